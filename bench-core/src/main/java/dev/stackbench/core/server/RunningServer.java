@@ -1,0 +1,30 @@
+package dev.stackbench.core.server;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A started server variant, listening on {@link #baseUri()}. Closing it stops the server and
+ * releases its threads and port without touching other variants in the same JVM.
+ */
+public interface RunningServer extends AutoCloseable {
+
+    ServerSpec spec();
+
+    /** {@code http://host:port/}, with the port the server actually bound (ephemeral unless asked). */
+    URI baseUri();
+
+    /** Wall time from asking for the server to it accepting connections. */
+    Duration startupTime();
+
+    /**
+     * The settings that bound what this server can do (pool sizes, timeouts), as resolved after
+     * defaults and overrides, so results can report them beside the numbers.
+     */
+    Map<String, String> settings();
+
+    /** Stops the server; idempotent. */
+    @Override
+    void close();
+}

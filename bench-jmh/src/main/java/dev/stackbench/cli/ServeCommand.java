@@ -1,0 +1,77 @@
+package dev.stackbench.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.Workload;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Runs one server variant standalone until interrupted, so a load generator can run elsewhere. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Starts one approach serving a workload and keeps it running until interrupted (Ctrl-C).")
+final class ServeCommand implements Callable<Integer> {
+
+    static final int DEFAULT_PORT = 8080;
+    static final String DEFAULT_ADDRESS = "127.0.0.1";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--approach", required = true, paramLabel = "APPROACH", description = "How requests are executed (see Approaches below).")
+    Approach approach;
+
+    @Option(names = "--workload", paramLabel = "WORKLOAD", defaultValue = "date", description = "What requests do (default: ${DEFAULT-VALUE}).")
+    Workload workload;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + DEFAULT_PORT, description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--address", paramLabel = "ADDRESS", defaultValue = DEFAULT_ADDRESS,
+            description = "Address to listen on; 0.0.0.0 to accept other machines (default: ${DEFAULT-VALUE}).")
+    String address;
+
+    @Option(names = "--server-property", paramLabel = "NAME=VALUE", mapFallbackValue = "",
+            description = "A server setting, overriding stackbench's default (e.g. server.tomcat.threads.max=10); repeatable.")
+    Map<String, String> serverProperties = new LinkedHashMap<>();
+
+    @Option(names = "--workload-option", paramLabel = "NAME=VALUE", description = "A server-side workload option; repeatable.")
+    Map<String, String> workloadOptions = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--port must be from 0 to 65535, got " + port);
+        }
+        var properties = new LinkedHashMap<>(serverProperties);
+        properties.put("server.port", String.valueOf(port));
+        properties.put("server.address", address);
+        var serverSpec = new ServerSpec(approach, workload, workloadOptions, properties);
+        var out = spec.commandLine().getOut();
+
+        RunningServer server = ServerVariants.load().start(serverSpec);
+        var stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            out.println("stopped " + approach);
+            out.flush();
+            stopped.countDown();
+        }, "stackbench-serve-shutdown"));
+
+        out.printf("%s serving %s at %s (started in %d ms); Ctrl-C stops it%n",
+                approach, workload, server.baseUri(), server.startupTime().toMillis());
+        server.settings().forEach((name, value) -> out.printf("  %s=%s%n", name, value));
+        out.flush();
+        stopped.await();
+        return StackbenchMain.EXIT_OK;
+    }
+}

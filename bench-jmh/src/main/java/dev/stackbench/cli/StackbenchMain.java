@@ -1,0 +1,106 @@
+package dev.stackbench.cli;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.ServerStartException;
+import dev.stackbench.core.server.Workload;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of bench-jmh.jar. Without a stackbench subcommand it is JMH's own command line
+ * ({@code java -jar bench-jmh.jar -h} for JMH's options); with one it runs that subcommand.
+ * Exit codes: 0 success, 1 failure while running, 2 bad input (a one-line message on stderr).
+ */
+@Command(name = "java -jar bench-jmh.jar", mixinStandardHelpOptions = true, versionProvider = StackbenchMain.Version.class,
+        description = {
+                "stackbench: measures Spring server stacks in-process.",
+                "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them)."},
+        subcommands = {ServeCommand.class})
+public final class StackbenchMain {
+
+    static final int EXIT_OK = 0;
+    static final int EXIT_FAILURE = 1;
+    static final int EXIT_USAGE = 2;
+
+    public static void main(String[] args) throws Exception {
+        if (isStackbenchCommand(args)) {
+            System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        }
+        org.openjdk.jmh.Main.main(args);
+    }
+
+    /** Runs a stackbench command line and returns its exit code; never calls System.exit. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        var commandLine = commandLine();
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setParameterExceptionHandler((e, commandArgs) -> {
+            e.getCommandLine().getErr().println("error: " + e.getMessage());
+            return EXIT_USAGE;
+        });
+        commandLine.setExecutionExceptionHandler((e, failedCommand, parseResult) -> {
+            if (e instanceof ServerStartException || e instanceof IllegalArgumentException) {
+                failedCommand.getErr().println("error: " + e.getMessage());
+                return EXIT_USAGE;
+            }
+            failedCommand.getErr().println("error: " + e);
+            return EXIT_FAILURE;
+        });
+        return commandLine.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        var commandLine = new CommandLine(new StackbenchMain());
+        commandLine.registerConverter(Approach.class, StackbenchMain::approach);
+        commandLine.registerConverter(Workload.class, StackbenchMain::workload);
+        commandLine.getCommandSpec().usageMessage().footer(catalog());
+        commandLine.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().footer(catalog()));
+        return commandLine;
+    }
+
+    private static boolean isStackbenchCommand(String[] args) {
+        Set<String> ours = commandLine().getCommandSpec().subcommands().keySet();
+        return args.length > 0 && (ours.contains(args[0]) || Set.of("--help", "--version", "-V", "help").contains(args[0]));
+    }
+
+    private static Approach approach(String id) {
+        try {
+            return Approach.fromId(id);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+    }
+
+    private static Workload workload(String id) {
+        try {
+            return Workload.fromId(id);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+    }
+
+    private static String catalog() {
+        String approaches = Arrays.stream(Approach.values())
+                .map(a -> String.format("  %-18s %s", a.id(), a.description()))
+                .collect(Collectors.joining("%n"));
+        String workloads = Arrays.stream(Workload.values())
+                .map(w -> String.format("  %-18s %s", w.id(), w.description()))
+                .collect(Collectors.joining("%n"));
+        return "%nApproaches:%n" + approaches + "%n%nWorkloads:%n" + workloads + "%n";
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = StackbenchMain.class.getPackage().getImplementationVersion();
+            return new String[]{"stackbench " + (version == null ? "(development build)" : version)
+                    + " on Java " + Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")"};
+        }
+    }
+}

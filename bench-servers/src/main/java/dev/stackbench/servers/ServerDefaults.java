@@ -1,0 +1,105 @@
+package dev.stackbench.servers;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.WebStack;
+
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * stackbench's server settings, in one place: the reference experiments' pool sizes and the same
+ * connection handling on both stacks. Every value is a Spring property a user can override with
+ * {@code --server-property NAME=VALUE}; shared values are {@code stackbench.*} properties that the
+ * stack-specific ones refer to, so one override changes both stacks alike.
+ */
+final class ServerDefaults {
+
+    /** Idle keep-alive connections are closed after this long, on Tomcat and Netty alike. */
+    static final String IDLE_TIMEOUT = "60s";
+    /** Listen backlog of both servers (Tomcat's accept-count, Netty's SO_BACKLOG). Tomcat's own default is 100. */
+    static final int ACCEPT_COUNT = 1024;
+    /** Tomcat's request threads, as in the reference experiments (Tomcat's default). */
+    static final int TOMCAT_MAX_THREADS = 200;
+    /** async-tomcat's @Async pool, as in 000_1588c31d8a7041cb.txt. */
+    static final int ASYNC_CORE_POOL_SIZE = 100;
+    static final int ASYNC_MAX_POOL_SIZE = 200;
+    static final int ASYNC_QUEUE_CAPACITY = 1000;
+    /** Timeout of nested (call-depth) HTTP calls, connect and response. */
+    static final String UPSTREAM_TIMEOUT = "30s";
+    /** Connections per server for nested calls with WebClient (the blocking JDK client has no cap). */
+    static final int UPSTREAM_MAX_CONNECTIONS = 20_000;
+
+    private ServerDefaults() {
+    }
+
+    static Map<String, String> forApproach(Approach approach) {
+        var defaults = new LinkedHashMap<String, String>();
+        common(defaults);
+        switch (approach.stack()) {
+            case MVC_TOMCAT -> tomcat(defaults);
+            case WEBFLUX_NETTY -> netty(defaults);
+        }
+        switch (approach.execution()) {
+            case VIRTUAL_THREAD -> {
+                if (approach.stack() == WebStack.MVC_TOMCAT) {
+                    defaults.put("spring.threads.virtual.enabled", "true");
+                }
+            }
+            case TASK_POOL -> {
+                defaults.put("spring.task.execution.pool.core-size", String.valueOf(ASYNC_CORE_POOL_SIZE));
+                defaults.put("spring.task.execution.pool.max-size", String.valueOf(ASYNC_MAX_POOL_SIZE));
+                defaults.put("spring.task.execution.pool.queue-capacity", String.valueOf(ASYNC_QUEUE_CAPACITY));
+                defaults.put("spring.task.execution.thread-name-prefix", approach.id() + "-");
+            }
+            case BOUNDED_ELASTIC -> {
+                // Reactor's own defaults for boundedElastic: 10 threads per core, 100,000 queued tasks.
+                defaults.put("stackbench.elastic.max-threads", String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
+                defaults.put("stackbench.elastic.queued-task-cap", String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE));
+            }
+            case REQUEST_THREAD, COMMON_POOL, EVENT_LOOP -> {
+            }
+        }
+        return defaults;
+    }
+
+    private static void common(Map<String, String> defaults) {
+        defaults.put("spring.main.banner-mode", "off");
+        defaults.put("spring.main.log-startup-info", "false");
+        defaults.put("spring.jmx.enabled", "false");
+        defaults.put("logging.level.root", "WARN");
+        // A failed start becomes a one-line ServerStartException; Boot's own failure report would repeat it at length.
+        defaults.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
+        defaults.put("logging.level.org.springframework.boot.diagnostics", "OFF");
+        defaults.put("logging.level.org.springframework.boot.web.server", "ERROR");
+        defaults.put("server.address", "127.0.0.1");
+        defaults.put("server.port", "0");
+        // A benchmark's server stops when asked: requests still in flight after a run are abandoned.
+        defaults.put("server.shutdown", "immediate");
+        defaults.put("stackbench.idle-timeout", IDLE_TIMEOUT);
+        defaults.put("stackbench.accept-count", String.valueOf(ACCEPT_COUNT));
+        defaults.put("stackbench.upstream.uri", "");
+        defaults.put("stackbench.upstream.timeout", UPSTREAM_TIMEOUT);
+    }
+
+    private static void tomcat(Map<String, String> defaults) {
+        defaults.put("server.tomcat.threads.max", String.valueOf(TOMCAT_MAX_THREADS));
+        // Tomcat closes a connection after 100 requests by default; Netty never does.
+        defaults.put("server.tomcat.max-keep-alive-requests", "-1");
+        // Tomcat caps connections at 8192 by default; Netty has no cap.
+        defaults.put("server.tomcat.max-connections", "-1");
+        defaults.put("server.tomcat.keep-alive-timeout", "${stackbench.idle-timeout}");
+        defaults.put("server.tomcat.connection-timeout", "${stackbench.idle-timeout}");
+        defaults.put("server.tomcat.accept-count", "${stackbench.accept-count}");
+        // No server-side request timeout on either stack (MVC's async default is Tomcat's 30 s): the client decides.
+        defaults.put("spring.mvc.async.request-timeout", "-1ms");
+    }
+
+    private static void netty(Map<String, String> defaults) {
+        defaults.put("server.netty.idle-timeout", "${stackbench.idle-timeout}");
+        defaults.put("stackbench.netty.event-loop-threads", String.valueOf(LoopResources.DEFAULT_IO_WORKER_COUNT));
+        defaults.put("stackbench.upstream.max-connections", String.valueOf(UPSTREAM_MAX_CONNECTIONS));
+    }
+}

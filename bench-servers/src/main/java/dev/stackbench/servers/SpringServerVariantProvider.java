@@ -1,0 +1,100 @@
+package dev.stackbench.servers;
+
+import java.net.BindException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerStartException;
+import dev.stackbench.core.server.ServerVariantProvider;
+import dev.stackbench.core.server.WebStack;
+import dev.stackbench.core.server.Workload;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.PortInUseException;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Starts each variant as its own Spring Boot application context in this JVM: the approach picks
+ * the stack application and its defaults ({@link ServerDefaults}), the spec's server properties
+ * override them, and the context is registered as {@link ServerVariantProvider} for bench-core.
+ */
+public final class SpringServerVariantProvider implements ServerVariantProvider {
+
+    @Override
+    public Set<Approach> approaches() {
+        return EnumSet.allOf(Approach.class);
+    }
+
+    @Override
+    public Set<Workload> workloads() {
+        return EnumSet.of(Workload.DATE);
+    }
+
+    @Override
+    public RunningServer start(ServerSpec spec) {
+        if (!workloads().contains(spec.workload())) {
+            throw new ServerStartException("workload " + spec.workload() + " is not served yet; available: " + workloads());
+        }
+        long startNanos = System.nanoTime();
+        Map<String, String> defaults = ServerDefaults.forApproach(spec.approach());
+        var overrides = new LinkedHashMap<String, Object>(spec.serverProperties());
+        spec.workloadOptions().forEach((name, value) -> overrides.put("stackbench." + spec.workload().id() + "." + name, value));
+        boolean tomcat = spec.approach().stack() == WebStack.MVC_TOMCAT;
+        var application = new SpringApplicationBuilder(tomcat ? TomcatStack.class : NettyStack.class)
+                .web(tomcat ? WebApplicationType.SERVLET : WebApplicationType.REACTIVE)
+                .registerShutdownHook(false) // the owner of the RunningServer closes it
+                .properties(Map.copyOf(defaults))
+                .initializers(context -> {
+                    context.getEnvironment().getPropertySources()
+                            .addFirst(new MapPropertySource("stackbench server properties", overrides));
+                    context.getBeanFactory().registerSingleton("serverSpec", spec);
+                });
+        ConfigurableApplicationContext context;
+        try {
+            context = application.run();
+        } catch (RuntimeException e) {
+            throw startFailure(spec, e);
+        }
+        Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        String address = context.getEnvironment().getProperty("server.address", "127.0.0.1");
+        String host = address.equals("0.0.0.0") ? "127.0.0.1" : address;
+        var settings = new LinkedHashMap<String, String>();
+        defaults.keySet().stream().filter(SpringServerVariantProvider::isSetting)
+                .forEach(name -> settings.put(name, context.getEnvironment().getProperty(name)));
+        overrides.keySet().forEach(name -> settings.put(name, context.getEnvironment().getProperty(name)));
+        return new SpringRunningServer(spec, URI.create("http://" + host + ":" + port + "/"), startupTime, settings, context);
+    }
+
+    private static boolean isSetting(String name) {
+        return name.startsWith("server.") || name.startsWith("stackbench.")
+                || name.startsWith("spring.task.") || name.startsWith("spring.threads.") || name.startsWith("spring.mvc.");
+    }
+
+    private static ServerStartException startFailure(ServerSpec spec, RuntimeException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof PortInUseException portInUse) {
+                return new ServerStartException("port " + portInUse.getPort() + " is already in use", failure);
+            }
+            if (cause instanceof BindException bind) {
+                return new ServerStartException("cannot listen on " + spec.serverProperties().getOrDefault("server.address", "127.0.0.1")
+                        + ":" + spec.serverProperties().getOrDefault("server.port", "0") + ": " + bind.getMessage(), failure);
+            }
+        }
+        Throwable root = failure;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return new ServerStartException(spec.approach() + " failed to start: " + root.getMessage(), failure);
+    }
+}

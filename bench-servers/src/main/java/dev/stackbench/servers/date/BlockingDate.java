@@ -1,0 +1,34 @@
+package dev.stackbench.servers.date;
+
+import java.util.Date;
+
+import dev.stackbench.servers.dispatch.UpstreamException;
+import dev.stackbench.servers.upstream.Upstream;
+
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+
+/** The date workload in blocking style: a blocking HTTP call per level, then a blocking sleep. */
+final class BlockingDate {
+
+    private final RestClient client;
+    private final Upstream upstream;
+
+    BlockingDate(RestClient client, Upstream upstream) {
+        this.client = client;
+        this.upstream = upstream;
+    }
+
+    String date(DateQuery query) throws InterruptedException {
+        if (query.callDepth() > 0) {
+            var uri = upstream.resolve(query.nestedPathAndQuery());
+            try {
+                return client.get().uri(uri).retrieve().body(String.class);
+            } catch (RestClientException e) {
+                throw new UpstreamException("upstream GET " + uri + " failed: " + e.getMessage(), e);
+            }
+        }
+        Thread.sleep(query.delayMillis());
+        return new Date().toString();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.stackbench.servers.date;
+
+import dev.stackbench.servers.dispatch.BlockingDispatch;
+import dev.stackbench.servers.dispatch.FluxDispatcher;
+import dev.stackbench.servers.dispatch.InvalidParameterException;
+import dev.stackbench.servers.dispatch.Reply;
+import dev.stackbench.servers.upstream.Upstream;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import reactor.core.publisher.Mono;
+
+/** {@code GET /date} on WebFlux: blocking style off the event loop, or reactive style on it. */
+@Configuration(proxyBeanMethods = false)
+public class DateFluxRoutes {
+
+    @Bean
+    RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient,
+                                              WebClient upstreamWebClient, Upstream upstream) {
+        var blocking = new BlockingDate(upstreamRestClient, upstream);
+        var reactive = new ReactiveDate(upstreamWebClient, upstream);
+        var dispatcher = new FluxDispatcher(dispatch);
+        return RouterFunctions.route()
+                // Parsed inside the Mono, so that bad input reaches onError as a signal, not as a throw.
+                .GET("/date", request -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)))
+                        .flatMap(query -> dispatcher.respond(() -> Reply.ok(blocking.date(query)),
+                                () -> reactive.date(query).map(Reply::ok))))
+                .onError(InvalidParameterException.class, (e, request) -> FluxDispatcher.toResponse(Reply.failure(e)))
+                .build();
+    }
+}

@@ -1,0 +1,32 @@
+package dev.stackbench.servers.date;
+
+import dev.stackbench.servers.dispatch.BlockingDispatch;
+import dev.stackbench.servers.dispatch.InvalidParameterException;
+import dev.stackbench.servers.dispatch.MvcDispatcher;
+import dev.stackbench.servers.dispatch.Reply;
+import dev.stackbench.servers.upstream.Upstream;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerResponse;
+
+/** {@code GET /date} on Spring MVC. */
+@Configuration(proxyBeanMethods = false)
+public class DateMvcRoutes {
+
+    @Bean
+    RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient, Upstream upstream) {
+        var date = new BlockingDate(upstreamRestClient, upstream);
+        var dispatcher = new MvcDispatcher(dispatch);
+        return RouterFunctions.route()
+                .GET("/date", request -> {
+                    DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null));
+                    return dispatcher.respond(() -> Reply.ok(date.date(query)));
+                })
+                .onError(InvalidParameterException.class, (e, request) -> MvcDispatcher.toResponse(Reply.failure(e)))
+                .build();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.stackbench.cli.StackbenchMain;
+import dev.stackbench.core.server.Approach;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The serve command: in-process for its error handling, and as the real jar, as a user runs it. */
+class ServeCommandTest {
+
+    record Run(int exitCode, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        int exitCode = StackbenchMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    @Test
+    void anUnknownApproachIsAOneLineErrorNamingItWithExitCode2() {
+        Run run = run("serve", "--approach", "loom-jetty");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString()
+                .startsWith("error: ")
+                .contains("unknown approach 'loom-jetty'", "loom-netty", "platform-tomcat");
+    }
+
+    @Test
+    void aTakenPortIsAOneLineErrorNamingItWithExitCode2() throws IOException {
+        try (var taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Run run = run("serve", "--approach", "webflux-netty", "--port", String.valueOf(taken.getLocalPort()));
+
+            assertThat(run.exitCode()).isEqualTo(2);
+            assertThat(run.err().lines()).singleElement().asString()
+                    .isEqualTo("error: port " + taken.getLocalPort() + " is already in use");
+        }
+    }
+
+    @Test
+    void aPortOutOfRangeIsRefused() {
+        Run run = run("serve", "--approach", "loom-tomcat", "--port", "70000");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: --port must be from 0 to 65535, got 70000");
+    }
+
+    @Test
+    void helpListsEveryApproachAndWorkload() {
+        for (Run run : List.of(run("--help"), run("serve", "--help"))) {
+            assertThat(run.exitCode()).isZero();
+            for (Approach approach : Approach.values()) {
+                assertThat(run.out()).contains(approach.id());
+            }
+            assertThat(run.out()).contains("Workloads:", "date");
+        }
+    }
+
+    /** The shaded jar, started with plain `java -jar`: serves, prints no JVM warnings, stops on SIGTERM. */
+    @ParameterizedTest
+    @EnumSource(Approach.class)
+    void theJarServesEveryApproachUntilStopped(Approach approach) throws Exception {
+        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+        assertThat(jar).as("built by the bench-jmh module: run the tests with ./mvnw verify").exists();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path stderr = Files.createTempFile("serve-", ".err");
+        Process process = new ProcessBuilder(java, "-jar", jar.toString(), "serve", "--approach", approach.id(), "--port", "0")
+                .redirectError(stderr.toFile())
+                .start();
+        // Drained from the start on its own thread: the JDK closes a child's pipe once the child is reaped.
+        var lines = new java.util.concurrent.LinkedBlockingQueue<String>();
+        var reader = Thread.ofPlatform().daemon().start(() -> {
+            try (var out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                out.lines().forEach(lines::add);
+            } catch (IOException | java.io.UncheckedIOException e) {
+                lines.add("(stdout failed: " + e + ")");
+            }
+        });
+        try (var http = new Http()) {
+            String firstLine = lines.poll(60, TimeUnit.SECONDS);
+            Matcher started = Pattern.compile(Pattern.quote(approach.id()) + " serving date at (http://127\\.0\\.0\\.1:\\d+/) \\(started in \\d+ ms\\).*")
+                    .matcher(String.valueOf(firstLine));
+            assertThat(started.matches()).as("first line: %s; stderr: %s", firstLine, Files.readString(stderr)).isTrue();
+
+            Http.Response response = http.get(URI.create(started.group(1)).resolve("date?callDepth=1"));
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.servedBy()).isNotEmpty();
+
+            // SIGTERM, as Ctrl-C or a process manager would; Process.destroy() would also close our end of stdout.
+            process.toHandle().destroy();
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            reader.join(Duration.ofSeconds(10));
+            assertThat(new ArrayList<>(lines)).contains("stopped " + approach.id());
+            assertThat(Files.readString(stderr)).as("stderr of the jar").isEmpty();
+        } finally {
+            process.destroyForcibly();
+            Files.deleteIfExists(stderr);
+        }
+    }
+
+}
