@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         description = {
                 "stackbench: measures Spring server stacks in-process.",
                 "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them)."},
-        subcommands = {ServeCommand.class})
+        subcommands = {LoadCommand.class, ServeCommand.class})
 public final class StackbenchMain {
 
     static final int EXIT_OK = 0;
@@ -45,7 +45,8 @@ public final class StackbenchMain {
             return EXIT_USAGE;
         });
         commandLine.setExecutionExceptionHandler((e, failedCommand, parseResult) -> {
-            if (e instanceof ServerStartException || e instanceof IllegalArgumentException) {
+            if (e instanceof ServerStartException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException
+                    || e instanceof java.net.UnknownHostException) {
                 failedCommand.getErr().println("error: " + e.getMessage());
                 return EXIT_USAGE;
             }

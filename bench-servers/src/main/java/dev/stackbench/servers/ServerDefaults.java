@@ -74,6 +74,8 @@ final class ServerDefaults {
         defaults.put("logging.level.org.springframework.boot.SpringApplication", "OFF");
         defaults.put("logging.level.org.springframework.boot.diagnostics", "OFF");
         defaults.put("logging.level.org.springframework.boot.web.server", "ERROR");
+        // Requests abandoned in flight when a run ends time out as the server stops: not worth a warning each.
+        defaults.put("logging.level.org.springframework.web.servlet.mvc.support.DefaultHandlerExceptionResolver", "ERROR");
         defaults.put("server.address", "127.0.0.1");
         defaults.put("server.port", "0");
         // A benchmark's server stops when asked: requests still in flight after a run are abandoned.

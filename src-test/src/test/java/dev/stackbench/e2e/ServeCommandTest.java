@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The serve command: in-process for its error handling, and as the real jar, as a user runs it. */
 class ServeCommandTest {
 
-    record Run(int exitCode, String out, String err) {
+    public record Run(int exitCode, String out, String err) {
     }
 
     static Run run(String... args) {

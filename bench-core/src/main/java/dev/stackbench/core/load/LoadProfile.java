@@ -1,0 +1,149 @@
+package dev.stackbench.core.load;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+
+/**
+ * How load is offered: a closed set of validated values. The engine turns a profile and a warm-up
+ * into a {@link Ramp} of users (closed model) or of requests per second (open model).
+ */
+public sealed interface LoadProfile {
+
+    /** "closed" or "open", as written in results. */
+    String model();
+
+    /** A one-line description, e.g. {@code closed: 200 users, think 1s..3s, 30s}. */
+    String describe();
+
+    /** The ramp the engine runs, warm-up included; the measured window is its last part. */
+    Ramp ramp(Duration warmup);
+
+    /** Where the measured window starts: after the warm-up. */
+    default Duration measuredFrom(Duration warmup) {
+        return warmup;
+    }
+
+    /**
+     * {@code users} virtual users, each sending a request, waiting for its response, thinking, and
+     * again; for {@code duration}, or until {@code requestLimit} requests have been sent (ab's -n and
+     * -c), whichever comes first.
+     */
+    record Closed(int users, ThinkTime thinkTime, Duration duration, OptionalLong requestLimit) implements LoadProfile {
+        public Closed {
+            if (users < 1) {
+                throw new IllegalArgumentException("concurrency must be at least 1, got " + users);
+            }
+            positive("duration", duration);
+            if (requestLimit.isPresent() && requestLimit.getAsLong() < 1) {
+                throw new IllegalArgumentException("requests must be at least 1, got " + requestLimit.getAsLong());
+            }
+        }
+
+        @Override
+        public String model() {
+            return "closed";
+        }
+
+        @Override
+        public String describe() {
+            return "closed: " + users + " users" + (thinkTime.isNone() ? "" : ", think " + thinkTime)
+                    + (requestLimit.isPresent() ? ", " + requestLimit.getAsLong() + " requests within " : ", ")
+                    + Durations.format(duration);
+        }
+
+        @Override
+        public Ramp ramp(Duration warmup) {
+            return Ramp.constant(users, warmup.plus(duration));
+        }
+    }
+
+    /** A constant arrival rate for {@code duration}: request i is due at i / rate, whatever the server does. */
+    record Open(double ratePerSecond, Duration duration) implements LoadProfile {
+        public Open {
+            if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
+                throw new IllegalArgumentException("rate must be a positive number of requests per second, got " + ratePerSecond);
+            }
+            positive("duration", duration);
+        }
+
+        @Override
+        public String model() {
+            return "open";
+        }
+
+        @Override
+        public String describe() {
+            return "open: " + formatNumber(ratePerSecond) + " requests/s, " + Durations.format(duration);
+        }
+
+        @Override
+        public Ramp ramp(Duration warmup) {
+            return Ramp.constant(ratePerSecond, warmup.plus(duration));
+        }
+    }
+
+    /** k6's ramping-vus: users follow the stages; the warm-up, if any, is the stages' first part. */
+    record RampingUsers(List<Stage> stages, ThinkTime thinkTime) implements LoadProfile {
+        public RampingUsers {
+            stages = List.copyOf(stages);
+            validateStages(stages);
+        }
+
+        @Override
+        public String model() {
+            return "closed";
+        }
+
+        @Override
+        public String describe() {
+            return "closed: users ramp " + stages.stream().map(Stage::toString).collect(Collectors.joining(","))
+                    + (thinkTime.isNone() ? "" : ", think " + thinkTime);
+        }
+
+        @Override
+        public Ramp ramp(Duration warmup) {
+            return Ramp.of(stages);
+        }
+    }
+
+    /** k6's ramping-arrival-rate: the rate follows the stages; the warm-up, if any, is the stages' first part. */
+    record RampingRate(List<Stage> stages) implements LoadProfile {
+        public RampingRate {
+            stages = List.copyOf(stages);
+            validateStages(stages);
+        }
+
+        @Override
+        public String model() {
+            return "open";
+        }
+
+        @Override
+        public String describe() {
+            return "open: rate ramp " + stages.stream().map(stage -> stage + "/s").collect(Collectors.joining(","));
+        }
+
+        @Override
+        public Ramp ramp(Duration warmup) {
+            return Ramp.of(stages);
+        }
+    }
+
+    private static void positive(String name, Duration duration) {
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + Durations.format(duration));
+        }
+    }
+
+    private static void validateStages(List<Stage> stages) {
+        if (stages.isEmpty() || stages.stream().allMatch(stage -> stage.duration().isZero())) {
+            throw new IllegalArgumentException("stages must last longer than 0s in total");
+        }
+    }
+
+    private static String formatNumber(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+    }
+}

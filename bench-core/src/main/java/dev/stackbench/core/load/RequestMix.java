@@ -1,0 +1,43 @@
+package dev.stackbench.core.load;
+
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** Weighted request templates (e.g. 75% GET by director, 25% POST); each request picks one at random. */
+public record RequestMix(List<Entry> entries) {
+
+    public record Entry(RequestTemplate template, double weight) {
+        public Entry {
+            if (!(weight > 0) || Double.isInfinite(weight)) {
+                throw new IllegalArgumentException("weight of '" + template.name() + "' must be positive, got " + weight);
+            }
+        }
+    }
+
+    public RequestMix {
+        entries = List.copyOf(entries);
+        if (entries.isEmpty()) {
+            throw new IllegalArgumentException("a request mix needs at least one request");
+        }
+    }
+
+    public static RequestMix of(RequestTemplate template) {
+        return new RequestMix(List.of(new Entry(template, 1)));
+    }
+
+    /** The index of the template to send next, drawn with the entries' weights. */
+    public int pick(RandomGenerator random) {
+        if (entries.size() == 1) {
+            return 0;
+        }
+        double total = entries.stream().mapToDouble(Entry::weight).sum();
+        double draw = random.nextDouble() * total;
+        for (int i = 0; i < entries.size(); i++) {
+            draw -= entries.get(i).weight();
+            if (draw < 0) {
+                return i;
+            }
+        }
+        return entries.size() - 1;
+    }
+}

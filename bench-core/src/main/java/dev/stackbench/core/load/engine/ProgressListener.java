@@ -1,0 +1,16 @@
+package dev.stackbench.core.load.engine;
+
+import dev.stackbench.core.result.RunResult;
+
+/** Hears about a run while it goes: once per interval, and at once for anything that makes it suspect. */
+public interface ProgressListener {
+
+    ProgressListener NONE = new ProgressListener() {
+    };
+
+    default void interval(RunResult.TimelineRow row) {
+    }
+
+    default void warning(String message) {
+    }
+}

@@ -1,0 +1,184 @@
+package dev.stackbench.core.load.engine;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.stackbench.core.load.ArrivalSchedule;
+import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.RequestTemplate;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.load.UserSchedule;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+/**
+ * What every worker of one run shares, fixed before the run starts: the schedule, the encoded
+ * requests, the target address. The only mutable parts are the stop flag and the request count.
+ */
+final class RunPlan {
+
+    private final LoadRun run;
+    private final InetSocketAddress remote;
+    private final InetAddress[] sourceAddresses;
+    private final List<RequestTemplate> templates;
+    private final ByteBuf[] encoded;
+    private final ArrivalSchedule arrivals;
+    private final UserSchedule users;
+    private final ThinkTime thinkTime;
+    private final long requestLimit;
+    private final AtomicLong issued = new AtomicLong();
+    private volatile boolean stopped;
+    private long startNanos;
+
+    RunPlan(LoadRun run) throws UnknownHostException {
+        this.run = run;
+        InetAddress host = InetAddress.getByName(run.target().getHost());
+        int port = run.target().getPort() == -1 ? 80 : run.target().getPort();
+        this.remote = new InetSocketAddress(host, port);
+        this.sourceAddresses = sourceAddresses(host, run.connections());
+        this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
+        this.encoded = templates.stream().map(template -> encode(template, run)).toArray(ByteBuf[]::new);
+        var ramp = run.profile().ramp(run.warmup());
+        this.arrivals = run.isOpenModel() ? new ArrivalSchedule(ramp) : null;
+        this.users = run.isOpenModel() ? null : new UserSchedule(ramp);
+        this.thinkTime = switch (run.profile()) {
+            case LoadProfile.Closed closed -> closed.thinkTime();
+            case LoadProfile.RampingUsers ramping -> ramping.thinkTime();
+            case LoadProfile.Open open -> ThinkTime.NONE;
+            case LoadProfile.RampingRate ramping -> ThinkTime.NONE;
+        };
+        this.requestLimit = run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
+    }
+
+    /**
+     * Loopback has about 28,000 ephemeral ports per source address; past
+     * {@link LoadDefaults#CONNECTIONS_PER_SOURCE_ADDRESS} connections, spread over 127.0.0.2, .3, ...
+     */
+    private static InetAddress[] sourceAddresses(InetAddress host, int connections) throws UnknownHostException {
+        int count = host.isLoopbackAddress() && host.getAddress().length == 4
+                ? Math.min(250, (connections - 1) / LoadDefaults.CONNECTIONS_PER_SOURCE_ADDRESS + 1) : 1;
+        if (count == 1) {
+            return new InetAddress[0];
+        }
+        var addresses = new InetAddress[count];
+        for (int i = 0; i < count; i++) {
+            addresses[i] = InetAddress.getByAddress(new byte[]{127, 0, 0, (byte) (i + 1)});
+        }
+        return addresses;
+    }
+
+    private static ByteBuf encode(RequestTemplate template, LoadRun run) {
+        int port = run.target().getPort() == -1 ? 80 : run.target().getPort();
+        var head = new StringBuilder()
+                .append(template.method()).append(' ').append(template.pathAndQuery()).append(" HTTP/1.1\r\n")
+                .append("Host: ").append(run.target().getHost()).append(':').append(port).append("\r\n")
+                .append("User-Agent: stackbench\r\n");
+        if (!run.keepAlive()) {
+            head.append("Connection: close\r\n");
+        }
+        template.headers().forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        byte[] body = template.body();
+        if (body.length > 0 || !template.method().equals("GET")) {
+            head.append("Content-Length: ").append(body.length).append("\r\n");
+        }
+        head.append("\r\n");
+        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuf buffer = Unpooled.directBuffer(headBytes.length + body.length).writeBytes(headBytes).writeBytes(body);
+        return Unpooled.unreleasableBuffer(buffer.asReadOnly());
+    }
+
+    LoadRun run() {
+        return run;
+    }
+
+    InetSocketAddress remote() {
+        return remote;
+    }
+
+    /** The local address for connection {@code index}: any, unless spreading over loopback addresses. */
+    InetSocketAddress localAddress(int index) {
+        return sourceAddresses.length == 0 ? null : new InetSocketAddress(sourceAddresses[index % sourceAddresses.length], 0);
+    }
+
+    int sourceAddressCount() {
+        return Math.max(1, sourceAddresses.length);
+    }
+
+    /** The request's bytes, ready to write; a duplicate, so concurrent writers do not share indices. */
+    ByteBuf encodedRequest(int templateIndex) {
+        return encoded[templateIndex].duplicate();
+    }
+
+    RequestTemplate template(int templateIndex) {
+        return templates.get(templateIndex);
+    }
+
+    byte[] requestBody(int templateIndex) {
+        return templates.get(templateIndex).body();
+    }
+
+    boolean checksBody(int templateIndex) {
+        return templates.get(templateIndex).bodyMustContain().isPresent();
+    }
+
+    String bodyMustContain(int templateIndex) {
+        return templates.get(templateIndex).bodyMustContain().orElse(null);
+    }
+
+    boolean keepAlive() {
+        return run.keepAlive();
+    }
+
+    boolean openModel() {
+        return arrivals != null;
+    }
+
+    ArrivalSchedule arrivals() {
+        return arrivals;
+    }
+
+    UserSchedule users() {
+        return users;
+    }
+
+    ThinkTime thinkTime() {
+        return thinkTime;
+    }
+
+    long endOffsetNanos() {
+        return openModel() ? arrivals.endNanos() : users.endNanos();
+    }
+
+    /** Takes one request from a --requests budget; always true without one. */
+    boolean takeRequest() {
+        return requestLimit == 0 || issued.incrementAndGet() <= requestLimit;
+    }
+
+    long requestLimit() {
+        return requestLimit;
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    void start(long nanos) {
+        startNanos = nanos;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    void stop() {
+        stopped = true;
+    }
+}

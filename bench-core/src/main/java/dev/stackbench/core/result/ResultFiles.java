@@ -1,0 +1,158 @@
+package dev.stackbench.core.result;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Writes a run's files into a directory, each atomically (a temporary file renamed into place),
+ * so a reader never sees half a file and a failed write leaves the previous files as they were:
+ * <ul>
+ *   <li>{@code result.json}: the {@link RunResult}</li>
+ *   <li>{@code timeline.csv}: one row per interval, warm-up rows marked</li>
+ *   <li>{@code latency.hlog}: the measured intervals' histograms in HdrHistogram's log format, tagged
+ *       {@code latency} (and in the open model {@code service} and {@code wait}), in nanoseconds</li>
+ *   <li>{@code latency.hgrm}: the measured window's percentile distribution in milliseconds</li>
+ * </ul>
+ */
+public final class ResultFiles {
+
+    public static final String RESULT_JSON = "result.json";
+    public static final String TIMELINE_CSV = "timeline.csv";
+    public static final String LATENCY_HLOG = "latency.hlog";
+    public static final String LATENCY_HGRM = "latency.hgrm";
+
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private ResultFiles() {
+    }
+
+    public static JsonMapper json() {
+        return JSON;
+    }
+
+    /** @throws UncheckedIOException naming the file that could not be written */
+    public static void write(Path directory, Measurement measurement) {
+        var contents = new LinkedHashMap<String, byte[]>();
+        contents.put(RESULT_JSON, JSON.writeValueAsBytes(measurement.result()));
+        contents.put(TIMELINE_CSV, timelineCsv(measurement.result()).getBytes(StandardCharsets.UTF_8));
+        contents.put(LATENCY_HLOG, hlog(measurement));
+        contents.put(LATENCY_HGRM, hgrm(measurement.latency()));
+        writeAll(directory, contents);
+    }
+
+    /** Fails early, before a long run, if results could not be written there. */
+    public static void checkWritable(Path directory) {
+        try {
+            Files.createDirectories(directory);
+            Path probe = Files.createTempFile(directory, ".stackbench-", ".probe");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results into " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeAll(Path directory, Map<String, byte[]> contents) {
+        try {
+            Files.createDirectories(directory);
+            var temporary = new LinkedHashMap<Path, Path>();
+            try {
+                for (var entry : contents.entrySet()) {
+                    // Not createTempFile: its files are private (0600); results are meant to be read by others.
+                    Path temp = directory.resolve("." + entry.getKey() + "." + UUID.randomUUID() + ".tmp");
+                    temporary.put(temp, directory.resolve(entry.getKey()));
+                    Files.write(temp, entry.getValue(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                }
+                for (var entry : temporary.entrySet()) {
+                    move(entry.getKey(), entry.getValue());
+                }
+            } finally {
+                for (Path temp : temporary.keySet()) {
+                    Files.deleteIfExists(temp);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results into " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    static String timelineCsv(RunResult result) {
+        var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p99_ms,in_flight,late,open_connections\n");
+        for (RunResult.TimelineRow row : result.timeline()) {
+            csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%d,%d,%d%n", row.endSecond(), row.phase(), row.rps(),
+                    row.ok(), row.errors(), number(row.p50Ms()), number(row.p99Ms()), row.inFlight(), row.late(), row.openConnections()));
+        }
+        return csv.toString();
+    }
+
+    private static String number(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static byte[] hlog(Measurement measurement) {
+        var bytes = new ByteArrayOutputStream();
+        try (var out = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
+            var log = new HistogramLogWriter(out);
+            var result = measurement.result();
+            log.outputComment("[stackbench " + RunResult.SCHEMA + ": " + result.profile().description() + " against " + result.target().url() + "]");
+            log.outputComment("[measured window only, values in nanoseconds; tags: latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
+            long base = measurement.intervals().isEmpty() ? 0 : measurement.intervals().getFirst().startEpochMillis();
+            log.outputStartTime(base);
+            log.setBaseTime(base);
+            log.outputLogFormatVersion();
+            log.outputLegend();
+            for (Measurement.Interval interval : measurement.intervals()) {
+                if (!interval.measured()) {
+                    continue;
+                }
+                write(log, interval, interval.latency(), "latency");
+                if (result.serviceTimeMs() != null) {
+                    write(log, interval, interval.serviceTime(), "service");
+                    write(log, interval, interval.waitTime(), "wait");
+                }
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void write(HistogramLogWriter log, Measurement.Interval interval, Histogram histogram, String tag) {
+        Histogram copy = histogram.copy();
+        copy.setStartTimeStamp(interval.startEpochMillis());
+        copy.setEndTimeStamp(interval.endEpochMillis());
+        copy.setTag(tag);
+        log.outputIntervalHistogram(copy);
+    }
+
+    private static byte[] hgrm(Histogram latencyNanos) {
+        var bytes = new ByteArrayOutputStream();
+        try (var out = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
+            latencyNanos.outputPercentileDistribution(out, 5, 1e6); // in milliseconds
+        }
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.stackbench.core.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run: one profile against one target. Written as result.json; {@link #SCHEMA} names the
+ * format version, and readers refuse versions they do not know.
+ *
+ * @param rps             successful responses per second over the measured window
+ * @param latencyMs       completion minus send (closed model) or minus intended start (open model), successful requests
+ * @param serviceTimeMs   open model only: completion minus the actual write
+ * @param waitTimeMs      open model only: actual write minus intended start
+ * @param warnings        conditions that make the numbers suspect (errors, OS limits), in words
+ */
+public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
+                        Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
+                        Percentiles waitTimeMs, Bytes bytes, List<TimelineRow> timeline, List<String> warnings) {
+
+    public static final String SCHEMA = "stackbench.load/1";
+
+    /** What was measured: a URL, and when stackbench started the server itself, which variant. */
+    public record Target(String url, String approach, String workload, Map<String, String> workloadParams,
+                         Map<String, String> serverSettings) {
+
+        /** Any HTTP server, not started by stackbench. */
+        public static Target url(java.net.URI url) {
+            return new Target(url.toString(), null, null, Map.of(), Map.of());
+        }
+    }
+
+    /** How load was offered. Fields that do not apply to the model are null. */
+    public record Profile(String model, String description, Integer concurrency, Double ratePerSecond, String stages,
+                          String thinkTime, int connections, int threads, double warmupSeconds, double durationSeconds,
+                          Long requestLimit, double connectTimeoutSeconds, double responseTimeoutSeconds,
+                          boolean keepAlive, boolean http2, List<MixEntry> mix) {
+    }
+
+    public record MixEntry(String name, String method, String path, double weight) {
+    }
+
+    public record Environment(String jdk, String vm, int cores, String os, long maxHeapBytes, boolean inProcessServer) {
+    }
+
+    /** The measured window: after the warm-up, to the end of the run. */
+    public record Window(String startedAt, double warmupSeconds, double measuredSeconds) {
+    }
+
+    /**
+     * @param late          open model: requests that found no free connection at their intended start
+     * @param inFlightAtEnd requests sent but not answered when the window closed; not counted as ok or error
+     */
+    public record Requests(long sent, long ok, long errors, Map<String, Long> errorsByClass, long late, long inFlightAtEnd) {
+    }
+
+    public record Bytes(long received, long sent) {
+    }
+
+    /** One interval of the run, usually a second; warm-up intervals are included and marked. */
+    public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p99Ms,
+                              long inFlight, long late, long openConnections) {
+    }
+}

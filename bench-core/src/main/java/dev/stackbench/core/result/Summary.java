@@ -1,0 +1,72 @@
+package dev.stackbench.core.result;
+
+import java.util.Locale;
+
+/** The end-of-run text, in the spirit of ab and k6: what was sent, what came back, how fast. */
+public final class Summary {
+
+    private Summary() {
+    }
+
+    public static String of(RunResult result) {
+        var text = new StringBuilder();
+        var requests = result.requests();
+        line(text, "Target", result.target().url() + (result.target().approach() == null ? ""
+                : " (" + result.target().approach() + ", " + result.target().workload() + ", in-process)"));
+        line(text, "Load", result.profile().description() + (result.profile().warmupSeconds() > 0
+                ? String.format(Locale.ROOT, " after %.0fs warm-up", result.profile().warmupSeconds()) : ""));
+        line(text, "Connections", result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
+                + (result.profile().http2() ? ", HTTP/2 cleartext" : ", HTTP/1.1") + ", " + result.profile().threads() + " client threads");
+        line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()));
+        line(text, "Requests", String.format(Locale.ROOT, "%d ok, %d failed, %d sent, %d in flight at the end",
+                requests.ok(), requests.errors(), requests.sent(), requests.inFlightAtEnd()));
+        if (requests.errors() > 0) {
+            line(text, "Errors", requests.errorsByClass().toString());
+        }
+        if ("open".equals(result.profile().model())) {
+            line(text, "Late", requests.late() + " requests waited for a free connection");
+        }
+        line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok)", result.rps()));
+        line(text, "Transferred", String.format(Locale.ROOT, "%d bytes received, %d bytes sent",
+                result.bytes().received(), result.bytes().sent()));
+        text.append('\n');
+        String latencyTitle = "open".equals(result.profile().model())
+                ? "Latency from intended start (ms), ok requests" : "Latency (ms), ok requests";
+        percentiles(text, latencyTitle, result.latencyMs());
+        if (result.serviceTimeMs() != null) {
+            percentiles(text, "Service time from actual send (ms)", result.serviceTimeMs());
+        }
+        if (!result.warnings().isEmpty()) {
+            text.append('\n');
+            result.warnings().forEach(warning -> text.append("WARNING: ").append(warning).append('\n'));
+        }
+        return text.toString();
+    }
+
+    private static void percentiles(StringBuilder text, String title, Percentiles p) {
+        text.append(title).append('\n');
+        if (p.count() == 0) {
+            text.append("  (no successful requests)\n");
+            return;
+        }
+        text.append(String.format(Locale.ROOT,
+                "  min %s  mean %s  p50 %s  p75 %s  p90 %s  p95 %s%n  p99 %s  p99.9 %s  p99.99 %s  max %s%n",
+                ms(p.min()), ms(p.mean()), ms(p.p50()), ms(p.p75()), ms(p.p90()), ms(p.p95()),
+                ms(p.p99()), ms(p.p999()), ms(p.p9999()), ms(p.max())));
+    }
+
+    /** Milliseconds with three significant digits at least, as HdrHistogram keeps them. */
+    public static String ms(Double value) {
+        if (value == null) {
+            return "-";
+        }
+        return value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
+                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
+                : value >= 1 ? String.format(Locale.ROOT, "%.2f", value)
+                : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static void line(StringBuilder text, String label, String value) {
+        text.append(String.format(Locale.ROOT, "%-13s %s%n", label + ":", value));
+    }
+}

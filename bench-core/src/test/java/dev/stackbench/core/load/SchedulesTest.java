@@ -1,0 +1,113 @@
+package dev.stackbench.core.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** Schedules are pure functions of the request or user number: exact, no clock needed. */
+class SchedulesTest {
+
+    static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void aConstantRateStartsRequestIAtIOverR() {
+        var schedule = new ArrivalSchedule(Ramp.constant(200, Duration.ofSeconds(3)));
+
+        assertThat(schedule.requestCount()).isEqualTo(600);
+        assertThat(schedule.intendedOffsetNanos(0)).isZero();
+        assertThat(schedule.intendedOffsetNanos(1)).isEqualTo(5_000_000);
+        assertThat(schedule.intendedOffsetNanos(599)).isEqualTo(2_995_000_000L);
+        assertThatThrownBy(() -> schedule.intendedOffsetNanos(600)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void aLinearRampStartsRequestsAtTheInverseOfItsCumulativeCount() {
+        // 0 -> 100 requests/s over 10 s: N(t) = 5 t^2, so request i starts at sqrt(i / 5) s; 500 in all.
+        var schedule = new ArrivalSchedule(Ramp.of(List.of(new Stage(Duration.ofSeconds(10), 100))));
+
+        assertThat(schedule.requestCount()).isEqualTo(500);
+        assertThat(schedule.intendedOffsetNanos(5) / 1e9).isCloseTo(1.0, within(1e-6));
+        assertThat(schedule.intendedOffsetNanos(125) / 1e9).isCloseTo(5.0, within(1e-6));
+        assertThat(schedule.intendedOffsetNanos(499) / 1e9).isCloseTo(Math.sqrt(499 / 5.0), within(1e-6));
+    }
+
+    @Test
+    void rampsDownHoldsAndJumpsComposeAndStayInOrder() {
+        // hold 50/s for 2 s, jump to 200/s (a sharp spike) for 1 s, ramp down to 0 over 2 s
+        var stages = Stage.parse("0s:50/s,2s:50/s,0s:200/s,1s:200/s,2s:0/s");
+        var schedule = new ArrivalSchedule(Ramp.of(stages.stages()));
+
+        assertThat(stages.kind()).isEqualTo(Stage.Kind.RATE);
+        assertThat(schedule.requestCount()).isEqualTo(100 + 200 + 200);
+        assertThat(schedule.intendedOffsetNanos(100)).isEqualTo(2 * SECOND);
+        assertThat(schedule.intendedOffsetNanos(101)).isEqualTo(2 * SECOND + 5_000_000);
+        assertThat(schedule.intendedOffsetNanos(300)).isEqualTo(3 * SECOND);
+        // ramp down from 200/s: N(τ) = 200τ - 50τ², so 150 requests after the spike at τ = 1 s
+        assertThat(schedule.intendedOffsetNanos(450) / 1e9).isCloseTo(4.0, within(1e-6));
+        long previous = -1;
+        for (long i = 0; i < schedule.requestCount(); i++) {
+            long offset = schedule.intendedOffsetNanos(i);
+            assertThat(offset).isGreaterThanOrEqualTo(previous).isLessThanOrEqualTo(5 * SECOND);
+            previous = offset;
+        }
+    }
+
+    @Test
+    void usersFollowTheirRampAndAUserBeyondItKnowsWhenItIsNeededAgain() {
+        // 0 -> 10 users over 10 s, hold 5 s, down to 0 over 5 s
+        var users = new UserSchedule(Ramp.of(Stage.parse("10s:10,5s:10,5s:0").stages()));
+
+        assertThat(users.maxUsers()).isEqualTo(10);
+        assertThat(users.activeUsersAt(0)).isZero();
+        assertThat(users.activeUsersAt(5 * SECOND)).isEqualTo(5);
+        assertThat(users.activeUsersAt(12 * SECOND)).isEqualTo(10);
+        assertThat(users.activeUsersAt(17 * SECOND + SECOND / 2)).isEqualTo(5);
+        assertThat(users.isActive(4, 5 * SECOND)).isTrue();
+        assertThat(users.isActive(5, 5 * SECOND)).isFalse();
+        // user 5 (the sixth) is needed once the ramp reaches 6, at 6 s
+        assertThat(users.nextActivationNanos(5, 5 * SECOND)).isEqualTo(OptionalLong.of(6 * SECOND));
+        assertThat(users.nextActivationNanos(5, 16 * SECOND)).isEqualTo(OptionalLong.of(16 * SECOND));
+        assertThat(users.nextActivationNanos(9, 18 * SECOND)).isEmpty();
+        assertThat(users.isActive(0, 20 * SECOND)).isFalse();
+    }
+
+    @Test
+    void thinkTimeIsFixedOrUniformInItsRange() {
+        var random = new SplittableRandom(7);
+        assertThat(ThinkTime.parse("250ms").sampleNanos(random)).isEqualTo(250_000_000L);
+        var range = ThinkTime.parse("1s..3s");
+        for (int i = 0; i < 1000; i++) {
+            assertThat(range.sampleNanos(random)).isBetween(SECOND, 3 * SECOND);
+        }
+        assertThat(range).hasToString("1s..3s");
+    }
+
+    @Test
+    void durationsAndStagesSayWhatIsWrongWithBadInput() {
+        assertThat(Durations.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("1m30s");
+        assertThatThrownBy(() -> Durations.parse("10 seconds")).hasMessage("'10 seconds' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
+        assertThatThrownBy(() -> Stage.parse("30s:100,10s:5/s")).hasMessageContaining("mix users and rates");
+        assertThatThrownBy(() -> Stage.parse("30s")).hasMessageContaining("is not DURATION:TARGET");
+        assertThatThrownBy(() -> Stage.parse("30s:2.5")).hasMessageContaining("fraction of a user");
+    }
+
+    @Test
+    void aWarmupMustLeaveSomethingToMeasure() {
+        var target = java.net.URI.create("http://127.0.0.1:1/");
+        var stages = new LoadProfile.RampingRate(Stage.parse("5s:10/s").stages());
+        assertThat(LoadRun.of(target, stages, Duration.ofSeconds(4)).warmup()).isEqualTo(Duration.ofSeconds(4));
+        assertThatThrownBy(() -> LoadRun.of(target, stages, Duration.ofSeconds(5)))
+                .hasMessage("warmup of 5s leaves nothing to measure of 5s of stages");
+        assertThatThrownBy(() -> LoadRun.of(java.net.URI.create("https://example.org/")))
+                .hasMessageContaining("must be an http:// URL");
+    }
+}

@@ -1,0 +1,225 @@
+package dev.stackbench.core.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.FileInputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.OptionalLong;
+
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Stage;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The generator against real sockets. Assertions are physical (a stall of S seconds, a request
+ * budget, a connection count), never absolute speeds of this machine.
+ */
+class LoadGeneratorTest {
+
+    @TempDir
+    Path out;
+
+    static Measurement run(LoadRun run) throws Exception {
+        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE);
+    }
+
+    static LoadProfile closed(int users, Duration duration) {
+        return new LoadProfile.Closed(users, ThinkTime.NONE, duration, OptionalLong.empty());
+    }
+
+    /**
+     * wrk2's point: the server stalls once for 1 s. Measured from the intended start, the stall
+     * shows in the high percentiles; measured from the actual send (service time), and in a closed
+     * model, it nearly disappears, because the requests that would have been sent during the stall
+     * were simply not sent.
+     */
+    @Test
+    void anOpenModelRunShowsAStallThatServiceTimeAndAClosedModelHide() throws Exception {
+        Duration stall = Duration.ofSeconds(1);
+        RunResult open;
+        try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
+            open = run(LoadRun.of(server.uri("/stall"), new LoadProfile.Open(200, Duration.ofSeconds(4)), Duration.ZERO)
+                    .withConnections(4)).result();
+        }
+        RunResult closed;
+        try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
+            closed = run(LoadRun.of(server.uri("/stall"), closed(4, Duration.ofSeconds(4)), Duration.ZERO)).result();
+        }
+
+        // About a quarter of the intended starts fall into the stall and wait up to 1 s for it.
+        assertThat(open.latencyMs().p99()).isGreaterThan(0.5 * stall.toMillis());
+        assertThat(open.latencyMs().p90()).isGreaterThan(0.1 * stall.toMillis());
+        assertThat(open.requests().late()).isPositive();
+        // Only the 4 requests in flight when the stall began were sent into it: under 1% of all.
+        assertThat(open.serviceTimeMs().p99()).isLessThan(0.25 * stall.toMillis());
+        assertThat(open.serviceTimeMs().max()).isGreaterThan(0.5 * stall.toMillis());
+        // The closed model records one slow sample per user, and its p99 hides the stall (coordinated omission).
+        assertThat(closed.latencyMs().max()).isGreaterThan(0.5 * stall.toMillis());
+        assertThat(closed.latencyMs().p99()).isLessThan(open.latencyMs().p99() / 2);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"/status/503, http_503, 5s", "/close, closed, 5s", "/reset, reset, 5s", "/hang, timeout, 300ms"})
+    void aMisbehavingServerEndsOnTimeWithEachFailureCountedAndResultsWritten(String path, String errorClass, String timeoutText) throws Exception {
+        Duration duration = Duration.ofMillis(1500);
+        Duration timeout = dev.stackbench.core.load.Durations.parse(timeoutText);
+        try (var server = new MisbehavingServer()) {
+            long start = System.nanoTime();
+            Measurement measurement = run(LoadRun.of(server.uri(path), closed(4, duration), Duration.ZERO)
+                    .withTimeouts(Duration.ofSeconds(1), timeout));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            ResultFiles.write(out, measurement);
+
+            RunResult result = measurement.result();
+            assertThat(elapsed).isLessThan(duration.plusSeconds(3));
+            assertThat(result.requests().errorsByClass()).as("errors").isNotEmpty();
+            assertThat(result.requests().ok()).isZero();
+            assertThat(result.requests().errorsByClass()).containsOnlyKeys(errorClass);
+            assertThat(result.requests().errors()).isEqualTo(result.requests().errorsByClass().get(errorClass)).isPositive();
+            assertThat(result.latencyMs().p50()).isNull();
+            assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("requests failed", errorClass));
+            JsonNode json = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+            assertThat(json.get("requests").get("errorsByClass").get(errorClass).asLong()).isEqualTo(result.requests().errors());
+            assertThat(json.get("latencyMs").get("p99").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void aRefusedConnectionIsAConnectError() throws Exception {
+        int port;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        RunResult result = run(LoadRun.of(URI.create("http://127.0.0.1:" + port + "/"), closed(2, Duration.ofMillis(500)), Duration.ZERO)).result();
+
+        assertThat(result.requests().errorsByClass()).containsOnlyKeys("connect");
+        assertThat(result.requests().ok()).isZero();
+    }
+
+    @Test
+    void resultFilesHoldTheRunAndHdrHistogramReadsTheLog() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            Measurement measurement = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(300, Duration.ofSeconds(2)), Duration.ofSeconds(1)));
+            ResultFiles.write(out, measurement);
+            RunResult result = measurement.result();
+
+            JsonNode json = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+            assertThat(json.get("schema").asString()).isEqualTo("stackbench.load/1");
+            assertThat(json.get("rps").asDouble()).isPositive();
+            assertThat(json.get("requests").get("ok").asLong()).isEqualTo(result.requests().ok()).isPositive();
+            JsonNode latency = json.get("latencyMs");
+            for (String field : new String[]{"min", "mean", "p50", "p75", "p90", "p95", "p99", "p999", "p9999", "max"}) {
+                assertThat(latency.get(field).isNumber()).as(field).isTrue();
+            }
+            assertThat(latency.get("p50").asDouble()).isLessThanOrEqualTo(latency.get("p99").asDouble());
+            assertThat(latency.get("p99").asDouble()).isLessThanOrEqualTo(latency.get("max").asDouble());
+            assertThat(json.get("serviceTimeMs").get("p99").isNumber()).isTrue();
+            assertThat(json.get("requests").has("late")).isTrue();
+            assertThat(json.get("window").get("warmupSeconds").asDouble()).isEqualTo(1.0);
+
+            // One CSV row per second, the first marked as warm-up.
+            var csv = Files.readAllLines(out.resolve("timeline.csv"));
+            assertThat(csv.getFirst()).startsWith("end_second,phase,rps");
+            assertThat(csv).hasSize(1 + 3);
+            assertThat(csv.get(1)).contains(",warmup,");
+
+            // The .hlog: HdrHistogram's own reader, measured window only, latency tag sums to the ok count.
+            long logged = 0;
+            try (var input = new FileInputStream(out.resolve("latency.hlog").toFile())) {
+                var reader = new HistogramLogReader(input);
+                for (var histogram = reader.nextIntervalHistogram(); histogram != null; histogram = reader.nextIntervalHistogram()) {
+                    if ("latency".equals(histogram.getTag())) {
+                        logged += ((Histogram) histogram).getTotalCount();
+                    }
+                }
+            }
+            assertThat(logged).isEqualTo(result.requests().ok());
+            assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value", "Percentile", "#[Mean");
+            assertThat(Files.list(out).map(path -> path.getFileName().toString()))
+                    .containsExactlyInAnyOrder("result.json", "timeline.csv", "latency.hlog", "latency.hgrm");
+        }
+    }
+
+    @Test
+    void anOpenModelSendsEveryScheduledRequest() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            RunResult result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(400, Duration.ofSeconds(2)), Duration.ZERO)).result();
+
+            // 800 intended starts in the window; none skipped, whatever the machine's speed.
+            assertThat(result.requests().sent()).isEqualTo(800);
+            assertThat(result.requests().ok() + result.requests().inFlightAtEnd()).isEqualTo(800);
+        }
+    }
+
+    @Test
+    void aRequestBudgetIsSentExactlyLikeAbsMinusN() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            RunResult result = run(LoadRun.of(server.uri("/ok"),
+                    new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(500)), Duration.ZERO)).result();
+
+            assertThat(result.requests().sent()).isEqualTo(500);
+            assertThat(result.requests().ok()).isEqualTo(500);
+            assertThat(result.requests().inFlightAtEnd()).isZero();
+        }
+    }
+
+    @Test
+    void keepAliveUsesOneConnectionPerUserAndWithoutItOnePerRequest() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            RunResult kept = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)).result();
+            assertThat(server.connectionsAccepted()).isEqualTo(4);
+            assertThat(kept.requests().ok()).isGreaterThan(4);
+        }
+        try (var server = new MisbehavingServer()) {
+            RunResult closedEach = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO).withKeepAlive(false)).result();
+            assertThat(closedEach.requests().errors()).isZero();
+            assertThat((long) server.connectionsAccepted()).isGreaterThanOrEqualTo(closedEach.requests().ok());
+        }
+    }
+
+    @Test
+    void http2IsSpokenWhenAskedAndAnHttp1OnlyServerIsAProtocolError() throws Exception {
+        try (var server = new MisbehavingServer(true, Duration.ZERO, Duration.ZERO)) {
+            RunResult result = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO).withHttp2(true)).result();
+            assertThat(result.requests().ok()).as("%s", result.requests()).isPositive();
+            assertThat(result.requests().errors()).isZero();
+        }
+        try (var server = new MisbehavingServer()) {
+            RunResult result = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
+                    .withHttp2(true).withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300))).result();
+            assertThat(result.requests().ok()).isZero();
+            assertThat(result.requests().errors()).isPositive();
+        }
+    }
+
+    @Test
+    void usersFollowTheStages() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            RunResult result = run(LoadRun.of(server.uri("/ok"),
+                    new LoadProfile.RampingUsers(Stage.parse("1s:6,1s:6,0s:2,1s:2").stages(), ThinkTime.parse("10ms")), Duration.ZERO)).result();
+
+            assertThat(result.requests().ok()).isPositive();
+            assertThat(result.timeline()).allSatisfy(row -> assertThat(row.inFlight()).isLessThanOrEqualTo(6));
+            assertThat(result.timeline().getLast().inFlight()).isLessThanOrEqualTo(2);
+            assertThat(result.profile().connections()).isEqualTo(6);
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package dev.stackbench.cli;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+
+import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.Stage;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.Summary;
+import dev.stackbench.core.result.Threshold;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.Workload;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Drives a server with stackbench's load generator and reports what it measured. */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Drives an approach started in-process (--approach) or any HTTP server (--url) and reports",
+                "requests/s and latency percentiles. Closed model with --concurrency (the default), open model",
+                "with --rate (latency from each request's intended start, free of coordinated omission), ramps",
+                "with --stages. Exit code 1 when a --threshold is crossed, 2 on bad options."})
+final class LoadCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--approach", paramLabel = "APPROACH", description = "Start this approach in-process and drive it.")
+    Approach approach;
+
+    @Option(names = "--workload", paramLabel = "WORKLOAD", description = "The workload of --approach (default: date).")
+    Workload workload;
+
+    @Option(names = "--url", paramLabel = "URL", description = "Drive any HTTP server: GET this URL (instead of --approach).")
+    URI url;
+
+    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", description = "Closed model: N virtual users (default: " + LoadDefaults.CONCURRENCY + ").")
+    Integer concurrency;
+
+    @Option(names = {"-r", "--rate"}, paramLabel = "R", description = "Open model: R requests per second, at fixed intended start times.")
+    Double rate;
+
+    @Option(names = "--stages", paramLabel = "STAGES",
+            description = "Ramps, k6 style: 30s:100,1m:100,10s:0 (users) or 30s:500/s,1m:500/s (rate); 0s:N jumps.")
+    String stages;
+
+    @Option(names = "--connections", paramLabel = "N",
+            description = "Open model: cap on connections and requests in flight (default: " + LoadDefaults.OPEN_MODEL_CONNECTIONS + "). The closed model uses one per user.")
+    Integer connections;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "DURATION", description = "Measured duration (default: 30s).")
+    String duration;
+
+    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "Closed model: stop after N requests (ab's -n), within --duration if given.")
+    Long requests;
+
+    @Option(names = "--warmup", paramLabel = "DURATION",
+            description = "Run and discarded before measuring (default: 30s: on 2 cores numbers settle only after about 30 s at high rates). With --stages: the stages' first part.")
+    String warmup;
+
+    @Option(names = "--think-time", paramLabel = "TIME", description = "Closed model: pause between a response and the next request: 1s, or a range 1s..3s.")
+    String thinkTime;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Response timeout per request (default: 30s).")
+    String timeout;
+
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", description = "Connect timeout (default: 10s).")
+    String connectTimeout;
+
+    @Option(names = "--no-keep-alive", description = "A new connection per request, as ab without -k.")
+    boolean noKeepAlive;
+
+    @Option(names = "--http2", description = "HTTP/2 cleartext (prior knowledge); an in-process server gets server.http2.enabled=true.")
+    boolean http2;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Event-loop threads of the generator (default: one per core).")
+    Integer threads;
+
+    @Option(names = "--workload-param", paramLabel = "NAME=VALUE", description = "A request parameter of the workload, e.g. delayMillis=100; repeatable.")
+    Map<String, String> workloadParams = new LinkedHashMap<>();
+
+    @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10; repeatable.")
+    Map<String, String> serverProperties = new LinkedHashMap<>();
+
+    @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; repeatable.")
+    List<String> thresholds = new ArrayList<>();
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Write result.json, timeline.csv, latency.hlog and latency.hgrm here.")
+    Path out;
+
+    @Option(names = {"-q", "--quiet"}, description = "No live progress on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
+        Workload chosenWorkload = chooseTarget();
+        LoadProfile profile = profile();
+        if (out != null) {
+            ResultFiles.checkWritable(out);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+
+        RunningServer server = null;
+        try {
+            URI target = url;
+            RequestMix mix = url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
+            RunResult.Target description;
+            if (approach != null) {
+                var properties = new LinkedHashMap<>(serverProperties);
+                if (http2) {
+                    properties.putIfAbsent("server.http2.enabled", "true");
+                }
+                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), properties));
+                target = server.baseUri();
+                var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
+                params.putAll(workloadParams);
+                description = new RunResult.Target(target.toString(), approach.id(), chosenWorkload.id(), params, server.settings());
+                if (!quiet) {
+                    err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, server.startupTime().toMillis());
+                }
+            } else {
+                description = RunResult.Target.url(url);
+            }
+            LoadRun run = loadRun(target, profile, mix);
+            if (!quiet) {
+                err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
+                        run.warmup().isZero() ? "" : " after " + Durations.format(run.warmup()) + " warm-up", target,
+                        Durations.format(LoadDefaults.REPORT_INTERVAL));
+                err.flush();
+            }
+            Measurement measurement = LoadGenerator.run(run, description, progress(err));
+            RunResult result = measurement.result();
+            stdout.print(Summary.of(result));
+            if (out != null) {
+                ResultFiles.write(out, measurement);
+                stdout.println("Results:      " + out.toAbsolutePath());
+            }
+            stdout.flush();
+            var crossed = conditions.stream().map(condition -> condition.crossedBy(result)).flatMap(java.util.Optional::stream).toList();
+            crossed.forEach(message -> err.println("FAILED: " + message));
+            if (!conditions.isEmpty() && crossed.isEmpty()) {
+                stdout.println("Thresholds:   all " + conditions.size() + " held");
+            }
+            return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    private Workload chooseTarget() {
+        if ((url == null) == (approach == null)) {
+            throw new IllegalArgumentException("give either --approach (a server started in-process) or --url (any server), not "
+                    + (url == null ? "neither" : "both"));
+        }
+        if (url != null) {
+            if (workload != null || !workloadParams.isEmpty() || !serverProperties.isEmpty()) {
+                throw new IllegalArgumentException("--workload, --workload-param and --server-property apply to --approach, not to --url");
+            }
+            return null;
+        }
+        return workload == null ? Workload.DATE : workload;
+    }
+
+    private LoadProfile profile() {
+        int models = (concurrency != null ? 1 : 0) + (rate != null ? 1 : 0) + (stages != null ? 1 : 0);
+        if (models > 1) {
+            throw new IllegalArgumentException("choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)");
+        }
+        ThinkTime think = thinkTime == null ? ThinkTime.NONE : ThinkTime.parse(thinkTime);
+        if (stages != null) {
+            if (duration != null || requests != null) {
+                throw new IllegalArgumentException("--stages sets its own duration; drop --duration and --requests");
+            }
+            var parsed = Stage.parse(stages);
+            if (parsed.kind() == Stage.Kind.RATE) {
+                rejectClosedOnlyOptions(think);
+                return new LoadProfile.RampingRate(parsed.stages());
+            }
+            rejectConnections();
+            return new LoadProfile.RampingUsers(parsed.stages(), think);
+        }
+        if (rate != null) {
+            rejectClosedOnlyOptions(think);
+            return new LoadProfile.Open(rate, duration == null ? LoadDefaults.DURATION : Durations.parse(duration));
+        }
+        rejectConnections();
+        Duration bound = duration != null ? Durations.parse(duration)
+                : requests != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
+        return new LoadProfile.Closed(concurrency == null ? LoadDefaults.CONCURRENCY : concurrency, think, bound,
+                requests == null ? OptionalLong.empty() : OptionalLong.of(requests));
+    }
+
+    private void rejectClosedOnlyOptions(ThinkTime think) {
+        if (!think.isNone() || requests != null) {
+            throw new IllegalArgumentException("--think-time and --requests apply to the closed model, not to a rate");
+        }
+    }
+
+    private void rejectConnections() {
+        if (connections != null) {
+            throw new IllegalArgumentException("--connections applies to the open model; the closed model uses one connection per user");
+        }
+    }
+
+    private LoadRun loadRun(URI target, LoadProfile profile, RequestMix mix) {
+        Duration warmupDuration = warmup != null ? Durations.parse(warmup)
+                : profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate ? Duration.ZERO : LoadDefaults.WARMUP;
+        LoadRun run = LoadRun.of(target, profile, warmupDuration)
+                .withTimeouts(connectTimeout == null ? LoadDefaults.CONNECT_TIMEOUT : Durations.parse(connectTimeout),
+                        timeout == null ? LoadDefaults.RESPONSE_TIMEOUT : Durations.parse(timeout))
+                .withKeepAlive(!noKeepAlive)
+                .withHttp2(http2);
+        if (mix != null) {
+            run = run.withMix(mix);
+        }
+        if (connections != null) {
+            run = run.withConnections(connections);
+        }
+        if (threads != null) {
+            run = run.withThreads(threads);
+        }
+        return run;
+    }
+
+    private ProgressListener progress(PrintWriter err) {
+        return new ProgressListener() {
+            @Override
+            public void interval(RunResult.TimelineRow row) {
+                if (!quiet) {
+                    err.printf(Locale.ROOT, "[%7.1fs] %-8s rps %9.1f  p50 %8s ms  p99 %8s ms  errors %6d  in flight %6d  connections %6d%s%n",
+                            row.endSecond(), row.phase(), row.rps(), Summary.ms(row.p50Ms()), Summary.ms(row.p99Ms()), row.errors(),
+                            row.inFlight(), row.openConnections(), row.late() > 0 ? "  late " + row.late() : "");
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void warning(String message) {
+                err.println("WARNING: " + message);
+                err.flush();
+            }
+        };
+    }
+}

@@ -1,0 +1,107 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.Workload;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The load command as users type it: bad input, thresholds, outputs, progress. */
+class LoadCommandTest {
+
+    @TempDir
+    Path temp;
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "load --rate 10                                              | give either --approach (a server started in-process) or --url (any server), not neither",
+            "load --url http://127.0.0.1:1/ --approach loom-netty        | give either --approach (a server started in-process) or --url (any server), not both",
+            "load --url http://127.0.0.1:1/ --rate 10 --concurrency 5    | choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)",
+            "load --url http://127.0.0.1:1/ --rate -5                    | rate must be a positive number of requests per second, got -5.0",
+            "load --url http://127.0.0.1:1/ --duration soon              | 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",
+            "load --url http://127.0.0.1:1/ --stages 10s:5,1s:3/s         | stages mix users and rates ('1s:3/s'); use N for users or N/s for rates throughout",
+            "load --url http://127.0.0.1:1/ --rate 10 --think-time 1s    | --think-time and --requests apply to the closed model, not to a rate",
+            "load --url http://127.0.0.1:1/ --connections 10             | --connections applies to the open model; the closed model uses one connection per user",
+            "load --url http://127.0.0.1:1/ --threshold p99<fast          | threshold 'p99<fast' is not METRIC OP VALUE, e.g. p99<250ms, errors<1%, rps>1000",
+            "load --url https://example.org/                             | target must be an http:// URL with a host, got 'https://example.org/'",
+            "load --approach loom-netty --workload-param depth=2         | unknown workload parameter 'depth' for date; known: delayMillis, callDepth",
+            "load --approach loom-jetty                                  | Invalid value for option '--approach': unknown approach 'loom-jetty'; expected one of: platform-tomcat, loom-tomcat, async-tomcat, commonpool-tomcat, elastic-tomcat, loom-netty, webflux-netty, elastic-netty",
+            "load --url http://127.0.0.1:1/ --concurrency many           | Invalid value for option '--concurrency': 'many' is not an int"})
+    void badInputIsOneLineNamingTheProblemWithExitCode2(String commandLine, String message) {
+        ServeCommandTest.Run run = ServeCommandTest.run(commandLine.trim().split("\\s+"));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: " + message);
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void aBadOutputDirectoryIsRefusedBeforeTheRun() throws Exception {
+        Path file = Files.writeString(temp.resolve("not-a-directory"), "x");
+
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--out", file.resolve("sub").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString().startsWith("error: cannot write results into " + file.resolve("sub"));
+    }
+
+    /** A 50 ms delay makes p50 at least 50 ms on any machine: one threshold must fail, the other hold. */
+    @Test
+    void thresholdsDecideTheExitCodeAndSayWhichWasCrossed() {
+        Path out = temp.resolve("run");
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--approach", "webflux-netty", "--workload-param", "delayMillis=50",
+                "--concurrency", "4", "--duration", "2s", "--warmup", "1s", "--out", out.toString(),
+                "--threshold", "p50<10ms", "--threshold", "p50>=50ms", "--threshold", "errors<1%");
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.err().lines().filter(line -> line.startsWith("FAILED:")))
+                .singleElement().asString().startsWith("FAILED: threshold p50<10ms crossed: p50 was ");
+        // live progress: one line per second of warm-up and run, on stderr
+        assertThat(run.err().lines().filter(line -> line.matches("\\[\\s*\\d+\\.\\ds\\] (warmup|measured) .*"))).hasSize(3);
+        assertThat(run.out()).contains("Latency (ms), ok requests", "p99.99", "Throughput:");
+        assertThat(out).isDirectoryContaining("glob:**/result.json").isDirectoryContaining("glob:**/timeline.csv")
+                .isDirectoryContaining("glob:**/latency.hlog").isDirectoryContaining("glob:**/latency.hgrm");
+    }
+
+    @Test
+    void quietMeansNoProgressAndThePassingThresholdsSaySo() {
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--approach", "loom-tomcat", "--rate", "50", "--duration", "1s",
+                "--warmup", "0s", "--quiet", "--threshold", "errors==0");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).contains("Latency from intended start (ms)", "Service time from actual send (ms)", "Thresholds:   all 1 held");
+    }
+
+    /** The OS's open-files limit, lowered for one child process, is named rather than hidden in errors. */
+    @Test
+    void anOpenFilesLimitIsNamedWhenItStopsNewConnections() throws Exception {
+        try (var servers = new Servers()) {
+            RunningServer server = servers.start(ServerSpec.of(Approach.WEBFLUX_NETTY, Workload.DATE));
+            Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Path stderr = temp.resolve("stderr");
+            Process process = new ProcessBuilder("bash", "-c", "ulimit -n 400 && exec \"$0\" \"$@\"", java, "-jar", jar.toString(),
+                    "load", "--url", server.baseUri().resolve("date?delayMillis=500").toString(), "--concurrency", "600",
+                    "--duration", "2s", "--warmup", "0s", "--timeout", "5s")
+                    .redirectError(stderr.toFile()).redirectOutput(temp.resolve("stdout").toFile()).start();
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(process.exitValue()).isZero();
+            assertThat(Files.readString(stderr))
+                    .contains("WARNING: this process may open 400 files (ulimit -n)")
+                    .contains("WARNING: the OS limit on open files (ulimit -n 400) stopped new connections: raise it");
+            assertThat(Files.readString(temp.resolve("stdout"))).contains("connect=");
+        }
+    }
+}
