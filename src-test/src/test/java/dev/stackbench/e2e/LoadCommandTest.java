@@ -83,6 +83,17 @@ class LoadCommandTest {
         assertThat(run.out()).contains("Latency from intended start (ms)", "Service time from actual send (ms)", "Thresholds:   all 1 held");
     }
 
+    /** --http2 switches HTTP/2 on in the in-process server too; any HTTP/1.1 answer would count as a protocol error. */
+    @ParameterizedTest
+    @CsvSource({"platform-tomcat", "webflux-netty"})
+    void http2CleartextWorksOnBothStacks(String approach) {
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--approach", approach, "--http2", "--concurrency", "4",
+                "--duration", "1s", "--warmup", "0s", "--quiet", "--threshold", "errors==0", "--threshold", "rps>0");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("HTTP/2 cleartext");
+    }
+
     /** The OS's open-files limit, lowered for one child process, is named rather than hidden in errors. */
     @Test
     void anOpenFilesLimitIsNamedWhenItStopsNewConnections() throws Exception {

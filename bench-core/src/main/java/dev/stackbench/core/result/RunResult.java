@@ -11,11 +11,12 @@ import java.util.Map;
  * @param latencyMs       completion minus send (closed model) or minus intended start (open model), successful requests
  * @param serviceTimeMs   open model only: completion minus the actual write
  * @param waitTimeMs      open model only: actual write minus intended start
+ * @param clientCpu       the generator's own CPU time over the window, so it is not charged to the server
  * @param warnings        conditions that make the numbers suspect (errors, OS limits), in words
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
-                        Percentiles waitTimeMs, Bytes bytes, List<TimelineRow> timeline, List<String> warnings) {
+                        Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings) {
 
     public static final String SCHEMA = "stackbench.load/1";
 
@@ -54,6 +55,14 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     public record Bytes(long received, long sent) {
+    }
+
+    /**
+     * CPU time of the generator's event-loop threads over the measured window.
+     *
+     * @param microsPerRequest CPU per finished request (ok or failed); null when none finished
+     */
+    public record ClientCpu(double seconds, Double microsPerRequest) {
     }
 
     /** One interval of the run, usually a second; warm-up intervals are included and marked. */

@@ -29,6 +29,10 @@ public final class Summary {
         line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok)", result.rps()));
         line(text, "Transferred", String.format(Locale.ROOT, "%d bytes received, %d bytes sent",
                 result.bytes().received(), result.bytes().sent()));
+        if (result.clientCpu().microsPerRequest() != null) {
+            line(text, "Client CPU", String.format(Locale.ROOT, "%.2f s, %.1f us per request (the generator's threads, not charged to the server)",
+                    result.clientCpu().seconds(), result.clientCpu().microsPerRequest()));
+        }
         text.append('\n');
         String latencyTitle = "open".equals(result.profile().model())
                 ? "Latency from intended start (ms), ok requests" : "Latency (ms), ok requests";

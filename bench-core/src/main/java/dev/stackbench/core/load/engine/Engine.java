@@ -41,6 +41,8 @@ final class Engine {
     private final List<Worker> workers = new ArrayList<>();
     private final Map<String, String> osLimits = new ConcurrentHashMap<>();
     private final List<String> warnings = new ArrayList<>();
+    private long clientCpuNanos;
+    private long cpuAtWindowStart;
 
     Engine(LoadRun run, RunResult.Target target, ProgressListener listener) throws UnknownHostException {
         this.run = run;
@@ -123,8 +125,14 @@ final class Engine {
             if (measured && measuredStart == null) {
                 measuredStart = previous;
                 measuredFrom = from;
+                cpuAtWindowStart = clientCpuNanos;
             }
             current = snapshot();
+            long previousCpu = clientCpuNanos;
+            clientCpuNanos = clientCpuNanos();
+            if (previousCpu > clientCpuNanos) {
+                clientCpuNanos = previousCpu; // a thread's time is not readable any more: keep what we had
+            }
             var latency = intervalOf(workers.stream().map(w -> w.latency.getIntervalHistogram()).toList());
             var service = intervalOf(workers.stream().map(w -> w.serviceTime.getIntervalHistogram()).toList());
             var wait = intervalOf(workers.stream().map(w -> w.waitTime.getIntervalHistogram()).toList());
@@ -157,6 +165,20 @@ final class Engine {
         }
         return new Measurement(result(startEpochMillis, measuredFrom, from, measuredStart, current, totalLatency, totalService, totalWait, timeline),
                 totalLatency, totalService, totalWait, List.copyOf(intervals));
+    }
+
+    /** CPU time of every worker's event-loop thread so far. */
+    private long clientCpuNanos() {
+        var threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (Worker worker : workers) {
+            long id = worker.threadId;
+            long nanos = id < 0 ? -1 : threads.getThreadCpuTime(id);
+            if (nanos > 0) {
+                total += nanos;
+            }
+        }
+        return total;
     }
 
     /** Parks until {@code deadlineNanos}; true if a --requests budget is used up and answered before then. */
@@ -231,7 +253,13 @@ final class Engine {
                 open ? Percentiles.ofNanos(service) : null, open ? Percentiles.ofNanos(wait) : null,
                 new RunResult.Bytes(end[WorkerCounters.BYTES_IN] - start[WorkerCounters.BYTES_IN],
                         end[WorkerCounters.BYTES_OUT] - start[WorkerCounters.BYTES_OUT]),
+                clientCpu(end[WorkerCounters.FINISHED] - start[WorkerCounters.FINISHED]),
                 List.copyOf(timeline), List.copyOf(warnings));
+    }
+
+    private RunResult.ClientCpu clientCpu(long finished) {
+        long nanos = clientCpuNanos - cpuAtWindowStart;
+        return new RunResult.ClientCpu(nanos / 1e9, finished > 0 ? nanos / 1e3 / finished : null);
     }
 
     static RunResult.Profile profileOf(LoadRun run) {

@@ -99,6 +99,8 @@ final class Worker {
     private boolean tickScheduled;
     private int connectionCap;
     private long nextRequest;
+    /** The event-loop thread's id, for its CPU time; set when the worker starts on it. */
+    volatile long threadId = -1;
 
     Worker(int index, int workerCount, EventLoop loop, RunPlan plan, Class<? extends SocketChannel> channelClass, Engine engine) {
         this.index = index;
@@ -117,6 +119,7 @@ final class Worker {
 
     /** Called on this worker's loop at the run's start. */
     void start() {
+        threadId = Thread.currentThread().threadId();
         int total = plan.run().connections();
         int share = total / workerCount + (index < total % workerCount ? 1 : 0);
         long sweepNanos = Math.clamp(plan.run().responseTimeout().toNanos() / 10, Duration.ofMillis(1).toNanos(), Duration.ofMillis(100).toNanos());
