@@ -13,6 +13,8 @@ import java.util.OptionalLong;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.RequestTemplate;
 import dev.stackbench.core.load.Stage;
 import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.result.Measurement;
@@ -99,6 +101,22 @@ class LoadGeneratorTest {
             JsonNode json = ResultFiles.json().readTree(out.resolve("result.json").toFile());
             assertThat(json.get("requests").get("errorsByClass").get(errorClass).asLong()).isEqualTo(result.requests().errors());
             assertThat(json.get("latencyMs").get("p99").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void aBodyCheckCountsWrongBodiesAsBodyErrors() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var right = RequestMix.of(RequestTemplate.get("ok", "/ok").expectingBodyToContain("hello"));
+            var wrong = RequestMix.of(RequestTemplate.get("ok", "/ok").expectingBodyToContain("goodbye"));
+
+            RunResult passed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO).withMix(right)).result();
+            RunResult failed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO).withMix(wrong)).result();
+
+            assertThat(passed.requests().errors()).isZero();
+            assertThat(passed.requests().ok()).isPositive();
+            assertThat(failed.requests().ok()).isZero();
+            assertThat(failed.requests().errorsByClass()).containsOnlyKeys("body");
         }
     }
 
