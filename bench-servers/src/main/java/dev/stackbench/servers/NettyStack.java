@@ -4,7 +4,10 @@ import java.time.Duration;
 
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.servers.date.DateFluxRoutes;
+import dev.stackbench.servers.contacts.ContactsRoutes;
+import dev.stackbench.servers.db.DatabaseConfiguration;
 import dev.stackbench.servers.dispatch.DispatchConfiguration;
+import dev.stackbench.servers.movies.MoviesRoutes;
 import dev.stackbench.servers.upstream.UpstreamConfiguration;
 
 import io.netty.channel.ChannelOption;
@@ -12,6 +15,7 @@ import io.netty.channel.ChannelOption;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.tomcat.autoconfigure.reactive.TomcatReactiveWebServerAutoConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -28,8 +32,9 @@ import reactor.netty.resources.LoopResources;
  * path too (for the MVC approaches), so its reactive server is excluded explicitly.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
-@EnableAutoConfiguration(exclude = TomcatReactiveWebServerAutoConfiguration.class)
-@Import({DispatchConfiguration.class, UpstreamConfiguration.class, DateFluxRoutes.class})
+@EnableAutoConfiguration(exclude = {TomcatReactiveWebServerAutoConfiguration.class, DataSourceAutoConfiguration.class})
+@Import({DispatchConfiguration.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
+        DateFluxRoutes.class, MoviesRoutes.class, ContactsRoutes.class})
 class NettyStack {
 
     /**

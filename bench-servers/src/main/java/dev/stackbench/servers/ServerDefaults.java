@@ -4,7 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.WebStack;
+import dev.stackbench.core.server.Workload;
 
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
@@ -32,12 +34,24 @@ final class ServerDefaults {
     /** Connections per server for nested calls with WebClient (the blocking JDK client has no cap). */
     static final int UPSTREAM_MAX_CONNECTIONS = 20_000;
 
+    /** A fresh in-memory H2 database per server; postgresql://host:port/database for PostgreSQL. */
+    static final String DB_URL = "h2:mem";
+    /** Connections of the JDBC or R2DBC pool (HikariCP's own default): often the real bottleneck. */
+    static final int DB_POOL_SIZE = 10;
+
     private ServerDefaults() {
     }
 
-    static Map<String, String> forApproach(Approach approach) {
+    static Map<String, String> forServer(Approach approach, Workload workload) {
         var defaults = new LinkedHashMap<String, String>();
         common(defaults);
+        if (workload != Workload.DATE) {
+            database(defaults, approach);
+        }
+        if (workload == Workload.MOVIES) {
+            defaults.put("stackbench.movies.cache", "true");
+            defaults.put("stackbench.movies.read-only", "false");
+        }
         switch (approach.stack()) {
             case MVC_TOMCAT -> tomcat(defaults);
             case WEBFLUX_NETTY -> netty(defaults);
@@ -84,6 +98,18 @@ final class ServerDefaults {
         defaults.put("stackbench.accept-count", String.valueOf(ACCEPT_COUNT));
         defaults.put("stackbench.upstream.uri", "");
         defaults.put("stackbench.upstream.timeout", UPSTREAM_TIMEOUT);
+    }
+
+    /**
+     * Each stack reaches the database its own way: R2DBC end to end for the non-blocking approach,
+     * JDBC over HikariCP for every other (run on the approach's threads).
+     */
+    private static void database(Map<String, String> defaults, Approach approach) {
+        defaults.put("stackbench.db.access", approach.execution() == Execution.EVENT_LOOP ? "r2dbc" : "jdbc");
+        defaults.put("stackbench.db.url", DB_URL);
+        defaults.put("stackbench.db.username", "sa");
+        defaults.put("stackbench.db.password", "");
+        defaults.put("stackbench.db.pool-size", String.valueOf(DB_POOL_SIZE));
     }
 
     private static void tomcat(Map<String, String> defaults) {

@@ -37,19 +37,19 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
 
     @Override
     public Set<Workload> workloads() {
-        return EnumSet.of(Workload.DATE);
+        return EnumSet.allOf(Workload.class);
     }
 
     @Override
     public RunningServer start(ServerSpec spec) {
-        if (!workloads().contains(spec.workload())) {
-            throw new ServerStartException("workload " + spec.workload() + " is not served yet; available: " + workloads());
-        }
         long startNanos = System.nanoTime();
-        Map<String, String> defaults = ServerDefaults.forApproach(spec.approach());
+        Map<String, String> defaults = ServerDefaults.forServer(spec.approach(), spec.workload());
         var overrides = new LinkedHashMap<String, Object>(spec.serverProperties());
         spec.workloadOptions().forEach((name, value) -> overrides.put("stackbench." + spec.workload().id() + "." + name, value));
         boolean tomcat = spec.approach().stack() == WebStack.MVC_TOMCAT;
+        // What this server is: not settings, so they override everything.
+        var identity = Map.<String, Object>of("stackbench.approach", spec.approach().id(),
+                "stackbench.workload", spec.workload().id(), "stackbench.stack", tomcat ? "mvc" : "webflux");
         var application = new SpringApplicationBuilder(tomcat ? TomcatStack.class : NettyStack.class)
                 .web(tomcat ? WebApplicationType.SERVLET : WebApplicationType.REACTIVE)
                 .registerShutdownHook(false) // the owner of the RunningServer closes it
@@ -57,6 +57,8 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
                 .initializers(context -> {
                     context.getEnvironment().getPropertySources()
                             .addFirst(new MapPropertySource("stackbench server properties", overrides));
+                    context.getEnvironment().getPropertySources()
+                            .addFirst(new MapPropertySource("stackbench server identity", identity));
                     context.getBeanFactory().registerSingleton("serverSpec", spec);
                 });
         ConfigurableApplicationContext context;

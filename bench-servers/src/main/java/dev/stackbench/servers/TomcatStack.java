@@ -1,16 +1,22 @@
 package dev.stackbench.servers;
 
 import dev.stackbench.servers.date.DateMvcRoutes;
+import dev.stackbench.servers.contacts.ContactsRoutes;
+import dev.stackbench.servers.db.DatabaseConfiguration;
 import dev.stackbench.servers.dispatch.DispatchConfiguration;
+import dev.stackbench.servers.movies.MoviesRoutes;
 import dev.stackbench.servers.upstream.UpstreamConfiguration;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
 /** The Spring MVC on Tomcat application behind every *-tomcat approach. */
 @SpringBootConfiguration(proxyBeanMethods = false)
-@EnableAutoConfiguration
-@Import({DispatchConfiguration.class, UpstreamConfiguration.class, DateMvcRoutes.class})
+// Databases are configured by DatabaseConfiguration for the workloads that have one, never by default.
+@EnableAutoConfiguration(exclude = DataSourceAutoConfiguration.class)
+@Import({DispatchConfiguration.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
+        DateMvcRoutes.class, MoviesRoutes.class, ContactsRoutes.class})
 class TomcatStack {
 }

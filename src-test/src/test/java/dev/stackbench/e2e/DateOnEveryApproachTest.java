@@ -159,7 +159,7 @@ class DateOnEveryApproachTest {
         return running.get(approach).baseUri().resolve(pathAndQuery);
     }
 
-    private static void assertRanWhereClaimed(Approach approach, Http.Response response) {
+    static void assertRanWhereClaimed(Approach approach, Http.Response response) {
         Where expected = EXPECTED.get(approach);
         assertThat(response.threadName()).as("thread of %s", approach).matches(expected.threadName());
         assertThat(response.virtual()).as("virtual thread for %s", approach).isEqualTo(expected.virtual());

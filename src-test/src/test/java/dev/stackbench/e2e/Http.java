@@ -33,8 +33,22 @@ final class Http implements AutoCloseable {
     }
 
     CompletableFuture<Response> getAsync(URI uri) {
+        return sendAsync("GET", uri, null);
+    }
+
+    /** Any method; a body is sent as JSON. */
+    Response send(String method, URI uri, String json) {
+        return sendAsync(method, uri, json).join();
+    }
+
+    CompletableFuture<Response> sendAsync(String method, URI uri, String json) {
         long start = System.nanoTime();
-        return client.sendAsync(HttpRequest.newBuilder(uri).timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString())
+        var request = HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
                 .thenApply(response -> new Response(response.statusCode(), response.body(),
                         response.headers().firstValue("X-Served-By").orElse(""),
                         Duration.ofNanos(System.nanoTime() - start)));

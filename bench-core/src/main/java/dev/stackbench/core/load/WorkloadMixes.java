@@ -1,6 +1,7 @@
 package dev.stackbench.core.load;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -9,13 +10,21 @@ import dev.stackbench.core.server.Workload;
 /** Each workload's request mix, from its parameters, so a run needs no script. */
 public final class WorkloadMixes {
 
+    static final String NEW_MOVIE = """
+            [{"title":"Barry Lyndon","year":1975,"genre":"Drama","rating":8.1,
+              "directors":[{"firstName":"Stanley","lastName":"Kubrick"}],"writers":[{"firstName":"Stanley","lastName":"Kubrick"}],
+              "characters":["Redmond Barry","Lady Lyndon"],"awards":["Academy Award for Best Cinematography"]}]""";
+    static final String NEW_CONTACT = """
+            {"firstName":"Ada","lastName":"Lovelace","email":"ada@example.org","phone":"+44 20 7946 0000"}""";
+
     private WorkloadMixes() {
     }
 
     /** The parameters each workload takes, with their defaults. */
     public static Map<String, String> defaults(Workload workload) {
         return switch (workload) {
-            case DATE -> orderedMap("delayMillis", "0", "callDepth", "0");
+            case DATE, MOVIES -> orderedMap("delayMillis", "0", "callDepth", "0");
+            case CRUD -> orderedMap("pageSize", "20");
         };
     }
 
@@ -29,9 +38,19 @@ public final class WorkloadMixes {
         }
         var resolved = new LinkedHashMap<>(defaults(workload));
         resolved.putAll(params);
+        String delay = "delayMillis=" + nonNegative(resolved, "delayMillis") + "&callDepth=" + nonNegative(resolved, "callDepth");
         return switch (workload) {
-            case DATE -> RequestMix.of(RequestTemplate.get("date", "/date?delayMillis=" + nonNegative(resolved, "delayMillis")
-                    + "&callDepth=" + nonNegative(resolved, "callDepth")));
+            case DATE -> RequestMix.of(RequestTemplate.get("date", "/date?" + delay));
+            // 004_9fdac83a6b4a27d3.txt's mix: 75% reads spread over the three directors, 25% writes.
+            case MOVIES -> new RequestMix(List.of(
+                    new RequestMix.Entry(RequestTemplate.get("get-allen", "/movies?director=Allen&" + delay), 25),
+                    new RequestMix.Entry(RequestTemplate.get("get-hitchcock", "/movies?director=Hitchcock&" + delay), 25),
+                    new RequestMix.Entry(RequestTemplate.get("get-kubrick", "/movies?director=Kubrick&" + delay), 25),
+                    new RequestMix.Entry(RequestTemplate.postJson("post-movie", "/movies?" + delay, NEW_MOVIE), 25)));
+            // Create and list only, for now: reads, updates and deletes of the generator's own ids are not built yet.
+            case CRUD -> new RequestMix(List.of(
+                    new RequestMix.Entry(RequestTemplate.postJson("create", "/contacts", NEW_CONTACT), 50),
+                    new RequestMix.Entry(RequestTemplate.get("list", "/contacts?page=0&size=" + nonNegative(resolved, "pageSize")), 50)));
         };
     }
 

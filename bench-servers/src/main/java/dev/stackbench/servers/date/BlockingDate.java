@@ -8,18 +8,18 @@ import dev.stackbench.servers.upstream.Upstream;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
-/** The date workload in blocking style: a blocking HTTP call per level, then a blocking sleep. */
-final class BlockingDate {
+/** The date workload in blocking style: a blocking HTTP call per level, then a blocking sleep. Other workloads start with it, as in 004_9fdac83a6b4a27d3.txt. */
+public final class BlockingDate {
 
     private final RestClient client;
     private final Upstream upstream;
 
-    BlockingDate(RestClient client, Upstream upstream) {
+    public BlockingDate(RestClient client, Upstream upstream) {
         this.client = client;
         this.upstream = upstream;
     }
 
-    String date(DateQuery query) throws InterruptedException {
+    public String date(DateQuery query) throws InterruptedException {
         if (query.callDepth() > 0) {
             var uri = upstream.resolve(query.nestedPathAndQuery());
             try {

@@ -10,13 +10,13 @@ import dev.stackbench.servers.dispatch.InvalidParameterException;
  * @param delayMillis how long the bottom of the call chain waits
  * @param callDepth   how many nested HTTP calls to /date come before the wait
  */
-record DateQuery(int delayMillis, int callDepth) {
+public record DateQuery(int delayMillis, int callDepth) {
 
     static final int MAX_DELAY_MILLIS = 600_000;
     static final int MAX_CALL_DEPTH = 32;
 
     /** @throws InvalidParameterException naming the parameter and the bad value */
-    static DateQuery parse(Function<String, String> parameter) {
+    public static DateQuery parse(Function<String, String> parameter) {
         return new DateQuery(
                 InvalidParameterException.intParameter("delayMillis", parameter.apply("delayMillis"), 0, 0, MAX_DELAY_MILLIS),
                 InvalidParameterException.intParameter("callDepth", parameter.apply("callDepth"), 0, 0, MAX_CALL_DEPTH));

@@ -11,17 +11,17 @@ import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 
 /** The date workload in non-blocking style: WebClient per level, then a timer. */
-final class ReactiveDate {
+public final class ReactiveDate {
 
     private final WebClient client;
     private final Upstream upstream;
 
-    ReactiveDate(WebClient client, Upstream upstream) {
+    public ReactiveDate(WebClient client, Upstream upstream) {
         this.client = client;
         this.upstream = upstream;
     }
 
-    Mono<String> date(DateQuery query) {
+    public Mono<String> date(DateQuery query) {
         if (query.callDepth() > 0) {
             var uri = upstream.resolve(query.nestedPathAndQuery());
             return client.get().uri(uri).retrieve().bodyToMono(String.class)

@@ -1,6 +1,5 @@
 package dev.stackbench.servers.dispatch;
 
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
@@ -14,8 +13,6 @@ import reactor.core.publisher.Mono;
  * approach's scheduler; the non-blocking approach runs the workload's reactive form instead.
  */
 public final class FluxDispatcher {
-
-    private static final MediaType TEXT = new MediaType(MediaType.TEXT_PLAIN, StandardCharsets.UTF_8);
 
     private final BlockingDispatch dispatch;
 
@@ -41,9 +38,7 @@ public final class FluxDispatcher {
     }
 
     public static Mono<ServerResponse> toResponse(Reply reply) {
-        return ServerResponse.status(reply.status())
-                .header(ServedBy.HEADER, reply.servedBy())
-                .contentType(TEXT)
-                .bodyValue(reply.body());
+        var response = ServerResponse.status(reply.status()).header(ServedBy.HEADER, reply.servedBy());
+        return reply.body().isEmpty() ? response.build() : response.contentType(MediaType.parseMediaType(reply.contentType())).bodyValue(reply.body());
     }
 }

@@ -1,6 +1,5 @@
 package dev.stackbench.servers.dispatch;
 
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -14,8 +13,6 @@ import reactor.core.publisher.Mono;
  * thread, an asynchronous one (the servlet thread is released) when it runs elsewhere.
  */
 public final class MvcDispatcher {
-
-    private static final MediaType TEXT = new MediaType(MediaType.TEXT_PLAIN, StandardCharsets.UTF_8);
 
     private final BlockingDispatch dispatch;
 
@@ -41,10 +38,8 @@ public final class MvcDispatcher {
     }
 
     public static ServerResponse toResponse(Reply reply) {
-        return ServerResponse.status(reply.status())
-                .header(ServedBy.HEADER, reply.servedBy())
-                .contentType(TEXT)
-                .body(reply.body());
+        var response = ServerResponse.status(reply.status()).header(ServedBy.HEADER, reply.servedBy());
+        return reply.body().isEmpty() ? response.build() : response.contentType(MediaType.parseMediaType(reply.contentType())).body(reply.body());
     }
 
     private static Reply callCatching(Callable<Reply> work) {

@@ -1,0 +1,61 @@
+package dev.stackbench.servers.contacts;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import dev.stackbench.servers.dispatch.InvalidParameterException;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A contact as the API shows it; {@code id} is ignored in requests and set in every answer. */
+record Contact(Long id, String firstName, String lastName, String email, String phone) {
+
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
+    private static final Pattern PHONE = Pattern.compile("[0-9+() .-]{3,50}");
+
+    /** One page of {@code GET /contacts?page=&size=}. */
+    record Page(int page, int size, long total, List<Contact> items) {
+    }
+
+    Contact withId(long newId) {
+        return new Contact(newId, firstName, lastName, email, phone);
+    }
+
+    /** Reads and checks a request body; a failure names the field. */
+    static Contact parse(JsonMapper json, String body) {
+        Contact contact;
+        try {
+            contact = json.readValue(body, Contact.class);
+        } catch (JacksonException e) {
+            throw new InvalidParameterException("request body must be a JSON contact: " + e.getOriginalMessage());
+        }
+        if (contact == null) {
+            throw new InvalidParameterException("request body must be a JSON contact");
+        }
+        required("firstName", contact.firstName(), 100);
+        required("lastName", contact.lastName(), 100);
+        if (contact.email() == null || contact.email().length() > 200 || !EMAIL.matcher(contact.email()).matches()) {
+            throw new InvalidParameterException("email must be a valid address, got '" + contact.email() + "'");
+        }
+        if (contact.phone() != null && !PHONE.matcher(contact.phone()).matches()) {
+            throw new InvalidParameterException("phone must be 3 to 50 digits, spaces and + ( ) . -, got '" + contact.phone() + "'");
+        }
+        return new Contact(null, contact.firstName().strip(), contact.lastName().strip(), contact.email(), contact.phone());
+    }
+
+    private static void required(String field, String value, int maxLength) {
+        if (value == null || value.isBlank() || value.length() > maxLength) {
+            throw new InvalidParameterException(field + " must be 1 to " + maxLength + " characters");
+        }
+    }
+
+    /** Parses a path id, naming it when it is not one. */
+    static long id(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidParameterException("id must be a whole number, got '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.stackbench.servers.db;
+
+import java.time.Duration;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.r2dbc.connection.R2dbcTransactionManager;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The database of the movies and crud workloads, as each stack should reach it:
+ * {@code stackbench.db.access=jdbc} (JDBC over HikariCP, for every blocking approach) or
+ * {@code r2dbc} (R2DBC end to end, for webflux-netty). Both start from the same known data set,
+ * loaded by the same scripts at every start.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "stackbench.db.access")
+public class DatabaseConfiguration {
+
+    static final ClassPathResource SCHEMA = new ClassPathResource("dev/stackbench/servers/db/schema.sql");
+    static final ClassPathResource DATA = new ClassPathResource("dev/stackbench/servers/db/data.sql");
+
+    @Bean
+    Database database(@Value("${stackbench.db.url}") String url, @Value("${stackbench.db.username}") String username,
+                      @Value("${stackbench.db.password}") String password, @Value("${stackbench.db.pool-size}") int poolSize) {
+        return Database.of(url, username, password, poolSize);
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "jdbc")
+    static class Jdbc {
+
+        @Bean(destroyMethod = "close")
+        HikariDataSource dataSource(Database database) {
+            var dataSource = new HikariDataSource();
+            dataSource.setJdbcUrl(database.jdbcUrl());
+            dataSource.setUsername(database.username());
+            dataSource.setPassword(database.password());
+            dataSource.setMaximumPoolSize(database.poolSize());
+            dataSource.setPoolName("stackbench-jdbc");
+            new org.springframework.jdbc.datasource.init.ResourceDatabasePopulator(SCHEMA, DATA).execute(dataSource);
+            return dataSource;
+        }
+
+        @Bean
+        JdbcClient jdbcClient(DataSource dataSource) {
+            return JdbcClient.create(dataSource);
+        }
+
+        @Bean
+        TransactionTemplate transactionTemplate(DataSource dataSource) {
+            return new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "r2dbc")
+    static class R2dbc {
+
+        @Bean(destroyMethod = "dispose")
+        ConnectionPool connectionFactory(Database database, ObjectProvider<ReactorResourceFactory> serverResources) {
+            var options = ConnectionFactoryOptions.parse(database.r2dbcUrl()).mutate()
+                    .option(ConnectionFactoryOptions.USER, database.username())
+                    .option(ConnectionFactoryOptions.PASSWORD, database.password());
+            ReactorResourceFactory resources = serverResources.getIfAvailable();
+            if (database.r2dbcUrl().startsWith("r2dbc:postgresql:") && resources != null) {
+                // The driver would otherwise run on Reactor Netty's JVM-wide loops: use this server's own.
+                options.option(PostgresqlConnectionFactoryProvider.LOOP_RESOURCES, resources.getLoopResources());
+            }
+            var pool = new ConnectionPool(ConnectionPoolConfiguration.builder(ConnectionFactories.get(options.build()))
+                    .name("stackbench-r2dbc")
+                    .initialSize(1)
+                    .maxSize(database.poolSize())
+                    .maxAcquireTime(Duration.ofSeconds(30))
+                    .build());
+            new org.springframework.r2dbc.connection.init.ResourceDatabasePopulator(SCHEMA, DATA).populate(pool).block(Duration.ofSeconds(60));
+            return pool;
+        }
+
+        @Bean
+        DatabaseClient databaseClient(ConnectionPool connectionFactory) {
+            return DatabaseClient.create(connectionFactory);
+        }
+
+        @Bean
+        TransactionalOperator transactionalOperator(ConnectionPool connectionFactory) {
+            return TransactionalOperator.create(new R2dbcTransactionManager(connectionFactory));
+        }
+    }
+}
