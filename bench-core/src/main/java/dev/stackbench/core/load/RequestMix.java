@@ -19,6 +19,25 @@ public record RequestMix(List<Entry> entries) {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("a request mix needs at least one request");
         }
+        boolean usesIds = entries.stream().anyMatch(entry -> entry.template().ids() == RequestTemplate.IdUse.USES
+                || entry.template().ids() == RequestTemplate.IdUse.DELETES);
+        if (usesIds && creator(entries) < 0) {
+            throw new IllegalArgumentException("a request mix that uses ids needs a request that creates them");
+        }
+    }
+
+    /** The first request that creates ids, sent instead of one that needs an id while none is free; -1 if none. */
+    public int creator() {
+        return creator(entries);
+    }
+
+    private static int creator(List<Entry> entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).template().ids() == RequestTemplate.IdUse.CREATES) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public static RequestMix of(RequestTemplate template) {

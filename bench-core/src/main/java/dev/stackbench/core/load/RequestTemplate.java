@@ -8,15 +8,35 @@ import java.util.Optional;
  * One kind of request in a mix.
  *
  * @param name             a short label for results, e.g. {@code get-by-director}
- * @param pathAndQuery     starts with {@code /}
+ * @param pathAndQuery     starts with {@code /}; contains {@value #ID} when {@code ids} uses an id
  * @param body             empty for none
  * @param bodyMustContain  when present, a response whose body lacks it counts as a {@code body} error;
  *                         only then is the body kept (otherwise its bytes are only counted)
+ * @param ids              how the request takes part in the ids the generator has created
  */
 public record RequestTemplate(String name, String method, String pathAndQuery, Map<String, String> headers,
-                              byte[] body, Optional<String> bodyMustContain) {
+                              byte[] body, Optional<String> bodyMustContain, IdUse ids) {
+
+    /** The placeholder for an id in {@link #pathAndQuery}. */
+    public static final String ID = "{id}";
+
+    /** How a request uses the ids of things the generator itself created (crud: create, then read, update, delete). */
+    public enum IdUse {
+        /** No id. */
+        NONE,
+        /** Its response's JSON {@code "id"} is remembered for later requests. */
+        CREATES,
+        /** Uses a remembered id, which stays remembered (read, update). */
+        USES,
+        /** Uses a remembered id and forgets it (delete). */
+        DELETES
+    }
 
     public RequestTemplate {
+        if ((ids == IdUse.USES || ids == IdUse.DELETES) != pathAndQuery.contains(ID)) {
+            throw new IllegalArgumentException("request '" + name + "': " + ID + " must be in the path exactly when it uses an id, got '"
+                    + pathAndQuery + "' with " + ids);
+        }
         if (!pathAndQuery.startsWith("/")) {
             throw new IllegalArgumentException("request path must start with '/', got '" + pathAndQuery + "'");
         }
@@ -28,16 +48,35 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     }
 
     public static RequestTemplate get(String name, String pathAndQuery) {
-        return new RequestTemplate(name, "GET", pathAndQuery, Map.of(), new byte[0], Optional.empty());
+        return new RequestTemplate(name, "GET", pathAndQuery, Map.of(), new byte[0], Optional.empty(),
+                pathAndQuery.contains(ID) ? IdUse.USES : IdUse.NONE);
     }
 
     public static RequestTemplate postJson(String name, String path, String json) {
-        return new RequestTemplate(name, "POST", path, Map.of("Content-Type", "application/json"),
-                json.getBytes(StandardCharsets.UTF_8), Optional.empty());
+        return json(name, "POST", path, json);
+    }
+
+    /** A request with a JSON body, e.g. {@code json("update", "PUT", "/contacts/{id}", ...).withIds(IdUse.USES)}. */
+    public static RequestTemplate json(String name, String method, String path, String json) {
+        return new RequestTemplate(name, method, path, Map.of("Content-Type", "application/json"),
+                json.getBytes(StandardCharsets.UTF_8), Optional.empty(), path.contains(ID) ? IdUse.USES : IdUse.NONE);
     }
 
     public RequestTemplate expectingBodyToContain(String text) {
-        return new RequestTemplate(name, method, pathAndQuery, headers, body, Optional.of(text));
+        return new RequestTemplate(name, method, pathAndQuery, headers, body, Optional.of(text), ids);
+    }
+
+    public RequestTemplate withMethod(String newMethod) {
+        return new RequestTemplate(name, newMethod, pathAndQuery, headers, body, bodyMustContain, ids);
+    }
+
+    public RequestTemplate withIds(IdUse use) {
+        return new RequestTemplate(name, method, pathAndQuery, headers, body, bodyMustContain, use);
+    }
+
+    /** The body is needed: to check it, or to read the created id from it. */
+    public boolean keepsBody() {
+        return bodyMustContain.isPresent() || ids == IdUse.CREATES;
     }
 
     @Override

@@ -16,6 +16,8 @@ public final class WorkloadMixes {
               "characters":["Redmond Barry","Lady Lyndon"],"awards":["Academy Award for Best Cinematography"]}]""";
     static final String NEW_CONTACT = """
             {"firstName":"Ada","lastName":"Lovelace","email":"ada@example.org","phone":"+44 20 7946 0000"}""";
+    static final String UPDATED_CONTACT = """
+            {"firstName":"Ada","lastName":"Byron","email":"ada.byron@example.org","phone":"+44 20 7946 0001"}""";
 
     private WorkloadMixes() {
     }
@@ -38,20 +40,35 @@ public final class WorkloadMixes {
         }
         var resolved = new LinkedHashMap<>(defaults(workload));
         resolved.putAll(params);
-        String delay = "delayMillis=" + nonNegative(resolved, "delayMillis") + "&callDepth=" + nonNegative(resolved, "callDepth");
         return switch (workload) {
-            case DATE -> RequestMix.of(RequestTemplate.get("date", "/date?" + delay));
+            case DATE -> RequestMix.of(RequestTemplate.get("date", "/date?" + delay(resolved)));
             // 004_9fdac83a6b4a27d3.txt's mix: 75% reads spread over the three directors, 25% writes.
-            case MOVIES -> new RequestMix(List.of(
-                    new RequestMix.Entry(RequestTemplate.get("get-allen", "/movies?director=Allen&" + delay), 25),
-                    new RequestMix.Entry(RequestTemplate.get("get-hitchcock", "/movies?director=Hitchcock&" + delay), 25),
-                    new RequestMix.Entry(RequestTemplate.get("get-kubrick", "/movies?director=Kubrick&" + delay), 25),
-                    new RequestMix.Entry(RequestTemplate.postJson("post-movie", "/movies?" + delay, NEW_MOVIE), 25)));
-            // Create and list only, for now: reads, updates and deletes of the generator's own ids are not built yet.
-            case CRUD -> new RequestMix(List.of(
-                    new RequestMix.Entry(RequestTemplate.postJson("create", "/contacts", NEW_CONTACT), 50),
-                    new RequestMix.Entry(RequestTemplate.get("list", "/contacts?page=0&size=" + nonNegative(resolved, "pageSize")), 50)));
+            case MOVIES -> movies(delay(resolved));
+            // Reads, updates and deletes use ids the generator created; more creates than deletes, so the table grows.
+            case CRUD -> crud(nonNegative(resolved, "pageSize"));
         };
+    }
+
+    private static String delay(Map<String, String> params) {
+        return "delayMillis=" + nonNegative(params, "delayMillis") + "&callDepth=" + nonNegative(params, "callDepth");
+    }
+
+    private static RequestMix movies(String delay) {
+        return new RequestMix(List.of(
+                new RequestMix.Entry(RequestTemplate.get("get-allen", "/movies?director=Allen&" + delay), 25),
+                new RequestMix.Entry(RequestTemplate.get("get-hitchcock", "/movies?director=Hitchcock&" + delay), 25),
+                new RequestMix.Entry(RequestTemplate.get("get-kubrick", "/movies?director=Kubrick&" + delay), 25),
+                new RequestMix.Entry(RequestTemplate.postJson("post-movie", "/movies?" + delay, NEW_MOVIE), 25)));
+    }
+
+    private static RequestMix crud(int pageSize) {
+        return new RequestMix(List.of(
+                new RequestMix.Entry(RequestTemplate.postJson("create", "/contacts", NEW_CONTACT).withIds(RequestTemplate.IdUse.CREATES), 25),
+                new RequestMix.Entry(RequestTemplate.get("read", "/contacts/" + RequestTemplate.ID).withIds(RequestTemplate.IdUse.USES), 35),
+                new RequestMix.Entry(RequestTemplate.get("list", "/contacts?page=0&size=" + pageSize), 10),
+                new RequestMix.Entry(RequestTemplate.json("update", "PUT", "/contacts/" + RequestTemplate.ID, UPDATED_CONTACT), 20),
+                new RequestMix.Entry(RequestTemplate.get("delete", "/contacts/" + RequestTemplate.ID).withIds(RequestTemplate.IdUse.DELETES)
+                        .withMethod("DELETE"), 10)));
     }
 
     private static int nonNegative(Map<String, String> params, String name) {

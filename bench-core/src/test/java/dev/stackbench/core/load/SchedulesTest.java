@@ -101,6 +101,17 @@ class SchedulesTest {
     }
 
     @Test
+    void requestsThatUseIdsSayWhereTheIdGoesAndNeedSomethingThatCreatesIds() {
+        assertThat(RequestTemplate.get("read", "/contacts/{id}").ids()).isEqualTo(RequestTemplate.IdUse.USES);
+        assertThatThrownBy(() -> RequestTemplate.get("list", "/contacts").withIds(RequestTemplate.IdUse.DELETES))
+                .hasMessage("request 'list': {id} must be in the path exactly when it uses an id, got '/contacts' with DELETES");
+        assertThatThrownBy(() -> RequestMix.of(RequestTemplate.get("read", "/contacts/{id}")))
+                .hasMessage("a request mix that uses ids needs a request that creates them");
+        var crud = WorkloadMixes.of(dev.stackbench.core.server.Workload.CRUD, java.util.Map.of());
+        assertThat(crud.entries().get(crud.creator()).template().name()).isEqualTo("create");
+    }
+
+    @Test
     void aWarmupMustLeaveSomethingToMeasure() {
         var target = java.net.URI.create("http://127.0.0.1:1/");
         var stages = new LoadProfile.RampingRate(Stage.parse("5s:10/s").stages());

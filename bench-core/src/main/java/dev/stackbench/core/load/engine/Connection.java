@@ -13,6 +13,8 @@ abstract sealed class Connection permits Http1Connection, Http2Slot {
 
     // The request in flight, kept in fields rather than objects: no allocation per request.
     int templateIndex;
+    /** The generator-created id this request uses, when its template uses one. */
+    long requestId;
     /** Absolute nanoTime the latency is measured from: intended start (open) or send (closed). */
     long startNanos;
     /** Absolute nanoTime of the actual write; {@code inFlight} tells whether it is set. */

@@ -72,9 +72,9 @@ final class Http1Connection extends Connection {
     }
 
     private void write() {
-        ByteBuf request = worker.plan().encodedRequest(templateIndex);
+        ByteBuf request = worker.plan().encodedRequest(templateIndex, requestId);
         status = 0;
-        body = worker.plan().checksBody(templateIndex) ? new StringBuilder() : null;
+        body = worker.plan().keepsBody(templateIndex) ? new StringBuilder() : null;
         writeNanos = System.nanoTime();
         worker.bytesSent(request.readableBytes());
         channel.writeAndFlush(request, channel.voidPromise());
@@ -108,11 +108,7 @@ final class Http1Connection extends Connection {
     }
 
     private void responseComplete() {
-        ErrorClass error = null;
-        String expected = worker.plan().bodyMustContain(templateIndex);
-        if (expected != null && (body == null || !body.toString().contains(expected))) {
-            error = ErrorClass.BODY;
-        }
+        ErrorClass error = worker.checkBody(templateIndex, status, body == null ? null : body.toString());
         body = null;
         if (!reusable) {
             close();

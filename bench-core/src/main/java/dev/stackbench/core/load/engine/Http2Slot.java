@@ -30,21 +30,15 @@ final class Http2Slot extends Connection {
         exchange = worker.http2Client()
                 .headers(headers -> template.headers().forEach(headers::set))
                 .request(HttpMethod.valueOf(template.method()))
-                .uri(template.pathAndQuery())
+                .uri(plan.pathAndQuery(templateIndex, requestId))
                 .send(body.length == 0 ? Mono.empty() : Mono.just(Unpooled.wrappedBuffer(body)))
                 .responseSingle((response, content) -> content.asString().defaultIfEmpty("")
                         .map(text -> {
                             worker.bytesReceived(text.length());
-                            ErrorClass error = null;
-                            if (response.version().majorVersion() != 2) {
-                                error = ErrorClass.PROTOCOL;
-                            } else {
-                                String expected = plan.bodyMustContain(templateIndex);
-                                if (expected != null && !text.contains(expected)) {
-                                    error = ErrorClass.BODY;
-                                }
-                            }
-                            return new Outcome(error, response.status().code());
+                            int status = response.status().code();
+                            ErrorClass error = response.version().majorVersion() != 2 ? ErrorClass.PROTOCOL
+                                    : worker.checkBody(templateIndex, status, text);
+                            return new Outcome(error, status);
                         }))
                 .subscribe(outcome -> onWorkerLoop(outcome.error(), outcome.status()),
                         failure -> onWorkerLoop(ErrorClass.ofFailure(failure), 0));

@@ -30,6 +30,9 @@ final class RunPlan {
     private final InetAddress[] sourceAddresses;
     private final List<RequestTemplate> templates;
     private final ByteBuf[] encoded;
+    /** For templates with an id: the request's bytes before and after {@link RequestTemplate#ID}. */
+    private final byte[][] beforeId;
+    private final byte[][] afterId;
     private final ArrivalSchedule arrivals;
     private final UserSchedule users;
     private final ThinkTime thinkTime;
@@ -45,7 +48,18 @@ final class RunPlan {
         this.remote = new InetSocketAddress(host, port);
         this.sourceAddresses = sourceAddresses(host, run.connections());
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
-        this.encoded = templates.stream().map(template -> encode(template, run)).toArray(ByteBuf[]::new);
+        this.encoded = templates.stream().map(template -> Unpooled.unreleasableBuffer(
+                Unpooled.directBuffer().writeBytes(encode(template, run)).asReadOnly())).toArray(ByteBuf[]::new);
+        this.beforeId = new byte[templates.size()][];
+        this.afterId = new byte[templates.size()][];
+        for (int i = 0; i < templates.size(); i++) {
+            byte[] whole = encode(templates.get(i), run);
+            int at = indexOf(whole, RequestTemplate.ID.getBytes(StandardCharsets.ISO_8859_1));
+            if (at >= 0) {
+                beforeId[i] = java.util.Arrays.copyOfRange(whole, 0, at);
+                afterId[i] = java.util.Arrays.copyOfRange(whole, at + RequestTemplate.ID.length(), whole.length);
+            }
+        }
         var ramp = run.profile().ramp(run.warmup());
         this.arrivals = run.isOpenModel() ? new ArrivalSchedule(ramp) : null;
         this.users = run.isOpenModel() ? null : new UserSchedule(ramp);
@@ -75,7 +89,20 @@ final class RunPlan {
         return addresses;
     }
 
-    private static ByteBuf encode(RequestTemplate template, LoadRun run) {
+    private static int indexOf(byte[] bytes, byte[] part) {
+        outer:
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            for (int j = 0; j < part.length; j++) {
+                if (bytes[i + j] != part[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    private static byte[] encode(RequestTemplate template, LoadRun run) {
         int port = run.target().getPort() == -1 ? 80 : run.target().getPort();
         var head = new StringBuilder()
                 .append(template.method()).append(' ').append(template.pathAndQuery()).append(" HTTP/1.1\r\n")
@@ -91,8 +118,9 @@ final class RunPlan {
         }
         head.append("\r\n");
         byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-        ByteBuf buffer = Unpooled.directBuffer(headBytes.length + body.length).writeBytes(headBytes).writeBytes(body);
-        return Unpooled.unreleasableBuffer(buffer.asReadOnly());
+        byte[] request = java.util.Arrays.copyOf(headBytes, headBytes.length + body.length);
+        System.arraycopy(body, 0, request, headBytes.length, body.length);
+        return request;
     }
 
     LoadRun run() {
@@ -117,16 +145,38 @@ final class RunPlan {
         return encoded[templateIndex].duplicate();
     }
 
+    /** The request's bytes with {@code id} in place of {@link RequestTemplate#ID}: built per request, only for ids. */
+    ByteBuf encodedRequest(int templateIndex, long id) {
+        if (beforeId[templateIndex] == null) {
+            return encodedRequest(templateIndex);
+        }
+        String text = Long.toString(id);
+        ByteBuf request = Unpooled.buffer(beforeId[templateIndex].length + text.length() + afterId[templateIndex].length);
+        request.writeBytes(beforeId[templateIndex]);
+        request.writeCharSequence(text, StandardCharsets.ISO_8859_1);
+        request.writeBytes(afterId[templateIndex]);
+        return request;
+    }
+
+    /** The path of a request, with its id in place. */
+    String pathAndQuery(int templateIndex, long id) {
+        return templates.get(templateIndex).pathAndQuery().replace(RequestTemplate.ID, Long.toString(id));
+    }
+
+    RequestTemplate.IdUse ids(int templateIndex) {
+        return templates.get(templateIndex).ids();
+    }
+
+    boolean keepsBody(int templateIndex) {
+        return templates.get(templateIndex).keepsBody();
+    }
+
     RequestTemplate template(int templateIndex) {
         return templates.get(templateIndex);
     }
 
     byte[] requestBody(int templateIndex) {
         return templates.get(templateIndex).body();
-    }
-
-    boolean checksBody(int templateIndex) {
-        return templates.get(templateIndex).bodyMustContain().isPresent();
     }
 
     String bodyMustContain(int templateIndex) {

@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.RequestTemplate;
 
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -88,6 +91,13 @@ final class Worker {
     private final ArrayDeque<Http1Connection> waitingToConnect = new ArrayDeque<>();
     private int connectsInProgress;
     private ConnectionProvider http2Connections;
+
+    /**
+     * Ids this worker's creates answered, not leased to a request in flight: two requests never use
+     * one id at once, so a read cannot overtake the delete of its id on another connection.
+     */
+    private final LongPool createdIds = new LongPool();
+    private static final Pattern CREATED_ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
 
     // Open model.
     private final ArrayDeque<Connection> idle = new ArrayDeque<>();
@@ -188,14 +198,50 @@ final class Worker {
     }
 
     private void send(Connection connection, long startNanos) {
-        connection.templateIndex = plan.run().mix().pick(random);
+        int template = plan.run().mix().pick(random);
+        var ids = plan.ids(template);
+        if (ids == RequestTemplate.IdUse.USES || ids == RequestTemplate.IdUse.DELETES) {
+            if (createdIds.isEmpty()) {
+                template = plan.run().mix().creator(); // nothing created yet, or every id in use: create one
+            } else {
+                connection.requestId = createdIds.takeAny(random);
+            }
+        }
+        connection.templateIndex = template;
         connection.startNanos = startNanos;
         connection.send();
+    }
+
+    /**
+     * Checks a response's body: against the template's expected text, and for a creating request,
+     * remembers the JSON {@code "id"} it answered (a creation without one is a body error).
+     *
+     * @return the error, or null
+     */
+    ErrorClass checkBody(int templateIndex, int status, String body) {
+        if (status >= 400) {
+            return null; // counted by its status
+        }
+        String expected = plan.bodyMustContain(templateIndex);
+        if (expected != null && (body == null || !body.contains(expected))) {
+            return ErrorClass.BODY;
+        }
+        if (plan.ids(templateIndex) == RequestTemplate.IdUse.CREATES) {
+            Matcher id = body == null ? null : CREATED_ID.matcher(body);
+            if (id == null || !id.find()) {
+                return ErrorClass.BODY;
+            }
+            createdIds.add(Long.parseLong(id.group(1)));
+        }
+        return null;
     }
 
     /** A request ended, with an error class, or with an HTTP status when {@code error} is null. */
     void complete(Connection connection, ErrorClass error, int status, long nowNanos) {
         counters.increment(WorkerCounters.FINISHED);
+        if (plan.ids(connection.templateIndex) == RequestTemplate.IdUse.USES) {
+            createdIds.add(connection.requestId); // the lease ends; a deleted id is not given back
+        }
         if (error == null && status < 400) {
             latency.recordValue(Math.max(0, nowNanos - connection.startNanos));
             if (plan.openModel()) {
@@ -307,6 +353,30 @@ final class Worker {
                     .headers(headers -> headers.set("User-Agent", "stackbench"));
         }
         return http2Client;
+    }
+
+    /** A growable bag of longs, taken from at random in constant time. */
+    static final class LongPool {
+        private long[] items = new long[64];
+        private int size;
+
+        void add(long value) {
+            if (size == items.length) {
+                items = java.util.Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = value;
+        }
+
+        long takeAny(SplittableRandom random) {
+            int index = random.nextInt(size);
+            long value = items[index];
+            items[index] = items[--size];
+            return value;
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
     }
 
     /** A growable ring of longs: the open model's queue of late requests, by intended start. */
