@@ -17,6 +17,7 @@ import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.Stage;
 import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
@@ -104,6 +105,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--workload-param", paramLabel = "NAME=VALUE", description = "A request parameter of the workload, e.g. delayMillis=100; repeatable.")
     Map<String, String> workloadParams = new LinkedHashMap<>();
 
+    @Option(names = "--request", paramLabel = "WEIGHT:METHOD:PATH[:@BODY]",
+            description = "Your own mix instead of the workload's (or the URL's GET): 75:GET:/movies?director=Allen, 25:POST:/movies:@movie.json; {id} in a path uses an id the POSTs created; repeatable.")
+    List<String> requestSpecs = new ArrayList<>();
+
     @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10; repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
@@ -127,10 +132,12 @@ final class LoadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
 
+        // Built before any server starts, so that bad input fails at once.
+        RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of(""))
+                : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
         RunningServer server = null;
         try {
             URI target = url;
-            RequestMix mix = url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
             RunResult.Target description;
             if (approach != null) {
                 var properties = new LinkedHashMap<>(serverProperties);

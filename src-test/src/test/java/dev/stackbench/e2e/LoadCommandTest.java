@@ -83,6 +83,24 @@ class LoadCommandTest {
         assertThat(run.out()).contains("Latency from intended start (ms)", "Service time from actual send (ms)", "Thresholds:   all 1 held");
     }
 
+    /** A mix given by hand drives the crud workload: creates, then reads and deletes of the created ids. */
+    @Test
+    void aUserGivenMixIsSent() throws Exception {
+        Path contact = Files.writeString(temp.resolve("contact.json"), "{\"firstName\":\"Ada\",\"lastName\":\"L\",\"email\":\"ada@example.org\"}");
+
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--approach", "loom-netty", "--workload", "crud",
+                "--request", "40:POST:/contacts:@" + contact, "--request", "50:GET:/contacts/{id}", "--request", "10:DELETE:/contacts/{id}",
+                "--concurrency", "4", "--duration", "1s", "--warmup", "0s", "--quiet", "--threshold", "errors==0", "--threshold", "rps>0",
+                "--out", temp.resolve("mix").toString());
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(Files.readString(temp.resolve("mix/result.json"))).contains("\"path\" : \"/contacts/{id}\"", "\"method\" : \"DELETE\"");
+        ServeCommandTest.Run bad = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--request", "GET:/x");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err().lines()).singleElement().asString()
+                .isEqualTo("error: request 'GET:/x' is not WEIGHT:METHOD:PATH[:@BODY_FILE], e.g. 75:GET:/movies?director=Allen");
+    }
+
     /** --http2 switches HTTP/2 on in the in-process server too; any HTTP/1.1 answer would count as a protocol error. */
     @ParameterizedTest
     @CsvSource({"platform-tomcat", "webflux-netty"})

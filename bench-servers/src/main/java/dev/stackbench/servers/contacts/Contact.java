@@ -50,6 +50,15 @@ record Contact(Long id, String firstName, String lastName, String email, String 
         }
     }
 
+    /**
+     * Makes Jackson build this type's (de)serializers now: built on first use, they are built under
+     * a lock, which would block an event loop when requests race for it.
+     */
+    static void warmUp(JsonMapper json) {
+        Contact sample = parse(json, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"a@b.org\"}");
+        json.writeValueAsString(new Page(0, 1, 1, List.of(sample.withId(1))));
+    }
+
     /** Parses a path id, naming it when it is not one. */
     static long id(String value) {
         try {

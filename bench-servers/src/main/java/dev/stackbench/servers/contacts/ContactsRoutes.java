@@ -40,6 +40,7 @@ public class ContactsRoutes {
                 BlockingDispatch dispatch, JdbcClient jdbc, JsonMapper json) {
             var contacts = new BlockingContacts(jdbc, json);
             var dispatcher = new MvcDispatcher(dispatch);
+            Contact.warmUp(json);
             return org.springframework.web.servlet.function.RouterFunctions.route()
                     .POST("/contacts", request -> {
                         Contact contact = Contact.parse(json, request.body(String.class));
@@ -78,6 +79,7 @@ public class ContactsRoutes {
             BlockingContacts blocking = jdbc.getIfAvailable() == null ? null : new BlockingContacts(jdbc.getObject(), json);
             ReactiveContacts reactive = database.getIfAvailable() == null ? null : new ReactiveContacts(database.getObject(), json);
             var dispatcher = new FluxDispatcher(dispatch);
+            Contact.warmUp(json);
             return org.springframework.web.reactive.function.server.RouterFunctions.route()
                     .POST("/contacts", request -> request.bodyToMono(String.class).defaultIfEmpty("")
                             .map(body -> Contact.parse(json, body))

@@ -1,5 +1,7 @@
 package dev.stackbench.servers.db;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 
 import javax.sql.DataSource;
@@ -17,6 +19,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -92,8 +95,18 @@ public class DatabaseConfiguration {
                     .maxSize(database.poolSize())
                     .maxAcquireTime(Duration.ofSeconds(30))
                     .build());
-            new org.springframework.r2dbc.connection.init.ResourceDatabasePopulator(SCHEMA, DATA).populate(pool).block(Duration.ofSeconds(60));
+            // Scripts read into memory first: read from the jar inside the reactive chain, they would be read on an event loop.
+            new org.springframework.r2dbc.connection.init.ResourceDatabasePopulator(inMemory(SCHEMA), inMemory(DATA))
+                    .populate(pool).block(Duration.ofSeconds(60));
             return pool;
+        }
+
+        private static ByteArrayResource inMemory(ClassPathResource script) {
+            try {
+                return new ByteArrayResource(script.getContentAsByteArray(), script.getDescription());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + script.getDescription(), e);
+            }
         }
 
         @Bean

@@ -33,6 +33,15 @@ final class MovieInput {
         return movies.stream().map(MovieInput::withEmptyLists).toList();
     }
 
+    /**
+     * Makes Jackson build the movie (de)serializers now: built on first use, they are built under a
+     * lock, which would block an event loop when requests race for it.
+     */
+    static void warmUp(JsonMapper json) {
+        json.writeValueAsString(parse(json, "[{\"title\":\"T\",\"year\":2000,\"genre\":\"G\",\"rating\":5,"
+                + "\"directors\":[{\"firstName\":\"F\",\"lastName\":\"L\"}]}]"));
+    }
+
     private static void check(Movie movie, String at) {
         if (movie == null) {
             throw new InvalidParameterException(at + " must be a movie");

@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
 public class MoviesRoutes {
 
     @Bean
-    MovieCache movieCache(@Value("${stackbench.movies.cache}") boolean cache) {
+    MovieCache movieCache(@Value("${stackbench.movies.cache}") boolean cache, JsonMapper json) {
+        MovieInput.warmUp(json);
         return new MovieCache(cache);
     }
 

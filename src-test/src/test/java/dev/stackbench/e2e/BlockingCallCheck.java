@@ -1,0 +1,115 @@
+package dev.stackbench.e2e;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.Workload;
+
+import reactor.blockhound.BlockHound;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * Run in a JVM of its own (BlockHound rewrites JDK methods): reports every blocking call made on a
+ * Netty event-loop thread while a server runs under its workload's load. Exit code 0: none seen,
+ * 1: some seen (listed on stdout), 2: the run itself failed.
+ *
+ * <p>Arguments: {@code approach WORKLOAD [NAME=VALUE server properties...]}, or {@code probe}: a
+ * server that sleeps on its event loop on purpose, to show the check catches it.
+ */
+public final class BlockingCallCheck {
+
+    /** Netty event loops by their thread names: every server's, the generator's, a driver's. */
+    static final Predicate<Thread> EVENT_LOOP = thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+");
+
+    private BlockingCallCheck() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        BlockHound.install(builder -> builder
+                .nonBlockingThreadPredicate(current -> current.or(EVENT_LOOP))
+                // PostgreSQL's SCRAM login draws a nonce from SecureRandom, which reads /dev/urandom: that read never
+                // blocks (Reactor's own BlockHound integration allows UUID.randomUUID for the same reason), once per connection.
+                .allowBlockingCallsInside("com.ongres.scram.common.ScramFunctions", "nonce")
+                .blockingMethodCallback(method -> seen.add(method + " on " + Thread.currentThread().getName() + where())));
+        try {
+            if (args[0].equals("probe")) {
+                probe();
+            } else {
+                underLoad(Approach.fromId(args[0]), Workload.fromId(args[1]), List.of(args).subList(2, args.length));
+            }
+        } catch (Exception e) {
+            System.out.println("run failed: " + e);
+            System.exit(2);
+        }
+        seen.stream().distinct().forEach(call -> System.out.println("blocking call: " + call));
+        System.out.println(seen.isEmpty() ? "no blocking calls on event loops" : seen.size() + " blocking calls on event loops");
+        System.exit(seen.isEmpty() ? 0 : 1);
+    }
+
+    /** The first frames outside BlockHound and the JDK: who made the call. */
+    private static String where() {
+        var frames = java.util.Arrays.stream(new Throwable().getStackTrace())
+                .map(StackTraceElement::toString)
+                .filter(frame -> !frame.contains("blockhound") && !frame.contains("BlockingCallCheck"))
+                .limit(14)
+                .toList();
+        return "\n      at " + String.join("\n      at ", frames);
+    }
+
+    private static void underLoad(Approach approach, Workload workload, List<String> properties) throws Exception {
+        var spec = ServerSpec.of(approach, workload);
+        for (String property : properties) {
+            spec = spec.withServerProperty(property.substring(0, property.indexOf('=')), property.substring(property.indexOf('=') + 1));
+        }
+        try (var server = ServerVariants.load().start(spec)) {
+            var run = LoadRun.of(server.baseUri(), new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(3), OptionalLong.empty()),
+                    Duration.ZERO).withMix(WorkloadMixes.of(workload, Map.of()));
+            RunResult result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE).result();
+            System.out.println(approach + " " + workload + ": " + result.requests().ok() + " ok, errors " + result.requests().errorsByClass());
+            if (result.requests().ok() == 0 || result.requests().errors() > 0) {
+                throw new IllegalStateException("the load did not run cleanly: " + result.requests());
+            }
+        }
+    }
+
+    private static void probe() throws Exception {
+        var loops = LoopResources.create("probe", 1, true);
+        var server = HttpServer.create().host("127.0.0.1").port(0).runOn(loops)
+                .handle((request, response) -> {
+                    try {
+                        Thread.sleep(1); // the mistake the check exists for
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return response.sendString(Mono.just("slept"));
+                })
+                .bindNow();
+        try (var client = HttpClient.newHttpClient()) {
+            client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/")).build(), HttpResponse.BodyHandlers.ofString());
+        } finally {
+            server.disposeNow();
+            loops.dispose();
+        }
+    }
+}
