@@ -9,12 +9,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 final class WorkerCounters {
 
     static final int SENT = 0;
-    static final int FINISHED = 2;
-    static final int LATE = 3;
-    static final int BYTES_IN = 4;
-    static final int BYTES_OUT = 5;
-    static final int CONNECTIONS = 6;
-    private static final int ERROR_CLASS_BASE = 8;
+    static final int FINISHED = 1;
+    static final int LATE = 2;
+    static final int BYTES_IN = 3;
+    static final int BYTES_OUT = 4;
+    static final int CONNECTIONS = 5;
+    private static final int ERROR_CLASS_BASE = 6;
     private static final int STATUS_BASE = ERROR_CLASS_BASE + ErrorClass.values().length;
     static final int MAX_STATUS = 599;
     static final int SIZE = STATUS_BASE + MAX_STATUS + 1;
