@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.jmh.LatencyProfiler;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,7 +33,48 @@ public final class StackbenchMain {
         if (isStackbenchCommand(args)) {
             System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
         }
-        org.openjdk.jmh.Main.main(args);
+        if (needsUnsafeFlag()) {
+            System.exit(relaunchWithUnsafeFlag(args));
+        }
+        org.openjdk.jmh.Main.main(withLatencyProfiler(args));
+    }
+
+    /**
+     * JMH reads fields through sun.misc.Unsafe, which JDK 24+ warns about unless started with
+     * {@value #UNSAFE_FLAG}; that flag does not exist before JDK 23, so the jar's manifest cannot
+     * carry it. The JMH command line therefore starts itself again with it (JMH's forks inherit it).
+     */
+    static final String UNSAFE_FLAG = "--sun-misc-unsafe-memory-access=allow";
+
+    private static boolean needsUnsafeFlag() {
+        return Runtime.version().feature() >= 24
+                && !java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains(UNSAFE_FLAG);
+    }
+
+    private static int relaunchWithUnsafeFlag(String[] args) throws Exception {
+        var command = new java.util.ArrayList<String>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.add(UNSAFE_FLAG);
+        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add("-cp");
+        command.add(java.nio.file.Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        command.add(StackbenchMain.class.getName());
+        command.addAll(java.util.List.of(args));
+        return new ProcessBuilder(command).inheritIO().start().waitFor();
+    }
+
+    /** JMH runs get stackbench's latency percentiles as secondary results, unless only listing or asking for help. */
+    static String[] withLatencyProfiler(String[] args) {
+        var list = java.util.List.of(args);
+        boolean listsOnly = list.stream().anyMatch(arg -> Set.of("-h", "-l", "-lp", "-lprof", "-lrf", "-v").contains(arg));
+        if (listsOnly || String.join(" ", args).contains(LatencyProfiler.class.getName())) {
+            return args;
+        }
+        String[] extended = java.util.Arrays.copyOf(args, args.length + 2);
+        extended[args.length] = "-prof";
+        extended[args.length + 1] = LatencyProfiler.class.getName();
+        return extended;
     }
 
     /** Runs a stackbench command line and returns its exit code; never calls System.exit. */

@@ -42,6 +42,8 @@ final class Engine {
     private final Map<String, String> osLimits = new ConcurrentHashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private long clientCpuNanos;
+    private long[] windowCounters = new long[WorkerCounters.SIZE];
+    private volatile Runnable successListener;
     private long cpuAtWindowStart;
 
     Engine(LoadRun run, RunResult.Target target, ProgressListener listener) throws UnknownHostException {
@@ -57,27 +59,58 @@ final class Engine {
     }
 
     Measurement run() {
-        warnIfFileLimitTooLow();
         try {
-            EventLoopGroup group = loops.onClient(LoopResources.hasNativeSupport());
-            Class<? extends SocketChannel> channelClass = loops.onChannelClass(SocketChannel.class, group);
-            List<EventLoop> eventLoops = new ArrayList<>();
-            for (EventExecutor executor : group) {
-                eventLoops.add((EventLoop) executor);
-            }
-            int count = Math.min(run.threads(), eventLoops.size());
-            for (int i = 0; i < count; i++) {
-                workers.add(new Worker(i, count, eventLoops.get(i), plan, channelClass, this));
-            }
             long startEpochMillis = System.currentTimeMillis();
-            long startNanos = System.nanoTime();
-            plan.start(startNanos);
-            workers.forEach(worker -> worker.loop().execute(worker::start));
-            return measure(startEpochMillis, startNanos);
+            return measure(startEpochMillis, start());
         } finally {
-            plan.stop();
-            shutDown();
+            stop();
         }
+    }
+
+    /** Starts the workers on their loops; returns the run's start in nanoTime. */
+    long start() {
+        warnIfFileLimitTooLow();
+        EventLoopGroup group = loops.onClient(LoopResources.hasNativeSupport());
+        Class<? extends SocketChannel> channelClass = loops.onChannelClass(SocketChannel.class, group);
+        List<EventLoop> eventLoops = new ArrayList<>();
+        for (EventExecutor executor : group) {
+            eventLoops.add((EventLoop) executor);
+        }
+        int count = Math.min(run.threads(), eventLoops.size());
+        for (int i = 0; i < count; i++) {
+            workers.add(new Worker(i, count, eventLoops.get(i), plan, channelClass, this));
+        }
+        long startNanos = System.nanoTime();
+        plan.start(startNanos);
+        workers.forEach(worker -> worker.loop().execute(worker::start));
+        return startNanos;
+    }
+
+    void stop() {
+        plan.stop();
+        shutDown();
+    }
+
+    /** The latency histogram (ns, successful requests) and failed-request count since the previous call. */
+    LoadSession.Window takeWindow(long fromNanos) {
+        long[] now = snapshot();
+        var latency = intervalOf(workers.stream().map(w -> w.latency.getIntervalHistogram()).toList());
+        // service and wait recorders are drained too, so that a later measure() would not see stale values
+        workers.forEach(w -> {
+            w.serviceTime.getIntervalHistogram();
+            w.waitTime.getIntervalHistogram();
+        });
+        long errors = WorkerCounters.totalErrors(now) - WorkerCounters.totalErrors(windowCounters);
+        windowCounters = now;
+        return new LoadSession.Window(latency, errors, (System.nanoTime() - fromNanos) / 1e9);
+    }
+
+    void onSuccess(Runnable listener) {
+        this.successListener = listener;
+    }
+
+    Runnable successListener() {
+        return successListener;
     }
 
     /** Closes connections and event loops; a slow or failed shutdown is reported, never allowed to lose the measurement. */

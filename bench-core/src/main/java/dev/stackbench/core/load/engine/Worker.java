@@ -244,6 +244,10 @@ final class Worker {
         }
         if (error == null && status < 400) {
             latency.recordValue(Math.max(0, nowNanos - connection.startNanos));
+            Runnable onSuccess = engine.successListener();
+            if (onSuccess != null) {
+                onSuccess.run();
+            }
             if (plan.openModel()) {
                 serviceTime.recordValue(Math.max(0, nowNanos - connection.writeNanos));
                 waitTime.recordValue(Math.max(0, connection.writeNanos - connection.startNanos));

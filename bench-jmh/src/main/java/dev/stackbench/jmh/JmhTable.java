@@ -1,0 +1,61 @@
+package dev.stackbench.jmh;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.stackbench.core.result.ResultFiles;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Prints a JMH JSON result (-rf json) of {@link ServerLoadBenchmark} as one row per approach and
+ * workload: requests/s with its error, then the latency percentiles and failed requests.
+ * {@code java -cp bench-jmh/target/bench-jmh.jar dev.stackbench.jmh.JmhTable results/jmh/FILE.json}
+ */
+public final class JmhTable {
+
+    static final List<String> SECONDARY = List.of("p50", "p90", "p99", "p99.9", "max", "errors");
+
+    private JmhTable() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: JmhTable JMH_RESULT.json");
+            System.exit(2);
+        }
+        System.out.print(table(ResultFiles.json().readTree(Path.of(args[0]).toFile())));
+    }
+
+    static String table(JsonNode results) {
+        var text = new StringBuilder(String.format(Locale.ROOT, "%-18s %-8s %12s %10s", "approach", "workload", "requests/s", "± error"));
+        SECONDARY.forEach(name -> text.append(String.format(Locale.ROOT, " %9s", name.equals("errors") ? "errors" : name + " ms")));
+        text.append('\n');
+        for (JsonNode result : results) {
+            JsonNode params = result.get("params");
+            JsonNode primary = result.get("primaryMetric");
+            text.append(String.format(Locale.ROOT, "%-18s %-8s %12.1f %10s", params.get("approach").asString(), params.get("workload").asString(),
+                    primary.get("score").asDouble(), number(primary.get("scoreError"))));
+            Map<String, JsonNode> secondary = new LinkedHashMap<>();
+            result.get("secondaryMetrics").properties().forEach(entry -> secondary.put(entry.getKey(), entry.getValue()));
+            for (String name : SECONDARY) {
+                JsonNode metric = secondary.get(name);
+                text.append(String.format(Locale.ROOT, " %9s", metric == null ? "-" : number(metric.get("score"))));
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    /** JMH writes "NaN" when an error cannot be computed (a single iteration). */
+    private static String number(JsonNode value) {
+        if (value == null || !value.isNumber()) {
+            return "-";
+        }
+        double number = value.asDouble();
+        return number >= 100 ? String.format(Locale.ROOT, "%.0f", number) : String.format(Locale.ROOT, "%.2f", number);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.stackbench.jmh;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.load.engine.LoadSession;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.Workload;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Control;
+
+/**
+ * Requests per second of one approach serving one workload under load.
+ *
+ * <p>The pitfall: a @Benchmark that sends one request and waits for it is a closed model with as
+ * many users as JMH threads, a handful, and measures the client as much as the server. Here the
+ * server starts once per trial and stackbench's load generator drives it from its own event loops
+ * the whole trial long ({@code concurrency} users, or a {@code rate} per second in the open model).
+ * Each invocation of {@link #response} takes one successful response off the generator, so JMH's
+ * score, in ops/s, is the server's rate of successful responses in that iteration's window, and
+ * {@link LatencyProfiler} adds the window's latency percentiles.
+ *
+ * <pre>
+ * java -jar bench-jmh/target/bench-jmh.jar -p approach=loom-netty -p workload=date -p delayMillis=100
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(1)
+@Warmup(iterations = 3, time = 10)
+@Measurement(iterations = 5, time = 10)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+public class ServerLoadBenchmark {
+
+    @Param({"platform-tomcat", "loom-tomcat", "async-tomcat", "commonpool-tomcat", "elastic-tomcat", "loom-netty", "webflux-netty", "elastic-netty"})
+    public String approach;
+
+    @Param({"date", "movies", "crud"})
+    public String workload;
+
+    /** Server-side wait of date and movies requests. */
+    @Param({"0"})
+    public int delayMillis;
+
+    /** Closed model: virtual users. */
+    @Param({"50"})
+    public int concurrency;
+
+    /** "closed" (concurrency users), or "open" (rate requests per second, latency from intended starts). */
+    @Param({"closed"})
+    public String model;
+
+    /** Open model: requests per second. */
+    @Param({"1000"})
+    public double rate;
+
+    private final Semaphore responses = new Semaphore(0);
+    private RunningServer server;
+    private LoadSession load;
+
+    @Setup(Level.Trial)
+    public void startServerAndLoad() throws Exception {
+        Workload chosen = Workload.fromId(workload);
+        server = ServerVariants.load().start(ServerSpec.of(Approach.fromId(approach), chosen));
+        Duration unbounded = Duration.ofDays(1); // the trial ends the load, not the profile
+        LoadProfile profile = switch (model) {
+            case "closed" -> new LoadProfile.Closed(concurrency, ThinkTime.NONE, unbounded, OptionalLong.empty());
+            case "open" -> new LoadProfile.Open(rate, unbounded);
+            default -> throw new IllegalArgumentException("model must be closed or open, got '" + model + "'");
+        };
+        var params = chosen == Workload.CRUD ? Map.<String, String>of() : Map.of("delayMillis", String.valueOf(delayMillis));
+        URI target = server.baseUri();
+        LoadRun run = LoadRun.of(target, profile, Duration.ZERO).withMix(WorkloadMixes.of(chosen, params))
+                .withConnections(Math.max(concurrency, 1000));
+        load = LoadSession.start(run, responses::release);
+        CurrentLoad.started(load);
+    }
+
+    @Setup(Level.Iteration)
+    public void forgetEarlierResponses() {
+        responses.drainPermits();
+    }
+
+    /** One successful response of the server, as counted by the load generator. */
+    @Benchmark
+    public void response(Control control) throws InterruptedException {
+        while (!responses.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+            if (control.stopMeasurement) {
+                return; // the iteration ended while the server answered nothing
+            }
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void stopLoadAndServer() {
+        CurrentLoad.stopping();
+        if (load != null) {
+            load.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+}

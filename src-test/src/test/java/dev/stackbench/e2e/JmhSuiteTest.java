@@ -1,0 +1,72 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.server.Approach;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+
+/** The JMH suite through the real jar, as `-Pjmh` and users run it, cut to one short iteration. */
+class JmhSuiteTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void everyApproachReportsRequestsPerSecondAndLatencyPercentiles() throws Exception {
+        Path json = temp.resolve("jmh.json");
+        String out = run("-jar", jar(), "-p", "workload=date", "-p", "concurrency=16", "-f", "1", "-wi", "0", "-i", "1", "-r", "1s",
+                "-rf", "json", "-rff", json.toString());
+
+        JsonNode results = ResultFiles.json().readTree(json.toFile());
+        List<String> approaches = new ArrayList<>();
+        for (JsonNode result : results) {
+            approaches.add(result.get("params").get("approach").asString());
+            JsonNode primary = result.get("primaryMetric");
+            assertThat(primary.get("scoreUnit").asString()).isEqualTo("ops/s");
+            assertThat(primary.get("score").asDouble()).as(out).isPositive();
+            JsonNode secondary = result.get("secondaryMetrics");
+            for (String name : List.of("p50", "p90", "p99", "p99.9", "max")) {
+                assertThat(secondary.get(name).get("scoreUnit").asString()).isEqualTo("ms");
+            }
+            double p50 = secondary.get("p50").get("score").asDouble();
+            double p99 = secondary.get("p99").get("score").asDouble();
+            double max = secondary.get("max").get("score").asDouble();
+            assertThat(p50).isPositive().isLessThanOrEqualTo(p99);
+            assertThat(p99).isLessThanOrEqualTo(max);
+            assertThat(secondary.get("errors").get("score").asDouble()).isZero();
+        }
+        assertThat(approaches).containsExactlyInAnyOrder(java.util.Arrays.stream(Approach.values()).map(Approach::id).toArray(String[]::new));
+        assertThat(out).contains("ServerLoadBenchmark.response:p99");
+
+        String table = run("-cp", jar(), "dev.stackbench.jmh.JmhTable", json.toString());
+        assertThat(table.lines().findFirst().orElseThrow()).contains("approach", "requests/s", "p99 ms", "errors");
+        for (Approach approach : Approach.values()) {
+            assertThat(table).contains(approach.id());
+        }
+    }
+
+    private static String jar() {
+        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toString();
+    }
+
+    private static String run(String... args) throws Exception {
+        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        return out;
+    }
+}
