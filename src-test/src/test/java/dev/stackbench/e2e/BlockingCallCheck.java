@@ -51,6 +51,10 @@ public final class BlockingCallCheck {
                 // PostgreSQL's SCRAM login draws a nonce from SecureRandom, which reads /dev/urandom: that read never
                 // blocks (Reactor's own BlockHound integration allows UUID.randomUUID for the same reason), once per connection.
                 .allowBlockingCallsInside("com.ongres.scram.common.ScramFunctions", "nonce")
+                // Netty 4.2's own buffer allocator takes a StampedLock for a moment when it grows or retires its
+                // magazines under contention: Netty's internals, seen now and then, not a call of ours or a driver's.
+                .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
+                .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$Magazine", "free")
                 .blockingMethodCallback(method -> seen.add(method + " on " + Thread.currentThread().getName() + where())));
         try {
             if (args[0].equals("probe")) {
