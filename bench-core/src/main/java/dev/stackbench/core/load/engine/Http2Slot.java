@@ -32,9 +32,10 @@ final class Http2Slot extends Connection {
                 .request(HttpMethod.valueOf(template.method()))
                 .uri(plan.pathAndQuery(templateIndex, requestId))
                 .send(body.length == 0 ? Mono.empty() : Mono.just(Unpooled.wrappedBuffer(body)))
-                .responseSingle((response, content) -> content.asString().defaultIfEmpty("")
-                        .map(text -> {
-                            worker.bytesReceived(text.length());
+                .responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0])
+                        .map(bytes -> {
+                            worker.bytesReceived(bytes.length);
+                            String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
                             int status = response.status().code();
                             ErrorClass error = response.version().majorVersion() != 2 ? ErrorClass.PROTOCOL
                                     : worker.checkBody(templateIndex, status, text);
