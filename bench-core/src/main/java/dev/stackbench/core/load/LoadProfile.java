@@ -17,6 +17,9 @@ public sealed interface LoadProfile {
     /** A one-line description, e.g. {@code closed: 200 users, think 1s..3s, 30s}. */
     String describe();
 
+    /** What a user waits between a response and its next request; {@link ThinkTime#NONE} in the open model. */
+    ThinkTime thinkTime();
+
     /** The ramp the engine runs, warm-up included; the measured window is its last part. */
     Ramp ramp(Duration warmup);
 
@@ -69,6 +72,11 @@ public sealed interface LoadProfile {
         }
 
         @Override
+        public ThinkTime thinkTime() {
+            return ThinkTime.NONE;
+        }
+
+        @Override
         public String model() {
             return "open";
         }
@@ -113,6 +121,11 @@ public sealed interface LoadProfile {
         public RampingRate {
             stages = List.copyOf(stages);
             validateStages(stages);
+        }
+
+        @Override
+        public ThinkTime thinkTime() {
+            return ThinkTime.NONE;
         }
 
         @Override

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * A validated run definition: what to send, to where, how. Immutable; the {@code with...}
- * methods return a new run. {@link dev.stackbench.core.load.engine.LoadGenerator} executes it.
+ * methods return a new run. Profile and warm-up are given together ({@link #of(URI, LoadProfile, Duration)}),
+ * because they are validated together. {@link dev.stackbench.core.load.engine.LoadGenerator} executes it.
  *
  * @param connections open model: the cap on connections (and requests in flight); closed model:
  *                    one connection per user, so this equals the largest number of users
@@ -57,15 +58,6 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
 
     /** Seeds the request-mix and think-time draws, so two runs of one definition send the same sequence. */
     static final long DEFAULT_SEED = 42;
-
-    public LoadRun withProfile(LoadProfile newProfile) {
-        return new LoadRun(target, newProfile, warmup, mix, connectionsFor(newProfile, connections), threads,
-                connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
-    }
-
-    public LoadRun withWarmup(Duration newWarmup) {
-        return new LoadRun(target, profile, newWarmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
-    }
 
     public LoadRun withMix(RequestMix newMix) {
         return new LoadRun(target, profile, warmup, newMix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed);

@@ -304,11 +304,7 @@ final class Engine {
             case LoadProfile.RampingRate ramping -> ramping.stages().stream().map(s -> s + "/s").reduce((a, b) -> a + "," + b).orElse("");
             default -> null;
         };
-        String think = switch (profile) {
-            case LoadProfile.Closed closed -> closed.thinkTime().toString();
-            case LoadProfile.RampingUsers ramping -> ramping.thinkTime().toString();
-            default -> null;
-        };
+        String think = profile.model().equals("closed") ? profile.thinkTime().toString() : null;
         double rampSeconds = profile.ramp(run.warmup()).endNanos() / 1e9;
         Long limit = profile instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent() ? closed.requestLimit().getAsLong() : null;
         var mix = run.mix().entries().stream()

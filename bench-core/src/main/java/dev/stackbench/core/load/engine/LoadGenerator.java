@@ -11,8 +11,8 @@ import dev.stackbench.core.result.RunResult;
  * server uses, and not colocated), HdrHistogram recorders per loop merged once per interval.
  *
  * <pre>{@code
- * LoadRun run = LoadRun.of(URI.create("http://127.0.0.1:8080/date"))
- *         .withProfile(new LoadProfile.Open(1000, Duration.ofSeconds(30)));
+ * LoadRun run = LoadRun.of(URI.create("http://127.0.0.1:8080/date"),
+ *         new LoadProfile.Open(1000, Duration.ofSeconds(30)), Duration.ofSeconds(30));
  * Measurement measurement = LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE);
  * System.out.println(measurement.result().latencyMs().p99());
  * }</pre>

@@ -23,9 +23,6 @@ public final class LoadSession implements AutoCloseable {
 
     /** What happened since the previous window. */
     public record Window(Histogram latencyNanos, long errors, double seconds) {
-        public double requestsPerSecond() {
-            return latencyNanos.getTotalCount() / seconds;
-        }
     }
 
     private final Engine engine;

@@ -48,12 +48,12 @@ final class RunPlan {
         this.remote = new InetSocketAddress(host, port);
         this.sourceAddresses = sourceAddresses(host, run.connections());
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
-        this.encoded = templates.stream().map(template -> Unpooled.unreleasableBuffer(
-                Unpooled.directBuffer().writeBytes(encode(template, run)).asReadOnly())).toArray(ByteBuf[]::new);
+        this.encoded = new ByteBuf[templates.size()];
         this.beforeId = new byte[templates.size()][];
         this.afterId = new byte[templates.size()][];
         for (int i = 0; i < templates.size(); i++) {
             byte[] whole = encode(templates.get(i), run);
+            encoded[i] = Unpooled.unreleasableBuffer(Unpooled.directBuffer(whole.length).writeBytes(whole).asReadOnly());
             int at = indexOf(whole, RequestTemplate.ID.getBytes(StandardCharsets.ISO_8859_1));
             if (at >= 0) {
                 beforeId[i] = java.util.Arrays.copyOfRange(whole, 0, at);
@@ -63,12 +63,7 @@ final class RunPlan {
         var ramp = run.profile().ramp(run.warmup());
         this.arrivals = run.isOpenModel() ? new ArrivalSchedule(ramp) : null;
         this.users = run.isOpenModel() ? null : new UserSchedule(ramp);
-        this.thinkTime = switch (run.profile()) {
-            case LoadProfile.Closed closed -> closed.thinkTime();
-            case LoadProfile.RampingUsers ramping -> ramping.thinkTime();
-            case LoadProfile.Open open -> ThinkTime.NONE;
-            case LoadProfile.RampingRate ramping -> ThinkTime.NONE;
-        };
+        this.thinkTime = run.profile().thinkTime();
         this.requestLimit = run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
     }
 
