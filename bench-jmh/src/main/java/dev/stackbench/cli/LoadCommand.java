@@ -115,6 +115,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; repeatable.")
     List<String> thresholds = new ArrayList<>();
 
+    @Option(names = "--label", paramLabel = "NAME",
+            description = "Name of this target in results, gates and reports (default: approach/workload, or the URL).")
+    String label;
+
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Write result.json, timeline.csv, latency.hlog and latency.hgrm here.")
     Path out;
 
@@ -148,12 +152,12 @@ final class LoadCommand implements Callable<Integer> {
                 target = server.baseUri();
                 var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
                 params.putAll(workloadParams);
-                description = new RunResult.Target(target.toString(), approach.id(), chosenWorkload.id(), params, server.settings());
+                description = RunResult.Target.inProcess(label, target, approach.id(), chosenWorkload.id(), params, server.settings());
                 if (!quiet) {
                     err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, server.startupTime().toMillis());
                 }
             } else {
-                description = RunResult.Target.url(url);
+                description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
             }
             LoadRun run = loadRun(target, profile, mix);
             if (!quiet) {

@@ -20,13 +20,30 @@ public record RunResult(String schema, Target target, Profile profile, Environme
 
     public static final String SCHEMA = "stackbench.load/1";
 
-    /** What was measured: a URL, and when stackbench started the server itself, which variant. */
-    public record Target(String url, String approach, String workload, Map<String, String> workloadParams,
+    /**
+     * What was measured: a URL, and when stackbench started the server itself, which variant.
+     *
+     * @param label the name of this target in gates and reports: given with {@code --label}, else
+     *              {@code approach/workload} for an in-process server, else the URL
+     */
+    public record Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
                          Map<String, String> serverSettings) {
 
         /** Any HTTP server, not started by stackbench. */
         public static Target url(java.net.URI url) {
-            return new Target(url.toString(), null, null, Map.of(), Map.of());
+            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of());
+        }
+
+        /** A server started in-process; {@code label} null means {@code approach/workload}. */
+        public static Target inProcess(String label, java.net.URI url, String approach, String workload,
+                                       Map<String, String> workloadParams, Map<String, String> serverSettings) {
+            return new Target(label != null ? label : approach + "/" + workload, url.toString(), approach, workload,
+                    workloadParams, serverSettings);
+        }
+
+        /** The same target under another name. */
+        public Target withLabel(String newLabel) {
+            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings);
         }
     }
 
