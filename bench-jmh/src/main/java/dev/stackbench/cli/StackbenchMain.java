@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.stackbench.core.gate.GateInputException;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
         description = {
                 "stackbench: measures Spring server stacks in-process.",
                 "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them)."},
-        subcommands = {LoadCommand.class, ServeCommand.class})
+        subcommands = {LoadCommand.class, ServeCommand.class, GateCommand.class})
 public final class StackbenchMain {
 
     static final int EXIT_OK = 0;
@@ -87,7 +88,7 @@ public final class StackbenchMain {
             return EXIT_USAGE;
         });
         commandLine.setExecutionExceptionHandler((e, failedCommand, parseResult) -> {
-            if (e instanceof ServerStartException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException
+            if (e instanceof ServerStartException || e instanceof GateInputException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException
                     || e instanceof java.net.UnknownHostException) {
                 failedCommand.getErr().println("error: " + e.getMessage());
                 return EXIT_USAGE;

@@ -48,6 +48,9 @@ final class ServerDefaults {
         if (workload != Workload.DATE) {
             database(defaults, approach);
         }
+        // Added to every date request's delay: makes a server slower without changing its requests
+        // (how the gate tests show that a slower server fails a gate).
+        defaults.put("stackbench.date.added-delay-millis", "0");
         if (workload == Workload.MOVIES) {
             defaults.put("stackbench.movies.cache", "true");
             defaults.put("stackbench.movies.read-only", "false");

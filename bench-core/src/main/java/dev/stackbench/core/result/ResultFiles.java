@@ -69,6 +69,12 @@ public final class ResultFiles {
         }
     }
 
+    /** Writes one file atomically: a temporary file beside it, renamed into place. */
+    public static void writeAtomically(Path file, byte[] content) {
+        Path directory = file.toAbsolutePath().getParent();
+        writeAll(directory, Map.of(file.getFileName().toString(), content));
+    }
+
     private static void writeAll(Path directory, Map<String, byte[]> contents) {
         try {
             Files.createDirectories(directory);

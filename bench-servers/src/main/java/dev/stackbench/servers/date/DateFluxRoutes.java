@@ -6,6 +6,7 @@ import dev.stackbench.servers.dispatch.InvalidParameterException;
 import dev.stackbench.servers.dispatch.Reply;
 import dev.stackbench.servers.upstream.Upstream;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
@@ -22,13 +23,14 @@ public class DateFluxRoutes {
 
     @Bean
     RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient,
-                                              WebClient upstreamWebClient, Upstream upstream) {
+                                              WebClient upstreamWebClient, Upstream upstream,
+                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis) {
         var blocking = new BlockingDate(upstreamRestClient, upstream);
         var reactive = new ReactiveDate(upstreamWebClient, upstream);
         var dispatcher = new FluxDispatcher(dispatch);
         return RouterFunctions.route()
                 // Parsed inside the Mono, so that bad input reaches onError as a signal, not as a throw.
-                .GET("/date", request -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)))
+                .GET("/date", request -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)).withAddedDelay(addedDelayMillis))
                         .flatMap(query -> dispatcher.respond(() -> Reply.ok(blocking.date(query)),
                                 () -> reactive.date(query).map(Reply::ok))))
                 .onError(InvalidParameterException.class, (e, request) -> FluxDispatcher.toResponse(Reply.failure(e)))

@@ -6,6 +6,7 @@ import dev.stackbench.servers.dispatch.MvcDispatcher;
 import dev.stackbench.servers.dispatch.Reply;
 import dev.stackbench.servers.upstream.Upstream;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
@@ -18,12 +19,13 @@ import org.springframework.web.servlet.function.ServerResponse;
 public class DateMvcRoutes {
 
     @Bean
-    RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient, Upstream upstream) {
+    RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient, Upstream upstream,
+                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis) {
         var date = new BlockingDate(upstreamRestClient, upstream);
         var dispatcher = new MvcDispatcher(dispatch);
         return RouterFunctions.route()
                 .GET("/date", request -> {
-                    DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null));
+                    DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null)).withAddedDelay(addedDelayMillis);
                     return dispatcher.respond(() -> Reply.ok(date.date(query)));
                 })
                 .onError(InvalidParameterException.class, (e, request) -> MvcDispatcher.toResponse(Reply.failure(e)))

@@ -22,6 +22,11 @@ public record DateQuery(int delayMillis, int callDepth) {
                 InvalidParameterException.intParameter("callDepth", parameter.apply("callDepth"), 0, 0, MAX_CALL_DEPTH));
     }
 
+    /** This query with a delay the server adds (stackbench.date.added-delay-millis), at the bottom of the chain only. */
+    public DateQuery withAddedDelay(int addedDelayMillis) {
+        return addedDelayMillis == 0 || callDepth > 0 ? this : new DateQuery(delayMillis + addedDelayMillis, callDepth);
+    }
+
     /** The request one level down the chain. */
     String nestedPathAndQuery() {
         return "date?delayMillis=" + delayMillis + "&callDepth=" + (callDepth - 1);

@@ -1,0 +1,89 @@
+package dev.stackbench.core.gate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The current results in the formats of tools CI users already have:
+ * <ul>
+ *   <li>github-action-benchmark's {@code customSmallerIsBetter} (latency percentiles in ms, errors) and
+ *       {@code customBiggerIsBetter} (rps): a JSON array of {name, unit, value, range, extra};</li>
+ *   <li>Bencher's metric format (BMF): {benchmark: {measure: {value, lower_value, upper_value}}}, with the
+ *       built-in measures {@code latency} (p50, in ns) and {@code throughput} (req/s), and
+ *       {@code latency-p90/p99/p999} (ns) and {@code errors}, which Bencher creates on first use.</li>
+ * </ul>
+ * Ranges and lower/upper values are the 95% bootstrap interval of {@link Gate}.
+ */
+public final class BenchmarkExports {
+
+    private static final double NANOS_PER_MILLI = 1e6;
+
+    private BenchmarkExports() {
+    }
+
+    public record GithubBenchmarkEntry(String name, String unit, double value, String range, String extra) {
+    }
+
+    public static List<GithubBenchmarkEntry> githubSmallerIsBetter(Results results) {
+        var entries = new ArrayList<GithubBenchmarkEntry>();
+        forEach(results, (target, estimates) -> {
+            for (GateMetric metric : GateMetric.values()) {
+                Estimate estimate = estimates.get(metric);
+                if (metric.smallerIsBetter() && !Double.isNaN(estimate.point())) {
+                    entries.add(github(target, estimate));
+                }
+            }
+        });
+        return entries;
+    }
+
+    public static List<GithubBenchmarkEntry> githubBiggerIsBetter(Results results) {
+        var entries = new ArrayList<GithubBenchmarkEntry>();
+        forEach(results, (target, estimates) -> entries.add(github(target, estimates.get(GateMetric.RPS))));
+        return entries;
+    }
+
+    public static Map<String, Map<String, Map<String, Double>>> bencher(Results results) {
+        var benchmarks = new LinkedHashMap<String, Map<String, Map<String, Double>>>();
+        forEach(results, (target, estimates) -> {
+            var measures = new LinkedHashMap<String, Map<String, Double>>();
+            measures.put("throughput", bencherValue(estimates.get(GateMetric.RPS), 1));
+            measures.put("latency", bencherValue(estimates.get(GateMetric.P50), NANOS_PER_MILLI));
+            measures.put("latency-p90", bencherValue(estimates.get(GateMetric.P90), NANOS_PER_MILLI));
+            measures.put("latency-p99", bencherValue(estimates.get(GateMetric.P99), NANOS_PER_MILLI));
+            measures.put("latency-p999", bencherValue(estimates.get(GateMetric.P999), NANOS_PER_MILLI));
+            measures.put("errors", Map.of("value", estimates.get(GateMetric.ERRORS).point()));
+            measures.values().removeIf(value -> value.values().stream().anyMatch(v -> Double.isNaN(v)));
+            benchmarks.put(target.label(), measures);
+        });
+        return benchmarks;
+    }
+
+    private static GithubBenchmarkEntry github(TargetRuns target, Estimate estimate) {
+        double[] interval = estimate.interval95();
+        String range = estimate.hasSpread() && estimate.metric() != GateMetric.ERRORS
+                ? String.format(Locale.ROOT, "%.4g to %.4g", interval[0], interval[1]) : null;
+        String extra = target.repeats() + (target.repeats() == 1 ? " run" : " runs") + ": " + target.measurement();
+        return new GithubBenchmarkEntry(target.label() + " " + estimate.metric(), estimate.metric().unit(), estimate.point(), range, extra);
+    }
+
+    private static Map<String, Double> bencherValue(Estimate estimate, double scale) {
+        var value = new LinkedHashMap<String, Double>();
+        value.put("value", estimate.point() * scale);
+        if (estimate.hasSpread()) {
+            double[] interval = estimate.interval95();
+            value.put("lower_value", interval[0] * scale);
+            value.put("upper_value", interval[1] * scale);
+        }
+        return value;
+    }
+
+    private static void forEach(Results results, java.util.function.BiConsumer<TargetRuns, Map<GateMetric, Estimate>> action) {
+        for (TargetRuns target : results.targets().values()) {
+            action.accept(target, Gate.estimates(target, "current"));
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.stackbench.core.gate;
+
+/**
+ * A metric of one target on one side: its value over all runs merged, the same value in each
+ * bootstrap resample, and the spread between runs.
+ *
+ * @param point     over every run and interval: latencies from the merged histograms, rps as all successes over all seconds
+ * @param resampled the value in each bootstrap resample; empty when there was nothing to resample (one run, no intervals)
+ * @param runMin    the smallest per-run value (equal to {@code runMax} for one run)
+ * @param runMax    the largest per-run value
+ */
+public record Estimate(GateMetric metric, double point, double[] resampled, double runMin, double runMax, int repeats) {
+
+    public boolean hasSpread() {
+        return resampled.length > 0;
+    }
+
+    /** The central 95% of the resampled values: the 2.5th and 97.5th percentiles; the point itself without a spread. */
+    public double[] interval95() {
+        return hasSpread() ? new double[]{Bootstrap.quantile(resampled, 0.025), Bootstrap.quantile(resampled, 0.975)}
+                : new double[]{point, point};
+    }
+}

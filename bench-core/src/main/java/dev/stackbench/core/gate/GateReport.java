@@ -1,0 +1,116 @@
+package dev.stackbench.core.gate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.stackbench.core.result.Summary;
+
+/** The checks of one gate, as a table a person reads in a CI log. */
+public record GateReport(List<Check> checks, List<String> notes) {
+
+    public boolean failed() {
+        return checks.stream().anyMatch(check -> check.verdict() == Verdict.FAIL);
+    }
+
+    public long count(Verdict verdict) {
+        return checks.stream().filter(check -> check.verdict() == verdict).count();
+    }
+
+    public String table() {
+        var rows = new ArrayList<String[]>();
+        rows.add(new String[]{"target", "metric", "baseline", "current", "change", "limit", "rule", "verdict"});
+        for (Check check : checks) {
+            rows.add(new String[]{check.target(), check.metric() + " (" + check.metric().unit() + ")", reference(check),
+                    withSpread(check.current()), change(check), limit(check), check.rule().describe(),
+                    check.verdict() + (check.note().isEmpty() ? "" : ": " + check.note())});
+        }
+        int[] widths = new int[rows.getFirst().length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        var text = new StringBuilder();
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                text.append(i == row.length - 1 ? row[i] : String.format("%-" + widths[i] + "s  ", row[i]));
+            }
+            text.append('\n');
+        }
+        int repeats = checks.stream().mapToInt(check -> check.current().repeats()).max().orElse(1);
+        text.append(String.format(Locale.ROOT, "%n%d checks: %d ok, %d ok within noise, %d failed.%n",
+                checks.size(), count(Verdict.OK), count(Verdict.WITHIN_NOISE), count(Verdict.FAIL)));
+        text.append("[a, b] is the central 95% of ").append(Gate.RESAMPLES).append(" bootstrap resamples (runs, then intervals within runs")
+                .append(repeats == 1 ? "; one run per target, so the spread between runs is not in it" : "")
+                .append("). A check fails only when its limit is crossed by the whole interval.\n");
+        notes.forEach(note -> text.append("note: ").append(note).append('\n'));
+        return text.toString();
+    }
+
+    private static String reference(Check check) {
+        return switch (check.rule()) {
+            case GateRule.BaselineLimit ignored -> withSpread(check.reference());
+            case GateRule.NoNewErrors ignored -> value(check.metric(), check.reference().point());
+            case GateRule.RatioLimit ratio -> ratio.other() + " " + withSpread(check.reference());
+            case GateRule.ThroughputBound bound -> "bound " + value(GateMetric.RPS, bound.requestsPerSecond());
+            case GateRule.MaxErrors ignored -> "-";
+        };
+    }
+
+    private static String limit(Check check) {
+        String side = check.rule() instanceof GateRule.ThroughputBound bound
+                ? value(GateMetric.RPS, bound.requestsPerSecond() * (1 - bound.tolerance())) + " to " + value(GateMetric.RPS, bound.requestsPerSecond() * (1 + bound.tolerance()))
+                : (check.upperLimit() ? "<= " : ">= ") + value(check.metric(), check.limit());
+        return side;
+    }
+
+    /** Current relative to the reference (baseline, other target, bound), with the 95% interval of the ratio. */
+    private static String change(Check check) {
+        Estimate now = check.current();
+        double reference = check.rule() instanceof GateRule.ThroughputBound bound ? bound.requestsPerSecond()
+                : check.reference() == null || check.metric() == GateMetric.ERRORS ? Double.NaN : check.reference().point();
+        if (Double.isNaN(reference) || reference == 0 || Double.isNaN(now.point())) {
+            return "-";
+        }
+        String point = percentChange(now.point() / reference);
+        Estimate ref = check.reference();
+        boolean refSpread = ref != null && ref.hasSpread() && !(check.rule() instanceof GateRule.ThroughputBound);
+        if (!now.hasSpread() && !refSpread) {
+            return point;
+        }
+        int n = now.hasSpread() ? now.resampled().length : ref.resampled().length;
+        double[] ratios = new double[n];
+        for (int i = 0; i < n; i++) {
+            ratios[i] = (now.hasSpread() ? now.resampled()[i] : now.point()) / (refSpread ? ref.resampled()[i] : reference);
+        }
+        return point + " [" + percentChange(Bootstrap.quantile(ratios, 0.025)) + ", " + percentChange(Bootstrap.quantile(ratios, 0.975)) + "]";
+    }
+
+    private static String percentChange(double ratio) {
+        return String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
+    }
+
+    private static String withSpread(Estimate estimate) {
+        if (estimate == null) {
+            return "-";
+        }
+        String point = value(estimate.metric(), estimate.point());
+        if (!estimate.hasSpread() || estimate.metric() == GateMetric.ERRORS || Double.isNaN(estimate.point())) {
+            return point;
+        }
+        double[] interval = estimate.interval95();
+        return point + " [" + value(estimate.metric(), interval[0]) + ", " + value(estimate.metric(), interval[1]) + "]";
+    }
+
+    static String value(GateMetric metric, double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        return switch (metric) {
+            case RPS -> String.format(Locale.ROOT, value >= 100 ? "%.0f" : "%.1f", value);
+            case ERRORS -> String.valueOf((long) value);
+            default -> Summary.ms(value);
+        };
+    }
+}

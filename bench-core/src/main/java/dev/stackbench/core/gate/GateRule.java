@@ -1,0 +1,151 @@
+package dev.stackbench.core.gate;
+
+import java.util.Locale;
+
+/**
+ * One condition a gate checks for one target (or every target: {@link #ALL_TARGETS}). The kinds
+ * are a closed set: a limit relative to the baseline, a ratio to another target measured in the
+ * same run, a physical bound, and an absolute limit on errors (never on time: absolute times flake
+ * on a shared machine).
+ */
+public sealed interface GateRule {
+
+    String ALL_TARGETS = "*";
+
+    String target();
+
+    GateMetric metric();
+
+    /** The limit in words, for the table. */
+    String describe();
+
+    /** Whether the rule needs a baseline to be checked. */
+    default boolean needsBaseline() {
+        return false;
+    }
+
+    /**
+     * Latency may grow by at most {@code increase} (a fraction) plus {@code plusMillis}; rps may
+     * fall by at most {@code decrease}.
+     */
+    record BaselineLimit(String target, GateMetric metric, double change, double plusMillis) implements GateRule {
+        public BaselineLimit {
+            if (metric == GateMetric.ERRORS) {
+                throw new IllegalArgumentException("errors against the baseline are a NoNewErrors rule");
+            }
+            if (!(change >= 0) || !(plusMillis >= 0)) {
+                throw new IllegalArgumentException("a baseline limit is a growth of at least 0: " + change + ", " + plusMillis + " ms");
+            }
+        }
+
+        /** The limit for the current value, given the baseline's. */
+        double limit(double baseline) {
+            return metric.smallerIsBetter() ? baseline * (1 + change) + plusMillis : baseline * (1 - change);
+        }
+
+        @Override
+        public String describe() {
+            return metric.smallerIsBetter()
+                    ? String.format(Locale.ROOT, "baseline +%s%s", percent(change), plusMillis > 0 ? " +" + number(plusMillis) + " ms" : "")
+                    : "baseline -" + percent(change);
+        }
+
+        @Override
+        public boolean needsBaseline() {
+            return true;
+        }
+    }
+
+    /** No errors where the baseline had none; no higher error rate where it had some. */
+    record NoNewErrors(String target) implements GateRule {
+        @Override
+        public GateMetric metric() {
+            return GateMetric.ERRORS;
+        }
+
+        @Override
+        public String describe() {
+            return "no new errors";
+        }
+
+        @Override
+        public boolean needsBaseline() {
+            return true;
+        }
+    }
+
+    /** At most {@code maxErrors} failed requests in the current results, whatever the baseline. */
+    record MaxErrors(String target, long maxErrors) implements GateRule {
+        @Override
+        public GateMetric metric() {
+            return GateMetric.ERRORS;
+        }
+
+        @Override
+        public String describe() {
+            return "at most " + maxErrors;
+        }
+    }
+
+    /**
+     * This target's metric against another target's in the same results: at most ({@code upper}) or
+     * at least {@code factor} times the other's. Both were measured on the same machine at nearly the
+     * same time, so the ratio survives a noisy machine that absolute numbers do not.
+     */
+    record RatioLimit(String target, GateMetric metric, String other, double factor, boolean upper) implements GateRule {
+        public RatioLimit {
+            if (metric == GateMetric.ERRORS || !(factor > 0)) {
+                throw new IllegalArgumentException("a ratio compares latency or rps with a positive factor");
+            }
+        }
+
+        /** At most {@code factor} times the other for latency, at least for rps: the usual direction. */
+        public static RatioLimit worseAtMost(String target, GateMetric metric, String other, double factor) {
+            return new RatioLimit(target, metric, other, factor, metric.smallerIsBetter());
+        }
+
+        double limit(double otherValue) {
+            return factor * otherValue;
+        }
+
+        @Override
+        public String describe() {
+            return (upper ? "<= " : ">= ") + number(factor) + " x " + other;
+        }
+    }
+
+    /**
+     * Little's law as an expectation: with {@code concurrency} requests in service at once, each
+     * taking {@code delayMillis}, a server completes at most concurrency / delay requests per second,
+     * and a saturated one close to that. Its rps must lie within {@code tolerance} of the bound.
+     */
+    record ThroughputBound(String target, int concurrency, double delayMillis, double tolerance) implements GateRule {
+        public ThroughputBound {
+            if (concurrency < 1 || !(delayMillis > 0) || !(tolerance >= 0 && tolerance < 1)) {
+                throw new IllegalArgumentException("a bound needs concurrency >= 1, delayMillis > 0 and a tolerance in [0%, 100%)");
+            }
+        }
+
+        @Override
+        public GateMetric metric() {
+            return GateMetric.RPS;
+        }
+
+        public double requestsPerSecond() {
+            return concurrency * 1000.0 / delayMillis;
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "%d / %s ms = %s req/s +-%s", concurrency, number(delayMillis), number(requestsPerSecond()), percent(tolerance));
+        }
+    }
+
+    private static String percent(double fraction) {
+        return number(fraction * 100) + "%";
+    }
+
+    private static String number(double value) {
+        return java.math.BigDecimal.valueOf(value).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.stackbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.stackbench.core.gate.BaselineUpdate;
+import dev.stackbench.core.gate.BenchmarkExports;
+import dev.stackbench.core.gate.Gate;
+import dev.stackbench.core.gate.GateInputException;
+import dev.stackbench.core.gate.GateReport;
+import dev.stackbench.core.gate.GateRule;
+import dev.stackbench.core.gate.GateRules;
+import dev.stackbench.core.gate.ResultReader;
+import dev.stackbench.core.gate.Results;
+import dev.stackbench.core.result.ResultFiles;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Compares current results with a baseline, or with each other, and fails a build on a regression. */
+@Command(name = "gate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Checks current results against rules and prints a table (target, metric, baseline, current, limit, verdict).",
+                "Results: a load result.json (its latency.hlog beside it gives the spread), a directory searched for them,",
+                "or a JMH JSON file (-rf json). Several results of the same target are repeats: their histograms are merged,",
+                "and a check fails only when the limit is crossed by the whole 95% bootstrap interval.",
+                "Without --rules: " + GateRules.DEFAULTS_IN_WORDS + ", for every target in both.",
+                "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input."})
+final class GateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--baseline", paramLabel = "PATH", description = "Baseline results (file or directory); repeatable.")
+    List<Path> baseline = new ArrayList<>();
+
+    @Option(names = "--current", paramLabel = "PATH", required = true, description = "Current results (file or directory); repeatable.")
+    List<Path> current = new ArrayList<>();
+
+    @Option(names = "--rules", paramLabel = "FILE",
+            description = "Rules (YAML or JSON, schema " + GateRules.SCHEMA + "): limits relative to the baseline, ratios between targets, throughput bounds, error limits.")
+    Path rules;
+
+    @Option(names = "--update-baseline",
+            description = "After checking, replace the --baseline with the current results (creating it if missing). Refused for results with errors.")
+    boolean updateBaseline;
+
+    @Option(names = "--export-github-smaller", paramLabel = "FILE",
+            description = "Write latency and errors for github-action-benchmark (tool: customSmallerIsBetter).")
+    Path githubSmaller;
+
+    @Option(names = "--export-github-bigger", paramLabel = "FILE",
+            description = "Write requests/s for github-action-benchmark (tool: customBiggerIsBetter).")
+    Path githubBigger;
+
+    @Option(names = "--export-bencher", paramLabel = "FILE", description = "Write Bencher Metric Format (BMF) JSON.")
+    Path bencher;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<GateRule> chosenRules = rules == null ? GateRules.defaults() : GateRules.read(rules);
+        if (updateBaseline && baseline.size() != 1) {
+            throw new GateInputException("--update-baseline needs exactly one --baseline to replace, not " + baseline.size());
+        }
+        boolean createBaseline = updateBaseline && !Files.exists(baseline.getFirst());
+        Results currentResults = ResultReader.read(current);
+        Results baselineResults = baseline.isEmpty() || createBaseline ? null : readBaseline();
+
+        GateReport report = null;
+        boolean onlyExports = baselineResults == null && rules == null && hasExports();
+        if (!createBaseline && !onlyExports) {
+            report = Gate.check(chosenRules, baselineResults, currentResults);
+            out.print(report.table());
+        }
+        export(currentResults);
+        if (updateBaseline) {
+            String written = BaselineUpdate.replace(baseline.getFirst(), currentResults);
+            out.println((createBaseline ? "Created: " : "Updated: ") + written
+                    + (report != null && report.failed() ? " (the failures above were against the old baseline, accepted by --update-baseline)" : ""));
+            out.flush();
+            return StackbenchMain.EXIT_OK;
+        }
+        if (onlyExports) {
+            out.println("No baseline and no rules: exported only.");
+        }
+        out.flush();
+        return report != null && report.failed() ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
+    }
+
+    private Results readBaseline() {
+        for (Path path : baseline) {
+            if (!Files.exists(path)) {
+                throw new GateInputException(path + ": no such baseline (to create it from the current results, add --update-baseline)");
+            }
+        }
+        return ResultReader.read(baseline);
+    }
+
+    private boolean hasExports() {
+        return githubSmaller != null || githubBigger != null || bencher != null;
+    }
+
+    private void export(Results results) {
+        var json = ResultFiles.json();
+        if (githubSmaller != null) {
+            ResultFiles.writeAtomically(githubSmaller, json.writeValueAsBytes(BenchmarkExports.githubSmallerIsBetter(results)));
+        }
+        if (githubBigger != null) {
+            ResultFiles.writeAtomically(githubBigger, json.writeValueAsBytes(BenchmarkExports.githubBiggerIsBetter(results)));
+        }
+        if (bencher != null) {
+            ResultFiles.writeAtomically(bencher, json.writeValueAsBytes(BenchmarkExports.bencher(results)));
+        }
+    }
+}
