@@ -54,6 +54,13 @@ class JmhSuiteTest {
         for (Approach approach : Approach.values()) {
             assertThat(table).contains(approach.id());
         }
+
+        // The gate reads JMH's JSON as it is: every approach is a target, compared with itself.
+        String gate = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());
+        for (Approach approach : Approach.values()) {
+            assertThat(gate).contains(approach.id() + "/date");
+        }
+        assertThat(gate).contains("0 failed.");
     }
 
     private static String jar() {
