@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.server.Approach;
 
 /**
@@ -51,15 +52,25 @@ public record Scenario(String name, String description, String source, String sc
     }
 
     /**
-     * Every run with the command line's options in place of its own ({@link ScenarioRun#overriddenBy}).
+     * Every run with the command line's options in place of its own ({@link ScenarioRun#overriddenBy}); a
+     * workload parameter goes to the runs whose workload has it (a scenario may mix date and crud runs).
      *
-     * @throws InvalidScenario naming the run and the field when a run would not be valid so
+     * @throws InvalidScenario naming the run and the field when a run would not be valid so, or a
+     *                         workload parameter that no run's workload has
      */
     public Scenario overriddenBy(LoadOptions load, Map<String, String> workloadParams, Map<String, String> serverProperties) {
+        for (String name : workloadParams.keySet()) {
+            if (runs.stream().noneMatch(run -> WorkloadMixes.defaults(run.workload()).containsKey(name))) {
+                throw new InvalidScenario(name() + ": no run's workload has the parameter '" + name + "'; its workloads have: "
+                        + String.join(", ", runs.stream().flatMap(run -> WorkloadMixes.defaults(run.workload()).keySet().stream()).distinct().toList()));
+            }
+        }
         var overridden = new ArrayList<ScenarioRun>();
         for (ScenarioRun run : runs) {
+            var params = new java.util.LinkedHashMap<>(workloadParams);
+            params.keySet().retainAll(WorkloadMixes.defaults(run.workload()).keySet());
             try {
-                overridden.add(run.overriddenBy(load, workloadParams, serverProperties));
+                overridden.add(run.overriddenBy(load, params, serverProperties));
             } catch (InvalidScenario.Field e) {
                 throw e.in(name + " with the command line's options", run.label());
             }

@@ -18,7 +18,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 /**
  * Reads a scenario from YAML. Keys are {@code load}'s option names without the dashes, so a run
  * reads like the command line that would run it; {@code defaults} apply to every run that does
- * not say otherwise (maps merge by name, load options field by field):
+ * not say otherwise (maps merge by name, load options field by field; the defaults' workload
+ * parameters only to runs of the defaults' workload):
  *
  * <pre>
  * name: seed-002
@@ -102,7 +103,9 @@ public final class ScenarioYaml {
             }
             String approach = text(run, "approach", text(defaults, "approach"));
             String workload = text(run, "workload", text(defaults, "workload"));
-            var params = strings(defaults, "workload-params");
+            // The defaults' parameters are for the defaults' workload: a run of another workload does not inherit them.
+            String defaultWorkload = text(defaults, "workload");
+            var params = defaultWorkload == null || defaultWorkload.equals(workload) ? strings(defaults, "workload-params") : new LinkedHashMap<String, String>();
             params.putAll(strings(run, "workload-params"));
             var properties = strings(defaults, "server-properties");
             properties.putAll(strings(run, "server-properties"));
