@@ -124,14 +124,14 @@ final class LoadCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(names = "--scenario", paramLabel = "NAME|FILE",
-            description = {"Run a scenario: a bundled one by name (see --list-scenarios), a YAML file, or a k6 scenario CSV as in",
-                    "experiment 004. Each run starts its own server; files go to DIR/<label>/ with --out. The runs set their own",
-                    "load; precedence is command line over scenario file over load's defaults: --duration, --warmup, --timeout,",
-                    "--connect-timeout, --threads, --no-keep-alive, --http2 and --server-property apply to every run,",
-                    "--workload-param to every run whose workload has it (--duration over stages stretches or compresses them",
-                    "to that length, shape kept); --threshold is checked on every run; --approach and --only choose runs.",
-                    "--url, --workload, --concurrency, --rate, --stages, --connections, --requests, --think-time, --request",
-                    "and --label are the scenario's own."})
+            description = "Run a scenario: a bundled one by name (see --list-scenarios), a YAML file, or a k6 scenario CSV as in "
+                    + "experiment 004. Each run starts its own server; with --out, files go to DIR/<label>/. "
+                    + "Precedence: command line over scenario file over load's defaults. --duration, --warmup, --timeout, "
+                    + "--connect-timeout, --threads, --no-keep-alive, --http2 and --server-property apply to every run, "
+                    + "--workload-param to every run whose workload has it; --duration over stages stretches or compresses "
+                    + "them to that length, shape kept. --threshold is checked on every run. --approach and --only choose runs. "
+                    + "--url, --workload, --concurrency, --rate, --stages, --connections, --requests, --think-time, --request "
+                    + "and --label are the scenario's own.")
     String scenario;
 
     @Option(names = "--only", paramLabel = "LABEL", split = ",", description = "With --scenario: run only the runs with these labels; repeatable.")

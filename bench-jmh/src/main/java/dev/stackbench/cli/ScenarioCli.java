@@ -168,7 +168,7 @@ final class ScenarioCli {
         if (first.isPresent()) {
             throw new IllegalArgumentException(first.get() + " does not apply with --scenario: each run of the scenario sets its own; "
                     + "--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --workload-param and "
-                    + "--server-property override every run");
+                    + "--server-property override each run's own");
         }
     }
 

@@ -79,8 +79,9 @@ public final class K6ScenarioCsv {
         }
         String name = Path.of(source).getFileName().toString().replaceFirst("\\.csv$", "");
         return new Scenario(name, "k6 scenarios from " + source + " (the CSV format of 004_9fdac83a6b4a27d3.txt), each row on "
-                + APPROACHES.stream().map(Approach::id).collect(Collectors.joining(", ")) + "; the k6 scripts mapped to load profiles as "
-                + "K6Script describes, the numbers as written", "004_9fdac83a6b4a27d3.txt", "as written, not scaled", runs);
+                + APPROACHES.stream().map(Approach::id).collect(Collectors.joining(", ")) + "; each k6 script as the load it describes "
+                + "(each run's note says which), movie writes answered but not saved and a 60 s timeout as in the original",
+                "004_9fdac83a6b4a27d3.txt", "as written, not scaled: shorten with --duration and --warmup", runs);
     }
 
     private static Map<String, Integer> header(String line, String source) {
