@@ -3,23 +3,20 @@ package dev.stackbench.cli;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestSpecs;
-import dev.stackbench.core.load.Stage;
-import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -45,7 +42,8 @@ import picocli.CommandLine.Spec;
                 "Drives an approach started in-process (--approach) or any HTTP server (--url) and reports",
                 "requests/s and latency percentiles. Closed model with --concurrency (the default), open model",
                 "with --rate (latency from each request's intended start, free of coordinated omission), ramps",
-                "with --stages. Exit code 1 when a --threshold is crossed, 2 on bad options."})
+                "with --stages. Or a whole scenario of runs (--scenario; --list-scenarios shows the bundled ones).",
+                "Exit code 1 when a --threshold is crossed, 2 on bad options."})
 final class LoadCommand implements Callable<Integer> {
 
     @Spec
@@ -125,11 +123,38 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No live progress on stderr.")
     boolean quiet;
 
+    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+            description = "Run a scenario: a bundled one by name (see --list-scenarios), a YAML file, or a k6 scenario CSV as in "
+                    + "experiment 004. Each run starts its own server; with --out, files go to DIR/<label>/. "
+                    + "Precedence: command line over scenario file over load's defaults. --duration, --warmup, --timeout, "
+                    + "--connect-timeout, --threads, --no-keep-alive, --http2 and --server-property apply to every run, "
+                    + "--workload-param to every run whose workload has it; --duration over stages stretches or compresses "
+                    + "them to that length, shape kept. --threshold is checked on every run. --approach and --only choose runs. "
+                    + "--url, --workload, --concurrency, --rate, --stages, --connections, --requests, --think-time, --request "
+                    + "and --label are the scenario's own.")
+    String scenario;
+
+    @Option(names = "--only", paramLabel = "LABEL", split = ",", description = "With --scenario: run only the runs with these labels; repeatable.")
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--list-scenarios", description = "List the bundled scenarios: name, source, runs, estimated length, scale.")
+    boolean listScenarios;
+
     @Override
     public Integer call() throws Exception {
+        if (listScenarios) {
+            return ScenarioCli.list(spec.commandLine().getOut());
+        }
+        if (scenario != null) {
+            return new ScenarioCli(this).run();
+        }
+        if (!only.isEmpty()) {
+            throw new IllegalArgumentException("--only chooses runs of a --scenario");
+        }
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         Workload chosenWorkload = chooseTarget();
-        LoadProfile profile = profile();
+        LoadOptions options = loadOptions();
+        LoadProfile profile = options.profile(LoadOptions.CLI_NAMES);
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
@@ -159,7 +184,7 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
             }
-            LoadRun run = loadRun(target, profile, mix);
+            LoadRun run = options.toRun(target, mix, LoadOptions.CLI_NAMES);
             if (!quiet) {
                 err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
                         run.warmup().isZero() ? "" : " after " + Durations.format(run.warmup()) + " warm-up", target,
@@ -201,68 +226,13 @@ final class LoadCommand implements Callable<Integer> {
         return workload == null ? Workload.DATE : workload;
     }
 
-    private LoadProfile profile() {
-        int models = (concurrency != null ? 1 : 0) + (rate != null ? 1 : 0) + (stages != null ? 1 : 0);
-        if (models > 1) {
-            throw new IllegalArgumentException("choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)");
-        }
-        ThinkTime think = thinkTime == null ? ThinkTime.NONE : ThinkTime.parse(thinkTime);
-        if (stages != null) {
-            if (duration != null || requests != null) {
-                throw new IllegalArgumentException("--stages sets its own duration; drop --duration and --requests");
-            }
-            var parsed = Stage.parse(stages);
-            if (parsed.kind() == Stage.Kind.RATE) {
-                rejectClosedOnlyOptions(think);
-                return new LoadProfile.RampingRate(parsed.stages());
-            }
-            rejectConnections();
-            return new LoadProfile.RampingUsers(parsed.stages(), think);
-        }
-        if (rate != null) {
-            rejectClosedOnlyOptions(think);
-            return new LoadProfile.Open(rate, duration == null ? LoadDefaults.DURATION : Durations.parse(duration));
-        }
-        rejectConnections();
-        Duration bound = duration != null ? Durations.parse(duration)
-                : requests != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
-        return new LoadProfile.Closed(concurrency == null ? LoadDefaults.CONCURRENCY : concurrency, think, bound,
-                requests == null ? OptionalLong.empty() : OptionalLong.of(requests));
+    /** The load options as given on the command line, null where not given: LoadOptions applies the defaults. */
+    LoadOptions loadOptions() {
+        return new LoadOptions(concurrency, rate, stages, connections, duration, requests, warmup, thinkTime, timeout,
+                connectTimeout, noKeepAlive ? Boolean.TRUE : null, http2 ? Boolean.TRUE : null, threads);
     }
 
-    private void rejectClosedOnlyOptions(ThinkTime think) {
-        if (!think.isNone() || requests != null) {
-            throw new IllegalArgumentException("--think-time and --requests apply to the closed model, not to a rate");
-        }
-    }
-
-    private void rejectConnections() {
-        if (connections != null) {
-            throw new IllegalArgumentException("--connections applies to the open model; the closed model uses one connection per user");
-        }
-    }
-
-    private LoadRun loadRun(URI target, LoadProfile profile, RequestMix mix) {
-        Duration warmupDuration = warmup != null ? Durations.parse(warmup)
-                : profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate ? Duration.ZERO : LoadDefaults.WARMUP;
-        LoadRun run = LoadRun.of(target, profile, warmupDuration)
-                .withTimeouts(connectTimeout == null ? LoadDefaults.CONNECT_TIMEOUT : Durations.parse(connectTimeout),
-                        timeout == null ? LoadDefaults.RESPONSE_TIMEOUT : Durations.parse(timeout))
-                .withKeepAlive(!noKeepAlive)
-                .withHttp2(http2);
-        if (mix != null) {
-            run = run.withMix(mix);
-        }
-        if (connections != null) {
-            run = run.withConnections(connections);
-        }
-        if (threads != null) {
-            run = run.withThreads(threads);
-        }
-        return run;
-    }
-
-    private ProgressListener progress(PrintWriter err) {
+    ProgressListener progress(PrintWriter err) {
         return new ProgressListener() {
             @Override
             public void interval(RunResult.TimelineRow row) {

@@ -1,0 +1,39 @@
+package dev.stackbench.core.scenario;
+
+import java.util.List;
+import java.util.Locale;
+
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.Summary;
+
+/**
+ * The runs of a scenario side by side: label, load model, requests/s and latency percentiles of the
+ * successful requests, and errors, so that a fast run full of errors cannot pass for a good one.
+ */
+public final class ComparisonTable {
+
+    private ComparisonTable() {
+    }
+
+    public static String of(List<RunResult> results) {
+        int labelWidth = Math.max("label".length(), results.stream().mapToInt(result -> result.target().label().length()).max().orElse(0));
+        String format = "%-" + labelWidth + "s  %-6s  %10s  %9s  %9s  %9s  %s%n";
+        var text = new StringBuilder(String.format(Locale.ROOT, format, "label", "model", "rps", "p50 ms", "p99 ms", "max ms", "errors"));
+        for (RunResult result : results) {
+            var latency = result.latencyMs();
+            boolean any = latency.count() > 0;
+            text.append(String.format(Locale.ROOT, format, result.target().label(), result.profile().model(),
+                    String.format(Locale.ROOT, "%.1f", result.rps()), any ? Summary.ms(latency.p50()) : "-",
+                    any ? Summary.ms(latency.p99()) : "-", any ? Summary.ms(latency.max()) : "-", errors(result.requests())));
+        }
+        return text.toString();
+    }
+
+    private static String errors(RunResult.Requests requests) {
+        if (requests.errors() == 0) {
+            return "0";
+        }
+        long finished = requests.ok() + requests.errors();
+        return String.format(Locale.ROOT, "%d (%.1f%%) %s", requests.errors(), 100.0 * requests.errors() / finished, requests.errorsByClass());
+    }
+}

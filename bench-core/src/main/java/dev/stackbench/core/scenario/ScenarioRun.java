@@ -1,0 +1,134 @@
+package dev.stackbench.core.scenario;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.RequestSpecs;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.Workload;
+
+/**
+ * One run of a scenario: an approach serving a workload in-process, driven with a load profile.
+ * Validated as a whole when built: the workload's parameters, the request mix and the load options
+ * are checked as {@code load} would check them, so a bad run fails before any server starts.
+ *
+ * @param label            the result's target label and the name of its directory under {@code --out}
+ * @param note             which part of the original experiment this run reproduces, in words; may be empty
+ * @param workloadParams   request parameters of the workload (e.g. {@code delayMillis}), as {@code --workload-param}
+ * @param serverProperties server settings, as {@code --server-property}; they override stackbench's defaults
+ * @param requests         a mix of one's own, as {@code --request} ({@code WEIGHT:METHOD:PATH[:@BODY]}); empty for the workload's
+ * @param bodyDirectory    where {@code @BODY} files of {@code requests} are read from: the scenario file's directory
+ * @param load             the load options, null where the run leaves them to {@code load}'s defaults
+ */
+public record ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
+                          Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load) {
+
+    /** One directory name: no separators, no leading dot. */
+    private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_\\-+=\\[\\](),][A-Za-z0-9_.\\-+=\\[\\](),]{0,99}");
+    /** The target is known only once the server has started; validation needs a syntactically valid one. */
+    private static final URI UNSTARTED = URI.create("http://127.0.0.1/");
+
+    /** @throws InvalidScenario.Field naming the field that is wrong */
+    public ScenarioRun {
+        Objects.requireNonNull(label, "label");
+        if (!LABEL.matcher(label).matches()) {
+            throw new InvalidScenario.Field("label", "'" + label + "' cannot name a directory: use up to 100 letters, digits and . _ - + = [ ] ( ) , and no leading dot");
+        }
+        note = note == null ? "" : note.strip();
+        if (approach == null) {
+            throw new InvalidScenario.Field("approach", "missing; one of " + Approach.ids());
+        }
+        if (workload == null) {
+            throw new InvalidScenario.Field("workload", "missing; one of " + Workload.ids());
+        }
+        workloadParams = Map.copyOf(workloadParams);
+        serverProperties = Map.copyOf(serverProperties);
+        requests = List.copyOf(requests);
+        Objects.requireNonNull(bodyDirectory, "bodyDirectory");
+        Objects.requireNonNull(load, "load");
+        validate(workload, workloadParams, requests, bodyDirectory, load);
+    }
+
+    /** The requests to send: the run's own mix, else the workload's with its parameters. */
+    public RequestMix mix() {
+        return requests.isEmpty() ? WorkloadMixes.of(workload, workloadParams) : RequestSpecs.parse(requests, bodyDirectory);
+    }
+
+    /** The workload's parameters with its defaults filled in, as results record them. */
+    public Map<String, String> resolvedWorkloadParams() {
+        var params = new LinkedHashMap<>(WorkloadMixes.defaults(workload));
+        params.putAll(workloadParams);
+        return params;
+    }
+
+    /** What to start: HTTP/2 on the client means HTTP/2 on the server too, as with {@code load --http2}. */
+    public ServerSpec serverSpec() {
+        var properties = new LinkedHashMap<>(serverProperties);
+        if (Boolean.TRUE.equals(load.http2())) {
+            properties.putIfAbsent("server.http2.enabled", "true");
+        }
+        return new ServerSpec(approach, workload, Map.of(), properties);
+    }
+
+    /** The load run against the started server. */
+    public LoadRun loadRun(URI target) {
+        return load.toRun(target, mix(), LoadOptions.FILE_NAMES);
+    }
+
+    /** Warm-up plus measured time, server start not included. */
+    public Duration length() {
+        return load.length(LoadOptions.FILE_NAMES);
+    }
+
+    /**
+     * This run with the command line's options in place of its own: load options field by field
+     * ({@link LoadOptions#overriddenBy}), parameters and properties name by name.
+     *
+     * @throws InvalidScenario.Field when the result is not a valid run
+     */
+    public ScenarioRun overriddenBy(LoadOptions topLoad, Map<String, String> topWorkloadParams, Map<String, String> topServerProperties) {
+        var params = new LinkedHashMap<>(workloadParams);
+        params.putAll(topWorkloadParams);
+        var properties = new LinkedHashMap<>(serverProperties);
+        properties.putAll(topServerProperties);
+        LoadOptions merged;
+        try {
+            merged = load.overriddenBy(topLoad);
+        } catch (LoadOptions.InvalidOption e) {
+            throw new InvalidScenario.Field(e.option() == null ? "load" : "load." + e.option(), e.getMessage());
+        }
+        return new ScenarioRun(label, note, approach, workload, params, properties, requests, bodyDirectory, merged);
+    }
+
+    private static void validate(Workload workload, Map<String, String> params, List<String> requests, Path bodyDirectory, LoadOptions load) {
+        try {
+            WorkloadMixes.of(workload, params);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScenario.Field("workload-params", e.getMessage());
+        }
+        RequestMix mix;
+        try {
+            mix = requests.isEmpty() ? WorkloadMixes.of(workload, params) : RequestSpecs.parse(requests, bodyDirectory);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScenario.Field("mix", e.getMessage());
+        }
+        try {
+            load.toRun(UNSTARTED, mix, LoadOptions.FILE_NAMES);
+        } catch (LoadOptions.InvalidOption e) {
+            throw new InvalidScenario.Field(e.option() == null ? "load" : "load." + e.option(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScenario.Field("load", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package dev.stackbench.core.scenario;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Workload;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Reads a scenario from YAML. Keys are {@code load}'s option names without the dashes, so a run
+ * reads like the command line that would run it; {@code defaults} apply to every run that does
+ * not say otherwise (maps merge by name, load options field by field; the defaults' workload
+ * parameters only to runs of the defaults' workload):
+ *
+ * <pre>
+ * name: seed-002
+ * source: 002_e1fff1900da395c2.txt
+ * scale: 1 s of delay becomes 100 ms
+ * description: reactive vs imperative with about 1 s of delay
+ * defaults:
+ *   workload: date
+ *   workload-params: {delayMillis: 100}
+ *   load: {concurrency: 300, duration: 20s, warmup: 5s, no-keep-alive: true}
+ * runs:
+ *   - label: webflux-netty
+ *     approach: webflux-netty
+ *   - label: platform-tomcat-open-2500rps
+ *     approach: platform-tomcat
+ *     load: {rate: 2500, connections: 1000}
+ * </pre>
+ *
+ * Unknown keys are errors (a misspelt {@code duraton} must not silently run for the default 30 s).
+ */
+public final class ScenarioYaml {
+
+    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+
+    private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "defaults", "runs");
+    private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load");
+    private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load");
+    private static final Set<String> LOAD_KEYS = Set.of("concurrency", "rate", "stages", "connections", "duration", "requests", "warmup",
+            "think-time", "timeout", "connect-timeout", "no-keep-alive", "http2", "threads");
+
+    private ScenarioYaml() {
+    }
+
+    /**
+     * @param source        the file's name, for messages
+     * @param bodyDirectory where request bodies named in {@code mix} are read from
+     * @throws InvalidScenario naming the file, the run and the field
+     */
+    public static Scenario parse(String text, String source, Path bodyDirectory) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(text);
+        } catch (JacksonException e) {
+            throw InvalidScenario.of(source, null, null, "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || !root.isObject()) {
+            throw InvalidScenario.of(source, null, null, "a scenario file is a YAML mapping with name, description, source, scale, defaults and runs");
+        }
+        try {
+            checkKeys(root, SCENARIO_KEYS, "");
+            JsonNode defaults = root.path("defaults");
+            if (!defaults.isMissingNode()) {
+                object(defaults, "defaults");
+                checkKeys(defaults, DEFAULTS_KEYS, "defaults.");
+            }
+            JsonNode runs = root.path("runs");
+            if (!runs.isArray()) {
+                throw new InvalidScenario.Field("runs", "missing: a list of runs, each with a label and an approach");
+            }
+            var parsed = new ArrayList<ScenarioRun>();
+            int index = 0;
+            for (JsonNode run : runs.values()) {
+                parsed.add(run(run, defaults, bodyDirectory, source, index++));
+            }
+            return new Scenario(text(root, "name"), text(root, "description"), text(root, "source"), text(root, "scale"), parsed);
+        } catch (InvalidScenario.Field e) {
+            throw e.in(source, null);
+        }
+    }
+
+    private static ScenarioRun run(JsonNode run, JsonNode defaults, Path bodyDirectory, String source, int index) {
+        String position = "runs[" + index + "]";
+        if (!run.isObject()) {
+            throw InvalidScenario.of(source, null, position, "a run is a mapping with label, approach, workload, ..., load");
+        }
+        String label = run.path("label").isString() ? run.path("label").stringValue() : position;
+        try {
+            checkKeys(run, RUN_KEYS, "");
+            if (run.path("label").isMissingNode()) {
+                throw new InvalidScenario.Field("label", "missing");
+            }
+            String approach = text(run, "approach", text(defaults, "approach"));
+            String workload = text(run, "workload", text(defaults, "workload"));
+            // The defaults' parameters are for the defaults' workload: a run of another workload does not inherit them.
+            String defaultWorkload = text(defaults, "workload");
+            var params = defaultWorkload == null || defaultWorkload.equals(workload) ? strings(defaults, "workload-params") : new LinkedHashMap<String, String>();
+            params.putAll(strings(run, "workload-params"));
+            var properties = strings(defaults, "server-properties");
+            properties.putAll(strings(run, "server-properties"));
+            List<String> mix = run.has("mix") ? list(run, "mix") : list(defaults, "mix");
+            LoadOptions load = load(defaults.path("load"), "load").overriddenBy(load(run.path("load"), "load"));
+            return new ScenarioRun(text(run, "label"), text(run, "note"),
+                    approach == null ? null : named("approach", () -> Approach.fromId(approach)),
+                    named("workload", () -> Workload.fromId(workload == null ? Workload.DATE.id() : workload)),
+                    params, properties, mix, bodyDirectory, load);
+        } catch (InvalidScenario.Field e) {
+            throw e.in(source, label);
+        } catch (LoadOptions.InvalidOption e) {
+            throw InvalidScenario.of(source, label, e.option() == null ? "load" : "load." + e.option(), e.getMessage());
+        }
+    }
+
+    private static LoadOptions load(JsonNode load, String path) {
+        if (load.isMissingNode()) {
+            return LoadOptions.NONE;
+        }
+        object(load, path);
+        checkKeys(load, LOAD_KEYS, path + ".");
+        return new LoadOptions(integer(load, "concurrency", path), number(load, "rate", path), scalar(load, "stages", path),
+                integer(load, "connections", path), scalar(load, "duration", path), longInteger(load, "requests", path),
+                scalar(load, "warmup", path), scalar(load, "think-time", path), scalar(load, "timeout", path),
+                scalar(load, "connect-timeout", path), bool(load, "no-keep-alive", path), bool(load, "http2", path),
+                integer(load, "threads", path));
+    }
+
+    private static void checkKeys(JsonNode node, Set<String> known, String prefix) {
+        for (String key : node.propertyNames()) {
+            if (!known.contains(key)) {
+                throw new InvalidScenario.Field(prefix + key, "unknown key; known: " + String.join(", ", known.stream().sorted().toList()));
+            }
+        }
+    }
+
+    private static void object(JsonNode node, String path) {
+        if (!node.isObject()) {
+            throw new InvalidScenario.Field(path, "must be a mapping of names to values");
+        }
+    }
+
+    private static String text(JsonNode parent, String key) {
+        return text(parent, key, null);
+    }
+
+    private static String text(JsonNode parent, String key, String fallback) {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return fallback;
+        }
+        if (!node.isValueNode()) {
+            throw new InvalidScenario.Field(key, "must be a single value, got a " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return node.asString();
+    }
+
+    private static String scalar(JsonNode parent, String key, String path) {
+        try {
+            return text(parent, key, null);
+        } catch (InvalidScenario.Field e) {
+            throw new InvalidScenario.Field(path + "." + key, e.getMessage());
+        }
+    }
+
+    private static Integer integer(JsonNode parent, String key, String path) {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+            throw new InvalidScenario.Field(path + "." + key, "must be a whole number, got '" + node.asString() + "'");
+        }
+        return node.intValue();
+    }
+
+    private static Long longInteger(JsonNode parent, String key, String path) {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+            throw new InvalidScenario.Field(path + "." + key, "must be a whole number, got '" + node.asString() + "'");
+        }
+        return node.longValue();
+    }
+
+    private static Double number(JsonNode parent, String key, String path) {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isNumber()) {
+            throw new InvalidScenario.Field(path + "." + key, "must be a number, got '" + node.asString() + "'");
+        }
+        return node.doubleValue();
+    }
+
+    private static Boolean bool(JsonNode parent, String key, String path) {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isBoolean()) {
+            throw new InvalidScenario.Field(path + "." + key, "must be true or false, got '" + node.asString() + "'");
+        }
+        return node.booleanValue();
+    }
+
+    private static Map<String, String> strings(JsonNode parent, String key) {
+        JsonNode node = parent.path(key);
+        var map = new LinkedHashMap<String, String>();
+        if (node.isMissingNode() || node.isNull()) {
+            return map;
+        }
+        object(node, key);
+        for (var entry : node.properties()) {
+            if (!entry.getValue().isValueNode() || entry.getValue().isNull()) {
+                throw new InvalidScenario.Field(key + "." + entry.getKey(), "must be a single value");
+            }
+            map.put(entry.getKey(), entry.getValue().asString());
+        }
+        return map;
+    }
+
+    private static List<String> list(JsonNode parent, String key) {
+        JsonNode node = parent.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new InvalidScenario.Field(key, "must be a list of WEIGHT:METHOD:PATH[:@BODY_FILE]");
+        }
+        return node.values().stream().map(JsonNode::asString).toList();
+    }
+
+    private static <T> T named(String field, java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScenario.Field(field, e.getMessage());
+        }
+    }
+}

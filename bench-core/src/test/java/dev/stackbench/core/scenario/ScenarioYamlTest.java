@@ -1,0 +1,150 @@
+package dev.stackbench.core.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Workload;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** YAML scenarios: defaults merge into runs, and every mistake is one line naming the file, the run and the field. */
+class ScenarioYamlTest {
+
+    static final String GOOD = """
+            name: two
+            source: 002_e1fff1900da395c2.txt
+            scale: 1 s becomes 500 ms
+            description: reactive vs imperative
+            defaults:
+              workload: date
+              workload-params: {delayMillis: 500}
+              server-properties: {server.tomcat.threads.max: 200}
+              load: {concurrency: 300, duration: 20s, warmup: 5s, no-keep-alive: true}
+            runs:
+              - label: tomcat
+                approach: platform-tomcat
+                server-properties: {server.tomcat.threads.max: 10}
+              - label: netty-open
+                note: added
+                approach: webflux-netty
+                workload-params: {callDepth: 1}
+                load: {rate: 500, think-time: null}
+              - label: crud-thinking
+                approach: loom-netty
+                workload: crud
+                load: {think-time: 1s..3s}
+            """;
+
+    @Test
+    void runsInheritTheDefaultsAndOverrideThemFieldByField() {
+        Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""));
+
+        assertThat(scenario.name()).isEqualTo("two");
+        assertThat(scenario.runs()).extracting(ScenarioRun::label).containsExactly("tomcat", "netty-open", "crud-thinking");
+        ScenarioRun tomcat = scenario.runs().get(0);
+        assertThat(tomcat.approach()).isEqualTo(Approach.PLATFORM_TOMCAT);
+        assertThat(tomcat.serverProperties()).containsEntry("server.tomcat.threads.max", "10");
+        assertThat(tomcat.workloadParams()).containsEntry("delayMillis", "500");
+        assertThat(tomcat.load().profile(LoadOptions.FILE_NAMES)).isEqualTo(
+                new LoadProfile.Closed(300, ThinkTime.NONE, Duration.ofSeconds(20), java.util.OptionalLong.empty()));
+        ScenarioRun open = scenario.runs().get(1);
+        assertThat(open.workloadParams()).containsEntry("delayMillis", "500").containsEntry("callDepth", "1");
+        assertThat(open.load().profile(LoadOptions.FILE_NAMES)).isEqualTo(new LoadProfile.Open(500, Duration.ofSeconds(20)));
+        assertThat(open.loadRun(java.net.URI.create("http://127.0.0.1:1/")).keepAlive()).isFalse();
+        ScenarioRun crud = scenario.runs().get(2);
+        assertThat(crud.workload()).isEqualTo(Workload.CRUD);
+        assertThat(crud.mix().entries()).hasSize(5);
+    }
+
+    @Test
+    void theCommandLineWinsOverTheFile() {
+        Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""))
+                .overriddenBy(LoadOptions.durations("2s", "1s"), Map.of("delayMillis", "5"), Map.of("server.tomcat.threads.max", "50"));
+
+        ScenarioRun tomcat = scenario.runs().get(0);
+        assertThat(tomcat.length()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(tomcat.workloadParams()).containsEntry("delayMillis", "5");
+        assertThat(tomcat.serverSpec().serverProperties()).containsEntry("server.tomcat.threads.max", "50");
+        assertThat(scenario.runs().get(2).workloadParams()).as("crud has no delayMillis").isEmpty();
+        assertThatThrownBy(() -> scenario.overriddenBy(LoadOptions.NONE, Map.of("depth", "1"), Map.of()))
+                .hasMessage("two: no run's workload has the parameter 'depth'; its workloads have: delayMillis, callDepth, pageSize");
+    }
+
+    @Test
+    void onlyKeepsTheNamedRunsOrTheApproach() {
+        Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""));
+
+        assertThat(scenario.only(java.util.Set.of("tomcat"), null).runs()).extracting(ScenarioRun::label).containsExactly("tomcat");
+        assertThat(scenario.only(java.util.Set.of(), Approach.WEBFLUX_NETTY).runs()).extracting(ScenarioRun::label).containsExactly("netty-open");
+        assertThatThrownBy(() -> scenario.only(java.util.Set.of("jetty"), null))
+                .hasMessage("two: no run labelled 'jetty'; runs: tomcat, netty-open, crud-thinking");
+        assertThatThrownBy(() -> scenario.only(java.util.Set.of(), Approach.ASYNC_TOMCAT)).hasMessage("two: no run is left to run on async-tomcat");
+    }
+
+    @Test
+    void anOverrideThatBreaksARunNamesTheRun() {
+        Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""));
+
+        assertThatThrownBy(() -> scenario.overriddenBy(LoadOptions.durations("soon", null), Map.of(), Map.of()))
+                .isInstanceOf(InvalidScenario.class)
+                .hasMessage("two with the command line's options: run 'tomcat': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {duraton: 5s}}]}"
+                    + "| bad.yaml: run 'a': load.duraton: unknown key; known: concurrency, connect-timeout, connections, duration, http2, no-keep-alive, rate, requests, stages, think-time, threads, timeout, warmup",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {duration: soon}}]}"
+                    + "| bad.yaml: run 'a': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",
+            "{name: bad, runs: [{label: a, approach: loom-jetty}]}"
+                    + "| bad.yaml: run 'a': approach: unknown approach 'loom-jetty'; expected one of: platform-tomcat, loom-tomcat, async-tomcat, commonpool-tomcat, elastic-tomcat, loom-netty, webflux-netty, elastic-netty",
+            "{name: bad, runs: [{label: a}]}"
+                    + "| bad.yaml: run 'a': approach: missing; one of platform-tomcat, loom-tomcat, async-tomcat, commonpool-tomcat, elastic-tomcat, loom-netty, webflux-netty, elastic-netty",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {rate: 10, think-time: 1s}}]}"
+                    + "| bad.yaml: run 'a': load.think-time: think-time and requests apply to the closed model, not to a rate",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {rate: 10, concurrency: 5}}]}"
+                    + "| bad.yaml: run 'a': load: choose one of concurrency (closed model), rate (open model) and stages (ramps)",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {concurrency: many}}]}"
+                    + "| bad.yaml: run 'a': load.concurrency: must be a whole number, got 'many'",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {stages: '2s:10', warmup: 2s}}]}"
+                    + "| bad.yaml: run 'a': load.warmup: warmup of 2s leaves nothing to measure of 2s of stages",
+            "{name: bad, runs: [{label: a, approach: loom-netty, workload-params: {depth: 2}}]}"
+                    + "| bad.yaml: run 'a': workload-params: unknown workload parameter 'depth' for date; known: delayMillis, callDepth",
+            "{name: bad, runs: [{label: a, approach: loom-netty, mix: ['GET:/x']}]}"
+                    + "| bad.yaml: run 'a': mix: request 'GET:/x' is not WEIGHT:METHOD:PATH[:@BODY_FILE], e.g. 75:GET:/movies?director=Allen",
+            "{name: bad, runs: [{label: a/b, approach: loom-netty}]}"
+                    + "| bad.yaml: run 'a/b': label: 'a/b' cannot name a directory: use up to 100 letters, digits and . _ - + = [ ] ( ) , and no leading dot",
+            "{name: bad, runs: [{approach: loom-netty}]}"
+                    + "| bad.yaml: run 'runs[0]': label: missing",
+            "{name: bad, runs: [{label: a, approach: loom-netty}, {label: a, approach: loom-tomcat}]}"
+                    + "| bad.yaml: runs: two runs are labelled 'a'; labels name result directories and must differ",
+            "{name: bad, runs: []}"
+                    + "| bad.yaml: runs: a scenario needs at least one run",
+            "{name: bad, defaults: {load: {rate: -5}}, runs: [{label: a, approach: loom-netty}]}"
+                    + "| bad.yaml: run 'a': load.rate: rate must be a positive number of requests per second, got -5.0",
+            "{name: bad, runs: [{label: a, approach: loom-netty}], extra: 1}"
+                    + "| bad.yaml: extra: unknown key; known: defaults, description, name, runs, scale, source",
+            "{name: bad, runs: [{label: a, approach: loom-netty"
+                    + "| bad.yaml: not valid YAML: "})
+    void aBadFileIsOneLineNamingTheFileTheRunAndTheField(String body, String message) {
+        assertThatThrownBy(() -> ScenarioYaml.parse(body, "bad.yaml", Path.of("")))
+                .isInstanceOf(InvalidScenario.class)
+                .satisfies(e -> assertThat(e.getMessage()).startsWith(message).doesNotContain("\n"));
+    }
+
+    @Test
+    void aMissingNameIsNamed() {
+        assertThatThrownBy(() -> ScenarioYaml.parse("runs: [{label: a, approach: loom-netty}]", "bad.yaml", Path.of("")))
+                .hasMessage("bad.yaml: name: missing");
+    }
+}
