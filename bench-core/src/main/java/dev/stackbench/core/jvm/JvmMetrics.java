@@ -144,7 +144,7 @@ public final class JvmMetrics implements AutoCloseable {
             started = counts.started();
             pinned = counts.pinned();
             pinnedMillis = counts.pinnedNanos() / 1e6;
-            examples = virtualThreads.pinnedExamples();
+            examples = virtualThreads.pinnedExamples(from.epochMillis(), to.epochMillis());
             aliveMax = intervals.stream().map(RunResult.JvmInterval::virtualThreadsAlive)
                     .filter(java.util.Objects::nonNull).max(Long::compare).orElse(null);
         }

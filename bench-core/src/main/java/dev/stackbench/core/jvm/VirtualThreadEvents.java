@@ -35,6 +35,10 @@ final class VirtualThreadEvents implements AutoCloseable {
 
     private static final long BUCKET_MILLIS = 10;
     private static final int MAX_PINNED_EXAMPLES = 3;
+    private static final int MAX_PINNED_RECORDS = 1000;
+
+    private record PinnedAt(long epochMillis, String frame) {
+    }
     private static final Duration FLUSH_WAIT = Duration.ofSeconds(5);
 
     /** Counts of the events in [fromEpochMillis, toEpochMillis). */
@@ -45,7 +49,8 @@ final class VirtualThreadEvents implements AutoCloseable {
     private final RecordingStream stream;
     /** bucket (epoch millis / BUCKET_MILLIS) to {started, ended, pinned, pinnedNanos}. */
     private final TreeMap<Long, long[]> buckets = new TreeMap<>();
-    private final Set<String> pinnedExamples = new LinkedHashSet<>();
+    /** Where pinning happened, with when: the first {@value #MAX_PINNED_RECORDS} pinned events. */
+    private final List<PinnedAt> pinnedAt = new ArrayList<>();
     private volatile long deliveredUntilEpochMillis;
 
     private VirtualThreadEvents(RecordingStream stream) {
@@ -107,8 +112,15 @@ final class VirtualThreadEvents implements AutoCloseable {
         return new Counts(sum[0], sum[1], sum[2], sum[3]);
     }
 
-    synchronized List<String> pinnedExamples() {
-        return new ArrayList<>(pinnedExamples);
+    /** Up to {@value #MAX_PINNED_EXAMPLES} distinct frames where pinning happened in [fromEpochMillis, toEpochMillis). */
+    synchronized List<String> pinnedExamples(long fromEpochMillis, long toEpochMillis) {
+        Set<String> frames = new LinkedHashSet<>();
+        for (PinnedAt pinned : pinnedAt) {
+            if (pinned.epochMillis() >= fromEpochMillis && pinned.epochMillis() < toEpochMillis && frames.size() < MAX_PINNED_EXAMPLES) {
+                frames.add(pinned.frame());
+            }
+        }
+        return new ArrayList<>(frames);
     }
 
     private synchronized void add(RecordedEvent event, int index, long nanos) {
@@ -121,8 +133,8 @@ final class VirtualThreadEvents implements AutoCloseable {
         add(event, 2, event.getDuration().toNanos());
         if (event.getStackTrace() != null) {
             synchronized (this) {
-                if (pinnedExamples.size() < MAX_PINNED_EXAMPLES) {
-                    pinnedExamples.add(firstApplicationFrame(event.getStackTrace().getFrames()));
+                if (pinnedAt.size() < MAX_PINNED_RECORDS) {
+                    pinnedAt.add(new PinnedAt(epochMillis(event.getStartTime()), firstApplicationFrame(event.getStackTrace().getFrames())));
                 }
             }
         }
