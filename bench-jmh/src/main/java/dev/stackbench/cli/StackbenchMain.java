@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
         description = {
                 "stackbench: measures Spring server stacks in-process.",
                 "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them)."},
-        subcommands = {LoadCommand.class, ServeCommand.class, GateCommand.class})
+        subcommands = {LoadCommand.class, ServeCommand.class, GateCommand.class, ReportCommand.class})
 public final class StackbenchMain {
 
     static final int EXIT_OK = 0;

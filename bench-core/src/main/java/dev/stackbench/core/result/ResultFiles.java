@@ -107,17 +107,35 @@ public final class ResultFiles {
         }
     }
 
+    /** Empty cells where a value could not be measured; JVM columns are deltas over the row's interval, heap and threads at its end. */
     static String timelineCsv(RunResult result) {
-        var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p99_ms,in_flight,late,open_connections\n");
+        var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,late,open_connections,"
+                + "server_cpu_s,client_cpu_s,measurement_cpu_s,process_cpu_s,jvm_internal_cpu_s,heap_used_bytes,allocated_bytes,"
+                + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned\n");
         for (RunResult.TimelineRow row : result.timeline()) {
-            csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%d,%d,%d%n", row.endSecond(), row.phase(), row.rps(),
-                    row.ok(), row.errors(), number(row.p50Ms()), number(row.p99Ms()), row.inFlight(), row.late(), row.openConnections()));
+            csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,", row.endSecond(), row.phase(), row.rps(),
+                    row.ok(), row.errors(), number(row.p50Ms()), number(row.p90Ms()), number(row.p99Ms()), row.inFlight(), row.late(),
+                    row.openConnections()));
+            var jvm = row.jvm();
+            if (jvm == null) {
+                csv.append(",".repeat(12)).append('\n');
+                continue;
+            }
+            csv.append(String.join(",", number(jvm.serverCpuSeconds()), number(jvm.clientCpuSeconds()),
+                    number(jvm.measurementCpuSeconds()), number(jvm.processCpuSeconds()), number(jvm.jvmInternalCpuSeconds()),
+                    String.valueOf(jvm.heapUsedBytes()), count(jvm.allocatedBytes()), String.valueOf(jvm.gcCount()),
+                    String.valueOf(jvm.gcTimeMillis()), String.valueOf(jvm.platformThreads()), count(jvm.virtualThreadsStarted()),
+                    count(jvm.virtualThreadsAlive()), count(jvm.pinnedCount()))).append('\n');
         }
         return csv.toString();
     }
 
     private static String number(Double value) {
         return value == null ? "" : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static String count(Long value) {
+        return value == null ? "" : String.valueOf(value);
     }
 
     private static byte[] hlog(Measurement measurement) {

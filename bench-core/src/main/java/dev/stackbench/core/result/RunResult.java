@@ -13,10 +13,13 @@ import java.util.Map;
  * @param waitTimeMs      open model only: actual write minus intended start
  * @param clientCpu       the generator's own CPU time over the window, so it is not charged to the server
  * @param warnings        conditions that make the numbers suspect (errors, OS limits), in words
+ * @param jvm             the JVM's CPU by owner, GC, heap, threads and pinning over the window; null in results
+ *                        written before it existed
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
-                        Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings) {
+                        Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
+                        Jvm jvm) {
 
     public static final String SCHEMA = "stackbench.load/1";
 
@@ -57,7 +60,12 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     public record MixEntry(String name, String method, String path, double weight) {
     }
 
-    public record Environment(String jdk, String vm, int cores, String os, long maxHeapBytes, boolean inProcessServer) {
+    /**
+     * @param commonPoolParallelism the JVM's {@code ForkJoinPool.commonPool()} parallelism, which an
+     *                              in-process {@code commonpool-*} server runs on; null in older results
+     */
+    public record Environment(String jdk, String vm, int cores, String os, long maxHeapBytes, boolean inProcessServer,
+                              Integer commonPoolParallelism) {
     }
 
     /** The measured window: after the warm-up, to the end of the run. */
@@ -82,8 +90,60 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     public record ClientCpu(double seconds, Double microsPerRequest) {
     }
 
-    /** One interval of the run, usually a second; warm-up intervals are included and marked. */
-    public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p99Ms,
-                              long inFlight, long late, long openConnections) {
+    /**
+     * One interval of the run, usually a second; warm-up intervals are included and marked.
+     *
+     * @param jvm the JVM's numbers over this interval; null in results written before it existed
+     */
+    public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
+                              Double p99Ms, long inFlight, long late, long openConnections, JvmInterval jvm) {
+
+        public TimelineRow withJvm(JvmInterval newJvm) {
+            return new TimelineRow(endSecond, phase, rps, ok, errors, p50Ms, p90Ms, p99Ms, inFlight, late, openConnections, newJvm);
+        }
+    }
+
+    /**
+     * The JVM over one interval: CPU, allocation and GC are deltas over the interval (never cumulative
+     * counters), heap and threads are read at its end. Null where it cannot be measured, never 0.
+     *
+     * @param serverCpuSeconds      the in-process server's threads (every live platform thread that is neither
+     *                              the generator's nor the measurement's; virtual threads count on their
+     *                              carriers); null for a URL target, whose server runs elsewhere
+     * @param clientCpuSeconds      the generator's event-loop threads
+     * @param measurementCpuSeconds the sampling thread and JFR's threads
+     * @param processCpuSeconds     the whole process (OperatingSystemMXBean)
+     * @param jvmInternalCpuSeconds process minus all live threads: GC and JIT threads (which ThreadMXBean does
+     *                              not see) and threads that ended within the interval
+     * @param virtualThreadsStarted from JFR (jdk.VirtualThreadStart); null when JFR is not available
+     * @param virtualThreadsAlive   started minus ended since the measurement began (JFR)
+     * @param pinnedCount           jdk.VirtualThreadPinned events: a virtual thread blocked while pinned to its carrier
+     */
+    public record JvmInterval(Double serverCpuSeconds, double clientCpuSeconds, double measurementCpuSeconds,
+                              Double processCpuSeconds, Double jvmInternalCpuSeconds, long heapUsedBytes, Long allocatedBytes,
+                              long gcCount, long gcTimeMillis, int platformThreads, Long virtualThreadsStarted,
+                              Long virtualThreadsAlive, Long pinnedCount) {
+
+        public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
+            return new JvmInterval(serverCpuSeconds, clientCpuSeconds, measurementCpuSeconds, processCpuSeconds,
+                    jvmInternalCpuSeconds, heapUsedBytes, allocatedBytes, gcCount, gcTimeMillis, platformThreads,
+                    started, alive, pinned);
+        }
+    }
+
+    /**
+     * The JVM over the measured window; the same groups as {@link JvmInterval}, deltas over the window.
+     *
+     * @param serverCpuMicrosPerRequest server CPU per finished request (ok or failed); null for a URL target
+     * @param heapUsedMaxBytes          the largest heap use read at an interval end
+     * @param pinnedMillis              total time virtual threads spent blocked while pinned
+     * @param pinnedExamples            up to three distinct frames where a virtual thread blocked while pinned
+     * @param notes                     what could not be measured, and why
+     */
+    public record Jvm(Double serverCpuSeconds, Double serverCpuMicrosPerRequest, double clientCpuSeconds,
+                      double measurementCpuSeconds, Double processCpuSeconds, Double jvmInternalCpuSeconds,
+                      long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
+                      Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
+                      List<String> pinnedExamples, List<String> notes) {
     }
 }

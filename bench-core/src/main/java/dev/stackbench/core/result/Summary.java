@@ -33,6 +33,8 @@ public final class Summary {
             line(text, "Client CPU", String.format(Locale.ROOT, "%.2f s, %.1f us per request (the generator's threads, not charged to the server)",
                     result.clientCpu().seconds(), result.clientCpu().microsPerRequest()));
         }
+        jvm(text, result);
+        ThroughputBound.binding(result).ifPresent(bound -> line(text, "Bound", bound.against(result.rps())));
         text.append('\n');
         String latencyTitle = "open".equals(result.profile().model())
                 ? "Latency from intended start (ms), ok requests" : "Latency (ms), ok requests";
@@ -45,6 +47,31 @@ public final class Summary {
             result.warnings().forEach(warning -> text.append("WARNING: ").append(warning).append('\n'));
         }
         return text.toString();
+    }
+
+    /** Server vs client CPU, GC and pinning, briefly; absent when the result has no JVM metrics. */
+    private static void jvm(StringBuilder text, RunResult result) {
+        var jvm = result.jvm();
+        if (jvm == null) {
+            return;
+        }
+        if (jvm.serverCpuSeconds() != null) {
+            line(text, "Server CPU", String.format(Locale.ROOT, "%.2f s%s (in-process server threads, virtual threads on their carriers)",
+                    jvm.serverCpuSeconds(), jvm.serverCpuMicrosPerRequest() == null ? ""
+                            : String.format(Locale.ROOT, ", %.1f us per request", jvm.serverCpuMicrosPerRequest())));
+        }
+        if (jvm.processCpuSeconds() != null) {
+            line(text, "Process CPU", String.format(Locale.ROOT, "%.2f s: server %s, client %.2f, measurement %.2f, JVM-internal (GC, JIT) %.2f",
+                    jvm.processCpuSeconds(), jvm.serverCpuSeconds() == null ? "unknown (not in this JVM)"
+                            : String.format(Locale.ROOT, "%.2f", jvm.serverCpuSeconds()),
+                    jvm.clientCpuSeconds(), jvm.measurementCpuSeconds(), jvm.jvmInternalCpuSeconds()));
+        }
+        line(text, "GC", String.format(Locale.ROOT, "%d collections, %d ms; heap up to %.0f MB%s", jvm.gcCount(), jvm.gcTimeMillis(),
+                jvm.heapUsedMaxBytes() / 1e6, jvm.allocatedBytes() == null ? ""
+                        : String.format(Locale.ROOT, ", %.0f MB allocated", jvm.allocatedBytes() / 1e6)));
+        line(text, "Threads", jvm.platformThreadsMax() + " platform at most"
+                + (jvm.virtualThreadsStarted() == null ? "" : ", " + jvm.virtualThreadsStarted() + " virtual started, "
+                + jvm.pinnedCount() + " pinned" + (jvm.pinnedCount() > 0 ? " " + jvm.pinnedExamples() : "")));
     }
 
     private static void percentiles(StringBuilder text, String title, Percentiles p) {

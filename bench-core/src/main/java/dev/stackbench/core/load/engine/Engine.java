@@ -8,12 +8,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
@@ -59,9 +62,11 @@ final class Engine {
     }
 
     Measurement run() {
-        try {
+        // Started before the workers, so JFR's start-up cost falls outside the run.
+        try (JvmMetrics jvm = JvmMetrics.start(target.approach() != null)) {
             long startEpochMillis = System.currentTimeMillis();
-            return measure(startEpochMillis, start());
+            JvmMetrics.Sample first = jvm.sample(Set.of());
+            return measure(startEpochMillis, start(), jvm, first);
         } finally {
             stop();
         }
@@ -126,7 +131,7 @@ final class Engine {
     /** Closing tens of thousands of connections takes a while. */
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
-    private Measurement measure(long startEpochMillis, long startNanos) {
+    private Measurement measure(long startEpochMillis, long startNanos, JvmMetrics jvm, JvmMetrics.Sample firstSample) {
         long warmupNanos = run.warmup().toNanos();
         long endNanos = plan.endOffsetNanos();
         var boundaries = new TreeSet<Long>();
@@ -146,6 +151,8 @@ final class Engine {
         long[] previous = new long[WorkerCounters.SIZE];
         long[] measuredStart = null;
         long[] current = previous;
+        var samples = new ArrayList<JvmMetrics.Sample>(List.of(firstSample));
+        int measuredFromSample = 0;
         long from = 0;
         long measuredFrom = Math.min(warmupNanos, endNanos);
         for (long boundary : boundaries) {
@@ -159,6 +166,7 @@ final class Engine {
                 measuredStart = previous;
                 measuredFrom = from;
                 cpuAtWindowStart = clientCpuNanos;
+                measuredFromSample = samples.size() - 1;
             }
             current = snapshot();
             long previousCpu = clientCpuNanos;
@@ -166,6 +174,7 @@ final class Engine {
             if (previousCpu > clientCpuNanos) {
                 clientCpuNanos = previousCpu; // a thread's time is not readable any more: keep what we had
             }
+            samples.add(jvm.sample(clientThreadIds()));
             var latency = intervalOf(workers.stream().map(w -> w.latency.getIntervalHistogram()).toList());
             var service = intervalOf(workers.stream().map(w -> w.serviceTime.getIntervalHistogram()).toList());
             var wait = intervalOf(workers.stream().map(w -> w.waitTime.getIntervalHistogram()).toList());
@@ -179,11 +188,13 @@ final class Engine {
             double seconds = Math.max(1e-9, (to - from) / 1e9);
             // Successes are counted by the latency histogram itself, so counts and percentiles never disagree.
             long ok = latency.getTotalCount();
+            var percentiles = Percentiles.ofNanos(latency);
             var row = new RunResult.TimelineRow(round(to / 1e9, 3), measured ? "measured" : "warmup", ok / seconds, ok,
                     WorkerCounters.totalErrors(current) - WorkerCounters.totalErrors(previous),
-                    Percentiles.ofNanos(latency).p50(), Percentiles.ofNanos(latency).p99(),
+                    percentiles.p50(), percentiles.p90(), percentiles.p99(),
                     current[WorkerCounters.SENT] - current[WorkerCounters.FINISHED],
-                    current[WorkerCounters.LATE] - previous[WorkerCounters.LATE], current[WorkerCounters.CONNECTIONS]);
+                    current[WorkerCounters.LATE] - previous[WorkerCounters.LATE], current[WorkerCounters.CONNECTIONS],
+                    jvm.interval(samples.get(samples.size() - 2), samples.getLast()));
             timeline.add(row);
             listener.interval(row);
             previous = current;
@@ -195,9 +206,29 @@ final class Engine {
         plan.stop();
         if (measuredStart == null) {
             measuredStart = current;
+            measuredFromSample = samples.size() - 1;
         }
-        return new Measurement(result(startEpochMillis, measuredFrom, from, measuredStart, current, totalLatency, totalService, totalWait, timeline),
-                totalLatency, totalService, totalWait, List.copyOf(intervals));
+        // JFR's counts arrive about a second late: filled in once the run is over, by the time each event happened.
+        for (int i = 0; i < timeline.size(); i++) {
+            var row = timeline.get(i);
+            timeline.set(i, row.withJvm(jvm.withVirtualThreads(row.jvm(), samples.get(i), samples.get(i + 1))));
+        }
+        var measuredJvm = timeline.subList(measuredFromSample, timeline.size()).stream().map(RunResult.TimelineRow::jvm).toList();
+        var jvmWindow = jvm.window(samples.get(measuredFromSample), samples.getLast(), measuredJvm,
+                current[WorkerCounters.FINISHED] - measuredStart[WorkerCounters.FINISHED]);
+        return new Measurement(result(startEpochMillis, measuredFrom, from, measuredStart, current, totalLatency, totalService, totalWait,
+                timeline, jvmWindow), totalLatency, totalService, totalWait, List.copyOf(intervals));
+    }
+
+    /** The generator's own event-loop threads: its CPU, never the server's. */
+    private Set<Long> clientThreadIds() {
+        var ids = new java.util.HashSet<Long>();
+        for (Worker worker : workers) {
+            if (worker.threadId >= 0) {
+                ids.add(worker.threadId);
+            }
+        }
+        return ids;
     }
 
     /** CPU time of every worker's event-loop thread so far. */
@@ -250,7 +281,8 @@ final class Engine {
     }
 
     private RunResult result(long startEpochMillis, long measuredFromNanos, long measuredToNanos, long[] start, long[] end,
-                             Histogram latency, Histogram service, Histogram wait, List<RunResult.TimelineRow> timeline) {
+                             Histogram latency, Histogram service, Histogram wait, List<RunResult.TimelineRow> timeline,
+                             RunResult.Jvm jvm) {
         double measuredSeconds = (measuredToNanos - measuredFromNanos) / 1e9;
         var errorsByClass = new LinkedHashMap<String, Long>();
         for (ErrorClass errorClass : ErrorClass.values()) {
@@ -287,7 +319,7 @@ final class Engine {
                 new RunResult.Bytes(end[WorkerCounters.BYTES_IN] - start[WorkerCounters.BYTES_IN],
                         end[WorkerCounters.BYTES_OUT] - start[WorkerCounters.BYTES_OUT]),
                 clientCpu(end[WorkerCounters.FINISHED] - start[WorkerCounters.FINISHED]),
-                List.copyOf(timeline), List.copyOf(warnings));
+                List.copyOf(timeline), List.copyOf(warnings), jvm);
     }
 
     private RunResult.ClientCpu clientCpu(long finished) {
@@ -321,7 +353,7 @@ final class Engine {
         return new RunResult.Environment(Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
                 runtime.getVmName() + " " + runtime.getVmVersion(), Runtime.getRuntime().availableProcessors(),
                 os.getName() + " " + os.getVersion() + " " + os.getArch(), Runtime.getRuntime().maxMemory(),
-                target.approach() != null);
+                target.approach() != null, ForkJoinPool.getCommonPoolParallelism());
     }
 
     /** Says before the run when the open-files limit cannot hold the connections asked for. */

@@ -1,0 +1,197 @@
+package dev.stackbench.core.jvm;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.stackbench.core.result.RunResult;
+
+/**
+ * The JVM's own numbers during a run, sampled on the load generator's interval tick (its
+ * coordinator thread, never an event loop), so sampling costs the hot path nothing:
+ * <ul>
+ *   <li>CPU time by owner (ThreadMXBean, per thread): <b>client</b> = the generator's event loops,
+ *       <b>measurement</b> = the sampling thread and JFR's threads, <b>server</b> = every other live
+ *       platform thread, when the server runs in this JVM (for a URL target it is unknown: null).
+ *       Virtual threads are counted on their carriers. <b>JVM-internal</b> = process CPU
+ *       (OperatingSystemMXBean) minus all thread sums: GC and JIT threads, which ThreadMXBean does not
+ *       list, and threads that ended within the interval.</li>
+ *   <li>GC collections and time (sum over the GarbageCollectorMXBeans), bytes allocated, as deltas;
+ *       heap used and live platform threads as read at the tick.</li>
+ *   <li>Virtual threads started, alive and pinned, from JFR ({@link VirtualThreadEvents}).</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * try (JvmMetrics jvm = JvmMetrics.start(true)) {
+ *     JvmMetrics.Sample from = jvm.sample(clientThreadIds);
+ *     ... // one interval of load
+ *     JvmMetrics.Sample to = jvm.sample(clientThreadIds);
+ *     RunResult.JvmInterval interval = jvm.interval(from, to);
+ * }
+ * }</pre>
+ */
+public final class JvmMetrics implements AutoCloseable {
+
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    /**
+     * Cumulative values since {@link #start} (CPU, GC, allocation) and gauges read at {@code epochMillis}.
+     * Null where this JVM cannot tell.
+     */
+    public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long otherThreadsCpuNanos,
+                         Long processCpuNanos, long gcCount, long gcTimeMillis, Long allocatedBytes, long heapUsedBytes,
+                         int platformThreads) {
+    }
+
+    private final boolean serverInProcess;
+    private final ThreadCpuAccount threadCpu = new ThreadCpuAccount();
+    private final VirtualThreadEvents virtualThreads;
+    private final long startEpochMillis;
+    private final List<String> notes = new ArrayList<>();
+    private long clientCpuNanos;
+    private long measurementCpuNanos;
+    private long otherThreadsCpuNanos;
+
+    private JvmMetrics(boolean serverInProcess, VirtualThreadEvents.Result virtualThreads) {
+        this.serverInProcess = serverInProcess;
+        this.virtualThreads = virtualThreads.events().orElse(null);
+        if (virtualThreads.unavailableReason() != null) {
+            notes.add(virtualThreads.unavailableReason());
+        }
+        this.startEpochMillis = System.currentTimeMillis();
+    }
+
+    /**
+     * Starts JFR streaming and takes the per-thread CPU baseline.
+     *
+     * @param serverInProcess whether the server's threads are in this JVM (then all threads that are
+     *                        not the generator's are the server's)
+     */
+    public static JvmMetrics start(boolean serverInProcess) {
+        var metrics = new JvmMetrics(serverInProcess, VirtualThreadEvents.start());
+        metrics.sample(Set.of());
+        return metrics;
+    }
+
+    /** Reads every counter; call it from one thread, at each interval boundary. */
+    public Sample sample(Set<Long> clientThreadIds) {
+        var split = threadCpu.next(clientThreadIds, measurementThreadId());
+        clientCpuNanos += split.clientNanos();
+        measurementCpuNanos += split.measurementNanos();
+        otherThreadsCpuNanos += split.otherNanos();
+        long gcCount = 0;
+        long gcTimeMillis = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gcCount += Math.max(0, collector.getCollectionCount()); // -1: this collector does not count
+            gcTimeMillis += Math.max(0, collector.getCollectionTime());
+        }
+        return new Sample(System.currentTimeMillis(), clientCpuNanos, measurementCpuNanos, otherThreadsCpuNanos,
+                processCpuNanos(), gcCount, gcTimeMillis, allocatedBytes(),
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
+                ManagementFactory.getThreadMXBean().getThreadCount());
+    }
+
+    /** The interval between two samples, without the JFR counts (see {@link #withVirtualThreads}). */
+    public RunResult.JvmInterval interval(Sample from, Sample to) {
+        long threadsNanos = (to.clientCpuNanos() - from.clientCpuNanos()) + (to.measurementCpuNanos() - from.measurementCpuNanos())
+                + (to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos());
+        Long processNanos = to.processCpuNanos() == null || from.processCpuNanos() == null ? null
+                : to.processCpuNanos() - from.processCpuNanos();
+        return new RunResult.JvmInterval(
+                serverInProcess ? seconds(to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos()) : null,
+                seconds(to.clientCpuNanos() - from.clientCpuNanos()),
+                seconds(to.measurementCpuNanos() - from.measurementCpuNanos()),
+                processNanos == null ? null : seconds(processNanos),
+                processNanos == null ? null : seconds(Math.max(0, processNanos - threadsNanos)),
+                to.heapUsedBytes(),
+                to.allocatedBytes() == null || from.allocatedBytes() == null ? null : to.allocatedBytes() - from.allocatedBytes(),
+                to.gcCount() - from.gcCount(), to.gcTimeMillis() - from.gcTimeMillis(), to.platformThreads(),
+                null, null, null);
+    }
+
+    /**
+     * The interval with JFR's virtual-thread counts filled in; waits (bounded) for JFR to deliver the
+     * events up to {@code to}. Unchanged when JFR is not available.
+     */
+    public RunResult.JvmInterval withVirtualThreads(RunResult.JvmInterval interval, Sample from, Sample to) {
+        if (virtualThreads == null) {
+            return interval;
+        }
+        awaitEvents(to.epochMillis());
+        var counts = virtualThreads.count(from.epochMillis(), to.epochMillis());
+        var sinceStart = virtualThreads.count(startEpochMillis, to.epochMillis());
+        return interval.withVirtualThreads(counts.started(), sinceStart.started() - sinceStart.ended(), counts.pinned());
+    }
+
+    /**
+     * The whole window from {@code from} to {@code to}: deltas of the counters, maxima of the gauges
+     * over {@code intervals} (the window's intervals, with their virtual-thread counts).
+     *
+     * @param finishedRequests requests finished in the window (ok or failed), for CPU per request
+     */
+    public RunResult.Jvm window(Sample from, Sample to, List<RunResult.JvmInterval> intervals, long finishedRequests) {
+        var total = interval(from, to);
+        Long started = null;
+        Long aliveMax = null;
+        Long pinned = null;
+        Double pinnedMillis = null;
+        List<String> examples = List.of();
+        if (virtualThreads != null) {
+            awaitEvents(to.epochMillis());
+            var counts = virtualThreads.count(from.epochMillis(), to.epochMillis());
+            started = counts.started();
+            pinned = counts.pinned();
+            pinnedMillis = counts.pinnedNanos() / 1e6;
+            examples = virtualThreads.pinnedExamples(from.epochMillis(), to.epochMillis());
+            aliveMax = intervals.stream().map(RunResult.JvmInterval::virtualThreadsAlive)
+                    .filter(java.util.Objects::nonNull).max(Long::compare).orElse(null);
+        }
+        long heapMax = intervals.stream().mapToLong(RunResult.JvmInterval::heapUsedBytes).max().orElse(to.heapUsedBytes());
+        int platformMax = intervals.stream().mapToInt(RunResult.JvmInterval::platformThreads).max().orElse(to.platformThreads());
+        Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0 ? null
+                : total.serverCpuSeconds() * 1e6 / finishedRequests;
+        return new RunResult.Jvm(total.serverCpuSeconds(), serverMicrosPerRequest, total.clientCpuSeconds(),
+                total.measurementCpuSeconds(), total.processCpuSeconds(), total.jvmInternalCpuSeconds(), heapMax,
+                total.allocatedBytes(), total.gcCount(), total.gcTimeMillis(), platformMax, started, aliveMax, pinned,
+                pinnedMillis, examples, List.copyOf(notes));
+    }
+
+    private void awaitEvents(long epochMillis) {
+        if (!virtualThreads.awaitDeliveredUntil(epochMillis) && notes.stream().noneMatch(note -> note.startsWith("JFR"))) {
+            notes.add("JFR did not deliver its events in time: virtual-thread and pinning counts may be short");
+        }
+    }
+
+    private long measurementThreadId() {
+        return Thread.currentThread().threadId();
+    }
+
+    private static Long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            long nanos = os.getProcessCpuTime();
+            return nanos < 0 ? null : nanos;
+        }
+        return null;
+    }
+
+    private static Long allocatedBytes() {
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads) {
+            long bytes = threads.getTotalThreadAllocatedBytes();
+            return bytes < 0 ? null : bytes;
+        }
+        return null;
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / NANOS_PER_SECOND;
+    }
+
+    @Override
+    public void close() {
+        if (virtualThreads != null) {
+            virtualThreads.close();
+        }
+    }
+}

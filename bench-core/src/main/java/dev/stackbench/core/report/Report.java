@@ -1,0 +1,123 @@
+package dev.stackbench.core.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Writes DIR/index.html and its PNG charts from one or more runs: a winners table across labels, what
+ * bounds each run's throughput, compared throughput and latency distributions, and each run's latency,
+ * CPU, heap/GC and threads over time. Everything is written into a temporary directory beside DIR and
+ * renamed into place, so DIR never holds half a report.
+ *
+ * <pre>{@code
+ * Report.Written written = Report.write(List.of(Path.of("results")), Path.of("report"));
+ * }</pre>
+ */
+public final class Report {
+
+    public static final String PAGE = "index.html";
+
+    /** @param charts the chart files, in the page's order */
+    public record Written(Path page, int runs, int labels, List<String> charts) {
+    }
+
+    private Report() {
+    }
+
+    /**
+     * @throws ReportInput.BadReportInput naming the file and the problem, before anything is written
+     * @throws UncheckedIOException       if the report cannot be written
+     */
+    public static Written write(List<Path> inputs, Path out) {
+        var runs = ReportInput.load(inputs);
+        Path target = out.toAbsolutePath().normalize();
+        if (Files.exists(target) && !Files.isDirectory(target)) {
+            throw new IllegalArgumentException(out + ": exists and is not a directory");
+        }
+        Path temp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            Files.createDirectories(temp);
+            var names = names(runs);
+            var charts = new Charts(temp);
+            var comparison = List.of(charts.throughput(runs, names), charts.distribution(runs, names));
+            var perRun = new LinkedHashMap<Integer, List<Charts.Chart>>();
+            for (int i = 0; i < runs.size(); i++) {
+                var run = runs.get(i);
+                var list = new ArrayList<Charts.Chart>();
+                list.add(charts.latency(run, names.get(i), i + 1));
+                list.add(charts.cpu(run, names.get(i), i + 1));
+                list.add(charts.memory(run, names.get(i), i + 1));
+                list.add(charts.threads(run, names.get(i), i + 1));
+                list.removeIf(java.util.Objects::isNull);
+                perRun.put(i, list);
+            }
+            var winners = Winners.of(runs);
+            Files.writeString(temp.resolve(PAGE), ReportPage.render(runs, names, winners,
+                    comparison.stream().filter(java.util.Objects::nonNull).toList(), perRun), StandardCharsets.UTF_8);
+            replace(temp, target);
+            return new Written(target.resolve(PAGE), runs.size(), winners.rows().size(),
+                    charts.written().stream().map(Charts.Chart::file).toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report into " + out + ": " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(temp);
+        }
+    }
+
+    /** Labels, with "#k" for the k-th of several runs that share one. */
+    private static List<String> names(List<ReportInput.LoadedRun> runs) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        runs.forEach(run -> counts.merge(run.label(), 1L, Long::sum));
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        var names = new ArrayList<String>();
+        for (var run : runs) {
+            int k = seen.merge(run.label(), 1, Integer::sum);
+            names.add(counts.get(run.label()) > 1 ? run.label() + " #" + k : run.label());
+        }
+        return names;
+    }
+
+    /** The new report takes DIR's place; an old one is moved aside first and deleted after. */
+    private static void replace(Path temp, Path target) throws IOException {
+        Path old = null;
+        if (Files.exists(target)) {
+            old = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".old");
+            move(target, old);
+        }
+        move(temp, target);
+        if (old != null) {
+            deleteQuietly(old);
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to);
+        }
+    }
+
+    private static void deleteQuietly(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(directory)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temporary directory is harmless; the report itself is complete or absent
+        }
+    }
+}

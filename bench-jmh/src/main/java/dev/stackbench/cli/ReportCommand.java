@@ -1,0 +1,43 @@
+package dev.stackbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.stackbench.core.report.Report;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Turns results into one HTML page with charts: winners across labels, what bounds each run, how it ran. */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Writes DIR/index.html (self-contained, inline CSS) and PNG charts beside it from results of `load --out`:",
+                "a winners table across labels (repeats of a label give its spread; ties within the spread share a rank),",
+                "the bound that explains each run's throughput, throughput and latency distributions compared, and each",
+                "run's latency, CPU, heap/GC and threads over time. Exit code 2 on bad input, naming the file."})
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RESULT", arity = "1..*",
+            description = "A result.json, a run directory holding one, or a directory searched for them.")
+    List<Path> results = new ArrayList<>();
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", required = true, description = "Write index.html and the charts here (replaced as a whole).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        Report.Written written = Report.write(results, out);
+        spec.commandLine().getOut().printf("Report:       %s (%d runs of %d labels, %d charts)%n", written.page(), written.runs(),
+                written.labels(), written.charts().size());
+        spec.commandLine().getOut().flush();
+        return StackbenchMain.EXIT_OK;
+    }
+}

@@ -1,0 +1,186 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import javax.imageio.ImageIO;
+
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report as a reader sees it: two real runs, the report command, and the page rendered by headless
+ * Chromium, which must load every chart and show both labels with their numbers.
+ */
+class ReportPageTest {
+
+    /** Two Tomcat threads and a 50 ms sleep: at most 40 requests/s, whatever the machine. */
+    private static final int TOMCAT_THREADS = 2;
+    private static final int DELAY_MILLIS = 50;
+
+    /** A chart with axes, labels and lines has many colours (antialiasing); a blank or broken image has a few. */
+    private static final int MIN_COLOURS_OF_A_CHART = 16;
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void thePageShowsEveryChartAndBothLabelsWithTheirNumbers() throws Exception {
+        String chromium = chromium();
+        Path platform = load("platform-tomcat", "--server-property", "server.tomcat.threads.max=" + TOMCAT_THREADS);
+        Path loom = load("loom-netty");
+        Path out = temp.resolve("report");
+
+        ServeCommandTest.Run report = ServeCommandTest.run("report", temp.resolve("runs").toString(), "--out", out.toString());
+
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        assertThat(report.out()).contains("2 runs of 2 labels");
+        List<Path> pngs;
+        try (Stream<Path> files = Files.list(out)) {
+            pngs = files.filter(path -> path.toString().endsWith(".png")).sorted().toList();
+        }
+        assertThat(pngs).as("2 compared + 4 per run").hasSize(2 + 4 * 2);
+        for (Path png : pngs) {
+            assertThat(distinctColours(ImageIO.read(png.toFile()))).as(png.getFileName().toString()).isGreaterThan(MIN_COLOURS_OF_A_CHART);
+        }
+
+        String dom = render(chromium, out);
+
+        assertThat(attribute(dom, "data-images")).isEqualTo(String.valueOf(pngs.size()));
+        List<String> loaded = List.of(attribute(dom, "data-images-loaded").trim().split(" "));
+        assertThat(loaded).as("every <img> loaded with a size").hasSize(pngs.size())
+                .allSatisfy(image -> assertThat(image).matches("[\\w.-]+\\.png:\\d{3,}x\\d{3,}"));
+        for (Path run : List.of(platform, loom)) {
+            RunResult result = ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
+            String row = winnersRow(dom, result.target().label());
+            assertThat(row).as(result.target().label()).contains(String.format(Locale.ROOT, "%.1f", result.rps()))
+                    .contains("data-metric=\"P99\"");
+            assertThat(result.requests().errors()).isZero();
+        }
+        RunResult platformResult = ResultFiles.json().readValue(platform.resolve("result.json").toFile(), RunResult.class);
+        double boundPerSecond = TOMCAT_THREADS * 1000.0 / DELAY_MILLIS;
+        // Physical bound: two threads each sleeping 50 ms cannot finish more than 40 requests a second (small slack for window edges).
+        assertThat(platformResult.rps()).isPositive().isLessThanOrEqualTo(boundPerSecond * 1.05);
+        assertThat(dom).contains(TOMCAT_THREADS + " threads / " + DELAY_MILLIS + " ms = 40 req/s; measured");
+        assertThat(platformResult.jvm().serverCpuSeconds()).isPositive();
+    }
+
+    @Test
+    void aMissingFileIsExit2NamingItAndNothingIsWritten() {
+        Path missing = temp.resolve("nowhere/result.json");
+        Path out = temp.resolve("report");
+
+        ServeCommandTest.Run run = ServeCommandTest.run("report", missing.toString(), "--out", out.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: " + missing + ": no such file or directory");
+        assertThat(out).doesNotExist();
+        assertThat(temp.toFile().list()).isEmpty();
+    }
+
+    @Test
+    void aWrongSchemaIsExit2NamingTheFileAndTheSchema() throws Exception {
+        Path file = Files.writeString(temp.resolve("result.json"), "{\"schema\": \"stackbench.load/9\", \"rps\": 1}");
+        Path notJson = Files.writeString(temp.resolve("other.json"), "<html>");
+        Path out = temp.resolve("report");
+
+        ServeCommandTest.Run wrong = ServeCommandTest.run("report", file.toString(), "--out", out.toString());
+        ServeCommandTest.Run garbage = ServeCommandTest.run("report", notJson.toString(), "--out", out.toString());
+
+        assertThat(wrong.exitCode()).isEqualTo(2);
+        assertThat(wrong.err().lines()).singleElement().asString()
+                .isEqualTo("error: " + file + ": schema \"stackbench.load/9\" is not supported; expected \"stackbench.load/1\"");
+        assertThat(garbage.exitCode()).isEqualTo(2);
+        assertThat(garbage.err().lines()).singleElement().asString().startsWith("error: " + notJson + ": not a valid result: ");
+        assertThat(out).doesNotExist();
+    }
+
+    private Path load(String approach, String... extra) {
+        Path out = temp.resolve("runs").resolve(approach);
+        var args = new ArrayList<>(List.of("load", "--approach", approach, "--workload-param", "delayMillis=" + DELAY_MILLIS,
+                "--concurrency", "4", "--duration", "3s", "--warmup", "1s", "--quiet", "--out", out.toString()));
+        args.addAll(List.of(extra));
+        ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        return out;
+    }
+
+    /**
+     * Renders a copy of the page with a probe script (the page itself has none) that records, once
+     * everything has loaded, how many images there are and which loaded with a size.
+     */
+    private String render(String chromium, Path report) throws Exception {
+        String page = Files.readString(report.resolve("index.html"));
+        String probe = """
+                <script>window.addEventListener('load', () => {
+                  const images = [...document.images];
+                  document.body.setAttribute('data-images', images.length);
+                  document.body.setAttribute('data-images-loaded', images.filter(i => i.complete && i.naturalWidth > 0)
+                      .map(i => i.getAttribute('src') + ':' + i.naturalWidth + 'x' + i.naturalHeight).join(' '));
+                });</script>
+                """;
+        Path probed = Files.writeString(report.resolve("probe.html"), page.replace("</body>", probe + "</body>"));
+        Path dom = temp.resolve("dom.html");
+        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--user-data-dir=" + temp.resolve("chromium-profile"), "--virtual-time-budget=10000", "--dump-dom", probed.toUri().toString())
+                .redirectOutput(dom.toFile()).redirectError(temp.resolve("chromium.log").toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("chromium did not render the page within 120 s; its log: " + Files.readString(temp.resolve("chromium.log")));
+        }
+        String html = Files.readString(dom, StandardCharsets.UTF_8);
+        assertThat(html).as("chromium's DOM (log: %s)", temp.resolve("chromium.log")).contains("data-images-loaded");
+        return html;
+    }
+
+    /** Debian's chromium; a missing browser fails the test, saying how to install it. */
+    private static String chromium() {
+        for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+                if (Files.isExecutable(Path.of(dir, name))) {
+                    return Path.of(dir, name).toString();
+                }
+            }
+        }
+        return fail("headless Chromium is needed to check the report page and is not on the PATH:"
+                + " install it with `apt-get install -y chromium` (Debian; .ci/run does this)");
+    }
+
+    private static String attribute(String dom, String name) {
+        var matcher = Pattern.compile(" " + name + "=\"([^\"]*)\"").matcher(dom);
+        assertThat(matcher.find()).as("attribute %s in the rendered DOM", name).isTrue();
+        return matcher.group(1);
+    }
+
+    private static String winnersRow(String dom, String label) {
+        var matcher = Pattern.compile("<tr data-label=\"" + Pattern.quote(label) + "\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
+        assertThat(matcher.find()).as("a winners row for %s", label).isTrue();
+        return matcher.group(1);
+    }
+
+    private static int distinctColours(BufferedImage image) {
+        var colours = new HashSet<Integer>();
+        for (int y = 0; y < image.getHeight(); y += 2) {
+            for (int x = 0; x < image.getWidth(); x += 2) {
+                colours.add(image.getRGB(x, y));
+            }
+        }
+        return colours.size();
+    }
+}
