@@ -7,9 +7,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.stackbench.core.gate.Gate;
+import dev.stackbench.core.gate.GateInputException;
+import dev.stackbench.core.gate.GateMetric;
+import dev.stackbench.core.gate.ResultReader;
+import dev.stackbench.core.gate.Results;
+import dev.stackbench.core.gate.TargetRuns;
+
 /**
- * Labels ranked per {@link Metric}. Runs that share a label are repeats: their value is the median and
- * their spread the min–max. A single run's spread is the middle half (25th to 75th percentile) of its
+ * Labels ranked per {@link Metric}. Runs that share a label are repeats. Throughput and latency
+ * percentiles have the spread a gate computes (the 95% bootstrap interval of {@link Gate}); other
+ * metrics: the min–max of repeats, or for a single run the middle half (25th to 75th percentile) of its
  * per-interval values. Labels with errors rank after every label without; a label within the spread of
  * the one ranked above it (by {@link TieRule}) shares its rank.
  */
@@ -70,6 +78,10 @@ public record Winners(List<Row> rows) {
         if (values.isEmpty()) {
             return null;
         }
+        Estimate gate = gateEstimate(metric, repeats);
+        if (gate != null) {
+            return gate;
+        }
         if (values.size() > 1) {
             return new Estimate(median(values), values.getFirst(), values.getLast(), "min–max of " + values.size() + " runs");
         }
@@ -79,6 +91,40 @@ public record Winners(List<Row> rows) {
         }
         return new Estimate(values.getFirst(), quantile(intervals, 0.25), quantile(intervals, 0.75),
                 "middle half of " + intervals.size() + " per-second values of one run");
+    }
+
+    /**
+     * Latency percentiles and rps get the spread a gate uses (the 95% interval of its bootstrap over
+     * runs and their intervals), so that the report calls a tie exactly where a gate would see no
+     * difference. Null for other metrics, or when the runs cannot be read as a gate reads them.
+     */
+    private static Estimate gateEstimate(Metric metric, List<ReportInput.LoadedRun> repeats) {
+        GateMetric gateMetric = switch (metric) {
+            case RPS -> GateMetric.RPS;
+            case P50 -> GateMetric.P50;
+            case P99 -> GateMetric.P99;
+            case P999 -> GateMetric.P999;
+            default -> null;
+        };
+        if (gateMetric == null) {
+            return null;
+        }
+        try {
+            Results results = ResultReader.read(repeats.stream().map(ReportInput.LoadedRun::resultFile).toList());
+            if (results.targets().size() != 1) {
+                return null;
+            }
+            TargetRuns target = results.targets().values().iterator().next();
+            dev.stackbench.core.gate.Estimate estimate = Gate.estimates(target, "report").get(gateMetric);
+            if (!estimate.hasSpread() || Double.isNaN(estimate.point())) {
+                return null;
+            }
+            double[] interval = estimate.interval95();
+            return new Estimate(estimate.point(), interval[0], interval[1], "95% bootstrap interval over " + target.repeats()
+                    + (target.repeats() == 1 ? " run's intervals" : " runs and their intervals") + ", as a gate computes it");
+        } catch (GateInputException unreadable) {
+            return null;
+        }
     }
 
     private static long errors(List<ReportInput.LoadedRun> repeats) {

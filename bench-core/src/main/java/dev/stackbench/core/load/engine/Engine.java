@@ -123,6 +123,7 @@ final class Engine {
         try {
             closeWorkers();
             loops.disposeLater(Duration.ZERO, SHUTDOWN_TIMEOUT).block(SHUTDOWN_TIMEOUT.plusSeconds(5));
+            plan.release();
         } catch (RuntimeException e) {
             listener.warning("the generator's event loops did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s: " + e.getMessage());
         }

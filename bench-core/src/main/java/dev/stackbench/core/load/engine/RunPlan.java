@@ -30,6 +30,7 @@ final class RunPlan {
     private final InetAddress[] sourceAddresses;
     private final List<RequestTemplate> templates;
     private final ByteBuf[] encoded;
+    private final ByteBuf[] direct;     // the memory behind encoded, released once the loops have stopped
     /** For templates with an id: the request's bytes before and after {@link RequestTemplate#ID}. */
     private final byte[][] beforeId;
     private final byte[][] afterId;
@@ -49,11 +50,13 @@ final class RunPlan {
         this.sourceAddresses = sourceAddresses(host, run.connections());
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
         this.encoded = new ByteBuf[templates.size()];
+        this.direct = new ByteBuf[templates.size()];
         this.beforeId = new byte[templates.size()][];
         this.afterId = new byte[templates.size()][];
         for (int i = 0; i < templates.size(); i++) {
             byte[] whole = encode(templates.get(i), run);
-            encoded[i] = Unpooled.unreleasableBuffer(Unpooled.directBuffer(whole.length).writeBytes(whole).asReadOnly());
+            direct[i] = Unpooled.directBuffer(whole.length).writeBytes(whole);
+            encoded[i] = Unpooled.unreleasableBuffer(direct[i].asReadOnly());
             int at = indexOf(whole, RequestTemplate.ID.getBytes(StandardCharsets.ISO_8859_1));
             if (at >= 0) {
                 beforeId[i] = java.util.Arrays.copyOfRange(whole, 0, at);
@@ -133,6 +136,18 @@ final class RunPlan {
 
     int sourceAddressCount() {
         return Math.max(1, sourceAddresses.length);
+    }
+
+    /**
+     * Frees the encoded requests' direct memory, which the garbage collector would not (Netty's
+     * direct buffers may have no cleaner). Only after the event loops have stopped writing them.
+     */
+    void release() {
+        for (ByteBuf buffer : direct) {
+            if (buffer.refCnt() > 0) {
+                buffer.release();
+            }
+        }
     }
 
     /** The request's bytes, ready to write; a duplicate, so concurrent writers do not share indices. */
