@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Reruns every reference experiment (bench-core/src/main/resources/scenarios/seed-*.yaml) as its
-# scenario, makes a report of each, and keeps the small files under results/seed-NNN/: each run's
-# result.json and the report (index.html and its PNGs). The full run files (latency.hlog,
-# timeline.csv, latency.hgrm) stay in the work directory. About 20 minutes on 2 cores; run it on
-# a quiet machine.
+# scenario, makes a report of each, and keeps the small files under results/seed-NNN/: the
+# printed summaries (output.txt), each run's result.json and latency.hlog, and the report
+# (index.html and its PNGs). timeline.csv and latency.hgrm stay in the work directory. About 30
+# minutes on 2 cores; run it on a quiet machine.
 #
 #   scripts/run-seeds.sh [WORK_DIR] [seed-000 seed-001 ...]
 set -euo pipefail
@@ -31,7 +31,7 @@ for seed in "${seeds[@]}"; do
   for run in "$work/$seed"/*/; do
     label="$(basename "$run")"
     mkdir -p "$kept/$label"
-    cp "$run/result.json" "$kept/$label/result.json"
+    cp "$run/result.json" "$run/latency.hlog" "$kept/$label/"
   done
   cp -r "$work/$seed-report" "$kept/report"
 done

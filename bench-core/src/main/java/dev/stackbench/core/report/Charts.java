@@ -153,6 +153,8 @@ final class Charts {
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         styler.setLocale(Locale.ROOT);
+        // Sharp lines in few colours, for small palette PNGs (PalettePng).
+        styler.setAntiAlias(false);
         // From zero: a flat line of 20 threads must not look like a swing between 20 and 21.
         styler.setYAxisMin(0, 0.0);
         styler.setYAxisMin(1, 0.0);
@@ -195,7 +197,7 @@ final class Charts {
             if (chart.getSeriesMap().isEmpty()) {
                 return null; // nothing measured for this chart (e.g. a result from before JVM metrics)
             }
-            Files.write(directory.resolve(file), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+            Files.write(directory.resolve(file), PalettePng.encode(BitmapEncoder.getBufferedImage(chart)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write chart " + file + ": " + e.getMessage(), e);
         }

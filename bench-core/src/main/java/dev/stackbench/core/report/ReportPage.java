@@ -76,9 +76,10 @@ final class ReportPage {
             }
             html.append("</tr>\n");
         }
-        html.append("</table>\n<p class=\"note\">Each cell: the value, its spread (small) and its rank. Repeats (runs with the same label)")
-                .append(" show their median and min–max; a single run's spread is the middle half (25th–75th percentile) of its")
-                .append(" per-second values, since one run has no run-to-run spread of its own. Labels whose spreads overlap the one ranked")
+        html.append("</table>\n<p class=\"note\">Each cell: the value, its spread (small) and its rank. Requests/s and the latency")
+                .append(" percentiles: the value over all runs of the label (repeats merged) and the 95% interval of the gate's bootstrap")
+                .append(" (runs, then their one-second intervals); with one run it holds only the spread within that run. Server CPU:")
+                .append(" the median and min–max of repeats, or the middle half of one run's per-second values. Labels whose spreads overlap the one ranked")
                 .append(" above them share its rank (<code>#1=</code>): the difference is within the noise. Labels with failed requests rank last.")
                 .append(" Server CPU is per finished request and known only for servers started in-process.</p>\n");
     }
