@@ -27,9 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "gate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
                 "Checks current results against rules and prints a table (target, metric, baseline, current, limit, verdict).",
-                "Results: a load result.json (its latency.hlog beside it gives the spread), a directory searched for them,",
-                "or a JMH JSON file (-rf json). Several results of the same target are repeats: their histograms are merged,",
-                "and a check fails only when the limit is crossed by the whole 95% bootstrap interval.",
+                "Results: a load result.json (its latency.hlog beside it gives the spread), a directory searched for them, or a JMH JSON file (-rf json).",
+                "Several results of the same target are repeats: their histograms are merged, and a check fails only when the limit is crossed by the whole 95%% bootstrap interval.",
                 "Without --rules: " + GateRules.DEFAULTS_IN_WORDS + ", for every target in both.",
                 "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input."})
 final class GateCommand implements Callable<Integer> {

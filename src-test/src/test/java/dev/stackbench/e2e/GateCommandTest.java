@@ -130,6 +130,16 @@ class GateCommandTest {
     }
 
     @Test
+    void helpExplainsTheDefaultRuleAndTheExitCodes() {
+        ServeCommandTest.Run help = ServeCommandTest.run("gate", "--help");
+
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.err()).isEmpty();
+        assertThat(help.out().replaceAll("\\s+", " ")).contains("p50 and p99 at most +15% +2 ms, rps at most -15%, no new errors",
+                "whole 95% bootstrap interval", "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input.");
+    }
+
+    @Test
     void theBaselineChangesOnlyOnRequestAndNeverToResultsWithErrors() throws IOException {
         Path baseline = dir.resolve("baseline");
         Path first = result("first", "loom-netty/date", 0);

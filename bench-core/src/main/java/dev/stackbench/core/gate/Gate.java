@@ -119,7 +119,12 @@ public final class Gate {
                 requireValue(other, "current results", ratio.other());
                 yield compare(rule, target, now, other, ratio.other(), ratio::limit);
             }
-            case GateRule.ThroughputBound bound -> bound(bound, target, now);
+            case GateRule.ThroughputBound bound -> bound(bound, bound.requestsPerSecond(), bound.tolerance(), "", target, now);
+            case GateRule.ResultBound bound -> {
+                var own = current.target(target).bound().orElseThrow(() -> new GateInputException("the rule '" + target + " rps "
+                        + bound.describe() + "' needs a bound, but " + target + "'s result implies none (no pool or user limit with a delay)"));
+                yield bound(bound, own.requestsPerSecond(), bound.tolerance(), own.formula(), target, now);
+            }
             case GateRule.NoNewErrors ignored -> noNewErrors(rule, target, now);
             case GateRule.MaxErrors max -> {
                 boolean ok = now.point() <= max.maxErrors();
@@ -142,18 +147,17 @@ public final class Gate {
         return new Check(target, rule, reference, referenceName, now, limit, upper, excess95, verdict(pointExcess, excess95), "");
     }
 
-    private Check bound(GateRule.ThroughputBound bound, String target, Estimate now) {
-        double expected = bound.requestsPerSecond();
-        double low = expected * (1 - bound.tolerance());
-        double high = expected * (1 + bound.tolerance());
+    private Check bound(GateRule bound, double expected, double tolerance, String formula, String target, Estimate now) {
+        double low = expected * (1 - tolerance);
+        double high = expected * (1 + tolerance);
         DoubleBinaryOperator excess = (value, ignored) -> Math.max(value - high, low - value);
         if (Double.isNaN(now.point())) {
-            return new Check(target, bound, null, "", now, expected, true, Double.NaN, Verdict.FAIL, "no successful requests");
+            return new Check(target, bound, null, formula, now, expected, true, Double.NaN, Verdict.FAIL, "no successful requests");
         }
         double pointExcess = excess.applyAsDouble(now.point(), expected);
         double excess95 = lowerTail(now, null, excess);
         String note = now.point() > high ? "faster than the bound allows: the pool or the delay is not what the rule says" : "";
-        return new Check(target, bound, null, "", now, expected, false, excess95, verdict(pointExcess, excess95), note);
+        return new Check(target, bound, null, formula, now, expected, false, excess95, verdict(pointExcess, excess95), note);
     }
 
     private Check noNewErrors(GateRule rule, String target, Estimate now) {

@@ -54,28 +54,35 @@ public record GateReport(List<Check> checks, List<String> notes) {
             case GateRule.NoNewErrors ignored -> value(check.metric(), check.reference().point());
             case GateRule.RatioLimit ratio -> ratio.other() + " " + withSpread(check.reference());
             case GateRule.ThroughputBound bound -> "bound " + value(GateMetric.RPS, bound.requestsPerSecond());
+            case GateRule.ResultBound ignored -> "bound " + value(GateMetric.RPS, check.limit()) + " (" + check.referenceName() + ")";
             case GateRule.MaxErrors ignored -> "-";
         };
     }
 
     private static String limit(Check check) {
-        String side = check.rule() instanceof GateRule.ThroughputBound bound
-                ? value(GateMetric.RPS, bound.requestsPerSecond() * (1 - bound.tolerance())) + " to " + value(GateMetric.RPS, bound.requestsPerSecond() * (1 + bound.tolerance()))
-                : (check.upperLimit() ? "<= " : ">= ") + value(check.metric(), check.limit());
-        return side;
+        return switch (check.rule()) {
+            case GateRule.ThroughputBound bound -> range(bound.requestsPerSecond(), bound.tolerance());
+            case GateRule.ResultBound bound -> range(check.limit(), bound.tolerance());
+            default -> (check.upperLimit() ? "<= " : ">= ") + value(check.metric(), check.limit());
+        };
     }
+
+    private static String range(double expected, double tolerance) {
+        return value(GateMetric.RPS, expected * (1 - tolerance)) + " to " + value(GateMetric.RPS, expected * (1 + tolerance));
+    }
+
 
     /** Current relative to the reference (baseline, other target, bound), with the 95% interval of the ratio. */
     private static String change(Check check) {
         Estimate now = check.current();
-        double reference = check.rule() instanceof GateRule.ThroughputBound bound ? bound.requestsPerSecond()
+        double reference = check.rule() instanceof GateRule.ThroughputBound || check.rule() instanceof GateRule.ResultBound ? check.limit()
                 : check.reference() == null || check.metric() == GateMetric.ERRORS ? Double.NaN : check.reference().point();
         if (Double.isNaN(reference) || reference == 0 || Double.isNaN(now.point())) {
             return "-";
         }
         String point = percentChange(now.point() / reference);
         Estimate ref = check.reference();
-        boolean refSpread = ref != null && ref.hasSpread() && !(check.rule() instanceof GateRule.ThroughputBound);
+        boolean refSpread = ref != null && ref.hasSpread() && check.rule() instanceof GateRule.BaselineLimit || ref != null && ref.hasSpread() && check.rule() instanceof GateRule.RatioLimit;
         if (!now.hasSpread() && !refSpread) {
             return point;
         }

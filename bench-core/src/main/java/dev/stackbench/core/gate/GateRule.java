@@ -141,6 +141,29 @@ public sealed interface GateRule {
         }
     }
 
+    /**
+     * As {@link ThroughputBound}, with the bound the result itself implies (its pool size, users,
+     * think time and delay, as the report and the summary state it), so that N and D are not
+     * written twice.
+     */
+    record ResultBound(String target, double tolerance) implements GateRule {
+        public ResultBound {
+            if (!(tolerance >= 0 && tolerance < 1)) {
+                throw new IllegalArgumentException("a bound needs a tolerance in [0%, 100%)");
+            }
+        }
+
+        @Override
+        public GateMetric metric() {
+            return GateMetric.RPS;
+        }
+
+        @Override
+        public String describe() {
+            return "its own bound +-" + percent(tolerance);
+        }
+    }
+
     private static String percent(double fraction) {
         return number(fraction * 100) + "%";
     }

@@ -24,6 +24,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *   - {target: loom-netty/date, metric: p99, ratio: {of: webflux-netty/date, atMost: 1.3}}
  *   - {target: loom-tomcat/date, metric: rps, ratio: {of: platform-tomcat/date, atLeast: 3}}
  *   - {target: platform-tomcat/date, metric: rps, bound: {concurrency: 8, delayMillis: 100, within: 10%}}
+ *   - {target: platform-tomcat/date, metric: rps, bound: {within: 10%}}     # the bound the result implies
  * }</pre>
  *
  * Target {@code "*"} is every target (in both sides for baseline rules). Each rule has exactly one of
@@ -154,6 +155,9 @@ public final class GateRules {
             throw new IllegalArgumentException("a bound (concurrency / delay) applies to rps, not " + metric);
         }
         only(spec, "bound", "concurrency", "delayMillis", "within");
+        if (!spec.has("concurrency") && !spec.has("delayMillis")) {
+            return new GateRule.ResultBound(target, percent(spec, "within"));
+        }
         return new GateRule.ThroughputBound(target, (int) number(spec, "concurrency"), number(spec, "delayMillis"), percent(spec, "within"));
     }
 

@@ -17,6 +17,7 @@ import org.HdrHistogram.HistogramLogReader;
 
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ThroughputBound;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -124,7 +125,16 @@ public final class ResultReader {
         }
         Path hlog = file.resolveSibling(ResultFiles.LATENCY_HLOG);
         List<Interval> intervals = Files.isRegularFile(hlog) ? intervals(hlog) : List.of();
-        return new LabelledRun(label, measurement, new Run(file.toString(), intervals, reported, errors, finished));
+        return new LabelledRun(label, measurement, new Run(file.toString(), intervals, reported, errors, finished, bound(root)));
+    }
+
+    /** The bound ThroughputBound derives from the result's own settings; null when none applies or the result is too old to say. */
+    private static ThroughputBound bound(JsonNode root) {
+        try {
+            return ThroughputBound.binding(ResultFiles.json().treeToValue(root, RunResult.class)).orElse(null);
+        } catch (RuntimeException e) { // JacksonException included: a result this build cannot map has no bound to offer
+            return null;
+        }
     }
 
     private static List<Interval> intervals(Path hlog) {
@@ -184,7 +194,7 @@ public final class ResultReader {
                 }
                 long errors = Math.round(forkValue(secondary.path("errors"), fork, true));
                 runs.add(new LabelledRun(label, measurement, new Run(file + " (" + name + ", fork " + (fork + 1) + ")",
-                        List.of(), reported, errors, 0)));
+                        List.of(), reported, errors, 0, null)));
             }
         }
         return runs;

@@ -12,8 +12,10 @@ import java.util.Map;
  * @param reported  the run's own summary values (used when there are no intervals)
  * @param errors    failed requests in the measured window
  * @param finished  ok plus failed requests in the measured window
+ * @param bound     the throughput bound the result itself implies (pool N/D, users C/(D+Z), offered rate), or null
  */
-record Run(String source, List<Interval> intervals, Map<GateMetric, Double> reported, long errors, long finished) {
+record Run(String source, List<Interval> intervals, Map<GateMetric, Double> reported, long errors, long finished,
+           dev.stackbench.core.result.ThroughputBound bound) {
 
     boolean hasIntervals() {
         return !intervals.isEmpty();

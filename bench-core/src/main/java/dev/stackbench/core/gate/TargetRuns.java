@@ -13,4 +13,9 @@ public record TargetRuns(String label, String measurement, List<Run> runs) {
     public int repeats() {
         return runs.size();
     }
+
+    /** The bound that explains this target's throughput, from its first run's own settings; empty if none applies. */
+    public java.util.Optional<dev.stackbench.core.result.ThroughputBound> bound() {
+        return java.util.Optional.ofNullable(runs.getFirst().bound());
+    }
 }

@@ -29,6 +29,7 @@ class GateRulesTest {
                   - {target: loom-netty/date, metric: p50, ratio: {of: webflux-netty/date, atMost: 1.3}}
                   - {target: loom-tomcat/date, metric: rps, ratio: {of: platform-tomcat/date, atLeast: 3}}
                   - {target: platform-tomcat/date, metric: rps, bound: {concurrency: 8, delayMillis: 100, within: 10%}}
+                  - {target: loom-tomcat/date, metric: rps, bound: {within: 20%}}
                 """);
 
         assertThat(GateRules.read(file)).containsExactly(
@@ -38,7 +39,8 @@ class GateRulesTest {
                 new GateRule.MaxErrors("*", 0),
                 new GateRule.RatioLimit("loom-netty/date", GateMetric.P50, "webflux-netty/date", 1.3, true),
                 new GateRule.RatioLimit("loom-tomcat/date", GateMetric.RPS, "platform-tomcat/date", 3, false),
-                new GateRule.ThroughputBound("platform-tomcat/date", 8, 100, 0.10));
+                new GateRule.ThroughputBound("platform-tomcat/date", 8, 100, 0.10),
+                new GateRule.ResultBound("loom-tomcat/date", 0.20));
     }
 
     @Test

@@ -122,6 +122,9 @@ class GateTest {
                 .isInstanceOf(GateInputException.class).hasMessage("nothing comparable: the baseline has a, the current results have b");
         assertThatThrownBy(() -> Gate.check(GateRules.defaults(), null, other))
                 .isInstanceOf(GateInputException.class).hasMessageStartingWith("no baseline given, but the rule 'p50 baseline +15% +2 ms' compares with one");
+        assertThatThrownBy(() -> Gate.check(List.of(new GateRule.ResultBound("b", 0.1)), null, other))
+                .isInstanceOf(GateInputException.class)
+                .hasMessage("the rule 'b rps its own bound +-10%' needs a bound, but b's result implies none (no pool or user limit with a delay)");
         assertThatThrownBy(() -> Gate.check(List.of(GateRule.RatioLimit.worseAtMost("b", GateMetric.P99, "c", 2)), null, other))
                 .isInstanceOf(GateInputException.class).hasMessage("the rule 'b p99 <= 2 x c' names 'c', which is not in the current results (b)");
     }

@@ -34,7 +34,7 @@ final class SyntheticResults {
             list.add(new Interval(1.0, LatencyCounts.of(histogram)));
         }
         runs.computeIfAbsent(label, l -> new ArrayList<>()).add(new Run(label + " run " + (runs.getOrDefault(label, List.of()).size() + 1),
-                list, Map.of(), errors, (long) intervals * requestsPerSecond + errors));
+                list, Map.of(), errors, (long) intervals * requestsPerSecond + errors, null));
         return this;
     }
 
@@ -46,7 +46,7 @@ final class SyntheticResults {
         reported.put(GateMetric.P90, p99);
         reported.put(GateMetric.P99, p99);
         reported.put(GateMetric.P999, p99);
-        runs.computeIfAbsent(label, l -> new ArrayList<>()).add(new Run(label, List.of(), reported, errors, 0));
+        runs.computeIfAbsent(label, l -> new ArrayList<>()).add(new Run(label, List.of(), reported, errors, 0, null));
         return this;
     }
 
