@@ -15,6 +15,16 @@ public record Estimate(GateMetric metric, double point, double[] resampled, doub
         return resampled.length > 0;
     }
 
+    /** The i-th resampled value, or the point value without a spread: so a side without spread pairs with one that has it. */
+    double at(int i) {
+        return hasSpread() ? resampled[i] : point;
+    }
+
+    /** How many resamples two sides pair over: 0 when neither has a spread; {@code other} may be null. */
+    static int pairedResamples(Estimate one, Estimate other) {
+        return Math.max(one.resampled.length, other == null ? 0 : other.resampled.length);
+    }
+
     /** The central 95% of the resampled values: the 2.5th and 97.5th percentiles; the point itself without a spread. */
     public double[] interval95() {
         return hasSpread() ? new double[]{Bootstrap.quantile(resampled, 0.025), Bootstrap.quantile(resampled, 0.975)}

@@ -119,7 +119,7 @@ public final class Gate {
                 requireValue(other, "current results", ratio.other());
                 yield compare(rule, target, now, other, ratio.other(), ratio::limit);
             }
-            case GateRule.ThroughputBound bound -> bound(bound, bound.requestsPerSecond(), bound.tolerance(), "", target, now);
+            case GateRule.StatedBound bound -> bound(bound, bound.requestsPerSecond(), bound.tolerance(), "", target, now);
             case GateRule.ResultBound bound -> {
                 var own = current.target(target).bound().orElseThrow(() -> new GateInputException("the rule '" + target + " rps "
                         + bound.describe() + "' needs a bound, but " + target + "'s result implies none (no pool or user limit with a delay)"));
@@ -156,18 +156,16 @@ public final class Gate {
         }
         double pointExcess = excess.applyAsDouble(now.point(), expected);
         double excess95 = lowerTail(now, null, excess);
-        String note = now.point() > high ? "faster than the bound allows: the pool or the delay is not what the rule says" : "";
+        String note = now.point() > high ? "faster than the bound allows: the pool or the delay is not what the bound assumes" : "";
         return new Check(target, bound, null, formula, now, expected, false, excess95, verdict(pointExcess, excess95), note);
     }
 
     private Check noNewErrors(GateRule rule, String target, Estimate now) {
-        TargetRuns before = baseline.target(target);
-        TargetRuns after = current.target(target);
-        long errorsBefore = before.runs().stream().mapToLong(Run::errors).sum();
-        long errorsAfter = after.runs().stream().mapToLong(Run::errors).sum();
-        long finishedBefore = before.runs().stream().mapToLong(Run::finished).sum();
-        long finishedAfter = after.runs().stream().mapToLong(Run::finished).sum();
         Estimate reference = estimate(baseline, "baseline", target, GateMetric.ERRORS);
+        long errorsBefore = (long) reference.point();
+        long errorsAfter = (long) now.point();
+        long finishedBefore = baseline.target(target).runs().stream().mapToLong(Run::finished).sum();
+        long finishedAfter = current.target(target).runs().stream().mapToLong(Run::finished).sum();
         boolean ok;
         String note = "";
         if (errorsBefore == 0) {
@@ -196,16 +194,13 @@ public final class Gate {
      * more than 97.5% of them. Each side is resampled independently; a side without spread keeps its point value.
      */
     private static double lowerTail(Estimate now, Estimate reference, DoubleBinaryOperator excess) {
-        boolean referenceSpread = reference != null && reference.hasSpread();
-        if (!now.hasSpread() && !referenceSpread) {
+        int n = Estimate.pairedResamples(now, reference);
+        if (n == 0) {
             return Double.NaN;
         }
-        int n = now.hasSpread() ? now.resampled().length : reference.resampled().length;
         double[] excesses = new double[n];
         for (int i = 0; i < n; i++) {
-            double value = now.hasSpread() ? now.resampled()[i] : now.point();
-            double ref = reference == null ? Double.NaN : referenceSpread ? reference.resampled()[i] : reference.point();
-            excesses[i] = excess.applyAsDouble(value, ref);
+            excesses[i] = excess.applyAsDouble(now.at(i), reference == null ? Double.NaN : reference.at(i));
         }
         return Bootstrap.quantile(excesses, TAIL);
     }

@@ -53,7 +53,7 @@ public record GateReport(List<Check> checks, List<String> notes) {
             case GateRule.BaselineLimit ignored -> withSpread(check.reference());
             case GateRule.NoNewErrors ignored -> value(check.metric(), check.reference().point());
             case GateRule.RatioLimit ratio -> ratio.other() + " " + withSpread(check.reference());
-            case GateRule.ThroughputBound bound -> "bound " + value(GateMetric.RPS, bound.requestsPerSecond());
+            case GateRule.StatedBound bound -> "bound " + value(GateMetric.RPS, bound.requestsPerSecond());
             case GateRule.ResultBound ignored -> "bound " + value(GateMetric.RPS, check.limit()) + " (" + check.referenceName() + ")";
             case GateRule.MaxErrors ignored -> "-";
         };
@@ -61,7 +61,7 @@ public record GateReport(List<Check> checks, List<String> notes) {
 
     private static String limit(Check check) {
         return switch (check.rule()) {
-            case GateRule.ThroughputBound bound -> range(bound.requestsPerSecond(), bound.tolerance());
+            case GateRule.StatedBound bound -> range(bound.requestsPerSecond(), bound.tolerance());
             case GateRule.ResultBound bound -> range(check.limit(), bound.tolerance());
             default -> (check.upperLimit() ? "<= " : ">= ") + value(check.metric(), check.limit());
         };
@@ -75,21 +75,24 @@ public record GateReport(List<Check> checks, List<String> notes) {
     /** Current relative to the reference (baseline, other target, bound), with the 95% interval of the ratio. */
     private static String change(Check check) {
         Estimate now = check.current();
-        double reference = check.rule() instanceof GateRule.ThroughputBound || check.rule() instanceof GateRule.ResultBound ? check.limit()
-                : check.reference() == null || check.metric() == GateMetric.ERRORS ? Double.NaN : check.reference().point();
-        if (Double.isNaN(reference) || reference == 0 || Double.isNaN(now.point())) {
+        boolean bound = check.rule() instanceof GateRule.StatedBound || check.rule() instanceof GateRule.ResultBound;
+        if (!bound && (check.reference() == null || check.metric() == GateMetric.ERRORS)) {
+            return "-";
+        }
+        // A bound is a fixed number; a baseline or another target has a spread of its own.
+        Estimate ref = bound ? null : check.reference();
+        double reference = bound ? check.limit() : ref.point();
+        if (reference == 0 || Double.isNaN(reference) || Double.isNaN(now.point())) {
             return "-";
         }
         String point = percentChange(now.point() / reference);
-        Estimate ref = check.reference();
-        boolean refSpread = ref != null && ref.hasSpread() && check.rule() instanceof GateRule.BaselineLimit || ref != null && ref.hasSpread() && check.rule() instanceof GateRule.RatioLimit;
-        if (!now.hasSpread() && !refSpread) {
+        int n = Estimate.pairedResamples(now, ref);
+        if (n == 0) {
             return point;
         }
-        int n = now.hasSpread() ? now.resampled().length : ref.resampled().length;
         double[] ratios = new double[n];
         for (int i = 0; i < n; i++) {
-            ratios[i] = (now.hasSpread() ? now.resampled()[i] : now.point()) / (refSpread ? ref.resampled()[i] : reference);
+            ratios[i] = now.at(i) / (ref == null ? reference : ref.at(i));
         }
         return point + " [" + percentChange(Bootstrap.quantile(ratios, 0.025)) + ", " + percentChange(Bootstrap.quantile(ratios, 0.975)) + "]";
     }

@@ -115,12 +115,12 @@ public sealed interface GateRule {
     }
 
     /**
-     * Little's law as an expectation: with {@code concurrency} requests in service at once, each
+     * Little's law as an expectation stated in the rules: with {@code concurrency} requests in service at once, each
      * taking {@code delayMillis}, a server completes at most concurrency / delay requests per second,
      * and a saturated one close to that. Its rps must lie within {@code tolerance} of the bound.
      */
-    record ThroughputBound(String target, int concurrency, double delayMillis, double tolerance) implements GateRule {
-        public ThroughputBound {
+    record StatedBound(String target, int concurrency, double delayMillis, double tolerance) implements GateRule {
+        public StatedBound {
             if (concurrency < 1 || !(delayMillis > 0) || !(tolerance >= 0 && tolerance < 1)) {
                 throw new IllegalArgumentException("a bound needs concurrency >= 1, delayMillis > 0 and a tolerance in [0%, 100%)");
             }
@@ -142,7 +142,7 @@ public sealed interface GateRule {
     }
 
     /**
-     * As {@link ThroughputBound}, with the bound the result itself implies (its pool size, users,
+     * As {@link StatedBound}, with the bound the result itself implies (its pool size, users,
      * think time and delay, as the report and the summary state it), so that N and D are not
      * written twice.
      */

@@ -158,7 +158,7 @@ public final class GateRules {
         if (!spec.has("concurrency") && !spec.has("delayMillis")) {
             return new GateRule.ResultBound(target, percent(spec, "within"));
         }
-        return new GateRule.ThroughputBound(target, (int) number(spec, "concurrency"), number(spec, "delayMillis"), percent(spec, "within"));
+        return new GateRule.StatedBound(target, (int) number(spec, "concurrency"), number(spec, "delayMillis"), percent(spec, "within"));
     }
 
     private static GateRule max(String target, GateMetric metric, JsonNode spec) {

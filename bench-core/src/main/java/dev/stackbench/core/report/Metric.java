@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.stackbench.core.gate.GateMetric;
 import dev.stackbench.core.result.RunResult;
 
 import org.HdrHistogram.Histogram;
@@ -13,22 +14,24 @@ import org.HdrHistogram.Histogram;
  * its values per interval (for the spread of a single run).
  */
 public enum Metric {
-    RPS("requests/s", true, run -> run.result().rps(), Metric::rpsPerInterval),
-    P50("p50 ms", false, run -> run.result().latencyMs().p50(), run -> perRow(run, RunResult.TimelineRow::p50Ms)),
-    P99("p99 ms", false, run -> run.result().latencyMs().p99(), run -> perRow(run, RunResult.TimelineRow::p99Ms)),
-    P999("p99.9 ms", false, run -> run.result().latencyMs().p999(), Metric::p999PerInterval),
-    SERVER_CPU_PER_REQUEST("server CPU µs/request", false,
+    RPS("requests/s", true, GateMetric.RPS, run -> run.result().rps(), Metric::rpsPerInterval),
+    P50("p50 ms", false, GateMetric.P50, run -> run.result().latencyMs().p50(), run -> perRow(run, RunResult.TimelineRow::p50Ms)),
+    P99("p99 ms", false, GateMetric.P99, run -> run.result().latencyMs().p99(), run -> perRow(run, RunResult.TimelineRow::p99Ms)),
+    P999("p99.9 ms", false, GateMetric.P999, run -> run.result().latencyMs().p999(), Metric::p999PerInterval),
+    SERVER_CPU_PER_REQUEST("server CPU µs/request", false, null,
             run -> run.result().jvm() == null ? null : run.result().jvm().serverCpuMicrosPerRequest(), Metric::serverCpuPerInterval);
 
     private final String title;
     private final boolean higherIsBetter;
+    private final GateMetric gateMetric;
     private final Function<ReportInput.LoadedRun, Double> window;
     private final Function<ReportInput.LoadedRun, List<Double>> perInterval;
 
-    Metric(String title, boolean higherIsBetter, Function<ReportInput.LoadedRun, Double> window,
+    Metric(String title, boolean higherIsBetter, GateMetric gateMetric, Function<ReportInput.LoadedRun, Double> window,
            Function<ReportInput.LoadedRun, List<Double>> perInterval) {
         this.title = title;
         this.higherIsBetter = higherIsBetter;
+        this.gateMetric = gateMetric;
         this.window = window;
         this.perInterval = perInterval;
     }
@@ -39,6 +42,11 @@ public enum Metric {
 
     public boolean higherIsBetter() {
         return higherIsBetter;
+    }
+
+    /** The same metric as a gate computes it, with its bootstrap spread; null when a gate has no such metric. */
+    public GateMetric gateMetric() {
+        return gateMetric;
     }
 
     /** The run's value over its window; null when it was not measured. */

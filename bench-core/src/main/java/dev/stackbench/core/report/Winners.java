@@ -36,8 +36,11 @@ public record Winners(List<Row> rows) {
         runs.forEach(run -> byLabel.computeIfAbsent(run.label(), label -> new ArrayList<>()).add(run));
         var entries = new LinkedHashMap<String, Map<Metric, Entry>>();
         byLabel.keySet().forEach(label -> entries.put(label, new EnumMap<>(Metric.class)));
+        // Once per label: reading the runs and 2000 resamples serve every metric.
+        var bootstrapped = new LinkedHashMap<String, Map<GateMetric, dev.stackbench.core.gate.Estimate>>();
+        byLabel.forEach((label, repeats) -> bootstrapped.put(label, bootstrap(repeats)));
         for (Metric metric : Metric.values()) {
-            rank(metric, byLabel, entries);
+            rank(metric, byLabel, bootstrapped, entries);
         }
         var rows = new ArrayList<Row>();
         byLabel.forEach((label, repeats) -> rows.add(new Row(label, repeats.size(), errors(repeats), entries.get(label))));
@@ -47,12 +50,13 @@ public record Winners(List<Row> rows) {
         return new Winners(List.copyOf(rows));
     }
 
-    private static void rank(Metric metric, Map<String, List<ReportInput.LoadedRun>> byLabel, Map<String, Map<Metric, Entry>> entries) {
+    private static void rank(Metric metric, Map<String, List<ReportInput.LoadedRun>> byLabel,
+                             Map<String, Map<GateMetric, dev.stackbench.core.gate.Estimate>> bootstrapped, Map<String, Map<Metric, Entry>> entries) {
         record Candidate(String label, Estimate estimate, boolean failed) {
         }
         var candidates = new ArrayList<Candidate>();
         byLabel.forEach((label, repeats) -> {
-            Estimate estimate = estimate(metric, repeats);
+            Estimate estimate = estimate(metric, repeats, bootstrapped.get(label));
             if (estimate != null) {
                 candidates.add(new Candidate(label, estimate, errors(repeats) > 0));
             }
@@ -73,12 +77,12 @@ public record Winners(List<Row> rows) {
     }
 
     /** Null when no run of the label has this metric. */
-    static Estimate estimate(Metric metric, List<ReportInput.LoadedRun> repeats) {
+    static Estimate estimate(Metric metric, List<ReportInput.LoadedRun> repeats, Map<GateMetric, dev.stackbench.core.gate.Estimate> bootstrapped) {
         var values = repeats.stream().map(metric::of).filter(java.util.Objects::nonNull).sorted().toList();
         if (values.isEmpty()) {
             return null;
         }
-        Estimate gate = gateEstimate(metric, repeats);
+        Estimate gate = metric.gateMetric() == null ? null : fromBootstrap(bootstrapped.get(metric.gateMetric()), repeats.size());
         if (gate != null) {
             return gate;
         }
@@ -96,35 +100,29 @@ public record Winners(List<Row> rows) {
     /**
      * Latency percentiles and rps get the spread a gate uses (the 95% interval of its bootstrap over
      * runs and their intervals), so that the report calls a tie exactly where a gate would see no
-     * difference. Null for other metrics, or when the runs cannot be read as a gate reads them.
+     * difference. Empty when the runs cannot be read as a gate reads them.
      */
-    private static Estimate gateEstimate(Metric metric, List<ReportInput.LoadedRun> repeats) {
-        GateMetric gateMetric = switch (metric) {
-            case RPS -> GateMetric.RPS;
-            case P50 -> GateMetric.P50;
-            case P99 -> GateMetric.P99;
-            case P999 -> GateMetric.P999;
-            default -> null;
-        };
-        if (gateMetric == null) {
-            return null;
-        }
+    private static Map<GateMetric, dev.stackbench.core.gate.Estimate> bootstrap(List<ReportInput.LoadedRun> repeats) {
         try {
             Results results = ResultReader.read(repeats.stream().map(ReportInput.LoadedRun::resultFile).toList());
             if (results.targets().size() != 1) {
-                return null;
+                return Map.of();
             }
             TargetRuns target = results.targets().values().iterator().next();
-            dev.stackbench.core.gate.Estimate estimate = Gate.estimates(target, "report").get(gateMetric);
-            if (!estimate.hasSpread() || Double.isNaN(estimate.point())) {
-                return null;
-            }
-            double[] interval = estimate.interval95();
-            return new Estimate(estimate.point(), interval[0], interval[1], "95% bootstrap interval over " + target.repeats()
-                    + (target.repeats() == 1 ? " run's intervals" : " runs and their intervals") + ", as a gate computes it");
+            return Gate.estimates(target, "report");
         } catch (GateInputException unreadable) {
+            return Map.of();
+        }
+    }
+
+    /** Null for metrics a gate does not compute, or without a spread. */
+    private static Estimate fromBootstrap(dev.stackbench.core.gate.Estimate estimate, int repeats) {
+        if (estimate == null || !estimate.hasSpread() || Double.isNaN(estimate.point())) {
             return null;
         }
+        double[] interval = estimate.interval95();
+        return new Estimate(estimate.point(), interval[0], interval[1], "95% bootstrap interval over " + repeats
+                + (repeats == 1 ? " run's intervals" : " runs and their intervals") + ", as a gate computes it");
     }
 
     private static long errors(List<ReportInput.LoadedRun> repeats) {

@@ -39,7 +39,7 @@ class GateRulesTest {
                 new GateRule.MaxErrors("*", 0),
                 new GateRule.RatioLimit("loom-netty/date", GateMetric.P50, "webflux-netty/date", 1.3, true),
                 new GateRule.RatioLimit("loom-tomcat/date", GateMetric.RPS, "platform-tomcat/date", 3, false),
-                new GateRule.ThroughputBound("platform-tomcat/date", 8, 100, 0.10),
+                new GateRule.StatedBound("platform-tomcat/date", 8, 100, 0.10),
                 new GateRule.ResultBound("loom-tomcat/date", 0.20));
     }
 

@@ -102,9 +102,9 @@ class GateTest {
     @Test
     void aThroughputBoundHoldsWithinItsToleranceOnBothSides() {
         Results current = new SyntheticResults(11).run("platform-tomcat/date", 5, 78, 100, 1, 0).build();
-        var bound = new GateRule.ThroughputBound("platform-tomcat/date", 8, 100, 0.10);
-        var tooLow = new GateRule.ThroughputBound("platform-tomcat/date", 10, 100, 0.10);
-        var tooHigh = new GateRule.ThroughputBound("platform-tomcat/date", 6, 100, 0.10);
+        var bound = new GateRule.StatedBound("platform-tomcat/date", 8, 100, 0.10);
+        var tooLow = new GateRule.StatedBound("platform-tomcat/date", 10, 100, 0.10);
+        var tooHigh = new GateRule.StatedBound("platform-tomcat/date", 6, 100, 0.10);
 
         assertThat(Gate.check(List.of(bound), null, current).checks().getFirst().verdict()).isEqualTo(Verdict.OK);
         assertThat(Gate.check(List.of(tooLow), null, current).failed()).isTrue();

@@ -170,12 +170,8 @@ final class Engine {
                 measuredFromSample = samples.size() - 1;
             }
             current = snapshot();
-            long previousCpu = clientCpuNanos;
-            clientCpuNanos = clientCpuNanos();
-            if (previousCpu > clientCpuNanos) {
-                clientCpuNanos = previousCpu; // a thread's time is not readable any more: keep what we had
-            }
             samples.add(jvm.sample(clientThreadIds()));
+            clientCpuNanos = samples.getLast().clientCpuNanos(); // one read of every thread's CPU serves both accounts
             var latency = intervalOf(workers.stream().map(w -> w.latency.getIntervalHistogram()).toList());
             var service = intervalOf(workers.stream().map(w -> w.serviceTime.getIntervalHistogram()).toList());
             var wait = intervalOf(workers.stream().map(w -> w.waitTime.getIntervalHistogram()).toList());
@@ -230,20 +226,6 @@ final class Engine {
             }
         }
         return ids;
-    }
-
-    /** CPU time of every worker's event-loop thread so far. */
-    private long clientCpuNanos() {
-        var threads = ManagementFactory.getThreadMXBean();
-        long total = 0;
-        for (Worker worker : workers) {
-            long id = worker.threadId;
-            long nanos = id < 0 ? -1 : threads.getThreadCpuTime(id);
-            if (nanos > 0) {
-                total += nanos;
-            }
-        }
-        return total;
     }
 
     /** Parks until {@code deadlineNanos}; true if a --requests budget is used up and answered before then. */
