@@ -68,8 +68,25 @@ public record RunResult(String schema, Target target, Profile profile, Environme
                               Integer commonPoolParallelism) {
     }
 
-    /** The measured window: after the warm-up, to the end of the run. */
-    public record Window(String startedAt, double warmupSeconds, double measuredSeconds) {
+    /**
+     * The measured window: after the warm-up, to the end of the run.
+     *
+     * @param steadiness whether the window's throughput and latency were steady; null in results written before
+     *                   it existed (unknown, not steady)
+     */
+    public record Window(String startedAt, double warmupSeconds, double measuredSeconds, Steadiness steadiness) {
+    }
+
+    /**
+     * The verdict on a measured window: steady, or still moving (the JIT still compiling, pools still growing),
+     * so that nothing ranks moving numbers silently.
+     *
+     * @param steady          true when no trend was found in throughput and p50 over the window
+     * @param reason          in words, what was tested and seen, e.g. {@code rps +1.2%, p50 -0.8% from first to last third}
+     * @param rpsDriftPercent change of the mean requests/s from the window's first third to its last; null if not measurable
+     * @param p50DriftPercent change of the median p50 from the first third to the last; null if not measurable
+     */
+    public record Steadiness(boolean steady, String reason, Double rpsDriftPercent, Double p50DriftPercent) {
     }
 
     /**

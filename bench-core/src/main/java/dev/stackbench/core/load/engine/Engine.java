@@ -296,7 +296,7 @@ final class Engine {
                 end[WorkerCounters.SENT] - end[WorkerCounters.FINISHED]);
         boolean open = run.isOpenModel();
         return new RunResult(RunResult.SCHEMA, target, profileOf(run), environment(), 
-                new RunResult.Window(Instant.ofEpochMilli(startEpochMillis).toString(), measuredFromNanos / 1e9, measuredSeconds),
+                new RunResult.Window(Instant.ofEpochMilli(startEpochMillis).toString(), measuredFromNanos / 1e9, measuredSeconds, null),
                 requests, measuredSeconds > 0 ? ok / measuredSeconds : Double.NaN, Percentiles.ofNanos(latency),
                 open ? Percentiles.ofNanos(service) : null, open ? Percentiles.ofNanos(wait) : null,
                 new RunResult.Bytes(end[WorkerCounters.BYTES_IN] - start[WorkerCounters.BYTES_IN],
