@@ -185,6 +185,7 @@ final class LoadCommand implements Callable<Integer> {
                 description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
             }
             LoadRun run = options.toRun(target, mix, LoadOptions.CLI_NAMES);
+            LoadGenerator.check(run, description); // a load this process cannot make fails here, before any output
             if (!quiet) {
                 err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
                         run.warmup().isZero() ? "" : " after " + Durations.format(run.warmup()) + " warm-up", target,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.stackbench.core.server.Approach;
@@ -117,20 +118,38 @@ class LoadCommandTest {
     void anOpenFilesLimitIsNamedWhenItStopsNewConnections() throws Exception {
         try (var servers = new Servers()) {
             RunningServer server = servers.start(ServerSpec.of(Approach.WEBFLUX_NETTY, Workload.DATE));
-            Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-            String java = ProcessHandle.current().info().command().orElse("java");
-            Path stderr = temp.resolve("stderr");
-            Process process = new ProcessBuilder("bash", "-c", "ulimit -n 400 && exec \"$0\" \"$@\"", java, "-jar", jar.toString(),
-                    "load", "--url", server.baseUri().resolve("date?delayMillis=500").toString(), "--concurrency", "600",
-                    "--duration", "2s", "--warmup", "0s", "--timeout", "5s")
-                    .redirectError(stderr.toFile()).redirectOutput(temp.resolve("stdout").toFile()).start();
-            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String url = server.baseUri().resolve("date?delayMillis=500").toString();
 
-            assertThat(process.exitValue()).isZero();
-            assertThat(Files.readString(stderr))
-                    .contains("WARNING: this process may open 400 files (ulimit -n)")
+            // More users than files: refused before the run, naming the limit.
+            Limited refused = underFileLimit(400, "load", "--url", url, "--concurrency", "600", "--duration", "2s", "--warmup", "0s");
+            assertThat(refused.exitCode()).isEqualTo(2);
+            assertThat(refused.stderr()).startsWith("error: concurrency of 600 users cannot run here: 600 connections need about 600 open files")
+                    .contains("raise the limit (e.g. ulimit -n 65536) or lower --concurrency");
+
+            // The open model opens connections only as the server falls behind: a warning first, then the limit named when it strikes.
+            Limited open = underFileLimit(400, "load", "--url", url, "--rate", "1200", "--connections", "600", "--duration", "2s",
+                    "--warmup", "0s", "--timeout", "5s");
+            assertThat(open.exitCode()).isZero();
+            assertThat(open.stderr())
+                    .contains("WARNING: 600 connections need about 600 open files, but this process may open 400 (ulimit -n)")
                     .contains("WARNING: the OS limit on open files (ulimit -n 400) stopped new connections: raise it");
-            assertThat(Files.readString(temp.resolve("stdout"))).contains("connect=");
+            assertThat(open.stdout()).contains("connect=");
         }
+    }
+
+    private record Limited(int exitCode, String stdout, String stderr) {
+    }
+
+    /** The real jar in a shell whose open-files limit is {@code files}. */
+    private Limited underFileLimit(int files, String... arguments) throws Exception {
+        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+        String java = ProcessHandle.current().info().command().orElse("java");
+        var command = new java.util.ArrayList<>(List.of("bash", "-c", "ulimit -n " + files + " && exec \"$0\" \"$@\"", java, "-jar", jar.toString()));
+        command.addAll(List.of(arguments));
+        Path stdout = Files.createTempFile(temp, "stdout", ".txt");
+        Path stderr = Files.createTempFile(temp, "stderr", ".txt");
+        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).redirectOutput(stdout.toFile()).start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Limited(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
     }
 }

@@ -58,4 +58,34 @@ public final class ArrivalSchedule {
         double seconds = 2 * x / (r0 + Math.sqrt(Math.max(0, r0 * r0 + 2 * slope * x)));
         return Math.min(segment.endNanos(), segment.startNanos() + Math.round(seconds * 1e9));
     }
+
+    /**
+     * How many requests are due by {@code offsetNanos}: those with an intended start at or before it.
+     * Computed directly from the rate, so the requests waiting for a connection are a range of numbers
+     * (from the first not sent to this count), whatever their number: memory stays flat at any rate.
+     */
+    public long countDueBy(long offsetNanos) {
+        long total = requestCount();
+        if (offsetNanos < 0 || total == 0) {
+            return 0;
+        }
+        var segments = rate.segments();
+        int k = 0;
+        while (k < segments.size() - 1 && segments.get(k).endNanos() <= offsetNanos) {
+            k++;
+        }
+        var segment = segments.get(k);
+        double seconds = Math.min(Math.max(0, offsetNanos - segment.startNanos()), segment.endNanos() - segment.startNanos()) / 1e9;
+        double slope = segment.seconds() == 0 ? 0 : (segment.to() - segment.from()) / segment.seconds();
+        double cumulative = countAtSegmentStart[k] + segment.from() * seconds + slope * seconds * seconds / 2;
+        long count = Math.min(total, Math.max(0, (long) Math.floor(cumulative)));
+        // The float estimate may be one off at the edges: settle it against the exact intended starts.
+        while (count < total && intendedOffsetNanos(count) <= offsetNanos) {
+            count++;
+        }
+        while (count > 0 && intendedOffsetNanos(count - 1) > offsetNanos) {
+            count--;
+        }
+        return count;
+    }
 }

@@ -8,11 +8,18 @@ import org.HdrHistogram.Histogram;
  * A finished run: its {@link RunResult} and the histograms behind it (nanoseconds), from which
  * the .hgrm and .hlog files are written.
  *
+ * @param latency   every measured request's latency: those whose intended start (open model) or send (closed
+ *                  model) fell in the window, wherever they completed, the drain included
  * @param intervals every reporting interval, warm-up included (see {@link Interval#measured()})
  */
 public record Measurement(RunResult result, Histogram latency, Histogram serviceTime, Histogram waitTime,
                           List<Interval> intervals) {
 
+    /**
+     * One reporting interval's measured requests, by completion time.
+     *
+     * @param measured whether any measured request can complete in it: every interval from the window's start on
+     */
     public record Interval(long startEpochMillis, long endEpochMillis, boolean measured,
                            Histogram latency, Histogram serviceTime, Histogram waitTime) {
     }

@@ -109,12 +109,12 @@ public final class ResultFiles {
 
     /** Empty cells where a value could not be measured; JVM columns are deltas over the row's interval, heap and threads at its end. */
     static String timelineCsv(RunResult result) {
-        var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,late,open_connections,"
+        var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,queued,late,open_connections,"
                 + "server_cpu_s,client_cpu_s,measurement_cpu_s,process_cpu_s,jvm_internal_cpu_s,heap_used_bytes,allocated_bytes,"
                 + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned\n");
         for (RunResult.TimelineRow row : result.timeline()) {
-            csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,", row.endSecond(), row.phase(), row.rps(),
-                    row.ok(), row.errors(), number(row.p50Ms()), number(row.p90Ms()), number(row.p99Ms()), row.inFlight(), row.late(),
+            csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,%d,", row.endSecond(), row.phase(), row.rps(),
+                    row.ok(), row.errors(), number(row.p50Ms()), number(row.p90Ms()), number(row.p99Ms()), row.inFlight(), row.queued(), row.late(),
                     row.openConnections()));
             var jvm = row.jvm();
             if (jvm == null) {
@@ -144,7 +144,7 @@ public final class ResultFiles {
             var log = new HistogramLogWriter(out);
             var result = measurement.result();
             log.outputComment("[stackbench " + RunResult.SCHEMA + ": " + result.profile().description() + " against " + result.target().url() + "]");
-            log.outputComment("[measured window only, values in nanoseconds; tags: latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
+            log.outputComment("[measured requests only (the window and its drain), by completion, values in nanoseconds; tags: latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
             long base = measurement.intervals().isEmpty() ? 0 : measurement.intervals().getFirst().startEpochMillis();
             log.outputStartTime(base);
             log.setBaseTime(base);

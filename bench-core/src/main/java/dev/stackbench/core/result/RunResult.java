@@ -90,10 +90,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     /**
-     * @param late          open model: requests that found no free connection at their intended start
-     * @param inFlightAtEnd requests sent but not answered when the window closed; not counted as ok or error
+     * The measured requests: those whose intended start (open model) or send (closed model) fell in the
+     * window. Each one has an outcome, however long after the window it came: {@code ok + errors == scheduled}.
+     *
+     * @param scheduled  requests whose turn came in the window: due (open model) or started by a user (closed model)
+     * @param sent       of those, requests written to a socket (never more than scheduled)
+     * @param ok         successful responses (2xx, 3xx): the count behind the latency percentiles
+     * @param errors     failed requests, by class in {@code errorsByClass}
+     * @param late       open model: requests that found no free connection at their intended start
+     * @param unfinished requests still queued or in flight when the drain's deadline (the response timeout
+     *                   after the window's end) struck; counted among the errors as {@code timeout}
      */
-    public record Requests(long sent, long ok, long errors, Map<String, Long> errorsByClass, long late, long inFlightAtEnd) {
+    public record Requests(long scheduled, long sent, long ok, long errors, Map<String, Long> errorsByClass, long late,
+                           long unfinished) {
     }
 
     public record Bytes(long received, long sent) {
@@ -108,15 +117,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     /**
-     * One interval of the run, usually a second; warm-up intervals are included and marked.
+     * One interval of the run, usually a second: every response that completed in it, whatever its phase.
      *
-     * @param jvm the JVM's numbers over this interval; null in results written before it existed
+     * @param phase    {@code warmup}, {@code measured} (the window), or {@code drain} (after the window, until every
+     *                 measured request has an outcome)
+     * @param inFlight requests written and not yet answered, at the interval's end
+     * @param queued   open model: requests due and waiting for a free connection, at the interval's end
+     * @param jvm      the JVM's numbers over this interval; null in results written before it existed
      */
     public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
-                              Double p99Ms, long inFlight, long late, long openConnections, JvmInterval jvm) {
+                              Double p99Ms, long inFlight, long queued, long late, long openConnections, JvmInterval jvm) {
 
         public TimelineRow withJvm(JvmInterval newJvm) {
-            return new TimelineRow(endSecond, phase, rps, ok, errors, p50Ms, p90Ms, p99Ms, inFlight, late, openConnections, newJvm);
+            return new TimelineRow(endSecond, phase, rps, ok, errors, p50Ms, p90Ms, p99Ms, inFlight, queued, late, openConnections, newJvm);
         }
     }
 

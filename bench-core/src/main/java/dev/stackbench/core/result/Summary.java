@@ -17,16 +17,20 @@ public final class Summary {
                 ? String.format(Locale.ROOT, " after %.0fs warm-up", result.profile().warmupSeconds()) : ""));
         line(text, "Connections", result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
                 + (result.profile().http2() ? ", HTTP/2 cleartext" : ", HTTP/1.1") + ", " + result.profile().threads() + " client threads");
-        line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()));
-        line(text, "Requests", String.format(Locale.ROOT, "%d ok, %d failed, %d sent, %d in flight at the end",
-                requests.ok(), requests.errors(), requests.sent(), requests.inFlightAtEnd()));
+        line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()) + drain(result));
+        line(text, "Requests", String.format(Locale.ROOT, "%d scheduled, %d sent, %d ok, %d failed",
+                requests.scheduled(), requests.sent(), requests.ok(), requests.errors()));
         if (requests.errors() > 0) {
             line(text, "Errors", requests.errorsByClass().toString());
+        }
+        if (requests.unfinished() > 0) {
+            line(text, "Unfinished", requests.unfinished() + " still queued or in flight when the drain ended, "
+                    + "the response timeout after the window; counted as timeouts");
         }
         if ("open".equals(result.profile().model())) {
             line(text, "Late", requests.late() + " requests waited for a free connection");
         }
-        line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok)", result.rps()));
+        line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok, completed within the window)", result.rps()));
         line(text, "Transferred", String.format(Locale.ROOT, "%d bytes received, %d bytes sent",
                 result.bytes().received(), result.bytes().sent()));
         if (result.clientCpu().microsPerRequest() != null) {
@@ -37,7 +41,7 @@ public final class Summary {
         ThroughputBound.binding(result).ifPresent(bound -> line(text, "Bound", bound.against(result.rps())));
         text.append('\n');
         String latencyTitle = "open".equals(result.profile().model())
-                ? "Latency from intended start (ms), ok requests" : "Latency (ms), ok requests";
+                ? "Latency from intended start (ms), ok requests of the whole schedule" : "Latency (ms), ok requests";
         percentiles(text, latencyTitle, result.latencyMs());
         if (result.serviceTimeMs() != null) {
             percentiles(text, "Service time from actual send (ms)", result.serviceTimeMs());
@@ -47,6 +51,15 @@ public final class Summary {
             result.warnings().forEach(warning -> text.append("WARNING: ").append(warning).append('\n'));
         }
         return text.toString();
+    }
+
+    /** How long the run waited after the window for the outcome of every request scheduled in it. */
+    private static String drain(RunResult result) {
+        double windowEnd = result.window().warmupSeconds() + result.window().measuredSeconds();
+        double end = result.timeline().stream().filter(row -> "drain".equals(row.phase()))
+                .mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(windowEnd);
+        return end - windowEnd < 0.0005 ? ""
+                : String.format(Locale.ROOT, ", then %.2f s of drain until every request scheduled in it had an outcome", end - windowEnd);
     }
 
     /** Server vs client CPU, GC and pinning, briefly; absent when the result has no JVM metrics. */

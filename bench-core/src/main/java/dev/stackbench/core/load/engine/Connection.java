@@ -1,15 +1,19 @@
 package dev.stackbench.core.load.engine;
 
+import io.netty.channel.EventLoop;
+
 /**
  * A place for one request in flight, owned by one {@link Worker} and used only on its event loop:
  * an HTTP/1.1 connection, or a stream slot on a shared HTTP/2 connection. It connects by itself
- * when asked to send while closed.
+ * when asked to send while closed, and reports everything through {@link ExchangeEvents}.
  */
 abstract sealed class Connection permits Http1Connection, Http2Slot {
 
-    final Worker worker;
-    /** The closed-model user that owns this connection; null in the open model. */
-    Worker.User user;
+    final EventLoop loop;
+    final RunPlan plan;
+    final ExchangeEvents events;
+    /** The load driver's own number for this connection (the closed model's user). */
+    final int slot;
 
     // The request in flight, kept in fields rather than objects: no allocation per request.
     int templateIndex;
@@ -17,19 +21,35 @@ abstract sealed class Connection permits Http1Connection, Http2Slot {
     long requestId;
     /** Absolute nanoTime the latency is measured from: intended start (open) or send (closed). */
     long startNanos;
-    /** Absolute nanoTime of the actual write; {@code inFlight} tells whether it is set. */
+    /** Absolute nanoTime of the actual write; valid once {@link ExchangeEvents#written} was called. */
     long writeNanos;
+    Phase phase;
     boolean inFlight;
 
-    Connection(Worker worker) {
-        this.worker = worker;
+    Connection(EventLoop loop, RunPlan plan, ExchangeEvents events, int slot) {
+        this.loop = loop;
+        this.plan = plan;
+        this.events = events;
+        this.slot = slot;
     }
 
-    /** Sends template {@code templateIndex}; the worker hears back through {@link Worker#complete}. */
+    /** Sends template {@code templateIndex}; the outcome comes back through {@link ExchangeEvents#completed}. */
+    final void send(int template, long id, long start, Phase requestPhase) {
+        templateIndex = template;
+        requestId = id;
+        startNanos = start;
+        phase = requestPhase;
+        inFlight = true;
+        send();
+    }
+
     abstract void send();
 
-    /** Fails the request in flight as a timeout if it has waited longer than {@code timeoutNanos}. */
+    /** Fails the request in flight as a timeout if it was written longer than {@code timeoutNanos} ago. */
     abstract void expireIfOlderThan(long nowNanos, long timeoutNanos);
+
+    /** Gives up on the request in flight, if any: it ends as {@code error} and the connection is closed. */
+    abstract void abandon(ErrorClass error);
 
     abstract void close();
 }

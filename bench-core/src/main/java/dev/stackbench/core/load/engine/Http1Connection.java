@@ -2,12 +2,19 @@ package dev.stackbench.core.load.engine;
 
 import java.nio.charset.StandardCharsets;
 
+import dev.stackbench.core.load.LoadRun;
+
+import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponse;
@@ -25,66 +32,90 @@ import io.netty.util.ReferenceCountUtil;
 final class Http1Connection extends Connection {
 
     private static final HttpDecoderConfig DECODER_CONFIG = new HttpDecoderConfig().setValidateHeaders(false);
+    private static final ChannelInitializer<Channel> NO_HANDLERS = new ChannelInitializer<>() {
+        @Override
+        protected void initChannel(Channel channel) { // handlers are added once connected
+        }
+    };
 
-    private final int index;
+    private final Bootstrap bootstrap;
+    private final ConnectPacer pacer;
     private final ChannelFutureListener onConnected = this::connected;
     private Channel channel;
     private int status;
     private boolean reusable;
     private StringBuilder body;
 
-    Http1Connection(Worker worker, int index) {
-        super(worker);
-        this.index = index;
+    Http1Connection(EventLoop loop, RunPlan plan, ExchangeEvents events, int slot, Bootstrap bootstrap, ConnectPacer pacer) {
+        super(loop, plan, events, slot);
+        this.bootstrap = bootstrap;
+        this.pacer = pacer;
+    }
+
+    /** How one worker's HTTP/1.1 connections are opened: on its own loop, no Nagle delay. */
+    static Bootstrap bootstrap(EventLoop loop, Class<? extends SocketChannel> channelClass, LoadRun run) {
+        return new Bootstrap().group(loop).channel(channelClass)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, run.connectTimeout().toMillis()))
+                .handler(NO_HANDLERS);
     }
 
     @Override
     void send() {
-        inFlight = true;
         if (channel != null && channel.isActive()) {
             write();
         } else {
             channel = null;
-            worker.connectWhenAllowed(this);
+            pacer.connectWhenAllowed(this);
         }
     }
 
-    /** Called by the worker when this connection's turn to connect has come. */
+    /** Called by the pacer when this connection's turn to connect has come. */
     void connect() {
-        worker.bootstrap().connect(worker.plan().remote(), worker.plan().localAddress(index)).addListener(onConnected);
+        bootstrap.connect(plan.remote(), plan.localAddress(slot)).addListener(onConnected);
     }
 
     private void connected(ChannelFuture future) {
-        worker.connectFinished();
+        pacer.finished();
         if (!future.isSuccess()) {
-            worker.connectFailed(future.cause());
+            events.connectFailed(future.cause());
             // Deferred: a connect that fails at once (e.g. out of file descriptors) would otherwise
-            // recurse through the next user's send straight back here.
-            worker.loop().execute(() -> finish(ErrorClass.CONNECT));
+            // recurse through the next request's send straight back here.
+            loop.execute(() -> finish(ErrorClass.CONNECT));
             return;
         }
         channel = future.channel();
-        worker.connectionOpened(channel);
+        events.opened(channel);
         channel.pipeline().addLast(new CountingDecoder(), new ResponseHandler(channel));
         if (inFlight) {
             write();
+        } else {
+            close(); // given up while connecting
         }
     }
 
     private void write() {
-        ByteBuf request = worker.plan().encodedRequest(templateIndex, requestId);
+        ByteBuf request = plan.encodedRequest(templateIndex, requestId);
         status = 0;
-        body = worker.plan().keepsBody(templateIndex) ? new StringBuilder() : null;
+        body = plan.keepsBody(templateIndex) ? new StringBuilder() : null;
         writeNanos = System.nanoTime();
-        worker.bytesSent(request.readableBytes());
+        events.bytesOut(request.readableBytes());
+        events.written(this);
         channel.writeAndFlush(request, channel.voidPromise());
     }
 
     @Override
     void expireIfOlderThan(long nowNanos, long timeoutNanos) {
         if (inFlight && channel != null && nowNanos - writeNanos > timeoutNanos) {
-            fail(ErrorClass.TIMEOUT);
+            abandon(ErrorClass.TIMEOUT);
         }
+    }
+
+    @Override
+    void abandon(ErrorClass error) {
+        close(); // the connection's state is unknown now: never reuse it
+        finish(error);
     }
 
     @Override
@@ -95,20 +126,15 @@ final class Http1Connection extends Connection {
         }
     }
 
-    private void fail(ErrorClass errorClass) {
-        close(); // the connection's state is unknown now: never reuse it
-        finish(errorClass);
-    }
-
     private void finish(ErrorClass errorClass) {
         if (inFlight) {
             inFlight = false;
-            worker.complete(this, errorClass, status, System.nanoTime());
+            events.completed(this, errorClass, status, System.nanoTime());
         }
     }
 
     private void responseComplete() {
-        ErrorClass error = worker.checkBody(templateIndex, status, body == null ? null : body.toString());
+        ErrorClass error = events.checkBody(templateIndex, status, body);
         body = null;
         if (!reusable) {
             close();
@@ -125,7 +151,7 @@ final class Http1Connection extends Connection {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
             if (msg instanceof ByteBuf bytes) {
-                worker.bytesReceived(bytes.readableBytes());
+                events.bytesIn(bytes.readableBytes());
             }
             super.channelRead(ctx, msg);
         }
@@ -146,15 +172,15 @@ final class Http1Connection extends Connection {
                 }
                 if (msg instanceof HttpResponse response) {
                     if (response.decoderResult().isFailure()) {
-                        fail(ErrorClass.PROTOCOL);
+                        abandon(ErrorClass.PROTOCOL);
                         return;
                     }
                     status = response.status().code();
-                    reusable = worker.plan().keepAlive() && HttpUtil.isKeepAlive(response);
+                    reusable = plan.keepAlive() && HttpUtil.isKeepAlive(response);
                 }
                 if (msg instanceof HttpContent content) {
                     if (content.decoderResult().isFailure()) {
-                        fail(ErrorClass.PROTOCOL);
+                        abandon(ErrorClass.PROTOCOL);
                         return;
                     }
                     if (body != null) {
@@ -180,7 +206,7 @@ final class Http1Connection extends Connection {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (owner == channel) {
-                fail(ErrorClass.ofFailure(cause));
+                abandon(ErrorClass.ofFailure(cause));
             } else {
                 ctx.close();
             }

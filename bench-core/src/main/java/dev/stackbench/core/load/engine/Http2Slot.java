@@ -1,59 +1,67 @@
 package dev.stackbench.core.load.engine;
 
+import java.nio.charset.StandardCharsets;
+
 import io.netty.buffer.Unpooled;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpMethod;
 
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
 
 /**
  * One stream slot of HTTP/2 cleartext (prior knowledge), through Reactor Netty's HttpClient, which
- * multiplexes the slots over a few connections. A response that is not HTTP/2 counts as a
- * protocol error, so a server that only speaks HTTP/1.1 cannot pass for HTTP/2.
+ * multiplexes the slots over a few connections. The client runs on this slot's worker loop only
+ * ({@link Http2Clients}), so its callbacks arrive where the worker's counters live. A response that
+ * is not HTTP/2 counts as a protocol error, so a server that only speaks HTTP/1.1 cannot pass for HTTP/2.
  */
 final class Http2Slot extends Connection {
 
+    private final HttpClient client;
     private Disposable exchange;
 
-    Http2Slot(Worker worker) {
-        super(worker);
+    Http2Slot(EventLoop loop, RunPlan plan, ExchangeEvents events, int slot, HttpClient client) {
+        super(loop, plan, events, slot);
+        this.client = client;
     }
 
     @Override
     void send() {
-        inFlight = true;
-        var plan = worker.plan();
         var template = plan.template(templateIndex);
         byte[] body = plan.requestBody(templateIndex);
-        writeNanos = System.nanoTime();
-        worker.bytesSent(plan.encodedRequest(templateIndex).readableBytes());
-        exchange = worker.http2Client()
+        writeNanos = System.nanoTime(); // until the stream exists, the response timeout runs from the send
+        exchange = client
                 .headers(headers -> template.headers().forEach(headers::set))
                 .request(HttpMethod.valueOf(template.method()))
                 .uri(plan.pathAndQuery(templateIndex, requestId))
-                .send(body.length == 0 ? Mono.empty() : Mono.just(Unpooled.wrappedBuffer(body)))
-                .responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0])
-                        .map(bytes -> {
-                            worker.bytesReceived(bytes.length);
-                            String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+                .send((request, outbound) -> {
+                    // A stream exists now and the request goes out: it counts as sent.
+                    writeNanos = System.nanoTime();
+                    events.written(this);
+                    return body.length == 0 ? Mono.empty() : outbound.send(Mono.just(Unpooled.wrappedBuffer(body)));
+                })
+                .responseSingle((response, content) -> content.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
+                        .map(text -> {
                             int status = response.status().code();
                             ErrorClass error = response.version().majorVersion() != 2 ? ErrorClass.PROTOCOL
-                                    : worker.checkBody(templateIndex, status, text);
+                                    : events.checkBody(templateIndex, status, text);
                             return new Outcome(error, status);
                         }))
-                .subscribe(outcome -> onWorkerLoop(outcome.error(), outcome.status()),
-                        failure -> onWorkerLoop(ErrorClass.ofFailure(failure), 0));
+                .subscribe(outcome -> onLoop(outcome.error(), outcome.status()),
+                        failure -> onLoop(ErrorClass.ofFailure(failure), 0));
     }
 
     private record Outcome(ErrorClass error, int status) {
     }
 
-    private void onWorkerLoop(ErrorClass error, int status) {
+    /** Reactor Netty calls back on the connection's loop, which is this worker's; the hop is a safeguard. */
+    private void onLoop(ErrorClass error, int status) {
         long now = System.nanoTime();
-        if (worker.loop().inEventLoop()) {
+        if (loop.inEventLoop()) {
             finish(error, status, now);
         } else {
-            worker.loop().execute(() -> finish(error, status, now));
+            loop.execute(() -> finish(error, status, now));
         }
     }
 
@@ -61,16 +69,21 @@ final class Http2Slot extends Connection {
         if (inFlight) {
             inFlight = false;
             exchange = null;
-            worker.complete(this, error, status, nowNanos);
+            events.completed(this, error, status, nowNanos);
         }
     }
 
     @Override
     void expireIfOlderThan(long nowNanos, long timeoutNanos) {
-        if (inFlight && nowNanos - writeNanos > timeoutNanos) {
-            close();
-            finish(ErrorClass.TIMEOUT, 0, nowNanos);
+        if (inFlight && exchange != null && nowNanos - writeNanos > timeoutNanos) {
+            abandon(ErrorClass.TIMEOUT);
         }
+    }
+
+    @Override
+    void abandon(ErrorClass error) {
+        close();
+        finish(error, 0, System.nanoTime());
     }
 
     @Override

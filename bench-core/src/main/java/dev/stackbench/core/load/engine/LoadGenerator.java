@@ -8,7 +8,9 @@ import dev.stackbench.core.result.RunResult;
 
 /**
  * Runs a {@link LoadRun}: its own Netty event loops (never the shared ones an in-process WebFlux
- * server uses, and not colocated), HdrHistogram recorders per loop merged once per interval.
+ * server uses), HdrHistogram recorders per loop merged once per interval. Every request scheduled in
+ * the measured window gets an outcome: when the window closes, the run drains (up to the response
+ * timeout) before it returns.
  *
  * <pre>{@code
  * LoadRun run = LoadRun.of(URI.create("http://127.0.0.1:8080/date"),
@@ -23,12 +25,23 @@ public final class LoadGenerator {
     }
 
     /**
-     * Runs to the end of the profile and returns; failures of requests are counted, not thrown.
+     * Refuses, before anything starts, a load this process cannot make (threads, rate, open files), and
+     * returns what may still fail, in words. {@link #run} checks this too; call it first to fail before printing anything.
+     *
+     * @throws IllegalArgumentException naming the option and the limit
+     */
+    public static java.util.List<String> check(LoadRun run, RunResult.Target target) {
+        return LoadLimits.check(run, target.approach() != null);
+    }
+
+    /**
+     * Runs to the end of the profile and its drain, and returns; failures of requests are counted, not thrown.
      *
      * @param target how the target is described in the result
-     * @throws UnknownHostException if the target's host cannot be resolved
+     * @throws UnknownHostException     if the target's host cannot be resolved
+     * @throws IllegalArgumentException if this process cannot make the load (a limit named in the message)
      */
     public static Measurement run(LoadRun run, RunResult.Target target, ProgressListener listener) throws UnknownHostException {
-        return new Engine(run, target, listener).run();
+        return new RunCoordinator(run, target, listener).run();
     }
 }

@@ -3,7 +3,7 @@ package dev.stackbench.core.load.engine;
 import java.net.UnknownHostException;
 
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.Histograms;
 
 import org.HdrHistogram.Histogram;
 
@@ -21,15 +21,19 @@ import org.HdrHistogram.Histogram;
  */
 public final class LoadSession implements AutoCloseable {
 
-    /** What happened since the previous window. */
+    /** What completed since the previous window: successes' latencies (ns), failures, and the window's length. */
     public record Window(Histogram latencyNanos, long errors, double seconds) {
     }
 
     private final Engine engine;
+    private final IntervalCollector collector;
     private long windowStartNanos;
+    private long errorsBefore;
 
     private LoadSession(Engine engine) {
         this.engine = engine;
+        this.windowStartNanos = engine.start();
+        this.collector = new IntervalCollector(engine.workers());
     }
 
     /**
@@ -38,23 +42,26 @@ public final class LoadSession implements AutoCloseable {
      * and never blocking.
      */
     public static LoadSession start(LoadRun run, Runnable onSuccess) throws UnknownHostException {
-        var engine = new Engine(run, RunResult.Target.url(run.target()), ProgressListener.NONE);
-        engine.onSuccess(onSuccess);
-        var session = new LoadSession(engine);
-        session.windowStartNanos = engine.start();
-        return session;
+        LoadLimits.check(run, false);
+        long end = run.profile().ramp(run.warmup()).endNanos();
+        return new LoadSession(new Engine(run, new RunControl.Window(run.warmup().toNanos(), end), ProgressListener.NONE, onSuccess));
     }
 
     /** Closes the current window and opens the next. */
     public synchronized Window window() {
         long now = System.nanoTime();
-        Window window = engine.takeWindow(windowStartNanos);
+        var taken = collector.take();
+        Histogram latency = Histograms.newLatencyHistogram();
+        latency.add(taken.completedLatency());
+        long errors = WorkerCounters.errors(taken.counters(), Phase.WARMUP) + WorkerCounters.errors(taken.counters(), Phase.MEASURED);
+        var window = new Window(latency, errors - errorsBefore, (now - windowStartNanos) / 1e9);
+        errorsBefore = errors;
         windowStartNanos = now;
         return window;
     }
 
     @Override
     public void close() {
-        engine.stop();
+        engine.close();
     }
 }

@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import dev.stackbench.core.load.ArrivalSchedule;
 import dev.stackbench.core.load.LoadDefaults;
@@ -13,7 +12,6 @@ import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestTemplate;
-import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.load.UserSchedule;
 
 import io.netty.buffer.ByteBuf;
@@ -21,7 +19,7 @@ import io.netty.buffer.Unpooled;
 
 /**
  * What every worker of one run shares, fixed before the run starts: the schedule, the encoded
- * requests, the target address. The only mutable parts are the stop flag and the request count.
+ * requests, the target address. Immutable; what changes during a run is in {@link RunControl}.
  */
 final class RunPlan {
 
@@ -36,11 +34,6 @@ final class RunPlan {
     private final byte[][] afterId;
     private final ArrivalSchedule arrivals;
     private final UserSchedule users;
-    private final ThinkTime thinkTime;
-    private final long requestLimit;
-    private final AtomicLong issued = new AtomicLong();
-    private volatile boolean stopped;
-    private long startNanos;
 
     RunPlan(LoadRun run) throws UnknownHostException {
         this.run = run;
@@ -66,8 +59,6 @@ final class RunPlan {
         var ramp = run.profile().ramp(run.warmup());
         this.arrivals = run.isOpenModel() ? new ArrivalSchedule(ramp) : null;
         this.users = run.isOpenModel() ? null : new UserSchedule(ramp);
-        this.thinkTime = run.profile().thinkTime();
-        this.requestLimit = run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
     }
 
     /**
@@ -197,48 +188,23 @@ final class RunPlan {
         return run.keepAlive();
     }
 
-    boolean openModel() {
-        return arrivals != null;
-    }
-
+    /** The open model's schedule of intended starts; null in the closed model. */
     ArrivalSchedule arrivals() {
         return arrivals;
     }
 
+    /** The closed model's users over time; null in the open model. */
     UserSchedule users() {
         return users;
     }
 
-    ThinkTime thinkTime() {
-        return thinkTime;
-    }
-
+    /** Where the profile ends, warm-up included: the end of the measured window unless a request budget ends it first. */
     long endOffsetNanos() {
-        return openModel() ? arrivals.endNanos() : users.endNanos();
+        return arrivals != null ? arrivals.endNanos() : users.endNanos();
     }
 
-    /** Takes one request from a --requests budget; always true without one. */
-    boolean takeRequest() {
-        return requestLimit == 0 || issued.incrementAndGet() <= requestLimit;
-    }
-
-    long requestLimit() {
-        return requestLimit;
-    }
-
-    long startNanos() {
-        return startNanos;
-    }
-
-    void start(long nanos) {
-        startNanos = nanos;
-    }
-
-    boolean stopped() {
-        return stopped;
-    }
-
-    void stop() {
-        stopped = true;
+    /** A --requests budget of measured requests (closed model); 0 for none. */
+    long measuredRequestLimit() {
+        return run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
     }
 }

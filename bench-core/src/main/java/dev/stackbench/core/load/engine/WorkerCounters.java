@@ -4,41 +4,63 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * One worker's counters: written only by its event-loop thread (plain read, release write, no
- * read-modify-write contention), read by the reporter with acquire semantics.
+ * read-modify-write contention), read by the coordinator with acquire semantics. Request counters
+ * come in one bank per {@link Phase}, so a warm-up request finishing in the window never counts there.
  */
 final class WorkerCounters {
 
-    static final int SENT = 0;
-    static final int FINISHED = 1;
-    static final int LATE = 2;
-    static final int BYTES_IN = 3;
-    static final int BYTES_OUT = 4;
-    static final int CONNECTIONS = 5;
-    private static final int ERROR_CLASS_BASE = 6;
+    /** Requests whose turn came: due (open model) or started by a user (closed model). */
+    static final int SCHEDULED = 0;
+    /** Requests written to a socket. */
+    static final int SENT = 1;
+    /** Requests with an outcome: ok or an error. */
+    static final int FINISHED = 2;
+    /** Open model: requests that found no free connection at their intended start. */
+    static final int LATE = 3;
+    /** Requests still queued or in flight when the drain's deadline struck; also counted as timeouts. */
+    static final int UNFINISHED = 4;
+    private static final int ERROR_CLASS_BASE = 5;
     private static final int STATUS_BASE = ERROR_CLASS_BASE + ErrorClass.values().length;
     static final int MAX_STATUS = 599;
-    static final int SIZE = STATUS_BASE + MAX_STATUS + 1;
+    private static final int BANK = STATUS_BASE + MAX_STATUS + 1;
+
+    // Not per phase: what the connections did.
+    static final int BYTES_IN = 2 * BANK;
+    static final int BYTES_OUT = BYTES_IN + 1;
+    static final int CONNECTIONS = BYTES_IN + 2;
+    /** Open model, a gauge: requests due and waiting for a free connection now. */
+    static final int QUEUED = BYTES_IN + 3;
+    static final int SIZE = BYTES_IN + 4;
 
     private final AtomicLongArray values = new AtomicLongArray(SIZE);
+
+    void set(int index, long value) {
+        values.setRelease(index, value);
+    }
 
     void add(int index, long delta) {
         values.setRelease(index, values.getPlain(index) + delta);
     }
 
-    void increment(int index) {
-        add(index, 1);
+    void add(Phase phase, int field, long delta) {
+        add(phase.ordinal() * BANK + field, delta);
     }
 
-    void error(ErrorClass errorClass) {
-        increment(ERROR_CLASS_BASE + errorClass.ordinal());
+    void increment(Phase phase, int field) {
+        add(phase, field, 1);
     }
 
-    void httpError(int status) {
-        increment(STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS));
+    void error(Phase phase, ErrorClass errorClass) {
+        increment(phase, errorField(errorClass));
     }
 
-    long get(int index) {
-        return values.getAcquire(index);
+    /** The field counting {@code errorClass}, for {@link #add(Phase, int, long)}. */
+    static int errorField(ErrorClass errorClass) {
+        return ERROR_CLASS_BASE + errorClass.ordinal();
+    }
+
+    void httpError(Phase phase, int status) {
+        increment(phase, STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS));
     }
 
     /** Adds this worker's current values into {@code into}, index by index. */
@@ -48,18 +70,29 @@ final class WorkerCounters {
         }
     }
 
-    static long errorCount(long[] snapshot, ErrorClass errorClass) {
-        return snapshot[ERROR_CLASS_BASE + errorClass.ordinal()];
+    // Reading a snapshot made by addTo.
+
+    static long get(long[] snapshot, Phase phase, int field) {
+        return snapshot[phase.ordinal() * BANK + field];
     }
 
-    static long httpErrorCount(long[] snapshot, int status) {
-        return snapshot[STATUS_BASE + status];
+    /** Both phases together: what happened on the wire, whatever the request's phase. */
+    static long total(long[] snapshot, int field) {
+        return get(snapshot, Phase.WARMUP, field) + get(snapshot, Phase.MEASURED, field);
     }
 
-    static long totalErrors(long[] snapshot) {
+    static long errorCount(long[] snapshot, Phase phase, ErrorClass errorClass) {
+        return get(snapshot, phase, ERROR_CLASS_BASE + errorClass.ordinal());
+    }
+
+    static long httpErrorCount(long[] snapshot, Phase phase, int status) {
+        return get(snapshot, phase, STATUS_BASE + status);
+    }
+
+    static long errors(long[] snapshot, Phase phase) {
         long total = 0;
-        for (int i = ERROR_CLASS_BASE; i < SIZE; i++) {
-            total += snapshot[i];
+        for (int i = ERROR_CLASS_BASE; i < BANK; i++) {
+            total += get(snapshot, phase, i);
         }
         return total;
     }

@@ -1,0 +1,32 @@
+package dev.stackbench.core.load.engine;
+
+import io.netty.channel.Channel;
+
+/**
+ * What a {@link Connection} tells the worker that owns it. Every call comes on that worker's event
+ * loop, so the worker's counters and recorders stay single-writer.
+ */
+interface ExchangeEvents {
+
+    /** The request's bytes were handed to the socket: from now on it counts as sent. */
+    void written(Connection connection);
+
+    /** Bytes that crossed the wire, in either direction, headers and framing included. */
+    void bytesIn(long bytes);
+
+    void bytesOut(long bytes);
+
+    void opened(Channel channel);
+
+    void connectFailed(Throwable cause);
+
+    /**
+     * Checks a response's body against its template (expected text; a creation must answer an id).
+     *
+     * @return the error, or null
+     */
+    ErrorClass checkBody(int templateIndex, int status, CharSequence body);
+
+    /** The request ended, with an error class, or with an HTTP status when {@code error} is null. */
+    void completed(Connection connection, ErrorClass error, int status, long nowNanos);
+}

@@ -1,0 +1,62 @@
+package dev.stackbench.core.load.engine;
+
+import java.util.List;
+
+import dev.stackbench.core.result.Histograms;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The coordinator's merge: at each interval's end, takes what every worker recorded since the last
+ * one and adds it up. Workers own their statistics; this class only reads them (wrk's stats.c model).
+ */
+final class IntervalCollector {
+
+    /**
+     * One interval, merged over the workers (latencies in nanoseconds, successful requests).
+     *
+     * @param warmupLatency   warm-up requests that completed in the interval
+     * @param measuredLatency measured requests that completed in the interval (the window's and the drain's)
+     * @param counters        every worker's counters summed, cumulative since the start (see {@link WorkerCounters})
+     */
+    record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime, long[] counters) {
+
+        /** Every success that completed in the interval, whatever its phase: the timeline's view. */
+        Histogram completedLatency() {
+            var all = Histograms.newLatencyHistogram();
+            all.add(warmupLatency);
+            all.add(measuredLatency);
+            return all;
+        }
+    }
+
+    private final List<Worker> workers;
+
+    IntervalCollector(List<Worker> workers) {
+        this.workers = List.copyOf(workers);
+    }
+
+    Taken take() {
+        var warmup = Histograms.newLatencyHistogram();
+        var measured = Histograms.newLatencyHistogram();
+        var service = Histograms.newLatencyHistogram();
+        var wait = Histograms.newLatencyHistogram();
+        for (Worker worker : workers) {
+            worker.recorders.drainInto(warmup, measured, service, wait);
+        }
+        return new Taken(warmup, measured, service, wait, counters());
+    }
+
+    /** The counters now, without closing an interval. */
+    long[] counters() {
+        long[] values = new long[WorkerCounters.SIZE];
+        workers.forEach(worker -> worker.counters.addTo(values));
+        return values;
+    }
+
+    /** Requests scheduled and not yet finished, both phases: queued or in flight. */
+    long outstanding() {
+        long[] now = counters();
+        return WorkerCounters.total(now, WorkerCounters.SCHEDULED) - WorkerCounters.total(now, WorkerCounters.FINISHED);
+    }
+}

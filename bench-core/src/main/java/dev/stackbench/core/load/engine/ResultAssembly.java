@@ -1,0 +1,122 @@
+package dev.stackbench.core.load.engine;
+
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.Collectors;
+
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.Percentiles;
+import dev.stackbench.core.result.RunResult;
+
+/**
+ * Builds a run's {@link RunResult} from what the coordinator collected: the measured requests'
+ * counters (each with an outcome), their histograms, the timeline, and warnings in words.
+ */
+final class ResultAssembly {
+
+    private final LoadRun run;
+    private final RunResult.Target target;
+
+    ResultAssembly(LoadRun run, RunResult.Target target) {
+        this.run = run;
+        this.target = target;
+    }
+
+    Measurement assemble(Timeline timeline, long[] counters, RunControl.Window window, List<String> runWarnings) {
+        var rows = timeline.rows();
+        var windowRows = timeline.windowRows(rows);
+        double measuredSeconds = windowRows.isEmpty() ? 0 : (window.endOffsetNanos() - window.startOffsetNanos()) / 1e9;
+        long okInWindow = windowRows.stream().mapToLong(RunResult.TimelineRow::ok).sum();
+        long finishedInWindow = okInWindow + windowRows.stream().mapToLong(RunResult.TimelineRow::errors).sum();
+
+        var requests = requests(counters);
+        var warnings = new ArrayList<String>();
+        if (requests.errors() > 0) {
+            warnings.add(requests.errors() + " of " + requests.scheduled() + " requests failed " + requests.errorsByClass());
+        }
+        if (requests.unfinished() > 0) {
+            warnings.add(requests.unfinished() + " requests were still unfinished " + format(run.responseTimeout().toNanos() / 1e9)
+                    + " s (the response timeout) after the window closed; they count as timeouts");
+        }
+        if (requests.late() > 0) {
+            warnings.add(requests.late() + " requests found no free connection at their intended start (of " + run.connections()
+                    + "); their latency includes the wait");
+        }
+        warnings.addAll(runWarnings);
+
+        long clientCpuNanos = timeline.clientCpuNanosInWindow();
+        var clientCpu = new RunResult.ClientCpu(clientCpuNanos / 1e9, finishedInWindow > 0 ? clientCpuNanos / 1e3 / finishedInWindow : null);
+        boolean open = run.isOpenModel();
+        var result = new RunResult(RunResult.SCHEMA, target, profileOf(run), environment(),
+                new RunResult.Window(Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
+                        Math.min(window.startOffsetNanos(), window.endOffsetNanos()) / 1e9, measuredSeconds, null),
+                requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
+                open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
+                new RunResult.Bytes(counters[WorkerCounters.BYTES_IN], counters[WorkerCounters.BYTES_OUT]),
+                clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow));
+        return new Measurement(result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
+    }
+
+    /** The measured requests' outcomes: the measured bank of the counters, whenever each request finished. */
+    private static RunResult.Requests requests(long[] counters) {
+        var errorsByClass = new LinkedHashMap<String, Long>();
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            long count = WorkerCounters.errorCount(counters, Phase.MEASURED, errorClass);
+            if (count > 0) {
+                errorsByClass.put(errorClass.key(), count);
+            }
+        }
+        for (int status = 0; status <= WorkerCounters.MAX_STATUS; status++) {
+            long count = WorkerCounters.httpErrorCount(counters, Phase.MEASURED, status);
+            if (count > 0) {
+                errorsByClass.put(ErrorClass.httpStatusKey(status), count);
+            }
+        }
+        long errors = WorkerCounters.errors(counters, Phase.MEASURED);
+        long finished = WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.FINISHED);
+        return new RunResult.Requests(WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SCHEDULED),
+                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SENT), finished - errors, errors, errorsByClass,
+                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.LATE),
+                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.UNFINISHED));
+    }
+
+    static RunResult.Profile profileOf(LoadRun run) {
+        var profile = run.profile();
+        Integer concurrency = profile instanceof LoadProfile.Closed closed ? closed.users() : null;
+        Double rate = profile instanceof LoadProfile.Open open ? open.ratePerSecond() : null;
+        String stages = switch (profile) {
+            case LoadProfile.RampingUsers ramping -> ramping.stages().stream().map(Object::toString).collect(Collectors.joining(","));
+            case LoadProfile.RampingRate ramping -> ramping.stages().stream().map(s -> s + "/s").collect(Collectors.joining(","));
+            default -> null;
+        };
+        String think = run.isOpenModel() ? null : profile.thinkTime().toString();
+        double rampSeconds = profile.ramp(run.warmup()).endNanos() / 1e9;
+        Long limit = profile instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent() ? closed.requestLimit().getAsLong() : null;
+        var mix = run.mix().entries().stream()
+                .map(entry -> new RunResult.MixEntry(entry.template().name(), entry.template().method(), entry.template().pathAndQuery(), entry.weight()))
+                .toList();
+        return new RunResult.Profile(profile.model(), profile.describe(), concurrency, rate, stages, think, run.connections(),
+                run.threads(), run.warmup().toNanos() / 1e9, rampSeconds - run.warmup().toNanos() / 1e9, limit,
+                run.connectTimeout().toNanos() / 1e9, run.responseTimeout().toNanos() / 1e9, run.keepAlive(), run.http2(), mix);
+    }
+
+    private RunResult.Environment environment() {
+        var runtime = ManagementFactory.getRuntimeMXBean();
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        return new RunResult.Environment(Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
+                runtime.getVmName() + " " + runtime.getVmVersion(), Runtime.getRuntime().availableProcessors(),
+                os.getName() + " " + os.getVersion() + " " + os.getArch(), Runtime.getRuntime().maxMemory(),
+                target.approach() != null, ForkJoinPool.getCommonPoolParallelism());
+    }
+
+    private static String format(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.stackbench.core.load.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.stackbench.core.jvm.JvmMetrics;
+import dev.stackbench.core.result.Histograms;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.Percentiles;
+import dev.stackbench.core.result.RunResult;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the coordinator keeps of each closed interval: the timeline row (everything that completed in
+ * it), the measured requests' histograms for the .hlog and the totals, and the JVM samples at its
+ * ends. Knows which rows and samples make up the measured window.
+ */
+final class Timeline {
+
+    /** The run's periods, in order; an interval lies in exactly one. */
+    enum Period {
+        WARMUP("warmup"), WINDOW("measured"), DRAIN("drain"), DONE("done");
+
+        /** As written in the timeline. */
+        final String label;
+
+        Period(String label) {
+            this.label = label;
+        }
+    }
+
+    private final long startEpochMillis;
+    private final JvmMetrics jvm;
+    private final List<JvmMetrics.Sample> samples = new ArrayList<>();
+    private final List<RunResult.TimelineRow> rows = new ArrayList<>();
+    private final List<Measurement.Interval> intervals = new ArrayList<>();
+    private final Histogram latency = Histograms.newLatencyHistogram();
+    private final Histogram serviceTime = Histograms.newLatencyHistogram();
+    private final Histogram waitTime = Histograms.newLatencyHistogram();
+    private long[] previous = new long[WorkerCounters.SIZE];
+    private long fromNanos;
+    private int firstMeasuredRow = -1;
+    private int lastMeasuredRow = -1;
+
+    Timeline(long startEpochMillis, JvmMetrics jvm, JvmMetrics.Sample first) {
+        this.startEpochMillis = startEpochMillis;
+        this.jvm = jvm;
+        samples.add(first);
+    }
+
+    /** Closes the interval that ends at {@code toNanos} (offset from the start) and returns its row. */
+    RunResult.TimelineRow close(Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample) {
+        samples.add(sample);
+        long[] now = taken.counters();
+        latency.add(taken.measuredLatency());
+        serviceTime.add(taken.serviceTime());
+        waitTime.add(taken.waitTime());
+        // A measured request may complete a moment before the coordinator closes the last warm-up interval.
+        boolean measured = period != Period.WARMUP || taken.measuredLatency().getTotalCount() > 0;
+        intervals.add(new Measurement.Interval(startEpochMillis + fromNanos / 1_000_000, startEpochMillis + toNanos / 1_000_000,
+                measured, taken.measuredLatency(), taken.serviceTime(), taken.waitTime()));
+        // Successes are counted by the histogram itself, so counts and percentiles never disagree.
+        Histogram completed = taken.completedLatency();
+        long ok = completed.getTotalCount();
+        double seconds = Math.max(1e-9, (toNanos - fromNanos) / 1e9);
+        var percentiles = Percentiles.ofNanos(completed);
+        long queued = now[WorkerCounters.QUEUED];
+        long outstanding = WorkerCounters.total(now, WorkerCounters.SCHEDULED) - WorkerCounters.total(now, WorkerCounters.FINISHED);
+        var row = new RunResult.TimelineRow(Math.round(toNanos / 1e6) / 1e3, period.label, ok / seconds, ok,
+                errors(now) - errors(previous), percentiles.p50(), percentiles.p90(), percentiles.p99(),
+                Math.max(0, outstanding - queued), queued,
+                WorkerCounters.total(now, WorkerCounters.LATE) - WorkerCounters.total(previous, WorkerCounters.LATE),
+                now[WorkerCounters.CONNECTIONS], jvm.interval(samples.get(samples.size() - 2), sample));
+        if (period == Period.WINDOW) {
+            firstMeasuredRow = firstMeasuredRow < 0 ? rows.size() : firstMeasuredRow;
+            lastMeasuredRow = rows.size();
+        }
+        rows.add(row);
+        previous = now;
+        fromNanos = toNanos;
+        return row;
+    }
+
+    private static long errors(long[] counters) {
+        return WorkerCounters.errors(counters, Phase.WARMUP) + WorkerCounters.errors(counters, Phase.MEASURED);
+    }
+
+    /** Every row, with JFR's virtual-thread counts, which arrive about a second late, filled in by when each event happened. */
+    List<RunResult.TimelineRow> rows() {
+        var filled = new ArrayList<RunResult.TimelineRow>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            var row = rows.get(i);
+            filled.add(row.withJvm(jvm.withVirtualThreads(row.jvm(), samples.get(i), samples.get(i + 1))));
+        }
+        return filled;
+    }
+
+    /** The measured window's rows; empty if the run never got there. */
+    List<RunResult.TimelineRow> windowRows(List<RunResult.TimelineRow> all) {
+        return firstMeasuredRow < 0 ? List.of() : all.subList(firstMeasuredRow, lastMeasuredRow + 1);
+    }
+
+    /** The JVM over the measured window, with {@code finished} requests to divide the server's CPU by. */
+    RunResult.Jvm jvmWindow(List<RunResult.TimelineRow> all, long finished) {
+        if (firstMeasuredRow < 0) {
+            return jvm.window(samples.getLast(), samples.getLast(), List.of(), 0);
+        }
+        var windowJvm = windowRows(all).stream().map(RunResult.TimelineRow::jvm).toList();
+        return jvm.window(samples.get(firstMeasuredRow), samples.get(lastMeasuredRow + 1), windowJvm, finished);
+    }
+
+    /** The generator's own CPU over the measured window, in nanoseconds. */
+    long clientCpuNanosInWindow() {
+        if (firstMeasuredRow < 0) {
+            return 0;
+        }
+        return samples.get(lastMeasuredRow + 1).clientCpuNanos() - samples.get(firstMeasuredRow).clientCpuNanos();
+    }
+
+    long startEpochMillis() {
+        return startEpochMillis;
+    }
+
+    Histogram latency() {
+        return latency;
+    }
+
+    Histogram serviceTime() {
+        return serviceTime;
+    }
+
+    Histogram waitTime() {
+        return waitTime;
+    }
+
+    List<Measurement.Interval> intervals() {
+        return List.copyOf(intervals);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.stackbench.core.load.engine;
+
+import dev.stackbench.core.result.Histograms;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * One worker's latency recorders (nanoseconds, successful requests only), written on its loop and
+ * read by the coordinator, which recycles the interval histograms it took before (HdrHistogram's
+ * pattern: no allocation per interval on either side). Warm-up requests go to a recorder of their own,
+ * so the measured window's histograms hold exactly its requests, wherever they complete.
+ */
+final class WorkerRecorders {
+
+    private final SingleWriterRecorder warmup = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
+    private final SingleWriterRecorder measured = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
+    private final SingleWriterRecorder serviceTime = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
+    private final SingleWriterRecorder waitTime = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
+    private final boolean openModel;
+
+    // The coordinator's side: histograms handed back for recycling.
+    private Histogram warmupSpare;
+    private Histogram measuredSpare;
+    private Histogram serviceSpare;
+    private Histogram waitSpare;
+
+    WorkerRecorders(boolean openModel) {
+        this.openModel = openModel;
+    }
+
+    /** A success: latency from {@code startNanos}; in the open model also service time (from the write) and wait time. */
+    void record(Phase phase, long startNanos, long writeNanos, long nowNanos) {
+        if (phase == Phase.WARMUP) {
+            warmup.recordValue(Math.max(0, nowNanos - startNanos));
+            return;
+        }
+        measured.recordValue(Math.max(0, nowNanos - startNanos));
+        if (openModel) {
+            serviceTime.recordValue(Math.max(0, nowNanos - writeNanos));
+            waitTime.recordValue(Math.max(0, writeNanos - startNanos));
+        }
+    }
+
+    /** Coordinator only: adds what each recorder holds since the last call into the given histograms. */
+    void drainInto(Histogram warmupInto, Histogram measuredInto, Histogram serviceInto, Histogram waitInto) {
+        warmupSpare = warmup.getIntervalHistogram(warmupSpare);
+        warmupInto.add(warmupSpare);
+        measuredSpare = measured.getIntervalHistogram(measuredSpare);
+        measuredInto.add(measuredSpare);
+        serviceSpare = serviceTime.getIntervalHistogram(serviceSpare);
+        serviceInto.add(serviceSpare);
+        waitSpare = waitTime.getIntervalHistogram(waitSpare);
+        waitInto.add(waitSpare);
+    }
+}

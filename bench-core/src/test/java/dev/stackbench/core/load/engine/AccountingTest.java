@@ -1,0 +1,214 @@
+package dev.stackbench.core.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.result.RunResult;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Every scheduled request is accounted for, whatever the overload: ok + errors = scheduled, latency
+ * from the intended start, nothing vanishing at the window's end. Expectations come from physical
+ * bounds (a pool of N threads holding each request D serves at most N/D per second), never from this
+ * machine's speed.
+ */
+class AccountingTest {
+
+    private static RunResult run(LoadRun run) throws Exception {
+        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE).result();
+    }
+
+    private static void assertEveryScheduledRequestHasAnOutcome(RunResult result) {
+        var requests = result.requests();
+        assertThat(requests.ok() + requests.errors()).as("ok + errors = scheduled: %s", requests).isEqualTo(requests.scheduled());
+        assertThat(requests.sent()).as("sent never exceeds scheduled: %s", requests).isLessThanOrEqualTo(requests.scheduled());
+        assertThat(result.latencyMs().count()).as("the percentiles count every ok request").isEqualTo(requests.ok());
+    }
+
+    /**
+     * Twice what the server can serve: 4 threads x 50 ms = 80/s, offered 160/s for T = 4 s. The server
+     * works through its first-in first-out queue at B = 80/s, so request i, due at i/R, ends near i/B:
+     * its latency i (1/B - 1/R) grows evenly from D to T (R/B - 1) = 4 s. The whole schedule's p50 is
+     * then about 2 s and its p99 about 4 s; before the drain existed, the half still queued at the
+     * window's end was left out, and p99 read about 2 s.
+     */
+    @Test
+    @Timeout(60)
+    void atTwiceTheBoundEveryRequestOfTheScheduleIsMeasuredFromItsIntendedStart() throws Exception {
+        int threads = 4;
+        Duration delay = Duration.ofMillis(50);
+        double bound = threads / (delay.toNanos() / 1e9);
+        double rate = 2 * bound;
+        Duration window = Duration.ofSeconds(4);
+        double longestWaitMillis = window.toMillis() * (rate / bound - 1);
+        RunResult result;
+        try (var server = new PoolBoundServer(threads, delay)) {
+            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(rate, window), Duration.ZERO).withConnections(200));
+        }
+
+        assertEveryScheduledRequestHasAnOutcome(result);
+        assertThat(result.requests().scheduled()).isEqualTo(Math.round(rate * window.toSeconds()));
+        assertThat(result.requests().errors()).as("%s", result.requests()).isZero();
+        // The server cannot be faster than its bound, so latencies can only be longer than the ideal queue's.
+        assertThat(result.latencyMs().p50()).isGreaterThan(0.4 * longestWaitMillis);
+        assertThat(result.latencyMs().p99()).isGreaterThan(0.85 * longestWaitMillis);
+        assertThat(result.rps()).isLessThanOrEqualTo(1.1 * bound);
+        assertThat(result.timeline()).anySatisfy(row -> assertThat(row.phase()).isEqualTo("drain"));
+    }
+
+    /**
+     * Far beyond the server: 20,000/s for 1 s on 10 connections, against 1 thread x 50 ms. Almost
+     * everything waits for a connection and cannot finish within a 1 s response timeout after the
+     * window: those end as unfinished timeouts, and only what was really written counts as sent.
+     */
+    @Test
+    @Timeout(60)
+    void whatIsNeverWrittenIsNotSentAndEndsAsAnUnfinishedTimeout() throws Exception {
+        RunResult result;
+        try (var server = new PoolBoundServer(1, Duration.ofMillis(50))) {
+            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(20_000, Duration.ofSeconds(1)), Duration.ZERO)
+                    .withConnections(10).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        }
+
+        assertEveryScheduledRequestHasAnOutcome(result);
+        var requests = result.requests();
+        assertThat(requests.scheduled()).isEqualTo(20_000);
+        assertThat(requests.sent()).isLessThan(requests.scheduled() / 10);
+        assertThat(requests.unfinished()).isGreaterThan(requests.scheduled() / 2);
+        assertThat(requests.errorsByClass().get("timeout")).isGreaterThanOrEqualTo(requests.unfinished());
+        // One GET is always the same bytes: what went out on the wire is exactly the requests sent.
+        long requestBytes = ("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + result.target().url().split(":")[2].replace("/", "")
+                + "\r\nUser-Agent: stackbench\r\n\r\n").length();
+        assertThat(result.bytes().sent()).isEqualTo(requests.sent() * requestBytes);
+        assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("unfinished"));
+    }
+
+    /** --requests N counts N measured requests after the warm-up; the warm-up's requests are extra. */
+    @Test
+    @Timeout(60)
+    void aRequestBudgetCountsOnlyMeasuredRequests() throws Exception {
+        RunResult result;
+        try (var server = new MisbehavingServer()) {
+            result = run(LoadRun.of(server.uri("/ok"),
+                    new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(400)), Duration.ofSeconds(1)));
+        }
+
+        assertEveryScheduledRequestHasAnOutcome(result);
+        assertThat(result.requests().scheduled()).isEqualTo(400);
+        assertThat(result.requests().ok()).isEqualTo(400);
+        assertThat(result.window().warmupSeconds()).isEqualTo(1.0);
+        assertThat(result.window().measuredSeconds()).isPositive();
+        assertThat(result.timeline()).filteredOn(row -> row.phase().equals("warmup")).isNotEmpty()
+                .allSatisfy(row -> assertThat(row.ok()).isPositive());
+        assertThat(result.rps()).isPositive();
+    }
+
+    /**
+     * The open model at the highest rate accepted, against a server that cannot keep up: the waiting
+     * requests are a range of numbers, not a list, so the generator's threads allocate far less than a
+     * long (8 bytes) per scheduled request. A rate above the highest is refused before the run.
+     */
+    @Test
+    @Timeout(120)
+    void anAbsurdRateKeepsMemoryFlatAndAnImpossibleOneIsRefused() throws Exception {
+        assertThatThrownBy(() -> run(LoadRun.of(URI.create("http://127.0.0.1:1/"), new LoadProfile.Open(1e9, Duration.ofSeconds(1)),
+                Duration.ZERO))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rate of 1000000000 requests/s");
+
+        var allocated = new GeneratorAllocation();
+        RunResult result;
+        try (var server = new PoolBoundServer(2, Duration.ofMillis(10))) {
+            allocated.start();
+            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(LoadLimits.MAX_RATE_PER_SECOND, Duration.ofSeconds(1)),
+                    Duration.ZERO).withConnections(20).withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(500)));
+        } finally {
+            allocated.stop();
+        }
+
+        assertEveryScheduledRequestHasAnOutcome(result);
+        assertThat(result.requests().scheduled()).isEqualTo((long) LoadLimits.MAX_RATE_PER_SECOND);
+        assertThat(allocated.bytes()).as("bytes allocated by the generator's loops").isLessThan(result.requests().scheduled());
+        assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("no free connection"));
+    }
+
+    /**
+     * A closed model against a port nobody listens on: each user backs off (50 ms doubling to 1 s)
+     * between attempts, so the errors count the attempts a real client would make, not how fast the
+     * generator can spin. The open model keeps its schedule: each due request is one error.
+     */
+    @Test
+    @Timeout(60)
+    void connectFailuresDoNotSpin() throws Exception {
+        int port;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        URI closedPort = URI.create("http://127.0.0.1:" + port + "/");
+        int users = 10;
+        Duration window = Duration.ofSeconds(3);
+        RunResult closed = run(LoadRun.of(closedPort, new LoadProfile.Closed(users, ThinkTime.NONE, window, OptionalLong.empty()), Duration.ZERO));
+
+        long attemptsPerUser = 1;
+        for (long at = 0, failures = 1; at <= window.toNanos(); failures++) {
+            at += ClosedUsers.backoffNanos((int) failures);
+            attemptsPerUser++;
+        }
+        assertEveryScheduledRequestHasAnOutcome(closed);
+        assertThat(closed.requests().errorsByClass()).containsOnlyKeys("connect");
+        assertThat(closed.requests().errors()).isBetween((long) users, users * attemptsPerUser);
+
+        RunResult open = run(LoadRun.of(closedPort, new LoadProfile.Open(200, Duration.ofSeconds(1)), Duration.ZERO));
+        assertEveryScheduledRequestHasAnOutcome(open);
+        assertThat(open.requests().errorsByClass()).isEqualTo(Map.of("connect", 200L));
+    }
+
+    /** Samples the bytes allocated by the generator's event-loop threads (by name) while a run goes. */
+    private static final class GeneratorAllocation {
+        private final Map<Long, Long> byThread = new ConcurrentHashMap<>();
+        private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        private volatile boolean running;
+        private Thread sampler;
+
+        void start() {
+            running = true;
+            sampler = Thread.ofPlatform().daemon().start(() -> {
+                while (running) {
+                    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+                        if (thread.getName().startsWith("stackbench-load")) {
+                            long bytes = threads.getThreadAllocatedBytes(thread.threadId());
+                            byThread.merge(thread.threadId(), bytes, Math::max);
+                        }
+                    }
+                    try {
+                        TimeUnit.MILLISECONDS.sleep(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+        }
+
+        void stop() throws InterruptedException {
+            running = false;
+            sampler.join();
+        }
+
+        long bytes() {
+            return byThread.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+}
