@@ -42,7 +42,7 @@ public final class JvmMetrics implements AutoCloseable {
      */
     public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long otherThreadsCpuNanos,
                          Long processCpuNanos, long gcCount, long gcTimeMillis, Long allocatedBytes, long heapUsedBytes,
-                         int platformThreads) {
+                         int platformThreads, Long compilationMillis) {
     }
 
     private final boolean serverInProcess;
@@ -90,7 +90,13 @@ public final class JvmMetrics implements AutoCloseable {
         return new Sample(System.currentTimeMillis(), clientCpuNanos, measurementCpuNanos, otherThreadsCpuNanos,
                 processCpuNanos(), gcCount, gcTimeMillis, allocatedBytes(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-                ManagementFactory.getThreadMXBean().getThreadCount());
+                ManagementFactory.getThreadMXBean().getThreadCount(), compilationMillis());
+    }
+
+    /** The JIT compilers' accumulated time; null where the JVM does not monitor it. */
+    private static Long compilationMillis() {
+        var compiler = ManagementFactory.getCompilationMXBean();
+        return compiler != null && compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : null;
     }
 
     /** The interval between two samples, without the JFR counts (see {@link #withVirtualThreads}). */
@@ -108,7 +114,9 @@ public final class JvmMetrics implements AutoCloseable {
                 to.heapUsedBytes(),
                 to.allocatedBytes() == null || from.allocatedBytes() == null ? null : to.allocatedBytes() - from.allocatedBytes(),
                 to.gcCount() - from.gcCount(), to.gcTimeMillis() - from.gcTimeMillis(), to.platformThreads(),
-                null, null, null);
+                null, null, null,
+                to.compilationMillis() == null || from.compilationMillis() == null ? null
+                        : (to.compilationMillis() - from.compilationMillis()) / 1e3);
     }
 
     /**
@@ -155,7 +163,7 @@ public final class JvmMetrics implements AutoCloseable {
         return new RunResult.Jvm(total.serverCpuSeconds(), serverMicrosPerRequest, total.clientCpuSeconds(),
                 total.measurementCpuSeconds(), total.processCpuSeconds(), total.jvmInternalCpuSeconds(), heapMax,
                 total.allocatedBytes(), total.gcCount(), total.gcTimeMillis(), platformMax, started, aliveMax, pinned,
-                pinnedMillis, examples, List.copyOf(notes));
+                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds());
     }
 
     private void awaitEvents(long epochMillis) {

@@ -85,6 +85,11 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, newHttp2, randomSeed);
     }
 
+    /** Whether the warm-up lasts until the run is steady, {@link #warmup()} being its cap (interim: always fixed). */
+    public boolean warmupUntilSteady() {
+        return false;
+    }
+
     public boolean isOpenModel() {
         return profile.model().equals("open");
     }

@@ -71,10 +71,13 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     /**
      * The measured window: after the warm-up, to the end of the run.
      *
-     * @param steadiness whether the window's throughput and latency were steady; null in results written before
-     *                   it existed (unknown, not steady)
+     * @param steadiness    whether the window's throughput and latency were steady; null in results written before
+     *                      it existed (unknown, not steady)
+     * @param warmupVerdict when the warm-up lasted until steady: why it ended (steady, or its cap reached); null
+     *                      for a fixed warm-up
      */
-    public record Window(String startedAt, double warmupSeconds, double measuredSeconds, Steadiness steadiness) {
+    public record Window(String startedAt, double warmupSeconds, double measuredSeconds, Steadiness steadiness,
+                         String warmupVerdict) {
     }
 
     /**
@@ -148,16 +151,18 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param virtualThreadsStarted from JFR (jdk.VirtualThreadStart); null when JFR is not available
      * @param virtualThreadsAlive   started minus ended since the measurement began (JFR)
      * @param pinnedCount           jdk.VirtualThreadPinned events: a virtual thread blocked while pinned to its carrier
+     * @param jitCompileSeconds     time the JIT compilers spent in this JVM (CompilationMXBean, across its compiler
+     *                              threads): what warm-up waits to see quiet; null where not monitored
      */
     public record JvmInterval(Double serverCpuSeconds, double clientCpuSeconds, double measurementCpuSeconds,
                               Double processCpuSeconds, Double jvmInternalCpuSeconds, long heapUsedBytes, Long allocatedBytes,
                               long gcCount, long gcTimeMillis, int platformThreads, Long virtualThreadsStarted,
-                              Long virtualThreadsAlive, Long pinnedCount) {
+                              Long virtualThreadsAlive, Long pinnedCount, Double jitCompileSeconds) {
 
         public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
             return new JvmInterval(serverCpuSeconds, clientCpuSeconds, measurementCpuSeconds, processCpuSeconds,
                     jvmInternalCpuSeconds, heapUsedBytes, allocatedBytes, gcCount, gcTimeMillis, platformThreads,
-                    started, alive, pinned);
+                    started, alive, pinned, jitCompileSeconds);
         }
     }
 
@@ -169,11 +174,12 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param pinnedMillis              total time virtual threads spent blocked while pinned
      * @param pinnedExamples            up to three distinct frames where a virtual thread blocked while pinned
      * @param notes                     what could not be measured, and why
+     * @param jitCompileSeconds         JIT compilation time over the window; null where not monitored
      */
     public record Jvm(Double serverCpuSeconds, Double serverCpuMicrosPerRequest, double clientCpuSeconds,
                       double measurementCpuSeconds, Double processCpuSeconds, Double jvmInternalCpuSeconds,
                       long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
                       Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
-                      List<String> pinnedExamples, List<String> notes) {
+                      List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds) {
     }
 }

@@ -13,11 +13,17 @@ public final class Summary {
         var requests = result.requests();
         line(text, "Target", result.target().url() + (result.target().approach() == null ? ""
                 : " (" + result.target().approach() + ", " + result.target().workload() + ", in-process)"));
-        line(text, "Load", result.profile().description() + (result.profile().warmupSeconds() > 0
-                ? String.format(Locale.ROOT, " after %.0fs warm-up", result.profile().warmupSeconds()) : ""));
+        line(text, "Load", result.profile().description() + (result.window().warmupSeconds() > 0
+                ? String.format(Locale.ROOT, " after %.0fs warm-up", result.window().warmupSeconds()) : ""));
+        if (result.window().warmupVerdict() != null) {
+            line(text, "Warm-up", result.window().warmupVerdict());
+        }
         line(text, "Connections", result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
                 + (result.profile().http2() ? ", HTTP/2 cleartext" : ", HTTP/1.1") + ", " + result.profile().threads() + " client threads");
         line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()) + drain(result));
+        if (result.window().steadiness() != null) {
+            line(text, "Steady", (result.window().steadiness().steady() ? "yes, " : "NO, ") + result.window().steadiness().reason());
+        }
         line(text, "Requests", String.format(Locale.ROOT, "%d scheduled, %d sent, %d ok, %d failed",
                 requests.scheduled(), requests.sent(), requests.ok(), requests.errors()));
         if (requests.errors() > 0) {

@@ -13,4 +13,8 @@ public interface ProgressListener {
 
     default void warning(String message) {
     }
+
+    /** A change of phase worth telling, e.g. why the warm-up ended. */
+    default void message(String message) {
+    }
 }

@@ -14,6 +14,7 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.steady.WindowVerdict;
 
 /**
  * Builds a run's {@link RunResult} from what the coordinator collected: the measured requests'
@@ -29,7 +30,8 @@ final class ResultAssembly {
         this.target = target;
     }
 
-    Measurement assemble(Timeline timeline, long[] counters, RunControl.Window window, List<String> runWarnings) {
+    /** @param warmupVerdict why the warm-up ended, when it lasted until steady; null for a fixed warm-up */
+    Measurement assemble(Timeline timeline, long[] counters, RunControl.Window window, String warmupVerdict, List<String> runWarnings) {
         var rows = timeline.rows();
         var windowRows = timeline.windowRows(rows);
         double measuredSeconds = windowRows.isEmpty() ? 0 : (window.endOffsetNanos() - window.startOffsetNanos()) / 1e9;
@@ -37,6 +39,8 @@ final class ResultAssembly {
         long finishedInWindow = okInWindow + windowRows.stream().mapToLong(RunResult.TimelineRow::errors).sum();
 
         var requests = requests(counters);
+        var steadiness = windowRows.isEmpty() ? new RunResult.Steadiness(false, "no measured window", null, null)
+                : WindowVerdict.ofRows(windowRows);
         var warnings = new ArrayList<String>();
         if (requests.errors() > 0) {
             warnings.add(requests.errors() + " of " + requests.scheduled() + " requests failed " + requests.errorsByClass());
@@ -49,6 +53,9 @@ final class ResultAssembly {
             warnings.add(requests.late() + " requests found no free connection at their intended start (of " + run.connections()
                     + "); their latency includes the wait");
         }
+        if (!steadiness.steady()) {
+            warnings.add("window " + steadiness.reason());
+        }
         warnings.addAll(runWarnings);
 
         long clientCpuNanos = timeline.clientCpuNanosInWindow();
@@ -56,7 +63,8 @@ final class ResultAssembly {
         boolean open = run.isOpenModel();
         var result = new RunResult(RunResult.SCHEMA, target, profileOf(run), environment(),
                 new RunResult.Window(Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
-                        Math.min(window.startOffsetNanos(), window.endOffsetNanos()) / 1e9, measuredSeconds, null),
+                        windowRows.isEmpty() ? rows.stream().mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(0)
+                                : window.startOffsetNanos() / 1e9, measuredSeconds, steadiness, warmupVerdict),
                 requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
                 open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
                 new RunResult.Bytes(counters[WorkerCounters.BYTES_IN], counters[WorkerCounters.BYTES_OUT]),

@@ -11,6 +11,7 @@ import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.steady.WarmupUntilSteady;
 
 /**
  * One run's clock, on the calling thread: closes an interval every {@link LoadDefaults#REPORT_INTERVAL}
@@ -38,10 +39,14 @@ final class RunCoordinator {
         boolean inProcess = target.approach() != null;
         var warnings = new ArrayList<>(LoadLimits.check(run, inProcess));
         warnings.forEach(listener::warning);
-        long warmupNanos = run.warmup().toNanos();
+        // Until steady: the window starts when the detector says so; a fixed warm-up: it is known now.
+        WarmupUntilSteady untilSteady = warmupUntilSteady() ? new WarmupUntilSteady(run.warmup()) : null;
+        var window = untilSteady != null ? new RunControl.Window(RunControl.UNDECIDED, RunControl.UNDECIDED)
+                : new RunControl.Window(run.warmup().toNanos(), runEndNanos());
+        String warmupVerdict = null;
         // Started before the workers, so JFR's start-up cost falls outside the run.
         try (JvmMetrics jvm = JvmMetrics.start(inProcess);
-             Engine engine = new Engine(run, new RunControl.Window(warmupNanos, runEndNanos()), listener, () -> { })) {
+             Engine engine = new Engine(run, window, listener, () -> { })) {
             long startEpochMillis = System.currentTimeMillis();
             var timeline = new Timeline(startEpochMillis, jvm, jvm.sample(Set.of()));
             long startNanos = engine.start();
@@ -59,12 +64,25 @@ final class RunCoordinator {
                 if (period == Timeline.Period.DRAIN && !early && to >= clock.drainDeadline()) {
                     engine.abandonOutstanding(); // the deadline struck: what is left ends as an unfinished timeout
                 }
+                long from = clock.from;
                 var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()));
                 listener.interval(row);
+                if (period == Timeline.Period.WARMUP && untilSteady != null) {
+                    var decided = untilSteady.offer(row.rps(), row.p50Ms(), row.jvm() == null ? null : row.jvm().jitCompileSeconds(),
+                            (to - from) / 1e9);
+                    if (decided.isPresent()) {
+                        warmupVerdict = decided.get();
+                        control.window(new RunControl.Window(to, to + measuredNanos()));
+                        listener.message("warm-up " + warmupVerdict);
+                    }
+                }
                 clock.advance(to);
             }
             engine.limits.seen().forEach(warnings::add);
-            return new ResultAssembly(run, target).assemble(timeline, collector.counters(), control.window(), warnings);
+            if (warmupVerdict != null && warmupVerdict.startsWith("not steady")) {
+                warnings.add("warm-up " + warmupVerdict);
+            }
+            return new ResultAssembly(run, target).assemble(timeline, collector.counters(), control.window(), warmupVerdict, warnings);
         }
     }
 
@@ -73,12 +91,22 @@ final class RunCoordinator {
         return run.profile().ramp(run.warmup()).endNanos();
     }
 
+    /** The measured window's length: the profile's, after whatever warm-up. */
+    private long measuredNanos() {
+        return runEndNanos() - run.warmup().toNanos();
+    }
+
+    /** Whether the warm-up lasts until the run is steady ({@link LoadRun#warmup()} is then its cap). */
+    private boolean warmupUntilSteady() {
+        return run.warmupUntilSteady();
+    }
+
     /** Which phase the run is in and when its current interval ends. */
     private final class Clock {
         private final Engine engine;
         private final IntervalCollector collector;
         private final long startNanos;
-        private long from;
+        long from;
         long nextBoundary;
         private Timeline.Period period = Timeline.Period.WARMUP;
 

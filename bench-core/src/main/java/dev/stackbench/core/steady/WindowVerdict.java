@@ -1,0 +1,87 @@
+package dev.stackbench.core.steady;
+
+import java.util.List;
+import java.util.Locale;
+
+import dev.stackbench.core.result.RunResult;
+
+/**
+ * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
+ * the first third to the last, and a {@link MannKendall} test for a trend. A series is <b>not steady</b>
+ * when either metric moved by more than {@link #DRIFT_LIMIT_PERCENT} and the trend test finds the move
+ * significant, so that noise alone (one slow second) does not condemn a run, and a run whose
+ * throughput still climbs cannot pass. A series too short for the test is not called steady.
+ *
+ * <pre>{@code
+ * RunResult.Steadiness verdict = WindowVerdict.of(rpsPerSecond, p50PerSecond);
+ * verdict.steady();   // false: "rps +41.2% from first to last third, a significant upward trend (Mann-Kendall z = 4.1)"
+ * }</pre>
+ */
+public final class WindowVerdict {
+
+    /** How far throughput or p50 may move from the first third of a window to its last before a trend counts. */
+    public static final double DRIFT_LIMIT_PERCENT = 5.0;
+
+    private WindowVerdict() {
+    }
+
+    /** The verdict on a window's timeline rows (one per interval; rows without successes have no p50 and are left out of it). */
+    public static RunResult.Steadiness ofRows(List<RunResult.TimelineRow> rows) {
+        double[] rps = rows.stream().mapToDouble(RunResult.TimelineRow::rps).toArray();
+        double[] p50 = rows.stream().filter(row -> row.p50Ms() != null).mapToDouble(RunResult.TimelineRow::p50Ms).toArray();
+        return of(rps, p50);
+    }
+
+    public static RunResult.Steadiness of(double[] rpsPerInterval, double[] p50PerInterval) {
+        int n = rpsPerInterval.length;
+        if (n < MannKendall.MINIMUM_SAMPLES) {
+            return new RunResult.Steadiness(false, "not tested: " + n + " interval" + (n == 1 ? "" : "s") + " of the window, the trend test needs "
+                    + MannKendall.MINIMUM_SAMPLES + "; measure longer", drift(rpsPerInterval), drift(p50PerInterval));
+        }
+        Double rpsDrift = drift(rpsPerInterval);
+        Double p50Drift = drift(p50PerInterval);
+        var rpsTrend = MannKendall.test(rpsPerInterval);
+        var p50Trend = MannKendall.test(p50PerInterval);
+        boolean rpsMoves = moves(rpsDrift, rpsTrend);
+        boolean p50Moves = moves(p50Drift, p50Trend);
+        String seen = "rps " + percent(rpsDrift) + ", p50 " + percent(p50Drift) + " from first to last third of " + n + " intervals";
+        if (!rpsMoves && !p50Moves) {
+            return new RunResult.Steadiness(true, "steady: " + seen + "; no significant trend beyond "
+                    + format(DRIFT_LIMIT_PERCENT) + "%", rpsDrift, p50Drift);
+        }
+        String moving = rpsMoves && p50Moves ? "throughput and p50 still move" : rpsMoves ? "throughput still moves" : "p50 still moves";
+        var trend = rpsMoves ? rpsTrend : p50Trend;
+        return new RunResult.Steadiness(false, "not steady: " + moving + ", " + seen + String.format(Locale.ROOT,
+                " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
+    }
+
+    private static boolean moves(Double drift, MannKendall.Trend trend) {
+        return drift != null && Math.abs(drift) > DRIFT_LIMIT_PERCENT && trend.significant();
+    }
+
+    /** Percent change of the last third's mean over the first third's; null if not measurable. */
+    static Double drift(double[] series) {
+        int third = series.length / 3;
+        if (third == 0) {
+            return null;
+        }
+        double first = 0;
+        double last = 0;
+        for (int i = 0; i < third; i++) {
+            first += series[i];
+            last += series[series.length - third + i];
+        }
+        if (first <= 0) {
+            return null;
+        }
+        return Math.round(1000 * (last - first) / first) / 10.0;
+    }
+
+    private static String percent(Double value) {
+        return value == null ? "unknown" : (value >= 0 ? "+" : "") + format(value) + "%";
+    }
+
+    private static String format(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.stackbench.core.steady;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** The trend test, the window's verdict and the warm-up's decision, on series whose answer is known. */
+class SteadinessTest {
+
+    private static double[] noisy(double level, double noiseFraction, int n, long seed) {
+        var random = new SplittableRandom(seed);
+        double[] series = new double[n];
+        for (int i = 0; i < n; i++) {
+            series[i] = level * (1 + noiseFraction * (2 * random.nextDouble() - 1));
+        }
+        return series;
+    }
+
+    /** Throughput climbing as the JIT compiles, as seen on webflux-netty without warm-up (672 to 35,000 req/s in 25 s). */
+    private static double[] climbing(int n) {
+        double[] series = new double[n];
+        for (int i = 0; i < n; i++) {
+            series[i] = 35_000 * (1 - Math.exp(-i / 8.0)) + 672;
+        }
+        return series;
+    }
+
+    @Test
+    void mannKendallFindsAClimbAndNotNoise() {
+        var climb = MannKendall.test(climbing(10));
+        assertThat(climb.significant()).isTrue();
+        assertThat(climb.z()).isPositive();
+        assertThat(climb.slope()).isPositive();
+        assertThat(MannKendall.test(new double[]{5, 4, 3, 2, 1, 0}).z()).isNegative();
+
+        int falseAlarms = 0;
+        for (long seed = 0; seed < 200; seed++) {
+            falseAlarms += MannKendall.test(noisy(1000, 0.1, 20, seed)).significant() ? 1 : 0;
+        }
+        // A 5% test on trend-free noise: about 10 of 200, far from all.
+        assertThat(falseAlarms).isBetween(1, 25);
+        // Four samples can never be significant at 5%, however monotone.
+        assertThat(MannKendall.test(new double[]{1, 2, 3, 4}).significant()).isFalse();
+        // Ties (a constant series) are no trend.
+        assertThat(MannKendall.test(new double[]{7, 7, 7, 7, 7, 7}).z()).isZero();
+    }
+
+    @Test
+    void aWindowThatStillClimbsIsNotSteadyAndAFlatOneIs() {
+        var moving = WindowVerdict.of(climbing(20), noisy(2, 0.05, 20, 1));
+        assertThat(moving.steady()).isFalse();
+        assertThat(moving.rpsDriftPercent()).isGreaterThan(WindowVerdict.DRIFT_LIMIT_PERCENT);
+        assertThat(moving.reason()).startsWith("not steady: throughput still moves, rps +");
+
+        var flat = WindowVerdict.of(noisy(35_000, 0.05, 20, 2), noisy(1.5, 0.05, 20, 3));
+        assertThat(flat.steady()).as(flat.reason()).isTrue();
+        assertThat(Math.abs(flat.rpsDriftPercent())).isLessThan(WindowVerdict.DRIFT_LIMIT_PERCENT);
+        assertThat(flat.reason()).startsWith("steady: rps ");
+
+        // A queue that grows without end: throughput flat at the server's bound, latency climbing.
+        double[] growingLatency = new double[12];
+        for (int i = 0; i < growingLatency.length; i++) {
+            growingLatency[i] = 100 + 500 * i;
+        }
+        var overloaded = WindowVerdict.of(noisy(80, 0.02, 12, 4), growingLatency);
+        assertThat(overloaded.steady()).isFalse();
+        assertThat(overloaded.reason()).contains("p50 still moves");
+    }
+
+    @Test
+    void oneSlowSecondIsNotATrendAndAShortWindowIsNotTested() {
+        double[] withPause = noisy(1000, 0.02, 15, 5);
+        withPause[13] = 300; // a GC pause near the end
+        assertThat(WindowVerdict.of(withPause, noisy(1, 0.02, 15, 6)).steady()).isTrue();
+
+        var shortWindow = WindowVerdict.of(new double[]{100, 100, 100}, new double[]{1, 1, 1});
+        assertThat(shortWindow.steady()).isFalse();
+        assertThat(shortWindow.reason()).isEqualTo("not tested: 3 intervals of the window, the trend test needs 5; measure longer");
+    }
+
+    @Test
+    void theWarmupEndsWhenTheJitIsQuietAndTheTrendIsGone() {
+        var warmup = new WarmupUntilSteady(Duration.ofSeconds(120));
+        double[] rps = new double[60];
+        double[] base = climbing(25);
+        double[] flat = noisy(35_600, 0.03, 35, 7);
+        System.arraycopy(base, 0, rps, 0, 25);
+        System.arraycopy(flat, 0, rps, 25, 35);
+        Optional<String> decided = Optional.empty();
+        int second = 0;
+        while (decided.isEmpty() && second < rps.length) {
+            double jit = second < 25 ? 0.35 : 0.01; // the JIT busy while throughput climbs, then quiet
+            decided = warmup.offer(rps[second], 50_000 / rps[second], jit, 1.0);
+            second++;
+        }
+        assertThat(decided).hasValueSatisfying(reason -> assertThat(reason).startsWith("steady after").contains("JIT at 1.0% of a core"));
+        // Not before the climb has left the sliding window's test, not long after.
+        assertThat(second).isBetween(26, 25 + WarmupUntilSteady.SLIDING_INTERVALS + 5);
+    }
+
+    @Test
+    void aBusyJitKeepsTheWarmupGoingUntilTheCap() {
+        var warmup = new WarmupUntilSteady(Duration.ofSeconds(20));
+        Optional<String> decided = Optional.empty();
+        int second = 0;
+        while (decided.isEmpty() && second < 100) {
+            decided = warmup.offer(1000, 1.0, 0.5, 1.0);
+            second++;
+        }
+        assertThat(second).isEqualTo(20);
+        assertThat(decided).hasValueSatisfying(reason -> assertThat(reason)
+                .isEqualTo("not steady after the warm-up's cap of 20 s (JIT at 50.0% of a core); measuring anyway"));
+    }
+}
