@@ -35,8 +35,8 @@ final class ResultAssembly {
         var rows = timeline.rows();
         var windowRows = timeline.windowRows(rows);
         double measuredSeconds = windowRows.isEmpty() ? 0 : (window.endOffsetNanos() - window.startOffsetNanos()) / 1e9;
-        long okInWindow = windowRows.stream().mapToLong(RunResult.TimelineRow::ok).sum();
-        long finishedInWindow = okInWindow + windowRows.stream().mapToLong(RunResult.TimelineRow::errors).sum();
+        long okInWindow = counters[WorkerCounters.OK_IN_WINDOW];
+        long finishedInWindow = counters[WorkerCounters.FINISHED_IN_WINDOW];
 
         var requests = requests(counters);
         var steadiness = windowRows.isEmpty() ? new RunResult.Steadiness(false, "no measured window", null, null)

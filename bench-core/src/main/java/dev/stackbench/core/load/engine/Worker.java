@@ -145,11 +145,20 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
         counters.increment(phase, WorkerCounters.FINISHED);
+        var window = context.control().window();
+        long offset = nowNanos - context.control().startNanos();
+        boolean inWindow = offset >= window.startOffsetNanos() && !window.closedAt(offset);
+        if (inWindow) {
+            counters.add(WorkerCounters.FINISHED_IN_WINDOW, 1);
+        }
         if (plan.ids(connection.templateIndex) == RequestTemplate.IdUse.USES) {
             ids.giveBack(connection.requestId); // the lease ends; a deleted id is not given back
         }
         if (error == null && status < 400) {
             recorders.record(phase, connection.startNanos, connection.writeNanos, nowNanos);
+            if (inWindow) {
+                counters.add(WorkerCounters.OK_IN_WINDOW, 1);
+            }
             onSuccess.run();
         } else if (error == null) {
             counters.httpError(phase, status);

@@ -30,7 +30,14 @@ final class WorkerCounters {
     static final int CONNECTIONS = BYTES_IN + 2;
     /** Open model, a gauge: requests due and waiting for a free connection now. */
     static final int QUEUED = BYTES_IN + 3;
-    static final int SIZE = BYTES_IN + 4;
+    /**
+     * Responses that completed within the measured window, whatever their phase: successes (the
+     * window's throughput) and all (the client's CPU per request). Counted by each worker against the
+     * window's own bounds, so the coordinator's lag in closing intervals cannot move them.
+     */
+    static final int OK_IN_WINDOW = BYTES_IN + 4;
+    static final int FINISHED_IN_WINDOW = BYTES_IN + 5;
+    static final int SIZE = BYTES_IN + 6;
 
     private final AtomicLongArray values = new AtomicLongArray(SIZE);
 

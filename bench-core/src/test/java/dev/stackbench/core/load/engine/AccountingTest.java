@@ -115,7 +115,7 @@ class AccountingTest {
         assertThat(result.window().measuredSeconds()).isPositive();
         assertThat(result.timeline()).filteredOn(row -> row.phase().equals("warmup")).isNotEmpty()
                 .allSatisfy(row -> assertThat(row.ok()).isPositive());
-        assertThat(result.rps()).isPositive();
+        assertThat(result.rps()).as("%s %s", result.window(), result.timeline()).isPositive();
     }
 
     /**
