@@ -75,9 +75,11 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *                      it existed (unknown, not steady)
      * @param warmupVerdict when the warm-up lasted until steady: why it ended (steady, or its cap reached); null
      *                      for a fixed warm-up
+     * @param interrupted   the run was stopped before its end (Ctrl-C, SIGTERM): the window holds what was measured
+     *                      until then, and {@code warnings} say why
      */
     public record Window(String startedAt, double warmupSeconds, double measuredSeconds, Steadiness steadiness,
-                         String warmupVerdict) {
+                         String warmupVerdict, boolean interrupted) {
     }
 
     /**

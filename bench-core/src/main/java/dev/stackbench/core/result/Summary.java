@@ -20,7 +20,8 @@ public final class Summary {
         }
         line(text, "Connections", result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
                 + (result.profile().http2() ? ", HTTP/2 cleartext" : ", HTTP/1.1") + ", " + result.profile().threads() + " client threads");
-        line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()) + drain(result));
+        line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()) + drain(result)
+                + (result.window().interrupted() ? "; INTERRUPTED before its end" : ""));
         if (result.window().steadiness() != null) {
             line(text, "Steady", (result.window().steadiness().steady() ? "yes, " : "NO, ") + result.window().steadiness().reason());
         }

@@ -42,6 +42,16 @@ public final class LoadGenerator {
      * @throws IllegalArgumentException if this process cannot make the load (a limit named in the message)
      */
     public static Measurement run(LoadRun run, RunResult.Target target, ProgressListener listener) throws UnknownHostException {
-        return new RunCoordinator(run, target, listener).run();
+        return run(run, target, listener, new StopRequest());
+    }
+
+    /**
+     * The same, stoppable: when {@code stop} is requested the run closes its window at once, waits
+     * {@link RunCoordinator#STOP_GRACE} at most for what is in flight, and returns what it measured,
+     * marked interrupted.
+     */
+    public static Measurement run(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop)
+            throws UnknownHostException {
+        return new RunCoordinator(run, target, listener, stop).run();
     }
 }

@@ -30,8 +30,12 @@ final class ResultAssembly {
         this.target = target;
     }
 
-    /** @param warmupVerdict why the warm-up ended, when it lasted until steady; null for a fixed warm-up */
-    Measurement assemble(Timeline timeline, long[] counters, RunControl.Window window, String warmupVerdict, List<String> runWarnings) {
+    /**
+     * @param warmupVerdict why the warm-up ended, when it lasted until steady; null for a fixed warm-up
+     * @param stopReason    why the run was stopped early; null if it ran to its end
+     */
+    Measurement assemble(Timeline timeline, long[] counters, RunControl.Window window, String warmupVerdict, String stopReason,
+                         List<String> runWarnings) {
         var rows = timeline.rows();
         var windowRows = timeline.windowRows(rows);
         double measuredSeconds = windowRows.isEmpty() ? 0 : (window.endOffsetNanos() - window.startOffsetNanos()) / 1e9;
@@ -39,7 +43,8 @@ final class ResultAssembly {
         long finishedInWindow = counters[WorkerCounters.FINISHED_IN_WINDOW];
 
         var requests = requests(counters);
-        var steadiness = windowRows.isEmpty() ? new RunResult.Steadiness(false, "no measured window", null, null)
+        var steadiness = windowRows.isEmpty() ? new RunResult.Steadiness(false, "not tested: no measured window", null, null)
+                : stopReason != null ? new RunResult.Steadiness(false, "not tested: the run was stopped early", null, null)
                 : WindowVerdict.ofRows(windowRows);
         var warnings = new ArrayList<String>();
         if (requests.errors() > 0) {
@@ -64,7 +69,7 @@ final class ResultAssembly {
         var result = new RunResult(RunResult.SCHEMA, target, profileOf(run), environment(),
                 new RunResult.Window(Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
                         windowRows.isEmpty() ? rows.stream().mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(0)
-                                : window.startOffsetNanos() / 1e9, measuredSeconds, steadiness, warmupVerdict),
+                                : window.startOffsetNanos() / 1e9, measuredSeconds, steadiness, warmupVerdict, stopReason != null),
                 requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
                 open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
                 new RunResult.Bytes(counters[WorkerCounters.BYTES_IN], counters[WorkerCounters.BYTES_OUT]),

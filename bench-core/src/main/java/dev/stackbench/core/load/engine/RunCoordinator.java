@@ -1,10 +1,10 @@
 package dev.stackbench.core.load.engine;
 
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.LoadDefaults;
@@ -15,64 +15,68 @@ import dev.stackbench.core.steady.WarmupUntilSteady;
 
 /**
  * One run's clock, on the calling thread: closes an interval every {@link LoadDefaults#REPORT_INTERVAL}
- * and at every change of phase (warm-up, measured window, drain), samples the JVM, and tells the
+ * and at every change of period (warm-up, measured window, drain), samples the JVM, and tells the
  * listener. When the window closes nothing new is scheduled, and the run <b>drains</b>: it waits until
  * every request scheduled has an outcome, or until the response timeout has passed since the window's
  * end, when what remains ends as an unfinished timeout. So nothing scheduled vanishes from the numbers.
+ * A {@link StopRequest} closes the window at once and shortens the drain to {@link #STOP_GRACE}.
  */
 final class RunCoordinator {
 
     /** How often the clock looks whether a request budget is spent or a drain is done. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    /** How long a stopped run waits for what is in flight before ending it as unfinished. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(1);
 
     private final LoadRun run;
     private final RunResult.Target target;
     private final ProgressListener listener;
+    private final StopRequest stop;
 
-    RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener) {
+    RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop) {
         this.run = run;
         this.target = target;
         this.listener = listener;
+        this.stop = stop;
     }
 
     Measurement run() throws UnknownHostException {
         boolean inProcess = target.approach() != null;
         var warnings = new ArrayList<>(LoadLimits.check(run, inProcess));
         warnings.forEach(listener::warning);
-        // Until steady: the window starts when the detector says so; a fixed warm-up: it is known now.
-        WarmupUntilSteady untilSteady = warmupUntilSteady() ? new WarmupUntilSteady(run.warmup()) : null;
+        // Until steady: the window starts when the detector says so; after a fixed warm-up: it is known now.
+        WarmupUntilSteady untilSteady = run.warmupUntilSteady() ? new WarmupUntilSteady(run.warmup()) : null;
         var window = untilSteady != null ? new RunControl.Window(RunControl.UNDECIDED, RunControl.UNDECIDED)
                 : new RunControl.Window(run.warmup().toNanos(), runEndNanos());
         String warmupVerdict = null;
         // Started before the workers, so JFR's start-up cost falls outside the run.
         try (JvmMetrics jvm = JvmMetrics.start(inProcess);
              Engine engine = new Engine(run, window, listener, () -> { })) {
-            long startEpochMillis = System.currentTimeMillis();
-            var timeline = new Timeline(startEpochMillis, jvm, jvm.sample(Set.of()));
-            long startNanos = engine.start();
+            var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()));
+            engine.start();
             var collector = new IntervalCollector(engine.workers());
-            var clock = new Clock(engine, collector, startNanos);
-            RunControl control = engine.control;
+            var clock = new Clock(engine.control, collector);
 
-            while (clock.period() != Timeline.Period.DONE) {
-                Timeline.Period period = clock.period();
-                boolean early = clock.waitForBoundary();
-                long to = early ? control.offsetNow() : clock.nextBoundary;
-                if (period == Timeline.Period.WINDOW && early) {
-                    control.window(new RunControl.Window(control.window().startOffsetNanos(), to)); // a spent budget ends it now
+            while (clock.period != Timeline.Period.DONE) {
+                Timeline.Period period = clock.period;
+                long from = clock.from;
+                long to = clock.waitForBoundary();
+                if (stop.requested() && !clock.stopped) {
+                    clock.stopAt(to);
+                } else if (period == Timeline.Period.WINDOW && to < clock.nextBoundary) {
+                    clock.endWindowAt(to); // a spent request budget ends it now
                 }
-                if (period == Timeline.Period.DRAIN && !early && to >= clock.drainDeadline()) {
+                if (period == Timeline.Period.DRAIN && to >= clock.drainDeadline) {
                     engine.abandonOutstanding(); // the deadline struck: what is left ends as an unfinished timeout
                 }
-                long from = clock.from;
                 var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()));
                 listener.interval(row);
-                if (period == Timeline.Period.WARMUP && untilSteady != null) {
+                if (period == Timeline.Period.WARMUP && untilSteady != null && !stop.requested()) {
                     var decided = untilSteady.offer(row.rps(), row.p50Ms(), row.jvm() == null ? null : row.jvm().jitCompileSeconds(),
                             (to - from) / 1e9);
                     if (decided.isPresent()) {
                         warmupVerdict = decided.get();
-                        control.window(new RunControl.Window(to, to + measuredNanos()));
+                        engine.control.window(new RunControl.Window(to, to + measuredNanos()));
                         listener.message("warm-up " + warmupVerdict);
                     }
                 }
@@ -82,7 +86,11 @@ final class RunCoordinator {
             if (warmupVerdict != null && warmupVerdict.startsWith("not steady")) {
                 warnings.add("warm-up " + warmupVerdict);
             }
-            return new ResultAssembly(run, target).assemble(timeline, collector.counters(), control.window(), warmupVerdict, warnings);
+            if (stop.requested()) {
+                warnings.add(stop.reason() + ": the results hold what was measured until then");
+            }
+            return new ResultAssembly(run, target).assemble(timeline, collector.counters(), engine.control.window(), warmupVerdict,
+                    stop.reason(), warnings);
         }
     }
 
@@ -96,45 +104,33 @@ final class RunCoordinator {
         return runEndNanos() - run.warmup().toNanos();
     }
 
-    /** Whether the warm-up lasts until the run is steady ({@link LoadRun#warmup()} is then its cap). */
-    private boolean warmupUntilSteady() {
-        return run.warmupUntilSteady();
-    }
-
-    /** Which phase the run is in and when its current interval ends. */
+    /** Which period the run is in, and when its current interval ends; offsets in nanoseconds from the run's start. */
     private final class Clock {
-        private final Engine engine;
+        private final RunControl control;
         private final IntervalCollector collector;
-        private final long startNanos;
+        Timeline.Period period = Timeline.Period.WARMUP;
         long from;
         long nextBoundary;
-        private Timeline.Period period = Timeline.Period.WARMUP;
+        long drainDeadline = Long.MAX_VALUE;
+        boolean stopped;
 
-        Clock(Engine engine, IntervalCollector collector, long startNanos) {
-            this.engine = engine;
+        Clock(RunControl control, IntervalCollector collector) {
+            this.control = control;
             this.collector = collector;
-            this.startNanos = startNanos;
             advance(0);
         }
 
-        Timeline.Period period() {
-            return period;
-        }
-
-        long drainDeadline() {
-            return engine.control.window().endOffsetNanos() + run.responseTimeout().toNanos();
-        }
-
-        /** After an interval ending at {@code to}: the phase from there on, and the next boundary. */
+        /** After an interval ending at {@code to}: the period from there on, and the next boundary. */
         void advance(long to) {
-            var window = engine.control.window();
+            var window = control.window();
             if (period == Timeline.Period.WARMUP && to >= window.startOffsetNanos()) {
                 period = Timeline.Period.WINDOW;
             }
             if (period == Timeline.Period.WINDOW && to >= window.endOffsetNanos()) {
                 period = Timeline.Period.DRAIN;
+                drainDeadline = Math.min(drainDeadline, window.endOffsetNanos() + run.responseTimeout().toNanos());
             }
-            if (period == Timeline.Period.DRAIN && (collector.outstanding() <= 0 || to >= drainDeadline())) {
+            if (period == Timeline.Period.DRAIN && (collector.outstanding() <= 0 || to >= drainDeadline)) {
                 period = Timeline.Period.DONE;
             }
             from = to;
@@ -142,30 +138,42 @@ final class RunCoordinator {
             long periodEnd = switch (period) {
                 case WARMUP -> window.startOffsetNanos();
                 case WINDOW -> window.endOffsetNanos();
-                case DRAIN, DONE -> drainDeadline();
+                case DRAIN, DONE -> drainDeadline;
             };
             nextBoundary = Math.min(tick, periodEnd);
         }
 
+        /** The window ends at {@code to}, however long it was meant to last. */
+        void endWindowAt(long to) {
+            var window = control.window();
+            control.window(new RunControl.Window(Math.min(window.startOffsetNanos(), to), Math.min(window.endOffsetNanos(), to)));
+        }
+
+        /** A stop: the window (or what there was of the warm-up) ends now, and the drain lasts the grace at most. */
+        void stopAt(long to) {
+            stopped = true;
+            endWindowAt(to);
+            drainDeadline = Math.min(drainDeadline, to + STOP_GRACE.toNanos());
+        }
+
         /**
-         * Parks until the next boundary; true if the interval ended early: a request budget spent in
-         * the window, or a drain done before its deadline.
+         * Parks until the next boundary, or until the interval must end early: a request budget spent in
+         * the window, a drain done before its deadline, a stop requested. Returns where the interval ends.
          */
-        boolean waitForBoundary() {
-            long limit = engine.control.measuredRequestLimit();
+        long waitForBoundary() {
+            long limit = control.measuredRequestLimit();
             boolean poll = period == Timeline.Period.DRAIN || (period == Timeline.Period.WINDOW && limit > 0);
             while (true) {
-                if (period == Timeline.Period.DRAIN && collector.outstanding() <= 0) {
-                    return true;
+                if (stop.requested() && !stopped
+                        || period == Timeline.Period.DRAIN && collector.outstanding() <= 0
+                        || period == Timeline.Period.WINDOW && limit > 0 && measuredFinished() >= limit) {
+                    return Math.min(control.offsetNow(), nextBoundary);
                 }
-                if (period == Timeline.Period.WINDOW && limit > 0 && measuredFinished() >= limit) {
-                    return true;
-                }
-                long remaining = startNanos + nextBoundary - System.nanoTime();
+                long remaining = nextBoundary - control.offsetNow();
                 if (remaining <= 0) {
-                    return false;
+                    return nextBoundary;
                 }
-                LockSupport.parkNanos(poll ? Math.min(remaining, POLL_NANOS) : remaining);
+                stop.park(poll ? Math.min(remaining, POLL_NANOS) : remaining);
             }
         }
 

@@ -176,6 +176,39 @@ class AccountingTest {
         assertThat(open.requests().errorsByClass()).isEqualTo(Map.of("connect", 200L));
     }
 
+    /**
+     * A run stopped from another thread (as Ctrl-C does) returns soon, its window closed where it was
+     * stopped and marked interrupted, every request it scheduled with an outcome: what was in flight
+     * gets a short grace, the rest ends unfinished.
+     */
+    @Test
+    @Timeout(30)
+    void aStoppedRunReturnsWhatItMeasuredMarkedInterrupted() throws Exception {
+        var stop = new StopRequest();
+        RunResult result;
+        try (var server = new PoolBoundServer(2, Duration.ofSeconds(3))) {
+            var run = LoadRun.of(server.uri("/"), new LoadProfile.Open(20, Duration.ofSeconds(60)), Duration.ofMillis(500));
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    TimeUnit.MILLISECONDS.sleep(2000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                stop.request("interrupted (SIGINT)");
+            });
+            result = LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE, stop).result();
+        }
+
+        assertEveryScheduledRequestHasAnOutcome(result);
+        assertThat(result.window().interrupted()).isTrue();
+        assertThat(result.window().measuredSeconds()).isBetween(1.0, 10.0);
+        assertThat(result.requests().scheduled()).isPositive();
+        // 3 s per request on 2 threads: nothing sent after the warm-up can finish within the grace.
+        assertThat(result.requests().unfinished()).isPositive();
+        assertThat(result.window().steadiness().steady()).isFalse();
+        assertThat(result.warnings()).contains("interrupted (SIGINT): the results hold what was measured until then");
+    }
+
     /** Samples the bytes allocated by the generator's event-loop threads (by name) while a run goes. */
     private static final class GeneratorAllocation {
         private final Map<Long, Long> byThread = new ConcurrentHashMap<>();
