@@ -5,8 +5,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -65,8 +70,21 @@ public final class ResultFiles {
             Path probe = Files.createTempFile(directory, ".stackbench-", ".probe");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write results into " + directory + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write results into " + directory + ": " + reason(e), e);
         }
+    }
+
+    /** Why an I/O operation failed, in words: the JDK's messages for these are only the file's name. */
+    public static String reason(IOException e) {
+        return switch (e) {
+            case AccessDeniedException denied -> "permission denied on " + denied.getFile();
+            case NotDirectoryException notDirectory -> notDirectory.getFile() + " is not a directory";
+            case FileAlreadyExistsException exists -> exists.getFile() + " exists and is not a directory";
+            case NoSuchFileException missing -> missing.getFile() + " does not exist";
+            case FileSystemException system when system.getReason() != null -> system.getReason()
+                    + (system.getFile() != null ? " (" + system.getFile() + ")" : "");
+            default -> e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        };
     }
 
     /** Writes one file atomically: a temporary file beside it, renamed into place. */
@@ -95,7 +113,7 @@ public final class ResultFiles {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write results into " + directory + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write results into " + directory + ": " + reason(e), e);
         }
     }
 
