@@ -23,7 +23,8 @@ public final class Summary {
         if (requests.errors() > 0) {
             line(text, "Errors", requests.errorsByClass().toString());
         }
-        if ("open".equals(result.profile().model())) {
+        boolean open = LoadModel.fromId(result.profile().model()) == LoadModel.OPEN;
+        if (open) {
             line(text, "Late", requests.late() + " requests waited for a free connection");
         }
         line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok)", result.rps()));
@@ -36,7 +37,7 @@ public final class Summary {
         jvm(text, result);
         ThroughputBound.binding(result).ifPresent(bound -> line(text, "Bound", bound.against(result.rps())));
         text.append('\n');
-        String latencyTitle = "open".equals(result.profile().model())
+        String latencyTitle = open
                 ? "Latency from intended start (ms), ok requests" : "Latency (ms), ok requests";
         percentiles(text, latencyTitle, result.latencyMs());
         if (result.serviceTimeMs() != null) {

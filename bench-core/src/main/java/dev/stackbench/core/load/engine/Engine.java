@@ -20,6 +20,7 @@ import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.result.LoadModel;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
@@ -319,13 +320,13 @@ final class Engine {
             case LoadProfile.RampingRate ramping -> ramping.stages().stream().map(s -> s + "/s").reduce((a, b) -> a + "," + b).orElse("");
             default -> null;
         };
-        String think = profile.model().equals("closed") ? profile.thinkTime().toString() : null;
+        String think = profile.model() == LoadModel.CLOSED ? profile.thinkTime().toString() : null;
         double rampSeconds = profile.ramp(run.warmup()).endNanos() / 1e9;
         Long limit = profile instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent() ? closed.requestLimit().getAsLong() : null;
         var mix = run.mix().entries().stream()
                 .map(entry -> new RunResult.MixEntry(entry.template().name(), entry.template().method(), entry.template().pathAndQuery(), entry.weight()))
                 .toList();
-        return new RunResult.Profile(profile.model(), profile.describe(), concurrency, rate, stages, think, run.connections(),
+        return new RunResult.Profile(profile.model().id(), profile.describe(), concurrency, rate, stages, think, run.connections(),
                 run.threads(), run.warmup().toNanos() / 1e9, rampSeconds - run.warmup().toNanos() / 1e9, limit,
                 run.connectTimeout().toNanos() / 1e9, run.responseTimeout().toNanos() / 1e9, run.keepAlive(), run.http2(), mix);
     }
