@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
@@ -25,19 +27,23 @@ import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.Threshold;
+import dev.stackbench.core.scenario.Scenario;
+import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** Drives a server with stackbench's load generator and reports what it measured. */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
         description = {
                 "Drives an approach started in-process (--approach) or any HTTP server (--url) and reports",
                 "requests/s and latency percentiles. Closed model with --concurrency (the default), open model",
@@ -52,67 +58,33 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--approach", paramLabel = "APPROACH", description = "Start this approach in-process and drive it.")
     Approach approach;
 
+    @ScenarioScope(LoadOption.Scope.RUN)
     @Option(names = "--workload", paramLabel = "WORKLOAD", description = "The workload of --approach (default: date).")
     Workload workload;
 
+    @ScenarioScope(LoadOption.Scope.RUN)
     @Option(names = "--url", paramLabel = "URL", description = "Drive any HTTP server: GET this URL (instead of --approach).")
     URI url;
 
-    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", description = "Closed model: N virtual users (default: " + LoadDefaults.CONCURRENCY + ").")
-    Integer concurrency;
+    // The load options (--concurrency ... --http2) go here: LoadOptionSpecs adds one per LoadOption.
 
-    @Option(names = {"-r", "--rate"}, paramLabel = "R", description = "Open model: R requests per second, at fixed intended start times.")
-    Double rate;
-
-    @Option(names = "--stages", paramLabel = "STAGES",
-            description = "Ramps, k6 style: 30s:100,1m:100,10s:0 (users) or 30s:500/s,1m:500/s (rate); 0s:N jumps.")
-    String stages;
-
-    @Option(names = "--connections", paramLabel = "N",
-            description = "Open model: cap on connections and requests in flight (default: " + LoadDefaults.OPEN_MODEL_CONNECTIONS + "). The closed model uses one per user.")
-    Integer connections;
-
-    @Option(names = {"-d", "--duration"}, paramLabel = "DURATION", description = "Measured duration (default: 30s).")
-    String duration;
-
-    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "Closed model: stop after N requests (ab's -n), within --duration if given.")
-    Long requests;
-
-    @Option(names = "--warmup", paramLabel = "DURATION",
-            description = "Run and discarded before measuring (default: 30s: on 2 cores numbers settle only after about 30 s at high rates). With --stages: the stages' first part.")
-    String warmup;
-
-    @Option(names = "--think-time", paramLabel = "TIME", description = "Closed model: pause between a response and the next request: 1s, or a range 1s..3s.")
-    String thinkTime;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Response timeout per request (default: 30s).")
-    String timeout;
-
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", description = "Connect timeout (default: 10s).")
-    String connectTimeout;
-
-    @Option(names = "--no-keep-alive", description = "A new connection per request, as ab without -k.")
-    boolean noKeepAlive;
-
-    @Option(names = "--http2", description = "HTTP/2 cleartext (prior knowledge); an in-process server gets server.http2.enabled=true.")
-    boolean http2;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Event-loop threads of the generator (default: one per core).")
-    Integer threads;
-
-    @Option(names = "--workload-param", paramLabel = "NAME=VALUE", description = "A request parameter of the workload, e.g. delayMillis=100; repeatable.")
+    @ScenarioScope(LoadOption.Scope.EVERY_RUN)
+    @Option(names = "--workload-param", paramLabel = "NAME=VALUE", description = "A request parameter of the workload, e.g. " + WorkloadParams.DELAY_MILLIS + "=100; repeatable.")
     Map<String, String> workloadParams = new LinkedHashMap<>();
 
+    @ScenarioScope(LoadOption.Scope.RUN)
     @Option(names = "--request", paramLabel = "WEIGHT:METHOD:PATH[:@BODY]",
             description = "Your own mix instead of the workload's (or the URL's GET): 75:GET:/movies?director=Allen, 25:POST:/movies:@movie.json; {id} in a path uses an id the POSTs created; repeatable.")
     List<String> requestSpecs = new ArrayList<>();
 
+    @ScenarioScope(LoadOption.Scope.EVERY_RUN)
     @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10; repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
     @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; repeatable.")
     List<String> thresholds = new ArrayList<>();
 
+    @ScenarioScope(LoadOption.Scope.RUN)
     @Option(names = "--label", paramLabel = "NAME",
             description = "Name of this target in results, gates and reports (default: approach/workload, or the URL).")
     String label;
@@ -126,12 +98,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME|FILE",
             description = "Run a scenario: a bundled one by name (see --list-scenarios), a YAML file, or a k6 scenario CSV as in "
                     + "experiment 004. Each run starts its own server; with --out, files go to DIR/<label>/. "
-                    + "Precedence: command line over scenario file over load's defaults. --duration, --warmup, --timeout, "
-                    + "--connect-timeout, --threads, --no-keep-alive, --http2 and --server-property apply to every run, "
-                    + "--workload-param to every run whose workload has it; --duration over stages stretches or compresses "
+                    + "Precedence: command line over scenario file over load's defaults. {every-run} apply to every run "
+                    + "(--workload-param to the runs whose workload has it); --duration over stages stretches or compresses "
                     + "them to that length, shape kept. --threshold is checked on every run. --approach and --only choose runs. "
-                    + "--url, --workload, --concurrency, --rate, --stages, --connections, --requests, --think-time, --request "
-                    + "and --label are the scenario's own.")
+                    + "{runs-own} are the scenario's own.")
     String scenario;
 
     @Option(names = "--only", paramLabel = "LABEL", split = ",", description = "With --scenario: run only the runs with these labels; repeatable.")
@@ -146,15 +116,15 @@ final class LoadCommand implements Callable<Integer> {
             return ScenarioCli.list(spec.commandLine().getOut());
         }
         if (scenario != null) {
-            return new ScenarioCli(this).run();
+            return runScenario();
         }
         if (!only.isEmpty()) {
             throw new IllegalArgumentException("--only chooses runs of a --scenario");
         }
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         Workload chosenWorkload = chooseTarget();
-        LoadOptions options = loadOptions();
-        LoadProfile profile = options.profile(LoadOptions.CLI_NAMES);
+        LoadOptions options = LoadOptionSpecs.given(spec);
+        LoadProfile profile = options.profile(LoadOption.Naming.COMMAND_LINE);
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
@@ -170,7 +140,7 @@ final class LoadCommand implements Callable<Integer> {
             RunResult.Target description;
             if (approach != null) {
                 var properties = new LinkedHashMap<>(serverProperties);
-                if (http2) {
+                if (Boolean.TRUE.equals(options.http2())) {
                     properties.putIfAbsent("server.http2.enabled", "true");
                 }
                 server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), properties));
@@ -184,7 +154,7 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
             }
-            LoadRun run = options.toRun(target, mix, LoadOptions.CLI_NAMES);
+            LoadRun run = options.toRun(target, mix, LoadOption.Naming.COMMAND_LINE);
             LoadGenerator.check(run, description); // a load this process cannot make fails here, before any output
             if (!quiet) {
                 err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
@@ -227,13 +197,23 @@ final class LoadCommand implements Callable<Integer> {
         return workload == null ? Workload.DATE : workload;
     }
 
-    /** The load options as given on the command line, null where not given: LoadOptions applies the defaults. */
-    LoadOptions loadOptions() {
-        return new LoadOptions(concurrency, rate, stages, connections, duration, requests, warmup, thinkTime, timeout,
-                connectTimeout, noKeepAlive ? Boolean.TRUE : null, http2 ? Boolean.TRUE : null, threads);
+    /**
+     * {@code --scenario}: the options that replace every run's own applied over the scenario's runs,
+     * the runs chosen by {@code --approach} and {@code --only}; refused when an option is a run's own.
+     */
+    private int runScenario() throws Exception {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        LoadOptionSpecs.rejectRunsOwn(spec, parsed);
+        List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
+        Scenario chosen = Scenarios.find(scenario)
+                .only(new LinkedHashSet<>(only), approach)
+                .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
+        PrintWriter err = spec.commandLine().getErr();
+        return new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err))
+                .run(chosen, LoadOptionSpecs.everyRunOverrides(spec, parsed), conditions, out);
     }
 
-    ProgressListener progress(PrintWriter err) {
+    private ProgressListener progress(PrintWriter err) {
         return new ProgressListener() {
             @Override
             public void interval(RunResult.TimelineRow row) {

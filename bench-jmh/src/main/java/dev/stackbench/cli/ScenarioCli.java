@@ -3,14 +3,9 @@ package dev.stackbench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 import dev.stackbench.core.load.Durations;
-import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.result.Measurement;
@@ -25,15 +20,22 @@ import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.server.RunningServer;
 
 /**
- * {@code load --scenario}: the command line's options applied over a scenario's runs, the runs
+ * {@code load --scenario}: a scenario's runs, already chosen and overridden by the command line,
  * executed by {@link ScenarioRunner}, each run's summary and a comparison table on stdout, progress on stderr.
  */
 final class ScenarioCli {
 
-    private final LoadCommand options;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final boolean quiet;
+    private final ProgressListener progress;
 
-    ScenarioCli(LoadCommand options) {
-        this.options = options;
+    /** @param quiet no line when a run's server has started; {@code progress} decides about the rest */
+    ScenarioCli(PrintWriter out, PrintWriter err, boolean quiet, ProgressListener progress) {
+        this.out = out;
+        this.err = err;
+        this.quiet = quiet;
+        this.progress = progress;
     }
 
     /** {@code load --list-scenarios}: each bundled scenario in a few lines. */
@@ -50,18 +52,16 @@ final class ScenarioCli {
         return StackbenchMain.EXIT_OK;
     }
 
-    int run() throws Exception {
-        rejectTheScenariosOwnOptions();
-        List<Threshold> conditions = options.thresholds.stream().map(Threshold::parse).toList();
-        Scenario scenario = Scenarios.find(options.scenario)
-                .only(new LinkedHashSet<>(options.only), options.approach)
-                .overriddenBy(overrides(), options.workloadParams, options.serverProperties);
-        PrintWriter out = options.spec.commandLine().getOut();
-        PrintWriter err = options.spec.commandLine().getErr();
-        header(scenario, out);
+    /**
+     * @param overrides        the command line's options that replaced every run's own, as typed, for the header; may be empty
+     * @param conditions       checked on every run
+     * @param resultsDirectory where each run's files go, under its label; null for none
+     */
+    int run(Scenario scenario, String overrides, List<Threshold> conditions, Path resultsDirectory) throws Exception {
+        header(scenario, overrides);
 
         var crossed = new ArrayList<String>();
-        List<RunResult> results = ScenarioRunner.run(scenario, options.out, new ScenarioRunner.Listener() {
+        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, new ScenarioRunner.Listener() {
             @Override
             public void runStarting(int number, int count, ScenarioRun run) {
                 out.printf("%n== run %d of %d: %s (%s, %s)%s%n", number, count, run.label(), run.approach(), run.workload(),
@@ -71,7 +71,7 @@ final class ScenarioCli {
 
             @Override
             public void serverStarted(ScenarioRun run, RunningServer server, LoadRun load) {
-                if (!options.quiet) {
+                if (!quiet) {
                     err.printf("[%s] started %s (%s) at %s in %d ms; running %s%s%n", run.label(), run.approach(), run.workload(),
                             server.baseUri(), server.startupTime().toMillis(), load.profile().describe(),
                             load.warmup().isZero() ? "" : " after " + Durations.format(load.warmup()) + " warm-up");
@@ -81,7 +81,7 @@ final class ScenarioCli {
 
             @Override
             public ProgressListener progress(ScenarioRun run) {
-                return options.progress(err);
+                return progress;
             }
 
             @Override
@@ -99,8 +99,8 @@ final class ScenarioCli {
 
         out.printf("%n== %s: comparison (rps and latency of successful requests)%n", scenario.name());
         out.print(ComparisonTable.of(results));
-        if (options.out != null) {
-            out.println("Results:      " + options.out.toAbsolutePath() + "/<label>/");
+        if (resultsDirectory != null) {
+            out.println("Results:      " + resultsDirectory.toAbsolutePath() + "/<label>/");
         }
         out.flush();
         crossed.forEach(message -> err.println("FAILED: " + message));
@@ -110,66 +110,19 @@ final class ScenarioCli {
         return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
     }
 
-    private void header(Scenario scenario, PrintWriter out) {
+    private void header(Scenario scenario, String overrides) {
         out.printf("Scenario:     %s%s, %d runs, about %s%n", scenario.name(), scenario.source().isEmpty() ? "" : " (from " + scenario.source() + ")",
                 scenario.runs().size(), Durations.format(roundedToSeconds(scenario)));
         if (!scenario.scale().isEmpty()) {
             out.println("Scale:        " + scenario.scale());
         }
-        String overridden = overridesText();
-        if (!overridden.isEmpty()) {
-            out.println("Overrides:    " + overridden + " (command line, on every run)");
+        if (!overrides.isEmpty()) {
+            out.println("Overrides:    " + overrides + " (command line, on every run)");
         }
         if (!scenario.description().isEmpty()) {
             out.println("About:        " + scenario.description().replace("\n", "\n              "));
         }
         out.flush();
-    }
-
-    /** The load options the command line gives, null elsewhere: they win over the scenario's. */
-    private LoadOptions overrides() {
-        return new LoadOptions(null, null, null, null, options.duration, null, options.warmup, null, options.timeout,
-                options.connectTimeout, options.noKeepAlive ? Boolean.TRUE : null, options.http2 ? Boolean.TRUE : null, options.threads);
-    }
-
-    private String overridesText() {
-        var given = new LinkedHashMap<String, Object>();
-        given.put("--duration", options.duration);
-        given.put("--warmup", options.warmup);
-        given.put("--timeout", options.timeout);
-        given.put("--connect-timeout", options.connectTimeout);
-        given.put("--threads", options.threads);
-        given.put("--no-keep-alive", options.noKeepAlive ? "" : null);
-        given.put("--http2", options.http2 ? "" : null);
-        options.workloadParams.forEach((name, value) -> given.put("--workload-param " + name + "=" + value, ""));
-        options.serverProperties.forEach((name, value) -> given.put("--server-property " + name + "=" + value, ""));
-        var text = new StringBuilder();
-        given.forEach((option, value) -> {
-            if (value != null) {
-                text.append(text.isEmpty() ? "" : " ").append(option).append(value.toString().isEmpty() ? "" : " " + value);
-            }
-        });
-        return text.toString();
-    }
-
-    private void rejectTheScenariosOwnOptions() {
-        Map<String, Boolean> given = new LinkedHashMap<>();
-        given.put("--url", options.url != null);
-        given.put("--workload", options.workload != null);
-        given.put("--concurrency", options.concurrency != null);
-        given.put("--rate", options.rate != null);
-        given.put("--stages", options.stages != null);
-        given.put("--connections", options.connections != null);
-        given.put("--requests", options.requests != null);
-        given.put("--think-time", options.thinkTime != null);
-        given.put("--request", !options.requestSpecs.isEmpty());
-        given.put("--label", options.label != null);
-        Optional<String> first = given.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).findFirst();
-        if (first.isPresent()) {
-            throw new IllegalArgumentException(first.get() + " does not apply with --scenario: each run of the scenario sets its own; "
-                    + "--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --workload-param and "
-                    + "--server-property override each run's own");
-        }
     }
 
     private static java.time.Duration roundedToSeconds(Scenario scenario) {

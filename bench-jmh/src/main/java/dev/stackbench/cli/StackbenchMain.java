@@ -1,7 +1,10 @@
 package dev.stackbench.cli;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -9,6 +12,7 @@ import dev.stackbench.core.gate.GateInputException;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.jmh.JvmFlags;
 import dev.stackbench.jmh.LatencyProfiler;
 
 import picocli.CommandLine;
@@ -57,7 +61,7 @@ public final class StackbenchMain {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add(UNSAFE_FLAG);
-        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add(JvmFlags.ENABLE_NATIVE_ACCESS);
         command.add("-cp");
         command.add(java.nio.file.Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         command.add(StackbenchMain.class.getName());
@@ -87,16 +91,34 @@ public final class StackbenchMain {
             e.getCommandLine().getErr().println("error: " + e.getMessage());
             return EXIT_USAGE;
         });
+        commandLine.setExitCodeExceptionMapper(StackbenchMain::exitCode);
         commandLine.setExecutionExceptionHandler((e, failedCommand, parseResult) -> {
-            if (e instanceof ServerStartException || e instanceof GateInputException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException
-                    || e instanceof java.net.UnknownHostException) {
-                failedCommand.getErr().println("error: " + e.getMessage());
-                return EXIT_USAGE;
-            }
-            failedCommand.getErr().println("error: " + e);
-            return EXIT_FAILURE;
+            int exitCode = exitCode(e);
+            failedCommand.getErr().println("error: " + (exitCode == EXIT_USAGE ? e.getMessage() : e));
+            return exitCode;
         });
         return commandLine.execute(args);
+    }
+
+    /**
+     * Exceptions that mean bad input: their message is written for the user (one line naming the
+     * problem), so a command that throws one ends with {@link #EXIT_USAGE} and that message.
+     */
+    private static final List<Class<? extends Exception>> BAD_INPUT = List.of(
+            IllegalArgumentException.class,  // every validation: options, scenarios, thresholds, workload parameters, URLs
+            UncheckedIOException.class,      // a result, baseline or report that cannot be read or written where the user said
+            UnknownHostException.class,      // --url's host
+            ServerStartException.class,      // a server setting the server refused
+            GateInputException.class);       // gate's results, baseline or rules
+
+    /**
+     * How a command that threw ends, the one place that decides it (picocli's exit-code mapper, and
+     * the execution exception handler above): {@link #EXIT_USAGE} for {@link #BAD_INPUT}, else
+     * {@link #EXIT_FAILURE}, a failure while running. Bad options never get here: picocli reports
+     * them through the parameter exception handler, with {@link #EXIT_USAGE} too.
+     */
+    static int exitCode(Throwable e) {
+        return BAD_INPUT.stream().anyMatch(type -> type.isInstance(e)) ? EXIT_USAGE : EXIT_FAILURE;
     }
 
     static CommandLine commandLine() {

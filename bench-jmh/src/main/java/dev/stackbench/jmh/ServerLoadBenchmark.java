@@ -7,16 +7,19 @@ import java.util.OptionalLong;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
+import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadSession;
+import dev.stackbench.core.result.LoadModel;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,12 +58,21 @@ import org.openjdk.jmh.infra.Control;
 @Threads(1)
 @Warmup(iterations = 3, time = 10)
 @Measurement(iterations = 5, time = 10)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.ENABLE_NATIVE_ACCESS, "-Xmx2g"})
 public class ServerLoadBenchmark {
 
+    /*
+     * Approach and workload ids, spelt out because JMH reads a String @Param's values only from the
+     * annotation (compile-time constants), and an enum-typed @Param would take the constant names
+     * (LOOM_NETTY), not the ids that -p approach=loom-netty, results and gates use. JmhSuiteParamsTest
+     * fails when these lists and the enums differ.
+     */
+
+    /** An {@link Approach#id()}. */
     @Param({"platform-tomcat", "loom-tomcat", "async-tomcat", "commonpool-tomcat", "elastic-tomcat", "loom-netty", "webflux-netty", "elastic-netty"})
     public String approach;
 
+    /** A {@link Workload#id()}. */
     @Param({"date", "movies", "crud"})
     public String workload;
 
@@ -72,7 +84,7 @@ public class ServerLoadBenchmark {
     @Param({"50"})
     public int concurrency;
 
-    /** "closed" (concurrency users), or "open" (rate requests per second, latency from intended starts). */
+    /** A {@link LoadModel#id()}: closed (concurrency users), or open (rate requests per second, latency from intended starts). */
     @Param({"closed"})
     public String model;
 
@@ -89,15 +101,15 @@ public class ServerLoadBenchmark {
         Workload chosen = Workload.fromId(workload);
         server = ServerVariants.load().start(ServerSpec.of(Approach.fromId(approach), chosen));
         Duration unbounded = Duration.ofDays(1); // the trial ends the load, not the profile
-        LoadProfile profile = switch (model) {
-            case "closed" -> new LoadProfile.Closed(concurrency, ThinkTime.NONE, unbounded, OptionalLong.empty());
-            case "open" -> new LoadProfile.Open(rate, unbounded);
-            default -> throw new IllegalArgumentException("model must be closed or open, got '" + model + "'");
+        LoadProfile profile = switch (LoadModel.fromId(model)) {
+            case CLOSED -> new LoadProfile.Closed(concurrency, ThinkTime.NONE, unbounded, OptionalLong.empty());
+            case OPEN -> new LoadProfile.Open(rate, unbounded);
         };
-        var params = chosen == Workload.CRUD ? Map.<String, String>of() : Map.of("delayMillis", String.valueOf(delayMillis));
+        var params = chosen == Workload.CRUD ? Map.<String, String>of() : Map.of(WorkloadParams.DELAY_MILLIS, String.valueOf(delayMillis));
         URI target = server.baseUri();
+        // Open model: load's connection cap, or more when concurrency asks for more; the closed model uses one per user.
         LoadRun run = LoadRun.of(target, profile, Duration.ZERO).withMix(WorkloadMixes.of(chosen, params))
-                .withConnections(Math.max(concurrency, 1000));
+                .withConnections(Math.max(concurrency, LoadDefaults.OPEN_MODEL_CONNECTIONS));
         load = LoadSession.start(run, responses::release);
         CurrentLoad.started(load);
     }

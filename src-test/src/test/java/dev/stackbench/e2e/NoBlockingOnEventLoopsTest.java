@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.stackbench.jmh.JvmFlags;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +27,7 @@ class NoBlockingOnEventLoopsTest {
     static Check check(String... args) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         var command = new ArrayList<>(List.of(java, "-XX:+AllowRedefinitionToAddDeleteMethods", "-XX:+EnableDynamicAgentLoading",
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), BlockingCallCheck.class.getName()));
+                JvmFlags.ENABLE_NATIVE_ACCESS, "-cp", System.getProperty("java.class.path"), BlockingCallCheck.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] out = process.getInputStream().readAllBytes();

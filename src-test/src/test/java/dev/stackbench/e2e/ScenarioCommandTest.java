@@ -67,6 +67,32 @@ class ScenarioCommandTest {
         assertThat(Files.readString(stderr)).contains("[webflux-netty] started webflux-netty (date)").containsPattern("\\[\\s*\\d+\\.\\ds\\] measured");
     }
 
+    /** Every kind of option that replaces the runs' own (text, number, flag, NAME=VALUE) reaches the run and the header. */
+    @Test
+    void theCommandLinesOverridesReachEveryRunAndAreListed() throws Exception {
+        Path file = Files.writeString(temp.resolve("one.yaml"), """
+                name: one
+                runs:
+                  - label: tomcat
+                    approach: platform-tomcat
+                    load: {concurrency: 2, duration: 30s, threads: 1}
+                """);
+        Path out = temp.resolve("one");
+
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--scenario", file.toString(), "--duration", "1s", "--warmup", "0s",
+                "--threads", "2", "--no-keep-alive", "--workload-param", "delayMillis=3", "--server-property", "server.tomcat.threads.max=7",
+                "--quiet", "--out", out.toString());
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("Overrides:    --duration 1s --warmup 0s --threads 2 --no-keep-alive --workload-param delayMillis=3 "
+                + "--server-property server.tomcat.threads.max=7 (command line, on every run)");
+        JsonNode result = ResultFiles.json().readTree(out.resolve("tomcat").resolve(ResultFiles.RESULT_JSON).toFile());
+        assertThat(result.path("profile").path("durationSeconds").asDouble()).isEqualTo(1.0);
+        assertThat(result.path("profile").path("threads").asInt()).isEqualTo(2);
+        assertThat(result.path("profile").path("keepAlive").asBoolean()).isFalse();
+        assertThat(result.path("target").path("workloadParams").path("delayMillis").asString()).isEqualTo("3");
+    }
+
     /** A k6 scenario CSV in the style of 004's, read as written: one run per row on each of benchmark.sh's default approaches. */
     @Test
     void aK6ScenarioCsvRunsAsWritten() throws Exception {

@@ -1,184 +1,380 @@
 package dev.stackbench.core.load;
 
+import static dev.stackbench.core.load.LoadOption.CONCURRENCY;
+import static dev.stackbench.core.load.LoadOption.CONNECTIONS;
+import static dev.stackbench.core.load.LoadOption.CONNECT_TIMEOUT;
+import static dev.stackbench.core.load.LoadOption.DURATION;
+import static dev.stackbench.core.load.LoadOption.HTTP2;
+import static dev.stackbench.core.load.LoadOption.NO_KEEP_ALIVE;
+import static dev.stackbench.core.load.LoadOption.RATE;
+import static dev.stackbench.core.load.LoadOption.REQUESTS;
+import static dev.stackbench.core.load.LoadOption.STAGES;
+import static dev.stackbench.core.load.LoadOption.THINK_TIME;
+import static dev.stackbench.core.load.LoadOption.THREADS;
+import static dev.stackbench.core.load.LoadOption.TIMEOUT;
+import static dev.stackbench.core.load.LoadOption.WARMUP;
+
 import java.net.URI;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
-import java.util.function.UnaryOperator;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * The load options of one run as a person writes them, on {@code load}'s command line or in a
- * scenario file: each field is null when not given, so layers combine with an explicit precedence
- * ({@link #overriddenBy}: command line over scenario file over {@link LoadDefaults}), and the
+ * The {@link LoadOption}s of one run as a person writes them, on {@code load}'s command line or in a
+ * scenario file. An option not given stays unset (it does not take its default), so layers combine
+ * with an explicit precedence, command line over scenario file over {@link LoadDefaults}: a layer
+ * built with a {@link Builder#parent parent} takes the parent's value where it gives none. The
  * defaults are applied in one place, when the options become a {@link LoadProfile} and a {@link LoadRun}.
  *
  * <pre>{@code
- * LoadOptions file = new LoadOptions(1000, null, null, null, "20s", null, "5s", null, null, null, true, null, null);
- * LoadOptions cli = LoadOptions.durations("2s", "1s");
- * LoadRun run = file.overriddenBy(cli).toRun(target, mix, LoadOptions.CLI_NAMES);   // 1000 users, 2 s after 1 s
+ * LoadOptions file = LoadOptions.builder().concurrency(1000).duration("20s").warmup("5s").noKeepAlive(true).build();
+ * LoadOptions cli = LoadOptions.builder().duration("2s").warmup("1s").parent(file).build();
+ * LoadRun run = cli.toRun(target, mix, LoadOption.Naming.COMMAND_LINE);   // 1000 users, 2 s after 1 s, a connection per request
  * }</pre>
- *
- * @param stages      k6-style ramps, as {@link Stage#parse}: {@code 30s:100,1m:100,10s:0} or {@code 30s:500/s}
- * @param duration    e.g. {@code 30s} ({@link Durations}); over stages it stretches or compresses them to this length
- * @param thinkTime   {@code 1s} or {@code 1s..3s} ({@link ThinkTime#parse})
- * @param noKeepAlive a new connection per request, as ab without -k
  */
-public record LoadOptions(Integer concurrency, Double rate, String stages, Integer connections, String duration, Long requests,
-                          String warmup, String thinkTime, String timeout, String connectTimeout, Boolean noKeepAlive,
-                          Boolean http2, Integer threads) {
+public final class LoadOptions {
 
-    public static final LoadOptions NONE = new LoadOptions(null, null, null, null, null, null, null, null, null, null, null, null, null);
+    /** No option given: every run built from it has {@link LoadDefaults}. */
+    public static final LoadOptions NONE = new LoadOptions(new EnumMap<>(LoadOption.class));
 
-    /** How the options are named in messages: {@code --rate} on the command line. */
-    public static final UnaryOperator<String> CLI_NAMES = name -> "--" + name;
-    /** How the options are named in messages: {@code rate} in a scenario file. */
-    public static final UnaryOperator<String> FILE_NAMES = name -> name;
+    /** The options that choose the model; choosing one in a layer replaces the one chosen below it. */
+    private static final Set<LoadOption> MODEL_CHOICE = Set.of(CONCURRENCY, RATE, STAGES);
 
-    /** A bad option; {@link #option()} names it (as in a scenario file) when one option alone is wrong, else null. */
+    /** The given options only; never modified after construction, never handed out. */
+    private final EnumMap<LoadOption, Object> values;
+
+    private LoadOptions(EnumMap<LoadOption, Object> values) {
+        this.values = values;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A bad option; {@link #option()} names it when one option alone is wrong, else null. */
     public static final class InvalidOption extends IllegalArgumentException {
-        private final String option;
+        private final LoadOption option;
 
-        InvalidOption(String option, String message) {
+        InvalidOption(LoadOption option, String message) {
             super(message);
             this.option = option;
         }
 
-        public String option() {
+        public LoadOption option() {
             return option;
         }
     }
 
     /**
-     * These options with every non-null option of {@code top} in their place. Choosing a model
+     * Options set one at a time, each remembering that it was given; {@link #build()} fills what is
+     * not given from the {@link #parent}, as {@link LoadOptions#overriddenBy} does.
+     */
+    public static final class Builder {
+        private final EnumMap<LoadOption, Object> values = new EnumMap<>(LoadOption.class);
+        private LoadOptions parent = NONE;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets any option, e.g. from the command line or a file.
+         *
+         * @param value of the option's {@link LoadOption.Kind#type()}; null leaves it unset
+         * @throws IllegalArgumentException when the value is of another type
+         */
+        public Builder set(LoadOption option, Object value) {
+            Objects.requireNonNull(option, "option");
+            if (value == null) {
+                values.remove(option);
+            } else if (!option.kind().type().isInstance(value)) {
+                throw new IllegalArgumentException(option.id() + " takes " + option.kind().type().getSimpleName()
+                        + " values, got " + value.getClass().getSimpleName() + " '" + value + "'");
+            } else {
+                values.put(option, value);
+            }
+            return this;
+        }
+
+        /** Closed model: virtual users. */
+        public Builder concurrency(int users) {
+            return set(CONCURRENCY, users);
+        }
+
+        /** Open model: requests per second. */
+        public Builder rate(double requestsPerSecond) {
+            return set(RATE, requestsPerSecond);
+        }
+
+        /** k6-style ramps, as {@link Stage#parse}: {@code 30s:100,1m:100,10s:0} or {@code 30s:500/s}. */
+        public Builder stages(String stages) {
+            return set(STAGES, stages);
+        }
+
+        /** Open model: the cap on connections and requests in flight. */
+        public Builder connections(int connections) {
+            return set(CONNECTIONS, connections);
+        }
+
+        /** E.g. {@code 30s} ({@link Durations}); over stages it stretches or compresses them to this length. */
+        public Builder duration(String duration) {
+            return set(DURATION, duration);
+        }
+
+        /** Closed model: stop after this many requests (ab's -n). */
+        public Builder requests(long requests) {
+            return set(REQUESTS, requests);
+        }
+
+        public Builder warmup(String warmup) {
+            return set(WARMUP, warmup);
+        }
+
+        /** {@code 1s} or {@code 1s..3s} ({@link ThinkTime#parse}). */
+        public Builder thinkTime(String thinkTime) {
+            return set(THINK_TIME, thinkTime);
+        }
+
+        /** The response timeout. */
+        public Builder timeout(String timeout) {
+            return set(TIMEOUT, timeout);
+        }
+
+        public Builder connectTimeout(String connectTimeout) {
+            return set(CONNECT_TIMEOUT, connectTimeout);
+        }
+
+        public Builder threads(int threads) {
+            return set(THREADS, threads);
+        }
+
+        /** A new connection per request, as ab without -k. */
+        public Builder noKeepAlive(boolean noKeepAlive) {
+            return set(NO_KEEP_ALIVE, noKeepAlive);
+        }
+
+        public Builder http2(boolean http2) {
+            return set(HTTP2, http2);
+        }
+
+        /** Where the options not given here come from; {@link LoadOptions#NONE} unless set. */
+        public Builder parent(LoadOptions parent) {
+            this.parent = Objects.requireNonNull(parent, "parent");
+            return this;
+        }
+
+        /** @throws InvalidOption when a duration given here cannot stretch the parent's stages */
+        public LoadOptions build() {
+            return parent.overriddenBy(new LoadOptions(new EnumMap<>(values)));
+        }
+    }
+
+    /** Whether the option was given. */
+    public boolean isGiven(LoadOption option) {
+        return values.containsKey(option);
+    }
+
+    /** The option's value, of its {@link LoadOption.Kind#type()}, or null when not given. */
+    public Object value(LoadOption option) {
+        return values.get(option);
+    }
+
+    public Integer concurrency() {
+        return (Integer) values.get(CONCURRENCY);
+    }
+
+    public Double rate() {
+        return (Double) values.get(RATE);
+    }
+
+    public String stages() {
+        return (String) values.get(STAGES);
+    }
+
+    public Integer connections() {
+        return (Integer) values.get(CONNECTIONS);
+    }
+
+    public String duration() {
+        return (String) values.get(DURATION);
+    }
+
+    public Long requests() {
+        return (Long) values.get(REQUESTS);
+    }
+
+    public String warmup() {
+        return (String) values.get(WARMUP);
+    }
+
+    public String thinkTime() {
+        return (String) values.get(THINK_TIME);
+    }
+
+    public String timeout() {
+        return (String) values.get(TIMEOUT);
+    }
+
+    public String connectTimeout() {
+        return (String) values.get(CONNECT_TIMEOUT);
+    }
+
+    public Integer threads() {
+        return (Integer) values.get(THREADS);
+    }
+
+    public Boolean noKeepAlive() {
+        return (Boolean) values.get(NO_KEEP_ALIVE);
+    }
+
+    public Boolean http2() {
+        return (Boolean) values.get(HTTP2);
+    }
+
+    /**
+     * These options with every option given in {@code top} in their place. Choosing a model
      * (concurrency, rate or stages) in {@code top} replaces this one's model; a {@code duration} in
      * {@code top} over stages here stretches or compresses the stages (and their warm-up, unless
      * {@code top} gives one) to that length, keeping their shape.
      */
     public LoadOptions overriddenBy(LoadOptions top) {
-        boolean topChoosesModel = top.concurrency != null || top.rate != null || top.stages != null;
-        Integer baseConcurrency = topChoosesModel ? null : concurrency;
-        Double baseRate = topChoosesModel ? null : rate;
-        String baseStages = topChoosesModel ? null : stages;
-        String baseDuration = top.stages != null ? null : duration;
-        String baseWarmup = warmup;
-        if (baseStages != null && top.duration != null) {
-            double factor = seconds(top.duration, "duration") / seconds(stagesLength(baseStages), "stages");
-            baseStages = scaledStages(baseStages, factor);
-            if (baseWarmup != null && top.warmup == null) {
-                baseWarmup = Durations.format(scaled(parse(baseWarmup, "warmup"), factor));
-            }
-            return new LoadOptions(null, null, baseStages, pick(top.connections, connections), null,
-                    pick(top.requests, requests), pick(top.warmup, baseWarmup), pick(top.thinkTime, thinkTime), pick(top.timeout, timeout),
-                    pick(top.connectTimeout, connectTimeout), pick(top.noKeepAlive, noKeepAlive), pick(top.http2, http2),
-                    pick(top.threads, threads));
+        var merged = new EnumMap<>(values);
+        var topValues = new EnumMap<>(top.values);
+        if (MODEL_CHOICE.stream().anyMatch(top::isGiven)) {
+            merged.keySet().removeAll(MODEL_CHOICE);
         }
-        return new LoadOptions(pick(top.concurrency, baseConcurrency), pick(top.rate, baseRate), pick(top.stages, baseStages),
-                pick(top.connections, connections), pick(top.duration, baseDuration), pick(top.requests, requests),
-                pick(top.warmup, baseWarmup), pick(top.thinkTime, thinkTime), pick(top.timeout, timeout),
-                pick(top.connectTimeout, connectTimeout), pick(top.noKeepAlive, noKeepAlive), pick(top.http2, http2),
-                pick(top.threads, threads));
+        if (top.isGiven(STAGES)) {
+            merged.remove(DURATION);
+        }
+        String baseStages = (String) merged.get(STAGES);
+        if (baseStages != null && top.isGiven(DURATION)) {
+            double factor = seconds(top.duration(), DURATION) / seconds(stagesLength(baseStages), STAGES);
+            merged.put(STAGES, scaledStages(baseStages, factor));
+            if (merged.containsKey(WARMUP) && !top.isGiven(WARMUP)) {
+                merged.put(WARMUP, Durations.format(scaled(parse((String) merged.get(WARMUP), WARMUP), factor)));
+            }
+            // The duration is spent on stretching the stages, which set their own length.
+            merged.remove(DURATION);
+            topValues.remove(DURATION);
+        }
+        merged.putAll(topValues);
+        return new LoadOptions(merged);
     }
 
     /** The profile these options describe, with {@link LoadDefaults} for what is not given. */
-    public LoadProfile profile(UnaryOperator<String> names) {
-        int models = (concurrency != null ? 1 : 0) + (rate != null ? 1 : 0) + (stages != null ? 1 : 0);
-        if (models > 1) {
-            throw new InvalidOption(null, "choose one of " + names.apply("concurrency") + " (closed model), " + names.apply("rate")
-                    + " (open model) and " + names.apply("stages") + " (ramps)");
+    public LoadProfile profile(LoadOption.Naming names) {
+        if (MODEL_CHOICE.stream().filter(this::isGiven).count() > 1) {
+            throw new InvalidOption(null, "choose one of " + names.of(CONCURRENCY) + " (closed model), " + names.of(RATE)
+                    + " (open model) and " + names.of(STAGES) + " (ramps)");
         }
-        ThinkTime think = thinkTime == null ? ThinkTime.NONE : named("think-time", () -> ThinkTime.parse(thinkTime));
-        if (stages != null) {
-            if (duration != null || requests != null) {
-                throw new InvalidOption(duration != null ? "duration" : "requests", names.apply("stages") + " sets its own duration; drop "
-                        + names.apply("duration") + " and " + names.apply("requests"));
+        ThinkTime think = thinkTime() == null ? ThinkTime.NONE : named(THINK_TIME, () -> ThinkTime.parse(thinkTime()));
+        if (stages() != null) {
+            if (isGiven(DURATION) || isGiven(REQUESTS)) {
+                throw new InvalidOption(isGiven(DURATION) ? DURATION : REQUESTS, names.of(STAGES) + " sets its own duration; drop "
+                        + names.of(DURATION) + " and " + names.of(REQUESTS));
             }
-            var parsed = named("stages", () -> Stage.parse(stages));
+            var parsed = named(STAGES, () -> Stage.parse(stages()));
             if (parsed.kind() == Stage.Kind.RATE) {
                 rejectClosedOnlyOptions(think, names);
-                return named("stages", () -> new LoadProfile.RampingRate(parsed.stages()));
+                return named(STAGES, () -> new LoadProfile.RampingRate(parsed.stages()));
             }
             rejectConnections(names);
-            return named("stages", () -> new LoadProfile.RampingUsers(parsed.stages(), think));
+            return named(STAGES, () -> new LoadProfile.RampingUsers(parsed.stages(), think));
         }
-        if (rate != null) {
+        if (rate() != null) {
             rejectClosedOnlyOptions(think, names);
-            Duration measured = duration == null ? LoadDefaults.DURATION : parse(duration, "duration");
-            return named("rate", () -> new LoadProfile.Open(rate, measured));
+            Duration measured = duration() == null ? LoadDefaults.DURATION : parse(duration(), DURATION);
+            return named(RATE, () -> new LoadProfile.Open(rate(), measured));
         }
         rejectConnections(names);
-        Duration bound = duration != null ? parse(duration, "duration")
-                : requests != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
-        return named(concurrency != null ? "concurrency" : "requests", () -> new LoadProfile.Closed(
-                concurrency == null ? LoadDefaults.CONCURRENCY : concurrency, think, bound,
-                requests == null ? OptionalLong.empty() : OptionalLong.of(requests)));
+        Duration bound = duration() != null ? parse(duration(), DURATION)
+                : requests() != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
+        return named(concurrency() != null ? CONCURRENCY : REQUESTS, () -> new LoadProfile.Closed(
+                concurrency() == null ? LoadDefaults.CONCURRENCY : concurrency(), think, bound,
+                requests() == null ? OptionalLong.empty() : OptionalLong.of(requests())));
     }
 
     /** The warm-up: as given, else {@link LoadDefaults#WARMUP}, or none for stages (their first part is the warm-up). */
     public Duration warmup(LoadProfile profile) {
-        if (warmup != null) {
-            return parse(warmup, "warmup");
+        if (warmup() != null) {
+            return parse(warmup(), WARMUP);
         }
         return profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate ? Duration.ZERO : LoadDefaults.WARMUP;
     }
 
     /** A validated run against {@code target}; {@code mix} null keeps the target's GET. */
-    public LoadRun toRun(URI target, RequestMix mix, UnaryOperator<String> names) {
+    public LoadRun toRun(URI target, RequestMix mix, LoadOption.Naming names) {
         LoadProfile profile = profile(names);
         Duration warmupDuration = warmup(profile);
-        LoadRun run = named("warmup", () -> LoadRun.of(target, profile, warmupDuration))
-                .withKeepAlive(noKeepAlive == null || !noKeepAlive)
-                .withHttp2(http2 != null && http2);
-        Duration connect = connectTimeout == null ? LoadDefaults.CONNECT_TIMEOUT : parse(connectTimeout, "connect-timeout");
-        Duration response = timeout == null ? LoadDefaults.RESPONSE_TIMEOUT : parse(timeout, "timeout");
+        LoadRun run = named(WARMUP, () -> LoadRun.of(target, profile, warmupDuration))
+                .withKeepAlive(!Boolean.TRUE.equals(noKeepAlive()))
+                .withHttp2(Boolean.TRUE.equals(http2()));
+        Duration connect = connectTimeout() == null ? LoadDefaults.CONNECT_TIMEOUT : parse(connectTimeout(), CONNECT_TIMEOUT);
+        Duration response = timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : parse(timeout(), TIMEOUT);
         LoadRun timed = run;
-        run = named(timeout != null ? "timeout" : "connect-timeout", () -> timed.withTimeouts(connect, response));
+        run = named(timeout() != null ? TIMEOUT : CONNECT_TIMEOUT, () -> timed.withTimeouts(connect, response));
         if (mix != null) {
             run = run.withMix(mix);
         }
-        if (connections != null) {
+        if (connections() != null) {
             LoadRun connected = run;
-            run = named("connections", () -> connected.withConnections(connections));
+            run = named(CONNECTIONS, () -> connected.withConnections(connections()));
         }
-        if (threads != null) {
+        if (threads() != null) {
             LoadRun threaded = run;
-            run = named("threads", () -> threaded.withThreads(threads));
+            run = named(THREADS, () -> threaded.withThreads(threads()));
         }
         return run;
     }
 
     /** The run's length, warm-up included: what a plan of several runs adds up. */
-    public Duration length(UnaryOperator<String> names) {
+    public Duration length(LoadOption.Naming names) {
         LoadProfile profile = profile(names);
         return Duration.ofNanos(profile.ramp(warmup(profile)).endNanos());
     }
 
-    /** Only a measured duration and a warm-up, e.g. to shorten every run of a scenario. */
-    public static LoadOptions durations(String duration, String warmup) {
-        return new LoadOptions(null, null, null, null, duration, null, warmup, null, null, null, null, null, null);
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LoadOptions options && values.equals(options.values);
     }
 
-    private void rejectClosedOnlyOptions(ThinkTime think, UnaryOperator<String> names) {
-        if (!think.isNone() || requests != null) {
-            throw new InvalidOption(!think.isNone() ? "think-time" : "requests", names.apply("think-time") + " and "
-                    + names.apply("requests") + " apply to the closed model, not to a rate");
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    /** The given options as a scenario file writes them, e.g. {@code {rate=500.0, duration=20s}}. */
+    @Override
+    public String toString() {
+        return values.entrySet().stream().map(entry -> entry.getKey().id() + "=" + entry.getValue())
+                .collect(Collectors.joining(", ", "{", "}"));
+    }
+
+    private void rejectClosedOnlyOptions(ThinkTime think, LoadOption.Naming names) {
+        if (!think.isNone() || requests() != null) {
+            throw new InvalidOption(!think.isNone() ? THINK_TIME : REQUESTS, names.of(THINK_TIME) + " and "
+                    + names.of(REQUESTS) + " apply to the closed model, not to a rate");
         }
     }
 
-    private void rejectConnections(UnaryOperator<String> names) {
-        if (connections != null) {
-            throw new InvalidOption("connections", names.apply("connections")
+    private void rejectConnections(LoadOption.Naming names) {
+        if (connections() != null) {
+            throw new InvalidOption(CONNECTIONS, names.of(CONNECTIONS)
                     + " applies to the open model; the closed model uses one connection per user");
         }
     }
 
     private static String stagesLength(String stages) {
-        var parsed = named("stages", () -> Stage.parse(stages));
+        var parsed = named(STAGES, () -> Stage.parse(stages));
         return Durations.format(parsed.stages().stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus));
     }
 
     private static String scaledStages(String stages, double factor) {
-        List<Stage> parsed = named("stages", () -> Stage.parse(stages)).stages();
+        List<Stage> parsed = named(STAGES, () -> Stage.parse(stages)).stages();
         boolean rate = Stage.parse(stages).kind() == Stage.Kind.RATE;
         return parsed.stream().map(stage -> new Stage(scaled(stage.duration(), factor), stage.target()) + (rate ? "/s" : ""))
                 .collect(Collectors.joining(","));
@@ -189,20 +385,20 @@ public record LoadOptions(Integer concurrency, Double rate, String stages, Integ
         return Duration.ofMillis(Math.round(duration.toNanos() * factor / 1e6));
     }
 
-    private static double seconds(String duration, String option) {
+    private static double seconds(String duration, LoadOption option) {
         Duration parsed = parse(duration, option);
         if (parsed.isZero()) {
-            throw new InvalidOption(option, option + " must be positive, got 0s");
+            throw new InvalidOption(option, option.id() + " must be positive, got 0s");
         }
         return parsed.toNanos() / 1e9;
     }
 
-    private static Duration parse(String text, String option) {
+    private static Duration parse(String text, LoadOption option) {
         return named(option, () -> Durations.parse(text));
     }
 
     /** Runs {@code check}, naming {@code option} in what it throws. */
-    private static <T> T named(String option, java.util.function.Supplier<T> check) {
+    private static <T> T named(LoadOption option, Supplier<T> check) {
         try {
             return check.get();
         } catch (InvalidOption e) {
@@ -210,9 +406,5 @@ public record LoadOptions(Integer concurrency, Double rate, String stages, Integ
         } catch (IllegalArgumentException e) {
             throw new InvalidOption(option, e.getMessage());
         }
-    }
-
-    private static <T> T pick(T top, T base) {
-        return top != null ? top : base;
     }
 }

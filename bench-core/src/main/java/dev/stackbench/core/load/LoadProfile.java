@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
+import dev.stackbench.core.result.LoadModel;
+
 /**
  * How load is offered: a closed set of validated values. The engine turns a profile and a warm-up
  * into a {@link Ramp} of users (closed model) or of requests per second (open model).
  */
 public sealed interface LoadProfile {
 
-    /** "closed" or "open", as written in results. */
-    String model();
+    /** Closed (users) or open (arrivals); results write its {@link LoadModel#id()}. */
+    LoadModel model();
 
     /** A one-line description, e.g. {@code closed: 200 users, think 1s..3s, 30s}. */
     String describe();
@@ -22,11 +24,6 @@ public sealed interface LoadProfile {
 
     /** The ramp the engine runs, warm-up included; the measured window is its last part. */
     Ramp ramp(Duration warmup);
-
-    /** Where the measured window starts: after the warm-up. */
-    default Duration measuredFrom(Duration warmup) {
-        return warmup;
-    }
 
     /**
      * {@code users} virtual users, each sending a request, waiting for its response, thinking, and
@@ -45,8 +42,8 @@ public sealed interface LoadProfile {
         }
 
         @Override
-        public String model() {
-            return "closed";
+        public LoadModel model() {
+            return LoadModel.CLOSED;
         }
 
         @Override
@@ -77,8 +74,8 @@ public sealed interface LoadProfile {
         }
 
         @Override
-        public String model() {
-            return "open";
+        public LoadModel model() {
+            return LoadModel.OPEN;
         }
 
         @Override
@@ -100,8 +97,8 @@ public sealed interface LoadProfile {
         }
 
         @Override
-        public String model() {
-            return "closed";
+        public LoadModel model() {
+            return LoadModel.CLOSED;
         }
 
         @Override
@@ -129,8 +126,8 @@ public sealed interface LoadProfile {
         }
 
         @Override
-        public String model() {
-            return "open";
+        public LoadModel model() {
+            return LoadModel.OPEN;
         }
 
         @Override

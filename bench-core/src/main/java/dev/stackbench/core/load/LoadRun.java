@@ -3,11 +3,16 @@ package dev.stackbench.core.load;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.OptionalLong;
+
+import dev.stackbench.core.result.LoadModel;
 
 /**
- * A validated run definition: what to send, to where, how. Immutable; the {@code with...}
- * methods return a new run. Profile and warm-up are given together ({@link #of(URI, LoadProfile, Duration)}),
- * because they are validated together. {@link dev.stackbench.core.load.engine.LoadGenerator} executes it.
+ * A validated run definition: what to send, to where, how. Immutable; each {@code with...} method
+ * returns a new run with one setting changed, validated again. Profile and warm-up are given
+ * together ({@link #of(URI, LoadProfile, Duration)}), because they are validated together.
+ * {@link dev.stackbench.core.load.engine.LoadGenerator} executes it; {@link LoadOptions} builds one
+ * from options as a person writes them.
  *
  * @param connections open model: the cap on connections (and requests in flight); closed model:
  *                    one connection per user, so this equals the largest number of users
@@ -19,6 +24,9 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(mix, "mix");
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(responseTimeout, "responseTimeout");
         if (!"http".equals(target.getScheme()) || target.getHost() == null) {
             throw new IllegalArgumentException("target must be an http:// URL with a host, got '" + target + "'");
         }
@@ -44,7 +52,7 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
     /** A run with every default: closed model, {@link LoadDefaults#CONCURRENCY} users, one GET of the target's path. */
     public static LoadRun of(URI target) {
         return of(target, new LoadProfile.Closed(LoadDefaults.CONCURRENCY, ThinkTime.NONE, LoadDefaults.DURATION,
-                java.util.OptionalLong.empty()), LoadDefaults.WARMUP);
+                OptionalLong.empty()), LoadDefaults.WARMUP);
     }
 
     /** A profile and its warm-up, which are validated together; the rest defaults, with one GET of the target's path. */
@@ -59,30 +67,43 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
     /** Seeds the request-mix and think-time draws, so two runs of one definition send the same sequence. */
     static final long DEFAULT_SEED = 42;
 
-    public LoadRun withMix(RequestMix newMix) {
-        return new LoadRun(target, profile, warmup, newMix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
+    /** The requests to send, instead of the target's GET. */
+    public LoadRun withMix(RequestMix mix) {
+        Copy copy = new Copy(this);
+        copy.mix = Objects.requireNonNull(mix, "mix");
+        return copy.build();
     }
 
     /** Open model only: the closed model always uses one connection per user. */
-    public LoadRun withConnections(int newConnections) {
-        return new LoadRun(target, profile, warmup, mix, connectionsFor(profile, newConnections), threads,
-                connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
+    public LoadRun withConnections(int connections) {
+        Copy copy = new Copy(this);
+        copy.connections = connectionsFor(profile, connections);
+        return copy.build();
     }
 
-    public LoadRun withThreads(int newThreads) {
-        return new LoadRun(target, profile, warmup, mix, connections, newThreads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
+    public LoadRun withThreads(int threads) {
+        Copy copy = new Copy(this);
+        copy.threads = threads;
+        return copy.build();
     }
 
-    public LoadRun withTimeouts(Duration newConnectTimeout, Duration newResponseTimeout) {
-        return new LoadRun(target, profile, warmup, mix, connections, threads, newConnectTimeout, newResponseTimeout, keepAlive, http2, randomSeed);
+    public LoadRun withTimeouts(Duration connectTimeout, Duration responseTimeout) {
+        Copy copy = new Copy(this);
+        copy.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
+        copy.responseTimeout = Objects.requireNonNull(responseTimeout, "responseTimeout");
+        return copy.build();
     }
 
-    public LoadRun withKeepAlive(boolean newKeepAlive) {
-        return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, newKeepAlive, http2, randomSeed);
+    public LoadRun withKeepAlive(boolean keepAlive) {
+        Copy copy = new Copy(this);
+        copy.keepAlive = keepAlive;
+        return copy.build();
     }
 
-    public LoadRun withHttp2(boolean newHttp2) {
-        return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, newHttp2, randomSeed);
+    public LoadRun withHttp2(boolean http2) {
+        Copy copy = new Copy(this);
+        copy.http2 = http2;
+        return copy.build();
     }
 
     /** Whether the warm-up lasts until the run is steady, {@link #warmup()} being its cap (interim: always fixed). */
@@ -91,7 +112,44 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
     }
 
     public boolean isOpenModel() {
-        return profile.model().equals("open");
+        return profile.model() == LoadModel.OPEN;
+    }
+
+    /**
+     * A run's fields as mutable values, for the {@code with...} methods: each copies the run, changes
+     * one field and builds a new, validated run (reactor-netty's duplicate-and-mutate), so no method
+     * restates the others' fields.
+     */
+    private static final class Copy {
+        private final URI target;
+        private final LoadProfile profile;
+        private final Duration warmup;
+        private final long randomSeed;
+        private RequestMix mix;
+        private int connections;
+        private int threads;
+        private Duration connectTimeout;
+        private Duration responseTimeout;
+        private boolean keepAlive;
+        private boolean http2;
+
+        private Copy(LoadRun run) {
+            target = run.target;
+            profile = run.profile;
+            warmup = run.warmup;
+            randomSeed = run.randomSeed;
+            mix = run.mix;
+            connections = run.connections;
+            threads = run.threads;
+            connectTimeout = run.connectTimeout;
+            responseTimeout = run.responseTimeout;
+            keepAlive = run.keepAlive;
+            http2 = run.http2;
+        }
+
+        private LoadRun build() {
+            return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
+        }
     }
 
     private static int connectionsFor(LoadProfile profile, int openModelConnections) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
 
 /** Each workload's request mix, from its parameters, so a run needs no script. */
 public final class WorkloadMixes {
@@ -25,7 +26,7 @@ public final class WorkloadMixes {
     /** The parameters each workload takes, with their defaults. */
     public static Map<String, String> defaults(Workload workload) {
         return switch (workload) {
-            case DATE, MOVIES -> orderedMap("delayMillis", "0", "callDepth", "0");
+            case DATE, MOVIES -> orderedMap(WorkloadParams.DELAY_MILLIS, "0", WorkloadParams.CALL_DEPTH, "0");
             case CRUD -> orderedMap("pageSize", "20");
         };
     }
@@ -50,7 +51,8 @@ public final class WorkloadMixes {
     }
 
     private static String delay(Map<String, String> params) {
-        return "delayMillis=" + nonNegative(params, "delayMillis") + "&callDepth=" + nonNegative(params, "callDepth");
+        return WorkloadParams.DELAY_MILLIS + "=" + nonNegative(params, WorkloadParams.DELAY_MILLIS)
+                + "&" + WorkloadParams.CALL_DEPTH + "=" + nonNegative(params, WorkloadParams.CALL_DEPTH);
     }
 
     private static RequestMix movies(String delay) {

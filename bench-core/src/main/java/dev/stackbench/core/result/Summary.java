@@ -34,7 +34,8 @@ public final class Summary {
             line(text, "Unfinished", requests.unfinished() + " still queued or in flight when the drain ended, "
                     + "the response timeout after the window; counted as timeouts");
         }
-        if ("open".equals(result.profile().model())) {
+        boolean open = LoadModel.fromId(result.profile().model()) == LoadModel.OPEN;
+        if (open) {
             line(text, "Late", requests.late() + " requests waited for a free connection");
         }
         line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok, completed within the window)", result.rps()));
@@ -47,7 +48,7 @@ public final class Summary {
         jvm(text, result);
         ThroughputBound.binding(result).ifPresent(bound -> line(text, "Bound", bound.against(result.rps())));
         text.append('\n');
-        String latencyTitle = "open".equals(result.profile().model())
+        String latencyTitle = open
                 ? "Latency from intended start (ms), ok requests of the whole schedule" : "Latency (ms), ok requests";
         percentiles(text, latencyTitle, result.latencyMs());
         if (result.serviceTimeMs() != null) {

@@ -1,5 +1,7 @@
 package dev.stackbench.core.scenario;
 
+import dev.stackbench.core.load.LoadOptions;
+
 /**
  * A scenario that cannot be run, in one line naming where: the file, the run and the field, e.g.
  * {@code seed-000.yaml: run 'async-tomcat': load.duration: 'soon' is not a duration; ...}.
@@ -22,6 +24,11 @@ public final class InvalidScenario extends IllegalArgumentException {
         Field(String field, String problem) {
             super(problem);
             this.field = field;
+        }
+
+        /** A bad load option, named as the file writes it: {@code load.duration}, or {@code load} when no one option is wrong. */
+        static Field ofLoad(LoadOptions.InvalidOption e) {
+            return new Field(e.option() == null ? "load" : "load." + e.option().id(), e.getMessage());
         }
 
         String field() {

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
 
 /**
  * Reads the scenario CSV of 004_9fdac83a6b4a27d3.txt (k6 scenarios from CSV) as its users wrote it,
@@ -115,8 +116,8 @@ public final class K6ScenarioCsv {
             int users = whole(cells, columns, CONNECTIONS, 1);
             String rate = cell(cells, columns, RATE);
             var params = new LinkedHashMap<String, String>();
-            params.put("delayMillis", String.valueOf(whole(cells, columns, DELAY, 0)));
-            params.put("callDepth", String.valueOf(whole(cells, columns, CALL_DEPTH, 0)));
+            params.put(WorkloadParams.DELAY_MILLIS, String.valueOf(whole(cells, columns, DELAY, 0)));
+            params.put(WorkloadParams.CALL_DEPTH, String.valueOf(whole(cells, columns, CALL_DEPTH, 0)));
             int seconds = whole(cells, columns, DURATION, 1);
             LoadOptions load = script.load(users, rate.isEmpty() ? null : (double) whole(cells, columns, RATE, 1), seconds,
                     whole(cells, columns, WARMUP, 0));

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.Stage;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
 
 /**
  * The k6 scripts named in the {@code k6Config} column of 004_9fdac83a6b4a27d3.txt's scenario CSV,
@@ -81,7 +82,8 @@ enum K6Script {
         if (!allenOnly) {
             return List.of();
         }
-        return List.of("1:GET:/movies?director=Allen&delayMillis=" + params.get("delayMillis") + "&callDepth=" + params.get("callDepth"));
+        return List.of("1:GET:/movies?director=Allen&" + WorkloadParams.DELAY_MILLIS + "=" + params.get(WorkloadParams.DELAY_MILLIS)
+                + "&" + WorkloadParams.CALL_DEPTH + "=" + params.get(WorkloadParams.CALL_DEPTH));
     }
 
     /**
@@ -93,9 +95,8 @@ enum K6Script {
         if (shape == Shape.CONSTANT) {
             // k6's rps caps a closed loop; the open model at that rate, with the users as the connection cap, is its
             // coordinated-omission-free counterpart.
-            return ratePerSecond != null
-                    ? new LoadOptions(null, ratePerSecond, null, users, seconds + "s", null, warmup, null, ORIGINAL_TIMEOUT, null, null, null, null)
-                    : new LoadOptions(users, null, null, null, seconds + "s", null, warmup, null, ORIGINAL_TIMEOUT, null, null, null, null);
+            var constant = LoadOptions.builder().duration(seconds + "s").warmup(warmup).timeout(ORIGINAL_TIMEOUT);
+            return (ratePerSecond != null ? constant.rate(ratePerSecond).connections(users) : constant.concurrency(users)).build();
         }
         if (ratePerSecond != null) {
             throw new InvalidScenario.Field(K6ScenarioCsv.RATE, "must be empty for " + fileName + ", whose users set their own pace (think time 1s..3s)");
@@ -106,8 +107,8 @@ enum K6Script {
             stages.addAll(stages(users, warmupSeconds));
         }
         stages.addAll(stages(users, seconds));
-        return new LoadOptions(null, null, stages.stream().map(Stage::toString).collect(Collectors.joining(",")), null, null, null, warmup,
-                SPIKE_THINK_TIME, ORIGINAL_TIMEOUT, null, null, null, null);
+        return LoadOptions.builder().stages(stages.stream().map(Stage::toString).collect(Collectors.joining(","))).warmup(warmup)
+                .thinkTime(SPIKE_THINK_TIME).timeout(ORIGINAL_TIMEOUT).build();
     }
 
     String describe() {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
+import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
@@ -29,7 +30,7 @@ import dev.stackbench.core.server.Workload;
  * @param serverProperties server settings, as {@code --server-property}; they override stackbench's defaults
  * @param requests         a mix of one's own, as {@code --request} ({@code WEIGHT:METHOD:PATH[:@BODY]}); empty for the workload's
  * @param bodyDirectory    where {@code @BODY} files of {@code requests} are read from: the scenario file's directory
- * @param load             the load options, null where the run leaves them to {@code load}'s defaults
+ * @param load             the load options it gives; those it does not give take {@code load}'s defaults
  */
 public record ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
                           Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load) {
@@ -83,12 +84,12 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
 
     /** The load run against the started server. */
     public LoadRun loadRun(URI target) {
-        return load.toRun(target, mix(), LoadOptions.FILE_NAMES);
+        return load.toRun(target, mix(), LoadOption.Naming.SCENARIO_FILE);
     }
 
     /** Warm-up plus measured time, server start not included. */
     public Duration length() {
-        return load.length(LoadOptions.FILE_NAMES);
+        return load.length(LoadOption.Naming.SCENARIO_FILE);
     }
 
     /**
@@ -106,7 +107,7 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         try {
             merged = load.overriddenBy(topLoad);
         } catch (LoadOptions.InvalidOption e) {
-            throw new InvalidScenario.Field(e.option() == null ? "load" : "load." + e.option(), e.getMessage());
+            throw InvalidScenario.Field.ofLoad(e);
         }
         return new ScenarioRun(label, note, approach, workload, params, properties, requests, bodyDirectory, merged);
     }
@@ -124,9 +125,9 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
             throw new InvalidScenario.Field("mix", e.getMessage());
         }
         try {
-            load.toRun(UNSTARTED, mix, LoadOptions.FILE_NAMES);
+            load.toRun(UNSTARTED, mix, LoadOption.Naming.SCENARIO_FILE);
         } catch (LoadOptions.InvalidOption e) {
-            throw new InvalidScenario.Field(e.option() == null ? "load" : "load." + e.option(), e.getMessage());
+            throw InvalidScenario.Field.ofLoad(e);
         } catch (IllegalArgumentException e) {
             throw new InvalidScenario.Field("load", e.getMessage());
         }

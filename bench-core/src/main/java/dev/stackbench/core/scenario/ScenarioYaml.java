@@ -2,11 +2,14 @@ package dev.stackbench.core.scenario;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
+import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
@@ -16,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Reads a scenario from YAML. Keys are {@code load}'s option names without the dashes, so a run
- * reads like the command line that would run it; {@code defaults} apply to every run that does
+ * Reads a scenario from YAML. Keys are {@code load}'s option names without the dashes (the keys of
+ * {@code load:} are the {@link LoadOption}s' ids), so a run reads like the command line that would run it; {@code defaults} apply to every run that does
  * not say otherwise (maps merge by name, load options field by field; the defaults' workload
  * parameters only to runs of the defaults' workload):
  *
@@ -47,8 +50,7 @@ public final class ScenarioYaml {
     private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "defaults", "runs");
     private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load");
     private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load");
-    private static final Set<String> LOAD_KEYS = Set.of("concurrency", "rate", "stages", "connections", "duration", "requests", "warmup",
-            "think-time", "timeout", "connect-timeout", "no-keep-alive", "http2", "threads");
+    private static final Set<String> LOAD_KEYS = Arrays.stream(LoadOption.values()).map(LoadOption::id).collect(Collectors.toSet());
 
     private ScenarioYaml() {
     }
@@ -118,7 +120,7 @@ public final class ScenarioYaml {
         } catch (InvalidScenario.Field e) {
             throw e.in(source, label);
         } catch (LoadOptions.InvalidOption e) {
-            throw InvalidScenario.of(source, label, e.option() == null ? "load" : "load." + e.option(), e.getMessage());
+            throw InvalidScenario.Field.ofLoad(e).in(source, label);
         }
     }
 
@@ -128,11 +130,22 @@ public final class ScenarioYaml {
         }
         object(load, path);
         checkKeys(load, LOAD_KEYS, path + ".");
-        return new LoadOptions(integer(load, "concurrency", path), number(load, "rate", path), scalar(load, "stages", path),
-                integer(load, "connections", path), scalar(load, "duration", path), longInteger(load, "requests", path),
-                scalar(load, "warmup", path), scalar(load, "think-time", path), scalar(load, "timeout", path),
-                scalar(load, "connect-timeout", path), bool(load, "no-keep-alive", path), bool(load, "http2", path),
-                integer(load, "threads", path));
+        var options = LoadOptions.builder();
+        for (LoadOption option : LoadOption.values()) {
+            options.set(option, value(load, option, path));
+        }
+        return options.build();
+    }
+
+    /** The option's value as its kind reads from YAML, or null when missing or null. */
+    private static Object value(JsonNode load, LoadOption option, String path) {
+        return switch (option.kind()) {
+            case INT -> integer(load, option.id(), path);
+            case LONG -> longInteger(load, option.id(), path);
+            case NUMBER -> number(load, option.id(), path);
+            case TEXT -> scalar(load, option.id(), path);
+            case FLAG -> bool(load, option.id(), path);
+        };
     }
 
     private static void checkKeys(JsonNode node, Set<String> known, String prefix) {

@@ -15,7 +15,7 @@ class LoadOptionsTest {
 
     @Test
     void nothingGivenIsLoadsDefaults() {
-        LoadRun run = LoadOptions.NONE.toRun(TARGET, null, LoadOptions.CLI_NAMES);
+        LoadRun run = LoadOptions.NONE.toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE);
 
         assertThat(run.profile()).isEqualTo(new LoadProfile.Closed(LoadDefaults.CONCURRENCY, ThinkTime.NONE, LoadDefaults.DURATION,
                 java.util.OptionalLong.empty()));
@@ -26,9 +26,9 @@ class LoadOptionsTest {
 
     @Test
     void theTopLayerWinsFieldByFieldAndKeepsTheRest() {
-        var file = new LoadOptions(1000, null, null, null, "20s", null, "5s", null, null, null, true, null, null);
+        var file = LoadOptions.builder().concurrency(1000).duration("20s").warmup("5s").noKeepAlive(true).build();
 
-        LoadRun run = file.overriddenBy(LoadOptions.durations("2s", null)).toRun(TARGET, null, LoadOptions.FILE_NAMES);
+        LoadRun run = LoadOptions.builder().duration("2s").parent(file).build().toRun(TARGET, null, LoadOption.Naming.SCENARIO_FILE);
 
         assertThat(run.profile()).isEqualTo(new LoadProfile.Closed(1000, ThinkTime.NONE, Duration.ofSeconds(2), java.util.OptionalLong.empty()));
         assertThat(run.warmup()).isEqualTo(Duration.ofSeconds(5));
@@ -37,54 +37,85 @@ class LoadOptionsTest {
 
     @Test
     void choosingAModelOnTopReplacesTheModelBelow() {
-        var defaults = new LoadOptions(1000, null, null, null, "20s", null, null, null, null, null, null, null, null);
-        var run = new LoadOptions(null, 600.0, null, null, null, null, null, null, null, null, null, null, null);
+        var defaults = LoadOptions.builder().concurrency(1000).duration("20s").build();
+        var run = LoadOptions.builder().rate(600).build();
 
-        LoadProfile profile = defaults.overriddenBy(run).profile(LoadOptions.FILE_NAMES);
+        LoadProfile profile = defaults.overriddenBy(run).profile(LoadOption.Naming.SCENARIO_FILE);
 
         assertThat(profile).isEqualTo(new LoadProfile.Open(600, Duration.ofSeconds(20)));
     }
 
     @Test
     void aDurationOverStagesCompressesThemKeepingTheirShapeAndTheirWarmupShare() {
-        var spike = new LoadOptions(null, null, "24s:4000,6s:0", null, null, null, "3s", "1s..3s", null, null, null, null, null);
+        var spike = LoadOptions.builder().stages("24s:4000,6s:0").warmup("3s").thinkTime("1s..3s").build();
 
-        LoadOptions shortened = spike.overriddenBy(LoadOptions.durations("3s", null));
+        LoadOptions shortened = spike.overriddenBy(LoadOptions.builder().duration("3s").build());
 
         assertThat(shortened.stages()).isEqualTo("2400ms:4000,600ms:0");
         assertThat(shortened.warmup()).isEqualTo("300ms");
-        assertThat(shortened.profile(LoadOptions.FILE_NAMES)).isInstanceOf(LoadProfile.RampingUsers.class);
-        assertThat(shortened.length(LoadOptions.FILE_NAMES)).isEqualTo(Duration.ofSeconds(3));
+        assertThat(shortened.profile(LoadOption.Naming.SCENARIO_FILE)).isInstanceOf(LoadProfile.RampingUsers.class);
+        assertThat(shortened.length(LoadOption.Naming.SCENARIO_FILE)).isEqualTo(Duration.ofSeconds(3));
     }
 
     @Test
     void stagesStartWithoutWarmupUnlessGiven() {
-        var stages = new LoadOptions(null, null, "10s:50/s", null, null, null, null, null, null, null, null, null, null);
+        var stages = LoadOptions.builder().stages("10s:50/s").build();
 
-        assertThat(stages.toRun(TARGET, null, LoadOptions.CLI_NAMES).warmup()).isZero();
+        assertThat(stages.toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE).warmup()).isZero();
     }
 
     @Test
     void messagesNameTheOptionAsTheUserWroteIt() {
-        var bad = new LoadOptions(null, 10.0, null, null, null, null, null, "1s", null, null, null, null, null);
+        var bad = LoadOptions.builder().rate(10).thinkTime("1s").build();
 
-        assertThatThrownBy(() -> bad.profile(LoadOptions.CLI_NAMES))
+        assertThatThrownBy(() -> bad.profile(LoadOption.Naming.COMMAND_LINE))
                 .hasMessage("--think-time and --requests apply to the closed model, not to a rate");
-        assertThatThrownBy(() -> bad.profile(LoadOptions.FILE_NAMES))
-                .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo("think-time"))
+        assertThatThrownBy(() -> bad.profile(LoadOption.Naming.SCENARIO_FILE))
+                .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo(LoadOption.THINK_TIME))
                 .hasMessage("think-time and requests apply to the closed model, not to a rate");
-        var soon = new LoadOptions(5, null, null, null, "soon", null, null, null, null, null, null, null, null);
-        assertThatThrownBy(() -> soon.profile(LoadOptions.FILE_NAMES))
-                .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo("duration"))
+        var soon = LoadOptions.builder().concurrency(5).duration("soon").build();
+        assertThatThrownBy(() -> soon.profile(LoadOption.Naming.SCENARIO_FILE))
+                .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo(LoadOption.DURATION))
                 .hasMessage("'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
     }
 
     @Test
     void aWarmupAsLongAsTheStagesIsRefusedNamingWarmup() {
-        var stages = new LoadOptions(null, null, "2s:10", null, null, null, "2s", null, null, null, null, null, null);
+        var stages = LoadOptions.builder().stages("2s:10").warmup("2s").build();
 
-        assertThatThrownBy(() -> stages.toRun(TARGET, null, LoadOptions.FILE_NAMES))
-                .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo("warmup"))
+        assertThatThrownBy(() -> stages.toRun(TARGET, null, LoadOption.Naming.SCENARIO_FILE))
+                .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo(LoadOption.WARMUP))
                 .hasMessage("warmup of 2s leaves nothing to measure of 2s of stages");
+    }
+
+    @Test
+    void aParentFillsOnlyWhatIsNotGiven() {
+        var parent = LoadOptions.builder().concurrency(10).duration("20s").threads(2).build();
+
+        LoadOptions child = LoadOptions.builder().duration("5s").http2(true).parent(parent).build();
+
+        assertThat(child).isEqualTo(LoadOptions.builder().concurrency(10).duration("5s").threads(2).http2(true).build())
+                .isEqualTo(parent.overriddenBy(LoadOptions.builder().duration("5s").http2(true).build()));
+        assertThat(child.isGiven(LoadOption.RATE)).isFalse();
+        assertThat(child.toString()).isEqualTo("{concurrency=10, duration=5s, threads=2, http2=true}");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsRefusedNamingTheOption() {
+        assertThatThrownBy(() -> LoadOptions.builder().set(LoadOption.CONCURRENCY, "many"))
+                .hasMessage("concurrency takes Integer values, got String 'many'");
+        assertThat(LoadOptions.builder().set(LoadOption.RATE, 5.0).set(LoadOption.RATE, null).build()).isEqualTo(LoadOptions.NONE);
+    }
+
+    @Test
+    void eachOptionIsNamedAsTypedAndItsHelpSaysWhichModelItAppliesTo() {
+        assertThat(LoadOption.THINK_TIME.id()).isEqualTo("think-time");
+        assertThat(LoadOption.Naming.COMMAND_LINE.of(LoadOption.NO_KEEP_ALIVE)).isEqualTo("--no-keep-alive");
+        assertThat(LoadOption.CONCURRENCY.cliNames()).containsExactly("-c", "--concurrency");
+        assertThat(LoadOption.CONCURRENCY.help()).isEqualTo("Closed model: N virtual users (default: " + LoadDefaults.CONCURRENCY + ").");
+        assertThat(LoadOption.CONNECTIONS.help()).startsWith("Open model: cap on connections");
+        assertThat(LoadOption.DURATION.help()).isEqualTo("Measured duration (default: 30s).");
+        assertThat(LoadOption.values()).filteredOn(option -> option.models().size() == 1)
+                .extracting(LoadOption::id).containsExactly("concurrency", "rate", "connections", "requests", "think-time");
     }
 }

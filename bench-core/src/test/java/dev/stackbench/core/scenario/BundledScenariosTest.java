@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
+import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.server.Approach;
@@ -86,10 +87,11 @@ class BundledScenariosTest {
     @ParameterizedTest
     @MethodSource("names")
     void commandLineDurationsShortenEveryRun(String name) {
-        Scenario shortened = Scenarios.bundled(name).overriddenBy(LoadOptions.durations("2s", "1s"), java.util.Map.of(), java.util.Map.of());
+        var durations = LoadOptions.builder().duration("2s").warmup("1s").build();
+        Scenario shortened = Scenarios.bundled(name).overriddenBy(durations, java.util.Map.of(), java.util.Map.of());
 
         assertThat(shortened.runs()).allSatisfy(run -> {
-            LoadProfile profile = run.load().profile(LoadOptions.FILE_NAMES);
+            LoadProfile profile = run.load().profile(LoadOption.Naming.SCENARIO_FILE);
             assertThat(run.length()).as(run.label()).isEqualTo(profile instanceof LoadProfile.RampingUsers ? Duration.ofSeconds(2) : Duration.ofSeconds(3));
         });
     }

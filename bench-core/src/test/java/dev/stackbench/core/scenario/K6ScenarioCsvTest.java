@@ -113,7 +113,7 @@ class K6ScenarioCsvTest {
 
     @Test
     void commandLineDurationsShortenTheRowsToo() {
-        Scenario shortened = defaults().overriddenBy(LoadOptions.durations("2s", "1s"), java.util.Map.of(), java.util.Map.of());
+        Scenario shortened = defaults().overriddenBy(LoadOptions.builder().duration("2s").warmup("1s").build(), java.util.Map.of(), java.util.Map.of());
 
         assertThat(run(shortened, "20k-vus-stepped-spike-get-movies.loom-tomcat").length()).isEqualTo(Duration.ofSeconds(2));
         assertThat(run(shortened, "smoketest.loom-tomcat").length()).isEqualTo(Duration.ofSeconds(3));

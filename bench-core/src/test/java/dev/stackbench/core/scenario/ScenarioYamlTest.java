@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.ThinkTime;
@@ -55,11 +56,11 @@ class ScenarioYamlTest {
         assertThat(tomcat.approach()).isEqualTo(Approach.PLATFORM_TOMCAT);
         assertThat(tomcat.serverProperties()).containsEntry("server.tomcat.threads.max", "10");
         assertThat(tomcat.workloadParams()).containsEntry("delayMillis", "500");
-        assertThat(tomcat.load().profile(LoadOptions.FILE_NAMES)).isEqualTo(
+        assertThat(tomcat.load().profile(LoadOption.Naming.SCENARIO_FILE)).isEqualTo(
                 new LoadProfile.Closed(300, ThinkTime.NONE, Duration.ofSeconds(20), java.util.OptionalLong.empty()));
         ScenarioRun open = scenario.runs().get(1);
         assertThat(open.workloadParams()).containsEntry("delayMillis", "500").containsEntry("callDepth", "1");
-        assertThat(open.load().profile(LoadOptions.FILE_NAMES)).isEqualTo(new LoadProfile.Open(500, Duration.ofSeconds(20)));
+        assertThat(open.load().profile(LoadOption.Naming.SCENARIO_FILE)).isEqualTo(new LoadProfile.Open(500, Duration.ofSeconds(20)));
         assertThat(open.loadRun(java.net.URI.create("http://127.0.0.1:1/")).keepAlive()).isFalse();
         ScenarioRun crud = scenario.runs().get(2);
         assertThat(crud.workload()).isEqualTo(Workload.CRUD);
@@ -69,7 +70,7 @@ class ScenarioYamlTest {
     @Test
     void theCommandLineWinsOverTheFile() {
         Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""))
-                .overriddenBy(LoadOptions.durations("2s", "1s"), Map.of("delayMillis", "5"), Map.of("server.tomcat.threads.max", "50"));
+                .overriddenBy(LoadOptions.builder().duration("2s").warmup("1s").build(), Map.of("delayMillis", "5"), Map.of("server.tomcat.threads.max", "50"));
 
         ScenarioRun tomcat = scenario.runs().get(0);
         assertThat(tomcat.length()).isEqualTo(Duration.ofSeconds(3));
@@ -95,7 +96,7 @@ class ScenarioYamlTest {
     void anOverrideThatBreaksARunNamesTheRun() {
         Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""));
 
-        assertThatThrownBy(() -> scenario.overriddenBy(LoadOptions.durations("soon", null), Map.of(), Map.of()))
+        assertThatThrownBy(() -> scenario.overriddenBy(LoadOptions.builder().duration("soon").build(), Map.of(), Map.of()))
                 .isInstanceOf(InvalidScenario.class)
                 .hasMessage("two with the command line's options: run 'tomcat': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
     }
@@ -140,6 +141,32 @@ class ScenarioYamlTest {
         assertThatThrownBy(() -> ScenarioYaml.parse(body, "bad.yaml", Path.of("")))
                 .isInstanceOf(InvalidScenario.class)
                 .satisfies(e -> assertThat(e.getMessage()).startsWith(message).doesNotContain("\n"));
+    }
+
+    /** Every load option is a key of load: in a file, read as its kind; a new option without a sample here fails this test. */
+    @Test
+    void everyLoadOptionIsAKeyOfLoad() {
+        Map<LoadOption, Map.Entry<String, Object>> samples = new java.util.EnumMap<>(Map.of(
+                LoadOption.CONCURRENCY, Map.entry("concurrency: 7", 7),
+                LoadOption.RATE, Map.entry("rate: 2.5", 2.5),
+                LoadOption.STAGES, Map.entry("stages: '10s:5'", "10s:5"),
+                LoadOption.CONNECTIONS, Map.entry("rate: 10, connections: 9", 9),
+                LoadOption.DURATION, Map.entry("duration: 3s", "3s"),
+                LoadOption.REQUESTS, Map.entry("requests: 11", 11L),
+                LoadOption.WARMUP, Map.entry("warmup: 2s", "2s"),
+                LoadOption.THINK_TIME, Map.entry("think-time: 1s..2s", "1s..2s"),
+                LoadOption.TIMEOUT, Map.entry("timeout: 4s", "4s"),
+                LoadOption.CONNECT_TIMEOUT, Map.entry("connect-timeout: 5s", "5s")));
+        samples.put(LoadOption.THREADS, Map.entry("threads: 3", 3));
+        samples.put(LoadOption.NO_KEEP_ALIVE, Map.entry("no-keep-alive: true", true));
+        samples.put(LoadOption.HTTP2, Map.entry("http2: true", true));
+
+        assertThat(samples.keySet()).containsExactly(LoadOption.values());
+        samples.forEach((option, sample) -> {
+            String yaml = "{name: one, runs: [{label: a, approach: loom-netty, load: {" + sample.getKey() + "}}]}";
+            ScenarioRun run = ScenarioYaml.parse(yaml, "one.yaml", Path.of("")).runs().getFirst();
+            assertThat(run.load().value(option)).as(option.id()).isEqualTo(sample.getValue());
+        });
     }
 
     @Test

@@ -115,7 +115,7 @@ final class ResultAssembly {
         var mix = run.mix().entries().stream()
                 .map(entry -> new RunResult.MixEntry(entry.template().name(), entry.template().method(), entry.template().pathAndQuery(), entry.weight()))
                 .toList();
-        return new RunResult.Profile(profile.model(), profile.describe(), concurrency, rate, stages, think, run.connections(),
+        return new RunResult.Profile(profile.model().id(), profile.describe(), concurrency, rate, stages, think, run.connections(),
                 run.threads(), run.warmup().toNanos() / 1e9, rampSeconds - run.warmup().toNanos() / 1e9, limit,
                 run.connectTimeout().toNanos() / 1e9, run.responseTimeout().toNanos() / 1e9, run.keepAlive(), run.http2(), mix);
     }

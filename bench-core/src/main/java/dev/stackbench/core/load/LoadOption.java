@@ -1,0 +1,216 @@
+package dev.stackbench.core.load;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import dev.stackbench.core.result.LoadModel;
+
+/**
+ * The options of a load run, each declared once: its {@link #id()} (the key in a scenario file's
+ * {@code load:} mapping; {@code --id} on load's command line), the {@link Kind} of value it takes,
+ * the models it applies to, its {@link Scope} over a scenario's runs, and its help, which takes the
+ * default from {@link LoadDefaults}. load's command-line options and their help, the keys a scenario
+ * file may hold, and which options {@code load --scenario} accepts or refuses are all made from this
+ * list; {@link LoadOptions} holds the values and turns them into a {@link LoadProfile} and a {@link LoadRun}.
+ *
+ * <p>Adding an option is one constant here, plus what it does where {@link LoadOptions#toRun} builds the run:
+ * <pre>{@code
+ * SHARD(text("I/N").everyRun().help("Run shard I of N of the load.")),
+ * // and in LoadOptions.toRun:
+ * if (isGiven(SHARD)) { run = run.withShard(Shard.parse((String) value(SHARD))); }
+ * }</pre>
+ * From then on {@code load --shard 1/4} works and is in {@code load --help}, a scenario file may say
+ * {@code load: {shard: 1/4}}, and {@code load --scenario NAME --shard 1/4} applies it to every run.
+ * The constants' order is the order of the help and of the lists in messages.
+ */
+public enum LoadOption {
+    CONCURRENCY(whole("N").alias("-c").only(LoadModel.CLOSED)
+            .help("N virtual users (default: " + LoadDefaults.CONCURRENCY + ").")),
+    RATE(number("R").alias("-r").only(LoadModel.OPEN)
+            .help("R requests per second, at fixed intended start times.")),
+    STAGES(text("STAGES")
+            .help("Ramps, k6 style: 30s:100,1m:100,10s:0 (users) or 30s:500/s,1m:500/s (rate); 0s:N jumps.")),
+    CONNECTIONS(whole("N").only(LoadModel.OPEN)
+            .help("cap on connections and requests in flight (default: " + LoadDefaults.OPEN_MODEL_CONNECTIONS
+                    + "). The closed model uses one per user.")),
+    DURATION(text("DURATION").alias("-d").everyRun()
+            .help("Measured duration (default: " + Durations.format(LoadDefaults.DURATION) + ").")),
+    REQUESTS(longWhole("N").alias("-n").only(LoadModel.CLOSED)
+            .help("stop after N requests (ab's -n), within --duration if given.")),
+    WARMUP(text("DURATION").everyRun()
+            .help("Run and discarded before measuring (default: " + Durations.format(LoadDefaults.WARMUP)
+                    + ": on 2 cores numbers settle only after about 30 s at high rates). With --stages: the stages' first part.")),
+    THINK_TIME(text("TIME").only(LoadModel.CLOSED)
+            .help("pause between a response and the next request: 1s, or a range 1s..3s.")),
+    TIMEOUT(text("DURATION").everyRun()
+            .help("Response timeout per request (default: " + Durations.format(LoadDefaults.RESPONSE_TIMEOUT) + ").")),
+    CONNECT_TIMEOUT(text("DURATION").everyRun()
+            .help("Connect timeout (default: " + Durations.format(LoadDefaults.CONNECT_TIMEOUT) + ").")),
+    THREADS(whole("N").everyRun()
+            .help("Event-loop threads of the generator (default: one per core).")),
+    NO_KEEP_ALIVE(flag().everyRun()
+            .help("A new connection per request, as ab without -k.")),
+    HTTP2(flag().everyRun()
+            .help("HTTP/2 cleartext (prior knowledge); an in-process server gets server.http2.enabled=true."));
+
+    /** The kind of value an option takes, and the Java type that holds it. */
+    public enum Kind {
+        /** A whole number that fits an int. */
+        INT(Integer.class),
+        /** A whole number that fits a long. */
+        LONG(Long.class),
+        /** Any number. */
+        NUMBER(Double.class),
+        /** Text the option parses itself, as durations and stages, so that messages can name the option. */
+        TEXT(String.class),
+        /** On or off: a flag on the command line, true or false in a scenario file. */
+        FLAG(Boolean.class);
+
+        private final Class<?> type;
+
+        Kind(Class<?> type) {
+            this.type = type;
+        }
+
+        public Class<?> type() {
+            return type;
+        }
+    }
+
+    /** What the command line may do with an option when it runs a scenario ({@code load --scenario}). */
+    public enum Scope {
+        /** A run's own, as concurrency or rate: each run of a scenario sets it, so the command line may not set it over them. */
+        RUN,
+        /** Given on the command line, it replaces every run's own, as {@code --duration} shortening every run of a scenario. */
+        EVERY_RUN
+    }
+
+    /** How options are named in messages: as typed on load's command line, or as keys in a scenario file. */
+    public enum Naming {
+        /** {@code --rate} */
+        COMMAND_LINE,
+        /** {@code rate} */
+        SCENARIO_FILE;
+
+        public String of(LoadOption option) {
+            return this == COMMAND_LINE ? option.cliName() : option.id();
+        }
+    }
+
+    private final String id;
+    private final String alias;
+    private final Kind kind;
+    private final String paramLabel;
+    private final Set<LoadModel> models;
+    private final Scope scope;
+    private final String help;
+
+    LoadOption(Definition definition) {
+        this.id = name().toLowerCase(Locale.ROOT).replace('_', '-');
+        this.alias = definition.alias;
+        this.kind = definition.kind;
+        this.paramLabel = definition.paramLabel;
+        this.models = Set.copyOf(definition.models);
+        this.scope = definition.scope;
+        this.help = definition.help;
+    }
+
+    /** The key in a scenario file, e.g. {@code think-time}; on the command line {@link #cliName()}. */
+    public String id() {
+        return id;
+    }
+
+    /** {@code --think-time} */
+    public String cliName() {
+        return "--" + id;
+    }
+
+    /** Every name on the command line: a short alias first if it has one ({@code -c}), then {@link #cliName()}. */
+    public List<String> cliNames() {
+        return alias == null ? List.of(cliName()) : List.of(alias, cliName());
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** How the value is shown in the help, e.g. {@code N} or {@code DURATION}; empty for a flag. */
+    public String paramLabel() {
+        return paramLabel;
+    }
+
+    /** The models the option means something in: both, or only the closed or only the open one. */
+    public Set<LoadModel> models() {
+        return models;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    /** One paragraph for the help: which model it applies to when only one, what it does, its default. */
+    public String help() {
+        if (models.size() == 1) {
+            String model = models.iterator().next().id();
+            return Character.toUpperCase(model.charAt(0)) + model.substring(1) + " model: " + help;
+        }
+        return help;
+    }
+
+    private static Definition whole(String paramLabel) {
+        return new Definition(Kind.INT, paramLabel);
+    }
+
+    private static Definition longWhole(String paramLabel) {
+        return new Definition(Kind.LONG, paramLabel);
+    }
+
+    private static Definition number(String paramLabel) {
+        return new Definition(Kind.NUMBER, paramLabel);
+    }
+
+    private static Definition text(String paramLabel) {
+        return new Definition(Kind.TEXT, paramLabel);
+    }
+
+    private static Definition flag() {
+        return new Definition(Kind.FLAG, "");
+    }
+
+    /** One constant's declaration, written as named steps so that no two strings can be swapped unnoticed. */
+    private static final class Definition {
+        private final Kind kind;
+        private final String paramLabel;
+        private String alias;
+        private Set<LoadModel> models = EnumSet.allOf(LoadModel.class);
+        private Scope scope = Scope.RUN;
+        private String help;
+
+        private Definition(Kind kind, String paramLabel) {
+            this.kind = kind;
+            this.paramLabel = paramLabel;
+        }
+
+        private Definition alias(String shortName) {
+            this.alias = shortName;
+            return this;
+        }
+
+        private Definition only(LoadModel model) {
+            this.models = EnumSet.of(model);
+            return this;
+        }
+
+        private Definition everyRun() {
+            this.scope = Scope.EVERY_RUN;
+            return this;
+        }
+
+        private Definition help(String text) {
+            this.help = text;
+            return this;
+        }
+    }
+}

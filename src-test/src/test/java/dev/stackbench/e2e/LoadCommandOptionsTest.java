@@ -1,0 +1,75 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.stackbench.core.load.LoadOption;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** load's options are made from LoadOption: each is on the command line with its help, and --scenario treats it by its scope. */
+class LoadCommandOptionsTest {
+
+    @Test
+    void everyLoadOptionIsOnTheCommandLineWithItsHelp() {
+        ServeCommandTest.Run help = ServeCommandTest.run("load", "--help");
+
+        assertThat(help.exitCode()).isZero();
+        // picocli wraps the help to the terminal's width, also inside long words: compare without whitespace.
+        String text = help.out().replaceAll("\\s+", "");
+        for (LoadOption option : LoadOption.values()) {
+            String names = String.join(",", option.cliNames()) + (option.kind() == LoadOption.Kind.FLAG ? "" : "=" + option.paramLabel());
+            assertThat(text).as(option.id()).contains(names + option.help().replaceAll("\\s+", ""));
+        }
+    }
+
+    @Test
+    void theHelpOfScenarioListsTheOptionsByWhatTheyDoToItsRuns() {
+        String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
+
+        assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, "
+                + "--workload-param and --server-property apply to every run");
+        assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
+                + "--request and --label are the scenario's own");
+    }
+
+    /** Fast: a run's own option is refused before the scenario is read, an every-run one gets as far as choosing the runs. */
+    @ParameterizedTest
+    @EnumSource(LoadOption.class)
+    void withAScenarioARunsOwnOptionIsRefusedAndAnEveryRunOptionAccepted(LoadOption option) {
+        var args = new ArrayList<>(List.of("load", "--scenario", "seed-000", "--only", "nope", option.cliName()));
+        args.addAll(sampleValue(option));
+
+        ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        if (option.scope() == LoadOption.Scope.RUN) {
+            assertThat(run.err()).startsWith("error: " + option.cliName() + " does not apply with --scenario: each run of the scenario sets its own");
+        } else {
+            assertThat(run.err()).startsWith("error: seed-000: no run labelled 'nope'");
+        }
+    }
+
+    /** The short aliases reach the same options as the long names. */
+    @Test
+    void aliasesAreTheSameOptions() {
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "-r", "10", "-c", "5");
+
+        assertThat(run.err().strip()).isEqualTo("error: choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)");
+        assertThat(Arrays.stream(LoadOption.values()).filter(option -> option.cliNames().size() > 1).map(LoadOption::id))
+                .containsExactly("concurrency", "rate", "duration", "requests");
+    }
+
+    private static List<String> sampleValue(LoadOption option) {
+        return switch (option.kind()) {
+            case INT, LONG, NUMBER -> List.of("2");
+            case TEXT -> List.of("1s");
+            case FLAG -> List.of();
+        };
+    }
+}
