@@ -158,7 +158,7 @@ final class LoadCommand implements Callable<Integer> {
             LoadGenerator.check(run, description); // a load this process cannot make fails here, before any output
             if (!quiet) {
                 err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
-                        run.warmup().isZero() ? "" : " after " + Durations.format(run.warmup()) + " warm-up", target,
+                        warmupText(run), target,
                         Durations.format(LoadDefaults.REPORT_INTERVAL));
                 err.flush();
             }
@@ -218,9 +218,19 @@ final class LoadCommand implements Callable<Integer> {
             @Override
             public void interval(RunResult.TimelineRow row) {
                 if (!quiet) {
-                    err.printf(Locale.ROOT, "[%7.1fs] %-8s rps %9.1f  p50 %8s ms  p99 %8s ms  errors %6d  in flight %6d  connections %6d%s%n",
+                    err.printf(Locale.ROOT, "[%7.1fs] %-8s rps %9.1f  p50 %8s ms  p99 %8s ms  errors %6d  in flight %6d  connections %6d%s%s%n",
                             row.endSecond(), row.phase(), row.rps(), Summary.ms(row.p50Ms()), Summary.ms(row.p99Ms()), row.errors(),
-                            row.inFlight(), row.openConnections(), row.late() > 0 ? "  late " + row.late() : "");
+                            row.inFlight(), row.openConnections(), row.queued() > 0 ? "  queued " + row.queued() : "",
+                            row.phase().equals("drain") ? "  (draining: " + (row.inFlight() + row.queued()) + " to finish)"
+                                    : row.late() > 0 ? "  late " + row.late() : "");
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void message(String message) {
+                if (!quiet) {
+                    err.println(message);
                     err.flush();
                 }
             }
@@ -231,5 +241,13 @@ final class LoadCommand implements Callable<Integer> {
                 err.flush();
             }
         };
+    }
+
+    /** How a run warms up, as the progress line says it. */
+    static String warmupText(LoadRun run) {
+        if (run.warmupUntilSteady()) {
+            return " after a warm-up until steady (at most " + Durations.format(run.warmup()) + ")";
+        }
+        return run.warmup().isZero() ? "" : " after " + Durations.format(run.warmup()) + " warm-up";
     }
 }

@@ -74,7 +74,7 @@ final class ScenarioCli {
                 if (!quiet) {
                     err.printf("[%s] started %s (%s) at %s in %d ms; running %s%s%n", run.label(), run.approach(), run.workload(),
                             server.baseUri(), server.startupTime().toMillis(), load.profile().describe(),
-                            load.warmup().isZero() ? "" : " after " + Durations.format(load.warmup()) + " warm-up");
+                            LoadCommand.warmupText(load));
                     err.flush();
                 }
             }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import dev.stackbench.core.result.LoadModel;
+import dev.stackbench.core.steady.WarmupUntilSteady;
 
 /**
  * The options of a load run, each declared once: its {@link #id()} (the key in a scenario file's
@@ -39,9 +40,12 @@ public enum LoadOption {
             .help("Measured duration (default: " + Durations.format(LoadDefaults.DURATION) + ").")),
     REQUESTS(longWhole("N").alias("-n").only(LoadModel.CLOSED)
             .help("stop after N requests (ab's -n), within --duration if given.")),
-    WARMUP(text("DURATION").everyRun()
-            .help("Run and discarded before measuring (default: " + Durations.format(LoadDefaults.WARMUP)
-                    + ": on 2 cores numbers settle only after about 30 s at high rates). With --stages: the stages' first part.")),
+    WARMUP(text("auto|DURATION").everyRun()
+            .help("Run and discarded before measuring. " + Warmup.AUTO + " (the default) lasts until the run is steady: the JIT "
+                    + "quiet and no trend in requests/s and p50 over the last "
+                    + WarmupUntilSteady.SLIDING_INTERVALS + " s, at most " + Durations.format(LoadDefaults.WARMUP_CAP)
+                    + " (" + Warmup.AUTO + ":CAP for another cap); it says when and why it judged so. A DURATION warms up that long, "
+                    + "steady or not. With --stages: the stages' first part (default 0s).")),
     THINK_TIME(text("TIME").only(LoadModel.CLOSED)
             .help("pause between a response and the next request: 1s, or a range 1s..3s.")),
     TIMEOUT(text("DURATION").everyRun()

@@ -254,7 +254,7 @@ public final class LoadOptions {
         if (baseStages != null && top.isGiven(DURATION)) {
             double factor = seconds(top.duration(), DURATION) / seconds(stagesLength(baseStages), STAGES);
             merged.put(STAGES, scaledStages(baseStages, factor));
-            if (merged.containsKey(WARMUP) && !top.isGiven(WARMUP)) {
+            if (merged.containsKey(WARMUP) && !top.isGiven(WARMUP) && Warmup.parse((String) merged.get(WARMUP)) instanceof Warmup.Fixed) {
                 merged.put(WARMUP, Durations.format(scaled(parse((String) merged.get(WARMUP), WARMUP), factor)));
             }
             // The duration is spent on stretching the stages, which set their own length.
@@ -298,19 +298,20 @@ public final class LoadOptions {
                 requests() == null ? OptionalLong.empty() : OptionalLong.of(requests())));
     }
 
-    /** The warm-up: as given, else {@link LoadDefaults#WARMUP}, or none for stages (their first part is the warm-up). */
-    public Duration warmup(LoadProfile profile) {
+    /** The warm-up: as given, else until steady, or none for stages (their first part is the warm-up). */
+    public Warmup warmup(LoadProfile profile) {
         if (warmup() != null) {
-            return parse(warmup(), WARMUP);
+            return named(WARMUP, () -> Warmup.parse(warmup()));
         }
-        return profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate ? Duration.ZERO : LoadDefaults.WARMUP;
+        return profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate
+                ? new Warmup.Fixed(Duration.ZERO) : Warmup.untilSteady();
     }
 
     /** A validated run against {@code target}; {@code mix} null keeps the target's GET. */
     public LoadRun toRun(URI target, RequestMix mix, LoadOption.Naming names) {
         LoadProfile profile = profile(names);
-        Duration warmupDuration = warmup(profile);
-        LoadRun run = named(WARMUP, () -> LoadRun.of(target, profile, warmupDuration))
+        Warmup warmup = warmup(profile);
+        LoadRun run = named(WARMUP, () -> LoadRun.of(target, profile, warmup))
                 .withKeepAlive(!Boolean.TRUE.equals(noKeepAlive()))
                 .withHttp2(Boolean.TRUE.equals(http2()));
         Duration connect = connectTimeout() == null ? LoadDefaults.CONNECT_TIMEOUT : parse(connectTimeout(), CONNECT_TIMEOUT);
@@ -334,7 +335,7 @@ public final class LoadOptions {
     /** The run's length, warm-up included: what a plan of several runs adds up. */
     public Duration length(LoadOption.Naming names) {
         LoadProfile profile = profile(names);
-        return Duration.ofNanos(profile.ramp(warmup(profile)).endNanos());
+        return Duration.ofNanos(profile.ramp(warmup(profile).max()).endNanos());
     }
 
     @Override

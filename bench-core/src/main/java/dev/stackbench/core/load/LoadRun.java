@@ -14,11 +14,14 @@ import dev.stackbench.core.result.LoadModel;
  * {@link dev.stackbench.core.load.engine.LoadGenerator} executes it; {@link LoadOptions} builds one
  * from options as a person writes them.
  *
- * @param connections open model: the cap on connections (and requests in flight); closed model:
- *                    one connection per user, so this equals the largest number of users
+ * @param warmup             the fixed warm-up, or with {@code warmupUntilSteady} its cap
+ * @param connections        open model: the cap on connections (and requests in flight); closed model:
+ *                           one connection per user, so this equals the largest number of users
+ * @param warmupUntilSteady  whether the warm-up lasts until the run is steady (at most {@code warmup})
  */
 public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestMix mix, int connections, int threads,
-                      Duration connectTimeout, Duration responseTimeout, boolean keepAlive, boolean http2, long randomSeed) {
+                      Duration connectTimeout, Duration responseTimeout, boolean keepAlive, boolean http2, long randomSeed,
+                      boolean warmupUntilSteady) {
 
     public LoadRun {
         Objects.requireNonNull(target, "target");
@@ -44,15 +47,39 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+        if (warmupUntilSteady) {
+            requireConstantLoad(profile);
+        }
+        if (warmupUntilSteady && warmup.isZero()) {
+            throw new IllegalArgumentException("the cap of a warm-up until steady must be positive, got 0s");
+        }
         if (!connectTimeout.isPositive() || !responseTimeout.isPositive()) {
             throw new IllegalArgumentException("timeouts must be positive, got connect " + connectTimeout + ", response " + responseTimeout);
         }
     }
 
-    /** A run with every default: closed model, {@link LoadDefaults#CONCURRENCY} users, one GET of the target's path. */
+    /**
+     * A run with every default: closed model, {@link LoadDefaults#CONCURRENCY} users, one GET of the target's path,
+     * warmed up until steady.
+     */
     public static LoadRun of(URI target) {
         return of(target, new LoadProfile.Closed(LoadDefaults.CONCURRENCY, ThinkTime.NONE, LoadDefaults.DURATION,
-                OptionalLong.empty()), LoadDefaults.WARMUP);
+                OptionalLong.empty()), Warmup.untilSteady());
+    }
+
+    /** A profile and how it warms up; the rest defaults, with one GET of the target's path. */
+    public static LoadRun of(URI target, LoadProfile profile, Warmup warmup) {
+        if (warmup instanceof Warmup.UntilSteady) {
+            requireConstantLoad(profile);
+        }
+        return of(target, profile, warmup.max()).withWarmupUntilSteady(warmup instanceof Warmup.UntilSteady);
+    }
+
+    private static void requireConstantLoad(LoadProfile profile) {
+        if (!(profile instanceof LoadProfile.Closed || profile instanceof LoadProfile.Open)) {
+            throw new IllegalArgumentException("warmup " + Warmup.AUTO + " needs a constant load (concurrency or rate): "
+                    + "stages ramp by design, so their first part is the warm-up; give a duration");
+        }
     }
 
     /** A profile and its warm-up, which are validated together; the rest defaults, with one GET of the target's path. */
@@ -61,7 +88,7 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         String pathAndQuery = target.getRawQuery() == null ? path : path + "?" + target.getRawQuery();
         return new LoadRun(target, profile, warmup, RequestMix.of(RequestTemplate.get("get", pathAndQuery)),
                 connectionsFor(profile, LoadDefaults.OPEN_MODEL_CONNECTIONS), LoadDefaults.threads(),
-                LoadDefaults.CONNECT_TIMEOUT, LoadDefaults.RESPONSE_TIMEOUT, true, false, DEFAULT_SEED);
+                LoadDefaults.CONNECT_TIMEOUT, LoadDefaults.RESPONSE_TIMEOUT, true, false, DEFAULT_SEED, false);
     }
 
     /** Seeds the request-mix and think-time draws, so two runs of one definition send the same sequence. */
@@ -106,9 +133,16 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         return copy.build();
     }
 
-    /** Whether the warm-up lasts until the run is steady, {@link #warmup()} being its cap (interim: always fixed). */
-    public boolean warmupUntilSteady() {
-        return false;
+    /** Warms up until steady, {@link #warmup()} being the cap; or for exactly {@link #warmup()}. */
+    public LoadRun withWarmupUntilSteady(boolean untilSteady) {
+        Copy copy = new Copy(this);
+        copy.warmupUntilSteady = untilSteady;
+        return copy.build();
+    }
+
+    /** How the run warms up: for a fixed time, or until steady. */
+    public Warmup warmupPolicy() {
+        return warmupUntilSteady ? new Warmup.UntilSteady(warmup) : new Warmup.Fixed(warmup);
     }
 
     public boolean isOpenModel() {
@@ -132,6 +166,7 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         private Duration responseTimeout;
         private boolean keepAlive;
         private boolean http2;
+        private boolean warmupUntilSteady;
 
         private Copy(LoadRun run) {
             target = run.target;
@@ -145,10 +180,12 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
             responseTimeout = run.responseTimeout;
             keepAlive = run.keepAlive;
             http2 = run.http2;
+            warmupUntilSteady = run.warmupUntilSteady;
         }
 
         private LoadRun build() {
-            return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed);
+            return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed,
+                    warmupUntilSteady);
         }
     }
 

@@ -19,9 +19,27 @@ class LoadOptionsTest {
 
         assertThat(run.profile()).isEqualTo(new LoadProfile.Closed(LoadDefaults.CONCURRENCY, ThinkTime.NONE, LoadDefaults.DURATION,
                 java.util.OptionalLong.empty()));
-        assertThat(run.warmup()).isEqualTo(LoadDefaults.WARMUP);
+        assertThat(run.warmupPolicy()).isEqualTo(new Warmup.UntilSteady(LoadDefaults.WARMUP_CAP));
         assertThat(run.keepAlive()).isTrue();
         assertThat(run.responseTimeout()).isEqualTo(LoadDefaults.RESPONSE_TIMEOUT);
+    }
+
+    @Test
+    void theWarmupIsAutoACappedAutoOrADuration() {
+        var auto = LoadOptions.builder().warmup("auto").build().toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE);
+        assertThat(auto.warmupPolicy()).isEqualTo(Warmup.untilSteady());
+        var capped = LoadOptions.builder().rate(100.0).warmup("auto:20s").build().toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE);
+        assertThat(capped.warmupPolicy()).isEqualTo(new Warmup.UntilSteady(Duration.ofSeconds(20)));
+        var fixed = LoadOptions.builder().warmup("5s").build().toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE);
+        assertThat(fixed.warmupPolicy()).isEqualTo(new Warmup.Fixed(Duration.ofSeconds(5)));
+        var stages = LoadOptions.builder().stages("1s:10,2s:10").build().toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE);
+        assertThat(stages.warmupPolicy()).isEqualTo(new Warmup.Fixed(Duration.ZERO));
+
+        assertThatThrownBy(() -> LoadOptions.builder().warmup("soon").build().toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE))
+                .hasMessage("'soon' is neither auto, auto:CAP nor a duration (e.g. 30s)");
+        assertThatThrownBy(() -> LoadOptions.builder().stages("1s:10,2s:10").warmup("auto").build()
+                .toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE))
+                .hasMessageStartingWith("warmup auto needs a constant load (concurrency or rate)");
     }
 
     @Test
