@@ -42,7 +42,7 @@ final class ScenarioCli {
     static int list(PrintWriter out) {
         for (String name : Scenarios.bundledNames()) {
             Scenario scenario = Scenarios.bundled(name);
-            out.printf("%-10s %s, %d runs, about %s%n", name, scenario.source(), scenario.runs().size(),
+            out.printf("%-10s %s, %d runs, at most %s%n", name, scenario.source(), scenario.runs().size(),
                     Durations.format(roundedToSeconds(scenario)));
             out.printf("           scale: %s%n", scenario.scale());
         }
@@ -111,7 +111,7 @@ final class ScenarioCli {
     }
 
     private void header(Scenario scenario, String overrides) {
-        out.printf("Scenario:     %s%s, %d runs, about %s%n", scenario.name(), scenario.source().isEmpty() ? "" : " (from " + scenario.source() + ")",
+        out.printf("Scenario:     %s%s, %d runs, at most %s%n", scenario.name(), scenario.source().isEmpty() ? "" : " (from " + scenario.source() + ")",
                 scenario.runs().size(), Durations.format(roundedToSeconds(scenario)));
         if (!scenario.scale().isEmpty()) {
             out.println("Scale:        " + scenario.scale());

@@ -46,7 +46,10 @@ public record Scenario(String name, String description, String source, String sc
         }
     }
 
-    /** Roughly how long a full run takes: every run's warm-up and measured time plus a server start each. */
+    /**
+     * How long a full run takes at most: every run's warm-up (a warm-up until steady at its cap) and
+     * measured time, plus a server start each. Drains after overloaded windows come on top.
+     */
     public Duration estimatedLength() {
         return runs.stream().map(run -> run.length().plus(SERVER_START_ESTIMATE)).reduce(Duration.ZERO, Duration::plus);
     }
