@@ -57,8 +57,12 @@ public final class ResultReader {
     private static final List<String> PROFILE_FACTS = List.of("model", "concurrency", "ratePerSecond", "stages", "thinkTime",
             "connections", "durationSeconds", "requestLimit", "keepAlive", "http2");
 
-    /** Newer results may carry fields this version does not know; they are ignored, the schema guards the rest. */
-    private static final JsonMapper JSON = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    /**
+     * Newer results may carry fields this version does not know; they are ignored, the schema guards the rest.
+     * Older or hand-written ones may lack fields; what a reader needs is checked by name ({@link #loadV1}).
+     */
+    private static final JsonMapper JSON = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
 
     private ResultReader() {
     }
