@@ -58,7 +58,7 @@ class JmhSuiteTest {
         // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread.
         String same = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());
         for (Approach approach : Approach.values()) {
-            assertThat(same).containsPattern("(?m)^" + approach.id() + "/date +rps \\(req/s\\) +\\d+ \\[\\d+, \\d+\\] ");
+            assertThat(same).containsPattern("(?m)^" + approach.id() + "/date +rps \\(req/s\\) +[\\d.]+ \\[[\\d.]+, [\\d.]+\\] ");
         }
         assertThat(same).contains("0 failed.");
 
