@@ -11,12 +11,13 @@ import dev.stackbench.core.gate.BaselineUpdate;
 import dev.stackbench.core.gate.BenchmarkExports;
 import dev.stackbench.core.gate.Gate;
 import dev.stackbench.core.gate.GateInputException;
+import dev.stackbench.core.gate.GateOptions;
 import dev.stackbench.core.gate.GateReport;
 import dev.stackbench.core.gate.GateRule;
 import dev.stackbench.core.gate.GateRules;
-import dev.stackbench.core.gate.ResultReader;
-import dev.stackbench.core.gate.Results;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.ResultReader;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +30,13 @@ import picocli.CommandLine.Spec;
                 "Checks current results against rules and prints a table (target, metric, baseline, current, limit, verdict).",
                 "Results: a load result.json (its latency.hlog beside it gives the spread), a directory searched for them, or a JMH JSON file (-rf json).",
                 "Several results of the same target are repeats: their histograms are merged, and a check fails only when the limit is crossed by the whole 95%% bootstrap interval.",
+                "JMH forks are repeats too, and each fork's iterations give its spread.",
                 "Without --rules: " + GateRules.DEFAULTS_IN_WORDS + ", for every target in both.",
+                "A target of the baseline missing from the current results fails. A target measured differently from its baseline"
+                        + " (load profile, workload parameters, request mix) is unusable input, unless --allow-different-measurement.",
+                "A comparison with the baseline where a window was not steady (throughput or latency still moving) fails as 'not steady',"
+                        + " unless --allow-unsteady; results that do not say (older ones, JMH) are compared, with a note.",
+                "A garbage, empty or truncated latency.hlog beside a result is unusable input.",
                 "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input."})
 final class GateCommand implements Callable<Integer> {
 
@@ -45,6 +52,16 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--rules", paramLabel = "FILE",
             description = "Rules (YAML or JSON, schema " + GateRules.SCHEMA + "): limits relative to the baseline, ratios between targets, throughput bounds, error limits.")
     Path rules;
+
+    @Option(names = "--allow-different-measurement",
+            description = "Compare targets measured differently from their baseline (another load profile, workload parameters or mix):"
+                    + " the change is intended. Without it, that is exit code 2.")
+    boolean allowDifferentMeasurement;
+
+    @Option(names = "--allow-unsteady",
+            description = "Compare with the baseline even where a window was not steady; the table notes it. Without it, such a check"
+                    + " fails as 'not steady'.")
+    boolean allowUnsteady;
 
     @Option(names = "--update-baseline",
             description = "After checking, replace the --baseline with the current results (creating it if missing). Refused for results with errors.")
@@ -69,13 +86,13 @@ final class GateCommand implements Callable<Integer> {
             throw new GateInputException("--update-baseline needs exactly one --baseline to replace, not " + baseline.size());
         }
         boolean createBaseline = updateBaseline && !Files.exists(baseline.getFirst());
-        Results currentResults = ResultReader.read(current);
-        Results baselineResults = baseline.isEmpty() || createBaseline ? null : readBaseline();
+        RecordedResults currentResults = ResultReader.read(current);
+        RecordedResults baselineResults = baseline.isEmpty() || createBaseline ? null : readBaseline();
 
         GateReport report = null;
         boolean onlyExports = baselineResults == null && rules == null && hasExports();
         if (!createBaseline && !onlyExports) {
-            report = Gate.check(chosenRules, baselineResults, currentResults);
+            report = Gate.check(chosenRules, baselineResults, currentResults, new GateOptions(allowDifferentMeasurement, allowUnsteady));
             out.print(report.table());
         }
         export(currentResults);
@@ -93,7 +110,7 @@ final class GateCommand implements Callable<Integer> {
         return report != null && report.failed() ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
     }
 
-    private Results readBaseline() {
+    private RecordedResults readBaseline() {
         for (Path path : baseline) {
             if (!Files.exists(path)) {
                 throw new GateInputException(path + ": no such baseline (to create it from the current results, add --update-baseline)");
@@ -106,7 +123,7 @@ final class GateCommand implements Callable<Integer> {
         return githubSmaller != null || githubBigger != null || bencher != null;
     }
 
-    private void export(Results results) {
+    private void export(RecordedResults results) {
         var json = ResultFiles.json();
         if (githubSmaller != null) {
             ResultFiles.writeAtomically(githubSmaller, json.writeValueAsBytes(BenchmarkExports.githubSmallerIsBetter(results)));

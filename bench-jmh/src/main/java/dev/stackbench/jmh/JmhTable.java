@@ -7,6 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.result.read.ResultReader;
+import dev.stackbench.core.result.read.UnreadableResultException;
 
 import tools.jackson.databind.JsonNode;
 
@@ -27,7 +30,17 @@ public final class JmhTable {
             System.err.println("usage: JmhTable JMH_RESULT.json");
             System.exit(2);
         }
-        System.out.print(table(ResultFiles.json().readTree(Path.of(args[0]).toFile())));
+        Path file = Path.of(args[0]);
+        try {
+            // The one reader of results checks the file first, so a wrong one gets the message gate and report give.
+            if (ResultReader.readFile(file).stream().anyMatch(RecordedRun::isLoadRun)) {
+                throw new UnreadableResultException(file, "a load result: JmhTable prints JMH results (-rf json); compare load results with report or gate");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+        }
+        System.out.print(table(ResultFiles.json().readTree(file.toFile())));
     }
 
     static String table(JsonNode results) {

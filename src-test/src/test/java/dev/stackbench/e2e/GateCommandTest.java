@@ -96,8 +96,13 @@ class GateCommandTest {
                 .singleElement().asString().endsWith("FAIL");
     }
 
+    /**
+     * Gates of the A/A experiment. Its 3 s windows are too short to judge steadiness by, and what it measures
+     * is the bootstrap's false alarms, so a window judged not steady is compared anyway (--allow-unsteady);
+     * the not-steady verdict has its own test.
+     */
     private static ServeCommandTest.Run gate(List<Path> baseline, List<Path> current) {
-        var args = new ArrayList<>(List.of("gate"));
+        var args = new ArrayList<>(List.of("gate", "--allow-unsteady"));
         baseline.forEach(run -> args.addAll(List.of("--baseline", run.toString())));
         current.forEach(run -> args.addAll(List.of("--current", run.toString())));
         ServeCommandTest.Run gate = ServeCommandTest.run(args.toArray(String[]::new));
@@ -117,7 +122,7 @@ class GateCommandTest {
         expectUsageError(List.of("gate", "--baseline", good.toString(), "--current", dir.resolve("nothing").toString()),
                 "error: " + dir.resolve("nothing") + ": no such file or directory");
         expectUsageError(List.of("gate", "--baseline", good.toString(), "--current", wrongSchema.toString()),
-                "error: " + wrongSchema + ": schema 'k6/1' is not one a gate reads (stackbench.load/1, or JMH's -rf json)");
+                "error: " + wrongSchema + ": schema 'k6/1' is not one stackbench reads (stackbench.load/1, or JMH's -rf json)");
         expectUsageError(List.of("gate", "--baseline", good.toString(), "--current", other.toString()),
                 "error: nothing comparable: the baseline has loom-netty/date, the current results have webflux-netty/date");
         expectUsageError(List.of("gate", "--current", good.toString(), "--rules", rules.toString()),
@@ -136,7 +141,52 @@ class GateCommandTest {
         assertThat(help.exitCode()).isZero();
         assertThat(help.err()).isEmpty();
         assertThat(help.out().replaceAll("\\s+", " ")).contains("p50 and p99 at most +15% +2 ms, rps at most -15%, no new errors",
-                "whole 95% bootstrap interval", "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input.");
+                "whole 95% bootstrap interval", "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input.",
+                "A target of the baseline missing from the current results fails.", "--allow-different-measurement", "--allow-unsteady",
+                "A garbage, empty or truncated latency.hlog beside a result is unusable input.");
+    }
+
+    /** A crashed variant must not go green: a target of the baseline missing from the current results fails, named. */
+    @Test
+    void aTargetMissingFromTheCurrentResultsFailsTheGate() throws IOException {
+        Path loomNetty = result("loom-netty", "loom-netty/date", 0);
+        Path webflux = result("webflux-netty", "webflux-netty/date", 0);
+        Path loomNettyAgain = result("loom-netty-again", "loom-netty/date", 0);
+
+        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", loomNetty.toString(), "--baseline", webflux.toString(),
+                "--current", loomNettyAgain.toString());
+
+        assertThat(gate.exitCode()).as(gate.out() + gate.err()).isEqualTo(1);
+        assertThat(gate.out()).containsPattern("(?m)^webflux-netty/date .*FAIL: in the baseline, missing from the current results$")
+                .contains("1 target missing from the current results.");
+    }
+
+    @Test
+    void resultsMeasuredDifferentlyAreExit2UnlessTheChangeIsIntended() throws IOException {
+        Path baseline = result("baseline", "loom-netty/date", 0);
+        Path current = Files.createDirectories(dir.resolve("current"));
+        Files.writeString(current.resolve("result.json"), Files.readString(baseline.resolve("result.json")).replace("4 users", "8 users"));
+
+        expectUsageError(List.of("gate", "--baseline", baseline.toString(), "--current", current.toString()),
+                "error: measured differently from the baseline (current vs baseline): loom-netty/date (profile closed model, 8 users for 3s"
+                        + " vs closed model, 4 users for 3s); if the change is intended, add --allow-different-measurement");
+        ServeCommandTest.Run allowed = ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", current.toString(),
+                "--allow-different-measurement");
+        assertThat(allowed.exitCode()).as(allowed.out() + allowed.err()).isZero();
+        assertThat(allowed.out()).contains("note: loom-netty/date: measured differently from the baseline (profile closed model, 8 users");
+    }
+
+    @Test
+    void aGarbageLatencyLogIsExit2NamingIt() throws IOException {
+        Path good = result("good", "loom-netty/date", 0);
+        Path broken = result("broken", "loom-netty/date", 0);
+        Path hlog = Files.writeString(broken.resolve("latency.hlog"), "not a histogram log\n");
+
+        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", good.toString(), "--current", broken.toString());
+
+        assertThat(gate.exitCode()).isEqualTo(2);
+        assertThat(gate.err().lines()).singleElement().asString().startsWith("error: " + hlog + ": ");
+        assertThat(gate.out()).isEmpty();
     }
 
     @Test

@@ -25,7 +25,7 @@ class JmhSuiteTest {
     @Test
     void everyApproachReportsRequestsPerSecondAndLatencyPercentiles() throws Exception {
         Path json = temp.resolve("jmh.json");
-        String out = run("-jar", jar(), "-p", "workload=date", "-p", "concurrency=16", "-f", "1", "-wi", "0", "-i", "1", "-r", "1s",
+        String out = run("-jar", jar(), "-p", "workload=date", "-p", "concurrency=16", "-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s",
                 "-rf", "json", "-rff", json.toString());
 
         JsonNode results = ResultFiles.json().readTree(json.toFile());
@@ -55,12 +55,63 @@ class JmhSuiteTest {
             assertThat(table).contains(approach.id());
         }
 
-        // The gate reads JMH's JSON as it is: every approach is a target, compared with itself.
-        String gate = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());
+        // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread.
+        String same = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());
         for (Approach approach : Approach.values()) {
-            assertThat(gate).contains(approach.id() + "/date");
+            assertThat(same).containsPattern("(?m)^" + approach.id() + "/date +rps \\(req/s\\) +[\\d.]+ \\[[\\d.]+, [\\d.]+\\] ");
         }
-        assertThat(gate).contains("0 failed.");
+        assertThat(same).contains("0 failed.");
+
+        // A server SLOWDOWN times slower and slower to answer, though one fork is all there is. Whatever the resampling draws,
+        // the baseline is at least its slowest iteration and the copy at most its fastest / SLOWDOWN: an approach whose
+        // iterations spread less than 0.85 x SLOWDOWN (the default rule allows -15%) must fail on rps, for certain. On a busy
+        // machine a 1 s iteration can be several times another, so the spread decides which approaches are held to it.
+        Path slower = temp.resolve("slower.json");
+        ResultFiles.json().writeValue(slower.toFile(), altered(results, 1.0 / SLOWDOWN, SLOWDOWN));
+        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", json.toString(), "--current", slower.toString());
+        var resolvable = new ArrayList<String>();
+        for (JsonNode result : results) {
+            double[] iterations = java.util.stream.StreamSupport.stream(result.get("primaryMetric").get("rawData").get(0).spliterator(), false)
+                    .mapToDouble(JsonNode::asDouble).toArray();
+            double max = java.util.Arrays.stream(iterations).max().orElseThrow();
+            double min = java.util.Arrays.stream(iterations).min().orElseThrow();
+            if (max / min < (1 - 0.15) * SLOWDOWN) {
+                resolvable.add(result.get("params").get("approach").asString());
+            }
+        }
+        System.out.printf("JMH gate against a copy %.0f times slower: %d of %d approaches' iterations spread little enough to be sure%n%s",
+                SLOWDOWN, resolvable.size(), results.size(), gate.out());
+        assertThat(resolvable).as("approaches whose iterations are within a factor %.1f of each other", (1 - 0.15) * SLOWDOWN).isNotEmpty();
+        assertThat(gate.exitCode()).as(gate.out() + gate.err()).isEqualTo(1);
+        for (String approach : resolvable) {
+            assertThat(gate.out()).containsPattern("(?m)^" + approach + "/date +rps \\(req/s\\) .* FAIL$");
+        }
+    }
+
+    /** How much slower the altered copy of the JMH result is: its throughput divided by it, its latencies multiplied. */
+    static final double SLOWDOWN = 10;
+
+    /** A copy of a JMH result whose scores (and every iteration's) are multiplied by {@code scoreFactor}, latencies by {@code latencyFactor}. */
+    private static JsonNode altered(JsonNode results, double scoreFactor, double latencyFactor) {
+        JsonNode copy = results.deepCopy();
+        for (JsonNode result : copy) {
+            scale(result.get("primaryMetric"), scoreFactor);
+            for (String name : List.of("p50", "p90", "p99", "p99.9", "max")) {
+                scale(result.get("secondaryMetrics").get(name), latencyFactor);
+            }
+        }
+        return copy;
+    }
+
+    private static void scale(JsonNode metric, double factor) {
+        var object = (tools.jackson.databind.node.ObjectNode) metric;
+        object.put("score", metric.get("score").asDouble() * factor);
+        for (JsonNode fork : metric.get("rawData")) {
+            var iterations = (tools.jackson.databind.node.ArrayNode) fork;
+            for (int i = 0; i < iterations.size(); i++) {
+                iterations.set(i, iterations.get(i).asDouble() * factor);
+            }
+        }
     }
 
     private static String jar() {

@@ -105,9 +105,27 @@ class ReportPageTest {
 
         assertThat(wrong.exitCode()).isEqualTo(2);
         assertThat(wrong.err().lines()).singleElement().asString()
-                .isEqualTo("error: " + file + ": schema \"stackbench.load/9\" is not supported; expected \"stackbench.load/1\"");
+                .isEqualTo("error: " + file + ": schema 'stackbench.load/9' is not one stackbench reads (stackbench.load/1, or JMH's -rf json)");
         assertThat(garbage.exitCode()).isEqualTo(2);
-        assertThat(garbage.err().lines()).singleElement().asString().startsWith("error: " + notJson + ": not a valid result: ");
+        assertThat(garbage.err().lines()).singleElement().asString().startsWith("error: " + notJson + ": not JSON (");
+        assertThat(out).doesNotExist();
+    }
+
+    /** A latency.hlog beside a result that is not what result.json says (here truncated) is bad input, as in the gate: never silently ignored. */
+    @Test
+    void aTruncatedLatencyLogIsExit2NamingIt() throws Exception {
+        Path run = Files.createDirectories(temp.resolve("runs").resolve("loom-tomcat"));
+        Path committed = Path.of("..", "results", "seed-002", "loom-tomcat");
+        Files.copy(committed.resolve("result.json"), run.resolve("result.json"));
+        List<String> lines = Files.readAllLines(committed.resolve("latency.hlog"));
+        Path hlog = Files.write(run.resolve("latency.hlog"), lines.subList(0, lines.size() - 3));
+        Path out = temp.resolve("report");
+
+        ServeCommandTest.Run report = ServeCommandTest.run("report", run.toString(), "--out", out.toString());
+
+        assertThat(report.exitCode()).isEqualTo(2);
+        assertThat(report.err().lines()).singleElement().asString().startsWith("error: " + hlog + ": holds ")
+                .endsWith(": truncated, or from another run");
         assertThat(out).doesNotExist();
     }
 

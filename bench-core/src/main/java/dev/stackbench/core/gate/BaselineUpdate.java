@@ -11,6 +11,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedResults;
 
 /**
  * Replaces a baseline with the current results, deliberately: only on request, never with results
@@ -31,7 +32,7 @@ public final class BaselineUpdate {
     }
 
     /** @return what was written, in words */
-    public static String replace(Path baseline, Results current) {
+    public static String replace(Path baseline, RecordedResults current) {
         if (current.hasErrors()) {
             throw new GateInputException("refusing to make a baseline of results with failed requests: a baseline with errors "
                     + "would let new errors pass; fix the run first");
@@ -46,7 +47,7 @@ public final class BaselineUpdate {
         }
     }
 
-    private static String replaceFile(Path baseline, Results current) throws IOException {
+    private static String replaceFile(Path baseline, RecordedResults current) throws IOException {
         if (current.files().size() != 1) {
             throw new GateInputException("the baseline " + baseline + " is one file, but there are " + current.files().size()
                     + " current files: make the baseline a directory for repeats or several targets");
@@ -66,7 +67,7 @@ public final class BaselineUpdate {
         return "baseline " + baseline + " now holds " + source;
     }
 
-    private static String replaceDirectory(Path baseline, Results current) throws IOException {
+    private static String replaceDirectory(Path baseline, RecordedResults current) throws IOException {
         Path parent = baseline.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path staging = parent.resolve("." + baseline.getFileName() + ".new-" + UUID.randomUUID());

@@ -5,6 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
+
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedTarget;
+import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.stats.Estimate;
 
 /**
  * The current results in the formats of tools CI users already have:
@@ -27,10 +34,10 @@ public final class BenchmarkExports {
     public record GithubBenchmarkEntry(String name, String unit, double value, String range, String extra) {
     }
 
-    public static List<GithubBenchmarkEntry> githubSmallerIsBetter(Results results) {
+    public static List<GithubBenchmarkEntry> githubSmallerIsBetter(RecordedResults results) {
         var entries = new ArrayList<GithubBenchmarkEntry>();
         forEach(results, (target, estimates) -> {
-            for (GateMetric metric : GateMetric.values()) {
+            for (Metric metric : Bootstrap.METRICS) {
                 Estimate estimate = estimates.get(metric);
                 if (metric.smallerIsBetter() && !Double.isNaN(estimate.point())) {
                     entries.add(github(target, estimate));
@@ -40,49 +47,47 @@ public final class BenchmarkExports {
         return entries;
     }
 
-    public static List<GithubBenchmarkEntry> githubBiggerIsBetter(Results results) {
+    public static List<GithubBenchmarkEntry> githubBiggerIsBetter(RecordedResults results) {
         var entries = new ArrayList<GithubBenchmarkEntry>();
-        forEach(results, (target, estimates) -> entries.add(github(target, estimates.get(GateMetric.RPS))));
+        forEach(results, (target, estimates) -> entries.add(github(target, estimates.get(Metric.RPS))));
         return entries;
     }
 
-    public static Map<String, Map<String, Map<String, Double>>> bencher(Results results) {
+    public static Map<String, Map<String, Map<String, Double>>> bencher(RecordedResults results) {
         var benchmarks = new LinkedHashMap<String, Map<String, Map<String, Double>>>();
         forEach(results, (target, estimates) -> {
             var measures = new LinkedHashMap<String, Map<String, Double>>();
-            measures.put("throughput", bencherValue(estimates.get(GateMetric.RPS), 1));
-            measures.put("latency", bencherValue(estimates.get(GateMetric.P50), NANOS_PER_MILLI));
-            measures.put("latency-p90", bencherValue(estimates.get(GateMetric.P90), NANOS_PER_MILLI));
-            measures.put("latency-p99", bencherValue(estimates.get(GateMetric.P99), NANOS_PER_MILLI));
-            measures.put("latency-p999", bencherValue(estimates.get(GateMetric.P999), NANOS_PER_MILLI));
-            measures.put("errors", Map.of("value", estimates.get(GateMetric.ERRORS).point()));
+            measures.put("throughput", bencherValue(estimates.get(Metric.RPS), 1));
+            measures.put("latency", bencherValue(estimates.get(Metric.P50), NANOS_PER_MILLI));
+            measures.put("latency-p90", bencherValue(estimates.get(Metric.P90), NANOS_PER_MILLI));
+            measures.put("latency-p99", bencherValue(estimates.get(Metric.P99), NANOS_PER_MILLI));
+            measures.put("latency-p999", bencherValue(estimates.get(Metric.P999), NANOS_PER_MILLI));
+            measures.put("errors", Map.of("value", estimates.get(Metric.ERRORS).point()));
             measures.values().removeIf(value -> value.values().stream().anyMatch(v -> Double.isNaN(v)));
             benchmarks.put(target.label(), measures);
         });
         return benchmarks;
     }
 
-    private static GithubBenchmarkEntry github(TargetRuns target, Estimate estimate) {
-        double[] interval = estimate.interval95();
-        String range = estimate.hasSpread() && estimate.metric() != GateMetric.ERRORS
-                ? String.format(Locale.ROOT, "%.4g to %.4g", interval[0], interval[1]) : null;
-        String extra = target.repeats() + (target.repeats() == 1 ? " run" : " runs") + ": " + target.measurement();
+    private static GithubBenchmarkEntry github(RecordedTarget target, Estimate estimate) {
+        String range = estimate.hasResamples() && estimate.metric() != Metric.ERRORS
+                ? String.format(Locale.ROOT, "%.4g to %.4g", estimate.low(), estimate.high()) : null;
+        String extra = target.repeats() + (target.repeats() == 1 ? " run" : " runs") + ": " + target.setup();
         return new GithubBenchmarkEntry(target.label() + " " + estimate.metric(), estimate.metric().unit(), estimate.point(), range, extra);
     }
 
     private static Map<String, Double> bencherValue(Estimate estimate, double scale) {
         var value = new LinkedHashMap<String, Double>();
         value.put("value", estimate.point() * scale);
-        if (estimate.hasSpread()) {
-            double[] interval = estimate.interval95();
-            value.put("lower_value", interval[0] * scale);
-            value.put("upper_value", interval[1] * scale);
+        if (estimate.hasResamples()) {
+            value.put("lower_value", estimate.low() * scale);
+            value.put("upper_value", estimate.high() * scale);
         }
         return value;
     }
 
-    private static void forEach(Results results, java.util.function.BiConsumer<TargetRuns, Map<GateMetric, Estimate>> action) {
-        for (TargetRuns target : results.targets().values()) {
+    private static void forEach(RecordedResults results, BiConsumer<RecordedTarget, Map<Metric, Estimate>> action) {
+        for (RecordedTarget target : results.targets().values()) {
             action.accept(target, Gate.estimates(target, "current"));
         }
     }

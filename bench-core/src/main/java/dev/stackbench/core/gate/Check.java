@@ -1,5 +1,8 @@
 package dev.stackbench.core.gate;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.stats.Estimate;
+
 /**
  * One rule checked for one target.
  *
@@ -13,7 +16,7 @@ package dev.stackbench.core.gate;
 public record Check(String target, GateRule rule, Estimate reference, String referenceName, Estimate current, double limit,
                     boolean upperLimit, double excess95, Verdict verdict, String note) {
 
-    public GateMetric metric() {
+    public Metric metric() {
         return rule.metric();
     }
 }

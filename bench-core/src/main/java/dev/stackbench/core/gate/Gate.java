@@ -4,48 +4,63 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.SplittableRandom;
 import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleUnaryOperator;
+
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedTarget;
+import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.stats.Estimate;
+import dev.stackbench.core.stats.Excess;
 
 /**
  * Checks rules against results. A check fails only when its limit is crossed by more than the
  * spread of the measurements allows: the excess over the limit is computed in each of
- * {@value #RESAMPLES} bootstrap resamples of both sides ({@link Bootstrap}), and the check fails
- * when even the 2.5th percentile of the excess is beyond the limit, that is, when the whole 95%
- * interval is. Without a spread (one run without intervals per side) the point values decide.
+ * {@value Bootstrap#RESAMPLES} bootstrap resamples of both sides ({@link Bootstrap}), and the check
+ * fails when even its 2.5th percentile is beyond the limit ({@link Excess}), that is, when the whole
+ * 95% interval is. Without a spread (one run without samples per side) the point values decide.
+ *
+ * <p>A gate cannot be fooled by what is missing or moving: a target of the baseline that is missing
+ * from the current results fails; a target measured differently from its baseline is unusable input
+ * ({@link GateInputException}) unless {@link GateOptions#allowDifferentMeasurement()}; a comparison
+ * with the baseline where a side's window was not steady is {@link Verdict#NOT_STEADY} unless
+ * {@link GateOptions#allowUnsteady()}; a window of unknown steadiness (older results, JMH) is a note.
  *
  * <pre>{@code
- * Results baseline = ResultReader.read(List.of(Path.of("baseline")));
- * Results current = ResultReader.read(List.of(Path.of("current")));
- * GateReport report = Gate.check(GateRules.defaults(), baseline, current);
+ * RecordedResults baseline = ResultReader.read(List.of(Path.of("baseline")));
+ * RecordedResults current = ResultReader.read(List.of(Path.of("current")));
+ * GateReport report = Gate.check(GateRules.defaults(), baseline, current, GateOptions.STRICT);
  * System.out.print(report.table());
  * }</pre>
  */
 public final class Gate {
 
-    public static final int RESAMPLES = 2000;
-    /** One-sided: a check fails when the excess is positive in more than 97.5% of the resamples. */
-    public static final double TAIL = 0.025;
-    /** A fixed seed, so that the same files always give the same verdicts. */
-    public static final long SEED = 20261122L;
+    private final RecordedResults baseline;
+    private final RecordedResults current;
+    private final GateOptions options;
+    private final Map<String, Map<Metric, Estimate>> estimates = new HashMap<>();
 
-    private final Results baseline;
-    private final Results current;
-    private final Map<String, Map<GateMetric, Estimate>> estimates = new HashMap<>();
-
-    private Gate(Results baseline, Results current) {
+    private Gate(RecordedResults baseline, RecordedResults current, GateOptions options) {
         this.baseline = baseline;
-        this.current = Objects.requireNonNull(current);
+        this.current = Objects.requireNonNull(current, "current");
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /** {@link #check(List, RecordedResults, RecordedResults, GateOptions)} with nothing allowed. */
+    public static GateReport check(List<GateRule> rules, RecordedResults baseline, RecordedResults current) {
+        return check(rules, baseline, current, GateOptions.STRICT);
     }
 
     /**
      * @param baseline null when the rules need none (ratios, bounds, max)
      * @throws GateInputException when a rule cannot be checked against these results
      */
-    public static GateReport check(List<GateRule> rules, Results baseline, Results current) {
-        return new Gate(baseline, current).run(rules);
+    public static GateReport check(List<GateRule> rules, RecordedResults baseline, RecordedResults current, GateOptions options) {
+        return new Gate(baseline, current, options).run(rules);
     }
 
     private GateReport run(List<GateRule> rules) {
@@ -56,7 +71,7 @@ public final class Gate {
                         + "' compares with one: give --baseline, or --rules with only ratio, bound and max rules");
             });
         } else {
-            compareMeasurements(notes);
+            compareSetups(notes);
         }
         var checks = new ArrayList<Check>();
         for (GateRule rule : rules) {
@@ -64,17 +79,22 @@ public final class Gate {
                 checks.add(check(rule, target));
             }
         }
+        List<String> missing = missingTargets(rules);
         if (checks.isEmpty()) {
             throw new GateInputException("nothing comparable: the baseline has " + labels(baseline) + ", the current results have "
                     + labels(current));
         }
-        return new GateReport(checks, notes);
+        steadinessNotes(notes);
+        return new GateReport(checks, missing, notes);
     }
 
     private List<String> targets(GateRule rule) {
         boolean both = rule.needsBaseline();
         if (GateRule.ALL_TARGETS.equals(rule.target())) {
             return current.targets().keySet().stream().filter(label -> !both || baseline.targets().containsKey(label)).toList();
+        }
+        if (both && baseline.targets().containsKey(rule.target()) && !current.targets().containsKey(rule.target())) {
+            return List.of(); // missing from the current results: a failure of its own (missingTargets)
         }
         requireTarget(current, "current results", rule.target(), rule);
         if (both) {
@@ -86,24 +106,79 @@ public final class Gate {
         return List.of(rule.target());
     }
 
-    private static void requireTarget(Results results, String side, String label, GateRule rule) {
+    /** Targets a baseline rule applies to that the baseline has and the current results lack: a crashed variant must not pass. */
+    private List<String> missingTargets(List<GateRule> rules) {
+        if (baseline == null) {
+            return List.of();
+        }
+        var missing = new LinkedHashSet<String>();
+        for (GateRule rule : rules) {
+            if (!rule.needsBaseline()) {
+                continue;
+            }
+            baseline.targets().keySet().stream()
+                    .filter(label -> !current.targets().containsKey(label))
+                    .filter(label -> GateRule.ALL_TARGETS.equals(rule.target()) || rule.target().equals(label))
+                    .forEach(missing::add);
+        }
+        return List.copyOf(missing);
+    }
+
+    private static void requireTarget(RecordedResults results, String side, String label, GateRule rule) {
         if (!results.targets().containsKey(label)) {
             throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe() + "' names '" + label
                     + "', which is not in the " + side + " (" + labels(results) + ")");
         }
     }
 
-    private void compareMeasurements(List<String> notes) {
-        for (TargetRuns now : current.targets().values()) {
-            TargetRuns before = baseline.target(now.label());
+    /** A target measured differently from its baseline is not comparable: refused, unless allowed. */
+    private void compareSetups(List<String> notes) {
+        var different = new java.util.LinkedHashMap<String, String>();
+        for (RecordedTarget now : current.targets().values()) {
+            RecordedTarget before = baseline.target(now.label());
             if (before == null) {
                 notes.add(now.label() + ": not in the baseline, not compared with it");
-            } else if (!before.measurement().equals(now.measurement())) {
-                notes.add(now.label() + ": measured differently from the baseline (" + now.measurement() + " vs " + before.measurement() + ")");
+                continue;
+            }
+            var differences = now.setup().differencesFrom(before.setup());
+            if (!differences.isEmpty()) {
+                different.put(now.label(), String.join(", ", differences));
             }
         }
-        baseline.targets().keySet().stream().filter(label -> !current.targets().containsKey(label))
-                .forEach(label -> notes.add(label + ": in the baseline only, missing from the current results"));
+        if (different.isEmpty()) {
+            return;
+        }
+        if (!options.allowDifferentMeasurement()) {
+            var targets = new ArrayList<String>();
+            different.forEach((label, differences) -> targets.add(label + " (" + differences + ")"));
+            throw new GateInputException("measured differently from the baseline (current vs baseline): " + String.join("; ", targets)
+                    + "; if the change is intended, add --allow-different-measurement");
+        }
+        different.forEach((label, differences) -> notes.add(label + ": measured differently from the baseline (" + differences
+                + "), compared as --allow-different-measurement asks"));
+    }
+
+    /** Says which windows were not steady, and for which steadiness is unknown. */
+    private void steadinessNotes(List<String> notes) {
+        var unknown = new LinkedHashSet<String>();
+        for (var side : List.of(new Side("baseline", baseline), new Side("current", current))) {
+            if (side.results() == null) {
+                continue;
+            }
+            for (RecordedTarget target : side.results().targets().values()) {
+                target.unsteadyReason().ifPresent(reason -> notes.add(target.label() + ": " + side.name() + " " + reason));
+                if (target.steadinessUnknown()) {
+                    unknown.add(target.label());
+                }
+            }
+        }
+        if (!unknown.isEmpty()) {
+            notes.add("steadiness unknown for " + String.join(", ", unknown) + " (results written before stackbench judged it, or JMH):"
+                    + " compared as measured");
+        }
+    }
+
+    private record Side(String name, RecordedResults results) {
     }
 
     private Check check(GateRule rule, String target) {
@@ -112,7 +187,7 @@ public final class Gate {
             case GateRule.BaselineLimit limit -> {
                 Estimate before = estimate(baseline, "baseline", target, rule.metric());
                 requireValue(before, "baseline", target);
-                yield compare(rule, target, now, before, "baseline", limit::limit);
+                yield steadinessOf(target, compare(rule, target, now, before, "baseline", limit::limit));
             }
             case GateRule.RatioLimit ratio -> {
                 Estimate other = estimate(current, "current", ratio.other(), rule.metric());
@@ -134,8 +209,28 @@ public final class Gate {
         };
     }
 
+    /**
+     * A comparison with the baseline where either side's window was not steady compares moving numbers:
+     * its verdict is {@link Verdict#NOT_STEADY}, unless allowed; then the numbers decide and a note says so.
+     */
+    private Check steadinessOf(String target, Check check) {
+        var reasons = new ArrayList<String>();
+        baseline.target(target).unsteadyReason().ifPresent(reason -> reasons.add("baseline " + reason));
+        current.target(target).unsteadyReason().ifPresent(reason -> reasons.add("current " + reason));
+        if (reasons.isEmpty()) {
+            return check;
+        }
+        if (options.allowUnsteady()) {
+            String note = (check.note().isEmpty() ? "" : check.note() + "; ") + "not steady, compared as --allow-unsteady asks";
+            return new Check(check.target(), check.rule(), check.reference(), check.referenceName(), check.current(), check.limit(),
+                    check.upperLimit(), check.excess95(), check.verdict(), note);
+        }
+        return new Check(check.target(), check.rule(), check.reference(), check.referenceName(), check.current(), check.limit(),
+                check.upperLimit(), check.excess95(), Verdict.NOT_STEADY, String.join("; ", reasons));
+    }
+
     /** A limit derived from the reference value: upper for latency against the baseline, lower for rps; ratios say which. */
-    private Check compare(GateRule rule, String target, Estimate now, Estimate reference, String referenceName, java.util.function.DoubleUnaryOperator limitOf) {
+    private Check compare(GateRule rule, String target, Estimate now, Estimate reference, String referenceName, DoubleUnaryOperator limitOf) {
         boolean upper = rule instanceof GateRule.RatioLimit ratio ? ratio.upper() : rule.metric().smallerIsBetter();
         DoubleBinaryOperator excess = upper ? (value, ref) -> value - limitOf.applyAsDouble(ref) : (value, ref) -> limitOf.applyAsDouble(ref) - value;
         double limit = limitOf.applyAsDouble(reference.point());
@@ -143,7 +238,7 @@ public final class Gate {
             return new Check(target, rule, reference, referenceName, now, limit, upper, Double.NaN, Verdict.FAIL, "no successful requests");
         }
         double pointExcess = excess.applyAsDouble(now.point(), reference.point());
-        double excess95 = lowerTail(now, reference, excess);
+        double excess95 = Excess.lowerTail(now, reference, excess);
         return new Check(target, rule, reference, referenceName, now, limit, upper, excess95, verdict(pointExcess, excess95), "");
     }
 
@@ -155,17 +250,17 @@ public final class Gate {
             return new Check(target, bound, null, formula, now, expected, true, Double.NaN, Verdict.FAIL, "no successful requests");
         }
         double pointExcess = excess.applyAsDouble(now.point(), expected);
-        double excess95 = lowerTail(now, null, excess);
+        double excess95 = Excess.lowerTail(now, null, excess);
         String note = now.point() > high ? "faster than the bound allows: the pool or the delay is not what the bound assumes" : "";
         return new Check(target, bound, null, formula, now, expected, false, excess95, verdict(pointExcess, excess95), note);
     }
 
     private Check noNewErrors(GateRule rule, String target, Estimate now) {
-        Estimate reference = estimate(baseline, "baseline", target, GateMetric.ERRORS);
+        Estimate reference = estimate(baseline, "baseline", target, Metric.ERRORS);
         long errorsBefore = (long) reference.point();
         long errorsAfter = (long) now.point();
-        long finishedBefore = baseline.target(target).runs().stream().mapToLong(Run::finished).sum();
-        long finishedAfter = current.target(target).runs().stream().mapToLong(Run::finished).sum();
+        long finishedBefore = baseline.target(target).finished();
+        long finishedAfter = current.target(target).finished();
         boolean ok;
         String note = "";
         if (errorsBefore == 0) {
@@ -175,7 +270,7 @@ public final class Gate {
             double rateBefore = (double) errorsBefore / finishedBefore;
             double rateAfter = (double) errorsAfter / finishedAfter;
             ok = rateAfter <= rateBefore;
-            note = String.format(java.util.Locale.ROOT, "error rate %.3g%% (baseline %.3g%%)", 100 * rateAfter, 100 * rateBefore);
+            note = String.format(Locale.ROOT, "error rate %.3g%% (baseline %.3g%%)", 100 * rateAfter, 100 * rateBefore);
         } else {
             ok = errorsAfter <= errorsBefore;
         }
@@ -189,33 +284,13 @@ public final class Gate {
         return Double.isNaN(excess95) || excess95 > 0 ? Verdict.FAIL : Verdict.WITHIN_NOISE;
     }
 
-    /**
-     * The 2.5th percentile of the excess over the resamples: positive when the limit is crossed in
-     * more than 97.5% of them. Each side is resampled independently; a side without spread keeps its point value.
-     */
-    private static double lowerTail(Estimate now, Estimate reference, DoubleBinaryOperator excess) {
-        int n = Estimate.pairedResamples(now, reference);
-        if (n == 0) {
-            return Double.NaN;
-        }
-        double[] excesses = new double[n];
-        for (int i = 0; i < n; i++) {
-            excesses[i] = excess.applyAsDouble(now.at(i), reference == null ? Double.NaN : reference.at(i));
-        }
-        return Bootstrap.quantile(excesses, TAIL);
-    }
-
-    private Estimate estimate(Results results, String side, String label, GateMetric metric) {
+    private Estimate estimate(RecordedResults results, String side, String label, Metric metric) {
         return estimates.computeIfAbsent(side + "\u0000" + label, key -> estimates(results.target(label), side)).get(metric);
     }
 
-    /**
-     * Every metric of one target with its bootstrap spread. Seeded by side and target, so that a
-     * verdict depends neither on the order of the rules nor on chance between two runs of the gate.
-     */
-    public static Map<GateMetric, Estimate> estimates(TargetRuns target, String side) {
-        var random = new SplittableRandom(SEED ^ (side + "\u0000" + target.label()).hashCode());
-        return new Bootstrap(target).estimate(RESAMPLES, random);
+    /** Every metric of one target with its bootstrap spread, seeded by side and target ({@link Bootstrap#estimate(RecordedTarget, String)}). */
+    public static Map<Metric, Estimate> estimates(RecordedTarget target, String side) {
+        return Bootstrap.estimate(target, side);
     }
 
     private static void requireValue(Estimate estimate, String side, String label) {
@@ -224,7 +299,7 @@ public final class Gate {
         }
     }
 
-    private static String labels(Results results) {
+    private static String labels(RecordedResults results) {
         return results == null ? "nothing" : results.targets().isEmpty() ? "no targets" : String.join(", ", new LinkedHashSet<>(results.targets().keySet()));
     }
 }

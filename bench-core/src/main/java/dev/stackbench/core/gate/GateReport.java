@@ -4,13 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Summary;
+import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.stats.Estimate;
+import dev.stackbench.core.stats.Quantile;
 
-/** The checks of one gate, as a table a person reads in a CI log. */
-public record GateReport(List<Check> checks, List<String> notes) {
+/**
+ * The checks of one gate, as a table a person reads in a CI log.
+ *
+ * @param missing targets of the baseline that the current results lack: each one fails the gate
+ * @param notes   what the reader should know: targets not in the baseline, steadiness, allowed differences
+ */
+public record GateReport(List<Check> checks, List<String> missing, List<String> notes) {
 
     public boolean failed() {
-        return checks.stream().anyMatch(check -> check.verdict() == Verdict.FAIL);
+        return !missing.isEmpty() || checks.stream().anyMatch(check -> check.verdict().fails());
     }
 
     public long count(Verdict verdict) {
@@ -24,6 +33,9 @@ public record GateReport(List<Check> checks, List<String> notes) {
             rows.add(new String[]{check.target(), check.metric() + " (" + check.metric().unit() + ")", reference(check),
                     withSpread(check.current()), change(check), limit(check), check.rule().describe(),
                     check.verdict() + (check.note().isEmpty() ? "" : ": " + check.note())});
+        }
+        for (String target : missing) {
+            rows.add(new String[]{target, "-", "present", "missing", "-", "-", "every baseline target", "FAIL: in the baseline, missing from the current results"});
         }
         int[] widths = new int[rows.getFirst().length];
         for (String[] row : rows) {
@@ -39,9 +51,12 @@ public record GateReport(List<Check> checks, List<String> notes) {
             text.append('\n');
         }
         int repeats = checks.stream().mapToInt(check -> check.current().repeats()).max().orElse(1);
-        text.append(String.format(Locale.ROOT, "%n%d checks: %d ok, %d ok within noise, %d failed.%n",
-                checks.size(), count(Verdict.OK), count(Verdict.WITHIN_NOISE), count(Verdict.FAIL)));
-        text.append("[a, b] is the central 95% of ").append(Gate.RESAMPLES).append(" bootstrap resamples (runs, then intervals within runs")
+        long notSteady = count(Verdict.NOT_STEADY);
+        text.append(String.format(Locale.ROOT, "%n%d checks: %d ok, %d ok within noise, %d failed%s%s.%n",
+                checks.size(), count(Verdict.OK), count(Verdict.WITHIN_NOISE), count(Verdict.FAIL),
+                notSteady > 0 ? ", " + notSteady + " not steady" : "",
+                missing.isEmpty() ? "" : "; " + missing.size() + (missing.size() == 1 ? " target" : " targets") + " missing from the current results"));
+        text.append("[a, b] is the central 95% of ").append(Bootstrap.RESAMPLES).append(" bootstrap resamples (runs, then intervals or JMH iterations within runs")
                 .append(repeats == 1 ? "; one run per target, so the spread between runs is not in it" : "")
                 .append("). A check fails only when its limit is crossed by the whole interval.\n");
         notes.forEach(note -> text.append("note: ").append(note).append('\n'));
@@ -53,8 +68,8 @@ public record GateReport(List<Check> checks, List<String> notes) {
             case GateRule.BaselineLimit ignored -> withSpread(check.reference());
             case GateRule.NoNewErrors ignored -> value(check.metric(), check.reference().point());
             case GateRule.RatioLimit ratio -> ratio.other() + " " + withSpread(check.reference());
-            case GateRule.StatedBound bound -> "bound " + value(GateMetric.RPS, bound.requestsPerSecond());
-            case GateRule.ResultBound ignored -> "bound " + value(GateMetric.RPS, check.limit()) + " (" + check.referenceName() + ")";
+            case GateRule.StatedBound bound -> "bound " + value(Metric.RPS, bound.requestsPerSecond());
+            case GateRule.ResultBound ignored -> "bound " + value(Metric.RPS, check.limit()) + " (" + check.referenceName() + ")";
             case GateRule.MaxErrors ignored -> "-";
         };
     }
@@ -68,15 +83,14 @@ public record GateReport(List<Check> checks, List<String> notes) {
     }
 
     private static String range(double expected, double tolerance) {
-        return value(GateMetric.RPS, expected * (1 - tolerance)) + " to " + value(GateMetric.RPS, expected * (1 + tolerance));
+        return value(Metric.RPS, expected * (1 - tolerance)) + " to " + value(Metric.RPS, expected * (1 + tolerance));
     }
-
 
     /** Current relative to the reference (baseline, other target, bound), with the 95% interval of the ratio. */
     private static String change(Check check) {
         Estimate now = check.current();
         boolean bound = check.rule() instanceof GateRule.StatedBound || check.rule() instanceof GateRule.ResultBound;
-        if (!bound && (check.reference() == null || check.metric() == GateMetric.ERRORS)) {
+        if (!bound && (check.reference() == null || check.metric() == Metric.ERRORS)) {
             return "-";
         }
         // A bound is a fixed number; a baseline or another target has a spread of its own.
@@ -86,7 +100,7 @@ public record GateReport(List<Check> checks, List<String> notes) {
             return "-";
         }
         String point = percentChange(now.point() / reference);
-        int n = Estimate.pairedResamples(now, ref);
+        int n = Math.max(now.resampled().length, ref == null ? 0 : ref.resampled().length);
         if (n == 0) {
             return point;
         }
@@ -94,7 +108,7 @@ public record GateReport(List<Check> checks, List<String> notes) {
         for (int i = 0; i < n; i++) {
             ratios[i] = now.at(i) / (ref == null ? reference : ref.at(i));
         }
-        return point + " [" + percentChange(Bootstrap.quantile(ratios, 0.025)) + ", " + percentChange(Bootstrap.quantile(ratios, 0.975)) + "]";
+        return point + " [" + percentChange(Quantile.of(ratios, 0.025)) + ", " + percentChange(Quantile.of(ratios, 0.975)) + "]";
     }
 
     private static String percentChange(double ratio) {
@@ -106,14 +120,13 @@ public record GateReport(List<Check> checks, List<String> notes) {
             return "-";
         }
         String point = value(estimate.metric(), estimate.point());
-        if (!estimate.hasSpread() || estimate.metric() == GateMetric.ERRORS || Double.isNaN(estimate.point())) {
+        if (!estimate.hasResamples() || estimate.metric() == Metric.ERRORS || Double.isNaN(estimate.point())) {
             return point;
         }
-        double[] interval = estimate.interval95();
-        return point + " [" + value(estimate.metric(), interval[0]) + ", " + value(estimate.metric(), interval[1]) + "]";
+        return point + " [" + value(estimate.metric(), estimate.low()) + ", " + value(estimate.metric(), estimate.high()) + "]";
     }
 
-    static String value(GateMetric metric, double value) {
+    static String value(Metric metric, double value) {
         if (Double.isNaN(value)) {
             return "-";
         }

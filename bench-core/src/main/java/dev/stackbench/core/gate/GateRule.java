@@ -2,6 +2,8 @@ package dev.stackbench.core.gate;
 
 import java.util.Locale;
 
+import dev.stackbench.core.result.Metric;
+
 /**
  * One condition a gate checks for one target (or every target: {@link #ALL_TARGETS}). The kinds
  * are a closed set: a limit relative to the baseline, a ratio to another target measured in the
@@ -14,7 +16,7 @@ public sealed interface GateRule {
 
     String target();
 
-    GateMetric metric();
+    Metric metric();
 
     /** The limit in words, for the table. */
     String describe();
@@ -28,9 +30,9 @@ public sealed interface GateRule {
      * Latency may grow by at most {@code increase} (a fraction) plus {@code plusMillis}; rps may
      * fall by at most {@code decrease}.
      */
-    record BaselineLimit(String target, GateMetric metric, double change, double plusMillis) implements GateRule {
+    record BaselineLimit(String target, Metric metric, double change, double plusMillis) implements GateRule {
         public BaselineLimit {
-            if (metric == GateMetric.ERRORS) {
+            if (metric == Metric.ERRORS) {
                 throw new IllegalArgumentException("errors against the baseline are a NoNewErrors rule");
             }
             if (!(change >= 0) || !(plusMillis >= 0)) {
@@ -59,8 +61,8 @@ public sealed interface GateRule {
     /** No errors where the baseline had none; no higher error rate where it had some. */
     record NoNewErrors(String target) implements GateRule {
         @Override
-        public GateMetric metric() {
-            return GateMetric.ERRORS;
+        public Metric metric() {
+            return Metric.ERRORS;
         }
 
         @Override
@@ -77,8 +79,8 @@ public sealed interface GateRule {
     /** At most {@code maxErrors} failed requests in the current results, whatever the baseline. */
     record MaxErrors(String target, long maxErrors) implements GateRule {
         @Override
-        public GateMetric metric() {
-            return GateMetric.ERRORS;
+        public Metric metric() {
+            return Metric.ERRORS;
         }
 
         @Override
@@ -92,15 +94,15 @@ public sealed interface GateRule {
      * at least {@code factor} times the other's. Both were measured on the same machine at nearly the
      * same time, so the ratio survives a noisy machine that absolute numbers do not.
      */
-    record RatioLimit(String target, GateMetric metric, String other, double factor, boolean upper) implements GateRule {
+    record RatioLimit(String target, Metric metric, String other, double factor, boolean upper) implements GateRule {
         public RatioLimit {
-            if (metric == GateMetric.ERRORS || !(factor > 0)) {
+            if (metric == Metric.ERRORS || !(factor > 0)) {
                 throw new IllegalArgumentException("a ratio compares latency or rps with a positive factor");
             }
         }
 
         /** At most {@code factor} times the other for latency, at least for rps: the usual direction. */
-        public static RatioLimit worseAtMost(String target, GateMetric metric, String other, double factor) {
+        public static RatioLimit worseAtMost(String target, Metric metric, String other, double factor) {
             return new RatioLimit(target, metric, other, factor, metric.smallerIsBetter());
         }
 
@@ -127,8 +129,8 @@ public sealed interface GateRule {
         }
 
         @Override
-        public GateMetric metric() {
-            return GateMetric.RPS;
+        public Metric metric() {
+            return Metric.RPS;
         }
 
         public double requestsPerSecond() {
@@ -154,8 +156,8 @@ public sealed interface GateRule {
         }
 
         @Override
-        public GateMetric metric() {
-            return GateMetric.RPS;
+        public Metric metric() {
+            return Metric.RPS;
         }
 
         @Override

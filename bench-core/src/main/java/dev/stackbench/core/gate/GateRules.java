@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.stats.Bootstrap;
+
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -51,9 +54,9 @@ public final class GateRules {
     /** {@value #DEFAULTS_IN_WORDS}: for every target in both results. */
     public static List<GateRule> defaults() {
         return List.of(
-                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, GateMetric.P50, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
-                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, GateMetric.P99, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
-                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, GateMetric.RPS, DEFAULT_CHANGE_PERCENT / 100.0, 0),
+                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P50, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
+                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P99, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
+                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.RPS, DEFAULT_CHANGE_PERCENT / 100.0, 0),
                 new GateRule.NoNewErrors(GateRule.ALL_TARGETS));
     }
 
@@ -100,7 +103,7 @@ public final class GateRules {
             }
         }
         String target = requiredText(node, "target");
-        GateMetric metric = GateMetric.fromId(requiredText(node, "metric"));
+        Metric metric = metric(requiredText(node, "metric"));
         var kinds = new ArrayList<String>();
         for (String kind : List.of("baseline", "ratio", "bound", "max")) {
             if (node.has(kind)) {
@@ -119,8 +122,8 @@ public final class GateRules {
         };
     }
 
-    private static GateRule baseline(String target, GateMetric metric, JsonNode spec) {
-        if (metric == GateMetric.ERRORS) {
+    private static GateRule baseline(String target, Metric metric, JsonNode spec) {
+        if (metric == Metric.ERRORS) {
             if (!NO_NEW_ERRORS.equals(spec.asString(null))) {
                 throw new IllegalArgumentException("errors against the baseline: write 'baseline: " + NO_NEW_ERRORS + "'");
             }
@@ -134,8 +137,8 @@ public final class GateRules {
         return new GateRule.BaselineLimit(target, metric, percent(spec, "decrease"), 0);
     }
 
-    private static GateRule ratio(String target, GateMetric metric, JsonNode spec) {
-        if (metric == GateMetric.ERRORS) {
+    private static GateRule ratio(String target, Metric metric, JsonNode spec) {
+        if (metric == Metric.ERRORS) {
             throw new IllegalArgumentException("errors have no ratio; use max or baseline: " + NO_NEW_ERRORS);
         }
         only(spec, "ratio", "of", "atMost", "atLeast");
@@ -150,8 +153,8 @@ public final class GateRules {
         return new GateRule.RatioLimit(target, metric, other, number(spec, upper ? "atMost" : "atLeast"), upper);
     }
 
-    private static GateRule bound(String target, GateMetric metric, JsonNode spec) {
-        if (metric != GateMetric.RPS) {
+    private static GateRule bound(String target, Metric metric, JsonNode spec) {
+        if (metric != Metric.RPS) {
             throw new IllegalArgumentException("a bound (concurrency / delay) applies to rps, not " + metric);
         }
         only(spec, "bound", "concurrency", "delayMillis", "within");
@@ -161,8 +164,8 @@ public final class GateRules {
         return new GateRule.StatedBound(target, (int) number(spec, "concurrency"), number(spec, "delayMillis"), percent(spec, "within"));
     }
 
-    private static GateRule max(String target, GateMetric metric, JsonNode spec) {
-        if (metric != GateMetric.ERRORS) {
+    private static GateRule max(String target, Metric metric, JsonNode spec) {
+        if (metric != Metric.ERRORS) {
             throw new IllegalArgumentException("absolute limits are for errors only: an absolute " + metric
                     + " limit flakes on a shared machine; use a baseline, a ratio or a bound");
         }
@@ -170,6 +173,16 @@ public final class GateRules {
             throw new IllegalArgumentException("max must be a count of errors (0 or more), not " + spec);
         }
         return new GateRule.MaxErrors(target, spec.asLong());
+    }
+
+    /** A metric of the shared vocabulary that the gate's bootstrap estimates. */
+    private static Metric metric(String id) {
+        Metric metric = Metric.byId(id).orElseThrow(() -> new IllegalArgumentException("unknown metric '" + id + "'; known: "
+                + Metric.ids(Bootstrap.METRICS.toArray(Metric[]::new))));
+        if (!Bootstrap.METRICS.contains(metric)) {
+            throw new IllegalArgumentException("a gate checks " + Metric.ids(Bootstrap.METRICS.toArray(Metric[]::new)) + ", not " + id);
+        }
+        return metric;
     }
 
     private static void only(JsonNode spec, String kind, String... allowed) {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.read.RecordedRun;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -26,7 +27,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 final class Charts {
 
     /** A chart written beside the page. */
-    record Chart(String file, String title, String caption) {
+    public record Chart(String file, String title, String caption) {
     }
 
     private static final int WIDTH = 900;
@@ -52,7 +53,7 @@ final class Charts {
     }
 
     /** Successful responses per second of every run, overlaid. */
-    Chart throughput(List<ReportInput.LoadedRun> runs, List<String> names) {
+    Chart throughput(List<RecordedRun> runs, List<String> names) {
         XYChart chart = chart("Throughput over time", "second of the run", "requests/s (ok)");
         for (int i = 0; i < runs.size(); i++) {
             series(chart, names.get(i), runs.get(i).result().timeline(), RunResult.TimelineRow::rps);
@@ -61,7 +62,7 @@ final class Charts {
     }
 
     /** Every run's percentile distribution on HdrHistogram's log axis. */
-    Chart distribution(List<ReportInput.LoadedRun> runs, List<String> names) {
+    Chart distribution(List<RecordedRun> runs, List<String> names) {
         // XChart's log axis labels its decades: 10 = 90%, 100 = 99%, ... (a custom label function makes it search ticks slowly)
         XYChart chart = chart("Latency by percentile", "1/(1 − percentile): 10 = 90%, 100 = 99%, 1000 = 99.9%, 10000 = 99.99%", "latency (ms)");
         chart.getStyler().setXAxisLogarithmic(true);
@@ -81,7 +82,7 @@ final class Charts {
     }
 
     /** p50, p90 and p99 per interval, with failed requests marked on a second axis. */
-    Chart latency(ReportInput.LoadedRun run, String name, int index) {
+    Chart latency(RecordedRun run, String name, int index) {
         XYChart chart = chart("Latency over time: " + name, "second of the run", "latency (ms)");
         var rows = run.result().timeline();
         series(chart, "p50", rows, RunResult.TimelineRow::p50Ms);
@@ -105,7 +106,7 @@ final class Charts {
     }
 
     /** CPU by owner, in cores. */
-    Chart cpu(ReportInput.LoadedRun run, String name, int index) {
+    Chart cpu(RecordedRun run, String name, int index) {
         XYChart chart = chart("CPU: " + name, "second of the run", "cores (CPU s per s)");
         var rows = run.result().timeline();
         var inCores = new ArrayList<Double>();
@@ -123,7 +124,7 @@ final class Charts {
     }
 
     /** Heap used at each interval's end and GC time within it. */
-    Chart memory(ReportInput.LoadedRun run, String name, int index) {
+    Chart memory(RecordedRun run, String name, int index) {
         XYChart chart = chart("Heap and GC: " + name, "second of the run", "heap used (MB)");
         var rows = run.result().timeline();
         series(chart, "heap used", rows, row -> row.jvm() == null ? null : row.jvm().heapUsedBytes() / BYTES_PER_MB);
@@ -136,7 +137,7 @@ final class Charts {
     }
 
     /** Live platform threads and virtual threads. */
-    Chart threads(ReportInput.LoadedRun run, String name, int index) {
+    Chart threads(RecordedRun run, String name, int index) {
         XYChart chart = chart("Threads: " + name, "second of the run", "threads");
         var rows = run.result().timeline();
         series(chart, "platform threads", rows, row -> row.jvm() == null ? null : (double) row.jvm().platformThreads());

@@ -8,6 +8,7 @@ import java.util.List;
 
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedRun;
 
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -30,15 +31,16 @@ public record LatencyDistribution(List<Point> points, String source) {
     private static final int TICKS_PER_HALF_DISTANCE = 5;
     private static final double NANOS_PER_MILLI = 1e6;
 
-    public static LatencyDistribution of(ReportInput.LoadedRun run) {
-        if (run.latencyNanos() != null && run.latencyNanos().getTotalCount() > 0) {
+    public static LatencyDistribution of(RecordedRun run) {
+        var latencyNanos = run.latencyNanos();
+        if (latencyNanos != null && latencyNanos.getTotalCount() > 0) {
             var points = new ArrayList<Point>();
-            for (HistogramIterationValue value : run.latencyNanos().percentiles(TICKS_PER_HALF_DISTANCE)) {
+            for (HistogramIterationValue value : latencyNanos.percentiles(TICKS_PER_HALF_DISTANCE)) {
                 points.add(new Point(value.getPercentileLevelIteratedTo(), value.getValueIteratedTo() / NANOS_PER_MILLI));
             }
             return new LatencyDistribution(points, ResultFiles.LATENCY_HLOG);
         }
-        Path hgrm = run.resultFile().resolveSibling(ResultFiles.LATENCY_HGRM);
+        Path hgrm = run.file().resolveSibling(ResultFiles.LATENCY_HGRM);
         if (Files.isRegularFile(hgrm)) {
             var points = hgrmPoints(hgrm);
             if (!points.isEmpty()) {

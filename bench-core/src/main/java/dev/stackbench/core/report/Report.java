@@ -15,6 +15,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.result.read.ResultReader;
+import dev.stackbench.core.result.read.UnreadableResultException;
+
 /**
  * Writes DIR/index.html and its PNG charts from one or more runs: a winners table across labels, what
  * bounds each run's throughput, compared throughput and latency distributions, and each run's latency,
@@ -37,11 +42,12 @@ public final class Report {
     }
 
     /**
-     * @throws ReportInput.BadReportInput naming the file and the problem, before anything is written
+     * @throws UnreadableResultException naming the file and the problem, before anything is written
      * @throws UncheckedIOException       if the report cannot be written
      */
     public static Written write(List<Path> inputs, Path out) {
-        var runs = ReportInput.load(inputs);
+        RecordedResults results = read(inputs);
+        List<RecordedRun> runs = results.runs();
         Path target = out.toAbsolutePath().normalize();
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new IllegalArgumentException(out + ": exists and is not a directory");
@@ -63,7 +69,7 @@ public final class Report {
                 list.removeIf(java.util.Objects::isNull);
                 perRun.put(i, list);
             }
-            var winners = Winners.of(runs);
+            var winners = Winners.of(results);
             Files.writeString(temp.resolve(PAGE), ReportPage.render(runs, names, winners,
                     comparison.stream().filter(java.util.Objects::nonNull).toList(), perRun), StandardCharsets.UTF_8);
             replace(temp, target);
@@ -76,8 +82,29 @@ public final class Report {
         }
     }
 
+    /**
+     * The runs a report is made of, read as gates read them ({@link ResultReader}); a report shows load
+     * runs over time, so a JMH result or a result without its window is refused, naming the file.
+     */
+    private static RecordedResults read(List<Path> inputs) {
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("give at least one result.json, run directory or directory of runs");
+        }
+        RecordedResults results = ResultReader.read(inputs);
+        for (RecordedRun run : results.runs()) {
+            if (!run.isLoadRun()) {
+                throw new UnreadableResultException(run.file(), "a JMH result: a report is made of load results (result.json);"
+                        + " print a JMH result with dev.stackbench.jmh.JmhTable, or compare it with gate");
+            }
+            if (run.result().window() == null) {
+                throw new UnreadableResultException(run.file(), "not a complete result: a report needs its window (warm-up and measured seconds)");
+            }
+        }
+        return results;
+    }
+
     /** Labels, with "#k" for the k-th of several runs that share one. */
-    private static List<String> names(List<ReportInput.LoadedRun> runs) {
+    private static List<String> names(List<RecordedRun> runs) {
         Map<String, Long> counts = new LinkedHashMap<>();
         runs.forEach(run -> counts.merge(run.label(), 1L, Long::sum));
         Map<String, Integer> seen = new LinkedHashMap<>();

@@ -6,68 +6,94 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
-import dev.stackbench.core.gate.Gate;
-import dev.stackbench.core.gate.GateInputException;
-import dev.stackbench.core.gate.GateMetric;
-import dev.stackbench.core.gate.ResultReader;
-import dev.stackbench.core.gate.Results;
-import dev.stackbench.core.gate.TargetRuns;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.result.read.RecordedTarget;
+import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.stats.Estimate;
+import dev.stackbench.core.stats.Quantile;
+
+import org.HdrHistogram.Histogram;
 
 /**
- * Labels ranked per {@link Metric}. Runs that share a label are repeats. Throughput and latency
- * percentiles have the spread a gate computes (the 95% bootstrap interval of {@link Gate}); other
- * metrics: the min–max of repeats, or for a single run the middle half (25th to 75th percentile) of its
- * per-interval values. Labels with errors rank after every label without; a label within the spread of
- * the one ranked above it (by {@link TieRule}) shares its rank.
+ * Labels ranked per column ({@link #COLUMNS}). Runs that share a label are repeats. Throughput and
+ * latency percentiles have the spread a gate computes ({@link Bootstrap}: the 95% interval over runs
+ * and their intervals); server CPU per request, which no gate checks, the min–max of repeats, or for a
+ * single run the middle half (25th to 75th percentile) of its per-second values. A label ranks in one
+ * of three groups, in this order: clean and steady (or of unknown steadiness), not steady, with failed
+ * requests; within a group a label that {@link TieRule} cannot tell from the one ranked above it shares
+ * its rank. A label is never ranked among steady ones while its numbers were still moving.
  */
 public record Winners(List<Row> rows) {
+
+    /** The columns of the winners table, in order. */
+    public static final List<Metric> COLUMNS = List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.P999, Metric.SERVER_CPU_PER_REQUEST);
 
     /** @param tiedWith the label whose rank this one shares, or null */
     public record Entry(Estimate estimate, int rank, String tiedWith) {
     }
 
-    /** One label: its runs, failed requests (all repeats) and an entry per metric it has a value for. */
-    public record Row(String label, int runs, long errors, Map<Metric, Entry> entries) {
+    /**
+     * One label: its runs, failed requests (all repeats), its steadiness and an entry per column it has a value for.
+     *
+     * @param notSteady         why its window was not steady (each unsteady run's reason), or null when every known window was
+     * @param steadinessUnknown whether some run's steadiness is unknown (written before stackbench judged it)
+     */
+    public record Row(String label, int runs, long errors, String notSteady, boolean steadinessUnknown, Map<Metric, Entry> entries) {
     }
 
-    public static Winners of(List<ReportInput.LoadedRun> runs) {
-        var byLabel = new LinkedHashMap<String, List<ReportInput.LoadedRun>>();
-        runs.forEach(run -> byLabel.computeIfAbsent(run.label(), label -> new ArrayList<>()).add(run));
+    /** Which group a label ranks in: each group after the one before, whatever its numbers. */
+    private enum Group { CLEAN, NOT_STEADY, FAILED }
+
+    public static Winners of(RecordedResults results) {
+        var targets = results.targets();
         var entries = new LinkedHashMap<String, Map<Metric, Entry>>();
-        byLabel.keySet().forEach(label -> entries.put(label, new EnumMap<>(Metric.class)));
-        // Once per label: reading the runs and 2000 resamples serve every metric.
-        var bootstrapped = new LinkedHashMap<String, Map<GateMetric, dev.stackbench.core.gate.Estimate>>();
-        byLabel.forEach((label, repeats) -> bootstrapped.put(label, bootstrap(repeats)));
-        for (Metric metric : Metric.values()) {
-            rank(metric, byLabel, bootstrapped, entries);
+        targets.keySet().forEach(label -> entries.put(label, new EnumMap<>(Metric.class)));
+        // Once per label: 2000 resamples serve every metric.
+        var bootstrapped = new LinkedHashMap<String, Map<Metric, Estimate>>();
+        targets.forEach((label, target) -> bootstrapped.put(label, Bootstrap.estimate(target, "report")));
+        for (Metric metric : COLUMNS) {
+            rank(metric, targets, bootstrapped, entries);
         }
         var rows = new ArrayList<Row>();
-        byLabel.forEach((label, repeats) -> rows.add(new Row(label, repeats.size(), errors(repeats), entries.get(label))));
+        targets.forEach((label, target) -> rows.add(new Row(label, target.repeats(), target.errors(), target.unsteadyReason().orElse(null),
+                target.steadinessUnknown(), entries.get(label))));
         // Ordered by throughput rank; labels without one keep their input order at the end.
         rows.sort(Comparator.<Row>comparingInt(row -> row.entries().containsKey(Metric.RPS) ? row.entries().get(Metric.RPS).rank() : Integer.MAX_VALUE)
-                .thenComparing(row -> row.entries().containsKey(Metric.RPS) ? -row.entries().get(Metric.RPS).estimate().value() : 0));
+                .thenComparing(row -> row.entries().containsKey(Metric.RPS) ? -row.entries().get(Metric.RPS).estimate().point() : 0));
         return new Winners(List.copyOf(rows));
     }
 
-    private static void rank(Metric metric, Map<String, List<ReportInput.LoadedRun>> byLabel,
-                             Map<String, Map<GateMetric, dev.stackbench.core.gate.Estimate>> bootstrapped, Map<String, Map<Metric, Entry>> entries) {
-        record Candidate(String label, Estimate estimate, boolean failed) {
+    private static Group group(RecordedTarget target) {
+        if (target.errors() > 0) {
+            return Group.FAILED;
+        }
+        return target.unsteadyRuns().isEmpty() ? Group.CLEAN : Group.NOT_STEADY;
+    }
+
+    private static void rank(Metric metric, Map<String, RecordedTarget> targets, Map<String, Map<Metric, Estimate>> bootstrapped,
+                             Map<String, Map<Metric, Entry>> entries) {
+        record Candidate(String label, Estimate estimate, Group group) {
         }
         var candidates = new ArrayList<Candidate>();
-        byLabel.forEach((label, repeats) -> {
-            Estimate estimate = estimate(metric, repeats, bootstrapped.get(label));
+        targets.forEach((label, target) -> {
+            Estimate estimate = estimate(metric, target, bootstrapped.get(label));
             if (estimate != null) {
-                candidates.add(new Candidate(label, estimate, errors(repeats) > 0));
+                candidates.add(new Candidate(label, estimate, group(target)));
             }
         });
-        Comparator<Candidate> byValue = Comparator.comparingDouble(candidate -> candidate.estimate().value());
-        candidates.sort(Comparator.comparing(Candidate::failed).thenComparing(metric.higherIsBetter() ? byValue.reversed() : byValue));
+        Comparator<Candidate> byValue = Comparator.comparingDouble(candidate -> candidate.estimate().point());
+        candidates.sort(Comparator.comparing(Candidate::group).thenComparing(metric.higherIsBetter() ? byValue.reversed() : byValue));
         Candidate leader = null;
         int leaderRank = 0;
         for (int i = 0; i < candidates.size(); i++) {
             Candidate candidate = candidates.get(i);
-            boolean tie = leader != null && leader.failed() == candidate.failed() && TieRule.tied(leader.estimate(), candidate.estimate());
+            boolean tie = leader != null && leader.group() == candidate.group() && TieRule.tied(leader.estimate(), candidate.estimate());
             if (!tie) {
                 leader = candidate;
                 leaderRank = i + 1;
@@ -77,68 +103,60 @@ public record Winners(List<Row> rows) {
     }
 
     /** Null when no run of the label has this metric. */
-    static Estimate estimate(Metric metric, List<ReportInput.LoadedRun> repeats, Map<GateMetric, dev.stackbench.core.gate.Estimate> bootstrapped) {
-        var values = repeats.stream().map(metric::of).filter(java.util.Objects::nonNull).sorted().toList();
+    static Estimate estimate(Metric metric, RecordedTarget target, Map<Metric, Estimate> bootstrapped) {
+        List<RecordedRun> repeats = target.runs();
+        var values = repeats.stream().map(run -> run.result() == null ? null : metric.of(run.result())).filter(Objects::nonNull).sorted().toList();
         if (values.isEmpty()) {
             return null;
         }
-        Estimate gate = metric.gateMetric() == null ? null : fromBootstrap(bootstrapped.get(metric.gateMetric()), repeats.size());
-        if (gate != null) {
+        Estimate gate = bootstrapped.get(metric);
+        if (gate != null && gate.hasResamples() && !Double.isNaN(gate.point())) {
             return gate;
         }
         if (values.size() > 1) {
-            return new Estimate(median(values), values.getFirst(), values.getLast(), "min–max of " + values.size() + " runs");
+            double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+            return Estimate.range(metric, Quantile.ofSorted(sorted, 0.5), values.getFirst(), values.getLast(), repeats.size(),
+                    "min–max of " + values.size() + " runs");
         }
-        var intervals = metric.perInterval(repeats.getFirst()).stream().sorted().toList();
-        if (intervals.size() < 2) {
-            return new Estimate(values.getFirst(), values.getFirst(), values.getFirst(), "one run, too few intervals for a spread");
+        double[] intervals = perInterval(metric, repeats.getFirst()).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (intervals.length < 2) {
+            return Estimate.range(metric, values.getFirst(), values.getFirst(), values.getFirst(), 1, "one run, too few intervals for a spread");
         }
-        return new Estimate(values.getFirst(), quantile(intervals, 0.25), quantile(intervals, 0.75),
-                "middle half of " + intervals.size() + " per-second values of one run");
+        return Estimate.range(metric, values.getFirst(), Quantile.ofSorted(intervals, 0.25), Quantile.ofSorted(intervals, 0.75), 1,
+                "middle half of " + intervals.length + " per-second values of one run");
     }
 
-    /**
-     * Latency percentiles and rps get the spread a gate uses (the 95% interval of its bootstrap over
-     * runs and their intervals), so that the report calls a tie exactly where a gate would see no
-     * difference. Empty when the runs cannot be read as a gate reads them.
-     */
-    private static Map<GateMetric, dev.stackbench.core.gate.Estimate> bootstrap(List<ReportInput.LoadedRun> repeats) {
-        try {
-            Results results = ResultReader.read(repeats.stream().map(ReportInput.LoadedRun::resultFile).toList());
-            if (results.targets().size() != 1) {
-                return Map.of();
+    /** A run's values per measured interval, for the spread of a single run where there are no resamples. */
+    private static List<Double> perInterval(Metric metric, RecordedRun run) {
+        return switch (metric) {
+            case RPS -> perRow(run, RunResult.TimelineRow::rps);
+            case P50 -> perRow(run, RunResult.TimelineRow::p50Ms);
+            case P99 -> perRow(run, RunResult.TimelineRow::p99Ms);
+            case P999 -> { // the timeline has no p99.9; the .hlog's interval histograms do
+                var values = new ArrayList<Double>();
+                run.intervals().stream().map(interval -> interval.latencyNanos()).filter(h -> h.getTotalCount() > 0)
+                        .forEach((Histogram h) -> values.add(h.getValueAtPercentile(Metric.P999.percentile()) / 1e6));
+                yield values;
             }
-            TargetRuns target = results.targets().values().iterator().next();
-            return Gate.estimates(target, "report");
-        } catch (GateInputException unreadable) {
-            return Map.of();
-        }
+            case SERVER_CPU_PER_REQUEST -> {
+                var values = new ArrayList<Double>();
+                for (var row : measuredRows(run)) {
+                    long finished = row.ok() + row.errors();
+                    if (row.jvm() != null && row.jvm().serverCpuSeconds() != null && finished > 0) {
+                        values.add(row.jvm().serverCpuSeconds() * 1e6 / finished);
+                    }
+                }
+                yield values;
+            }
+            default -> List.of();
+        };
     }
 
-    /** Null for metrics a gate does not compute, or without a spread. */
-    private static Estimate fromBootstrap(dev.stackbench.core.gate.Estimate estimate, int repeats) {
-        if (estimate == null || !estimate.hasSpread() || Double.isNaN(estimate.point())) {
-            return null;
-        }
-        double[] interval = estimate.interval95();
-        return new Estimate(estimate.point(), interval[0], interval[1], "95% bootstrap interval over " + repeats
-                + (repeats == 1 ? " run's intervals" : " runs and their intervals") + ", as a gate computes it");
+    private static List<RunResult.TimelineRow> measuredRows(RecordedRun run) {
+        return run.result() == null ? List.of() : run.result().timeline().stream().filter(row -> "measured".equals(row.phase())).toList();
     }
 
-    private static long errors(List<ReportInput.LoadedRun> repeats) {
-        return repeats.stream().mapToLong(run -> run.result().requests().errors()).sum();
-    }
-
-    private static double median(List<Double> sorted) {
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    /** Linear interpolation between closest ranks. */
-    private static double quantile(List<Double> sorted, double q) {
-        double position = q * (sorted.size() - 1);
-        int below = (int) Math.floor(position);
-        int above = Math.min(below + 1, sorted.size() - 1);
-        return sorted.get(below) + (position - below) * (sorted.get(above) - sorted.get(below));
+    private static List<Double> perRow(RecordedRun run, Function<RunResult.TimelineRow, Double> field) {
+        return measuredRows(run).stream().map(field).filter(Objects::nonNull).toList();
     }
 }

@@ -1,19 +1,62 @@
 package dev.stackbench.core.result;
 
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * A pass/fail condition on a result, as k6 writes them: {@code p99<250ms}, {@code p50<=20ms},
- * {@code errors<1%}, {@code errors==0}, {@code rps>1000}. Latency statistics are min, mean, p50,
- * p75, p90, p95, p99, p999, p9999, max with a unit (us, ms, s).
+ * A pass/fail condition on one result, as k6 writes them: {@code p99<250ms}, {@code p50<=20ms},
+ * {@code errors<1%}, {@code errors==0}, {@code rps>1000}. The metric is one of {@link #METRICS}, named
+ * as everywhere else ({@link Metric}); latency statistics take a unit (us, ms, s), errors a count or a
+ * percentage of finished requests, rps a plain number.
+ *
+ * @param metric            what is compared
+ * @param percentOfRequests errors as a percentage of finished requests ({@code errors<1%}) rather than a count
+ * @param limit             in the metric's unit (latency in ms, whatever unit was written)
  */
-public record Threshold(String text, String metric, String operator, double limit) {
+public record Threshold(String text, Metric metric, boolean percentOfRequests, Operator operator, double limit) {
 
-    private static final Pattern FORM = Pattern.compile(
-            "\\s*(min|mean|p50|p75|p90|p95|p99|p999|p9999|max|rps|errors)\\s*(<=|>=|==|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
+    /** The metrics a threshold can name: every latency statistic, rps and errors. */
+    public static final Set<Metric> METRICS = EnumSet.of(Metric.MIN, Metric.MEAN, Metric.P50, Metric.P75, Metric.P90, Metric.P95,
+            Metric.P99, Metric.P999, Metric.P9999, Metric.MAX, Metric.RPS, Metric.ERRORS);
+
+    private static final Pattern FORM = Pattern.compile("\\s*(" + METRICS.stream().map(Metric::id).collect(Collectors.joining("|"))
+            + ")\\s*(<=|>=|==|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
+
+    /** The comparison, as written. */
+    public enum Operator {
+        LESS("<"), AT_MOST("<="), GREATER(">"), AT_LEAST(">="), EQUAL("==");
+
+        private final String symbol;
+
+        Operator(String symbol) {
+            this.symbol = symbol;
+        }
+
+        static Operator of(String symbol) {
+            return Arrays.stream(values()).filter(operator -> operator.symbol.equals(symbol)).findFirst().orElseThrow();
+        }
+
+        boolean holds(double actual, double limit) {
+            return switch (this) {
+                case LESS -> actual < limit;
+                case AT_MOST -> actual <= limit;
+                case GREATER -> actual > limit;
+                case AT_LEAST -> actual >= limit;
+                case EQUAL -> actual == limit;
+            };
+        }
+
+        @Override
+        public String toString() {
+            return symbol;
+        }
+    }
 
     /** @throws IllegalArgumentException naming the text when it is not a threshold */
     public static Threshold parse(String text) {
@@ -21,56 +64,44 @@ public record Threshold(String text, String metric, String operator, double limi
         if (!m.matches()) {
             throw new IllegalArgumentException("threshold '" + text + "' is not METRIC OP VALUE, e.g. p99<250ms, errors<1%, rps>1000");
         }
-        String metric = m.group(1);
+        Metric metric = Metric.fromId(m.group(1));
         double value = Double.parseDouble(m.group(3));
         String unit = m.group(4);
-        boolean latency = !metric.equals("rps") && !metric.equals("errors");
-        if (latency && (unit == null || unit.equals("%"))) {
+        if (metric.isLatency() && (unit == null || unit.equals("%"))) {
             throw new IllegalArgumentException("threshold '" + text + "' needs a time unit (us, ms or s)");
         }
-        if (!latency && unit != null && !unit.equals("%")) {
-            throw new IllegalArgumentException("threshold '" + text + "': " + metric + " takes a plain number" + (metric.equals("errors") ? " or a percentage" : ""));
+        if (!metric.isLatency() && unit != null && !(metric == Metric.ERRORS && unit.equals("%"))) {
+            throw new IllegalArgumentException("threshold '" + text + "': " + metric + " takes a plain number"
+                    + (metric == Metric.ERRORS ? " or a percentage" : ""));
         }
-        if (metric.equals("rps") && unit != null) {
-            throw new IllegalArgumentException("threshold '" + text + "': rps takes a plain number");
-        }
-        double limit = latency ? switch (unit) {
+        double limit = metric.isLatency() ? switch (unit) {
             case "us" -> value / 1000;
             case "s" -> value * 1000;
             default -> value;
         } : value;
-        String normalized = metric.equals("errors") && "%".equals(unit) ? "errorRate" : metric;
-        return new Threshold(text.trim(), normalized, m.group(2), limit);
+        return new Threshold(text.trim(), metric, "%".equals(unit), Operator.of(m.group(2)), limit);
     }
 
     /** Empty when it holds; otherwise a sentence saying what was measured. */
     public Optional<String> crossedBy(RunResult result) {
-        long total = result.requests().ok() + result.requests().errors();
-        Double actual = switch (metric) {
-            case "rps" -> result.rps();
-            case "errors" -> (double) result.requests().errors();
-            case "errorRate" -> total == 0 ? null : 100.0 * result.requests().errors() / total;
-            default -> result.latencyMs().byName(metric);
-        };
-        if (actual == null || actual.isNaN()) {
-            return Optional.of("threshold " + text + " could not be checked: no " + metric + " was measured");
+        Double actual;
+        if (percentOfRequests) {
+            long finished = result.requests().ok() + result.requests().errors();
+            actual = finished == 0 ? null : 100.0 * result.requests().errors() / finished;
+        } else {
+            actual = metric.of(result);
         }
-        boolean holds = switch (operator) {
-            case "<" -> actual < limit;
-            case "<=" -> actual <= limit;
-            case ">" -> actual > limit;
-            case ">=" -> actual >= limit;
-            default -> actual == limit;
-        };
-        if (holds) {
+        if (actual == null) {
+            return Optional.of("threshold " + text + " could not be checked: no " + metric + (percentOfRequests ? " rate" : "") + " was measured");
+        }
+        if (operator.holds(actual, limit)) {
             return Optional.empty();
         }
-        String measured = switch (metric) {
-            case "rps" -> String.format(Locale.ROOT, "%.2f requests/s", actual);
-            case "errors" -> String.format(Locale.ROOT, "%.0f errors", actual);
-            case "errorRate" -> String.format(Locale.ROOT, "%.3f%% errors", actual);
+        String measured = percentOfRequests ? String.format(Locale.ROOT, "%.3f%% errors", actual) : switch (metric) {
+            case RPS -> String.format(Locale.ROOT, "%.2f requests/s", actual);
+            case ERRORS -> String.format(Locale.ROOT, "%.0f errors", actual);
             default -> Summary.ms(actual) + " ms";
         };
-        return Optional.of("threshold " + text + " crossed: " + (metric.equals("errorRate") ? "errors" : metric) + " was " + measured);
+        return Optional.of("threshold " + text + " crossed: " + metric + " was " + measured);
     }
 }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.stackbench.core.result.Metric;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,12 +35,12 @@ class GateRulesTest {
                 """);
 
         assertThat(GateRules.read(file)).containsExactly(
-                new GateRule.BaselineLimit("*", GateMetric.P99, 0.15, 2),
-                new GateRule.BaselineLimit("*", GateMetric.RPS, 0.10, 0),
+                new GateRule.BaselineLimit("*", Metric.P99, 0.15, 2),
+                new GateRule.BaselineLimit("*", Metric.RPS, 0.10, 0),
                 new GateRule.NoNewErrors("*"),
                 new GateRule.MaxErrors("*", 0),
-                new GateRule.RatioLimit("loom-netty/date", GateMetric.P50, "webflux-netty/date", 1.3, true),
-                new GateRule.RatioLimit("loom-tomcat/date", GateMetric.RPS, "platform-tomcat/date", 3, false),
+                new GateRule.RatioLimit("loom-netty/date", Metric.P50, "webflux-netty/date", 1.3, true),
+                new GateRule.RatioLimit("loom-tomcat/date", Metric.RPS, "platform-tomcat/date", 3, false),
                 new GateRule.StatedBound("platform-tomcat/date", 8, 100, 0.10),
                 new GateRule.ResultBound("loom-tomcat/date", 0.20));
     }
@@ -50,7 +52,7 @@ class GateRulesTest {
                  "rules": [{"target": "a", "metric": "p999", "baseline": {"increase": "20%"}}]}
                 """);
 
-        assertThat(GateRules.read(file)).containsExactly(new GateRule.BaselineLimit("a", GateMetric.P999, 0.20, 0));
+        assertThat(GateRules.read(file)).containsExactly(new GateRule.BaselineLimit("a", Metric.P999, 0.20, 0));
     }
 
     @Test
@@ -71,6 +73,7 @@ class GateRulesTest {
             missing target       | {metric: p99, baseline: {increase: 1%}}                          | rule 1: 'target' is missing
             bound on latency     | {target: a, metric: p50, bound: {concurrency: 1, delayMillis: 1, within: 5%}} | rule 1: a bound (concurrency / delay) applies to rps, not p50
             ratio to itself      | {target: a, metric: p50, ratio: {of: a, atMost: 2}}              | rule 1: a ratio needs another target in 'of', not 'a'
+            not gated            | {target: a, metric: p75, baseline: {increase: 1%}}               | rule 1: a gate checks p50, p90, p99, p999, rps, errors, not p75
             """)
     void badRulesNameTheRuleAndTheProblem(String name, String rule, String message) throws IOException {
         Path file = write("bad.yaml", "schema: stackbench.gate-rules/1\nrules:\n  - " + rule + "\n");

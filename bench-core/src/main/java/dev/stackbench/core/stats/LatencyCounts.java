@@ -1,4 +1,4 @@
-package dev.stackbench.core.gate;
+package dev.stackbench.core.stats;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -24,5 +24,15 @@ record LatencyCounts(long[] valuesNanos, long[] counts, long total) {
             i++;
         }
         return new LatencyCounts(values, counts, histogram.getTotalCount());
+    }
+
+    /**
+     * How many of {@code total} values a percentile (0..100, above 0) covers, exactly as HdrHistogram's
+     * {@code getValueAtPercentile} computes it, so that a merged bootstrap resample and result.json agree
+     * on what "p99" is: the percentile less one ulp, times the count, rounded up, at least 1.
+     */
+    static long countAtPercentile(double percentile, long total) {
+        double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+        return Math.max((long) Math.ceil(requested * total / 100.0), 1);
     }
 }

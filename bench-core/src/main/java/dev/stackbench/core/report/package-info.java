@@ -1,0 +1,9 @@
+/**
+ * The HTML report: a winners table ranked with the gate's own test of a difference, the bound that
+ * explains each run's throughput, compared and per-run charts (XChart), laid out by a Thymeleaf
+ * template that escapes every value.
+ *
+ * <p>May import {@code dev.stackbench.core.result}, {@code result.read} and {@code stats}; not the gate,
+ * the load generator or the servers.
+ */
+package dev.stackbench.core.report;

@@ -1,0 +1,60 @@
+package dev.stackbench.core.result.read;
+
+import java.util.List;
+import java.util.Optional;
+
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ThroughputBound;
+
+/**
+ * The runs of one label: K repeats of the same setup (several result.json files of one label, or the
+ * forks of one JMH benchmark).
+ */
+public record RecordedTarget(String label, Setup setup, List<RecordedRun> runs) {
+
+    public RecordedTarget {
+        runs = List.copyOf(runs);
+    }
+
+    public int repeats() {
+        return runs.size();
+    }
+
+    public long errors() {
+        return runs.stream().mapToLong(RecordedRun::errors).sum();
+    }
+
+    public long finished() {
+        return runs.stream().mapToLong(RecordedRun::finished).sum();
+    }
+
+    /** The bound that explains this target's throughput, from its first run's own settings; empty if none applies. */
+    public Optional<ThroughputBound> bound() {
+        return runs.getFirst().bound();
+    }
+
+    /** The runs whose window was judged not steady. */
+    public List<RecordedRun> unsteadyRuns() {
+        return runs.stream().filter(run -> run.steadiness() != null && !run.steadiness().steady()).toList();
+    }
+
+    /** Whether any run's steadiness is unknown (older results, JMH). */
+    public boolean steadinessUnknown() {
+        return runs.stream().anyMatch(run -> run.steadiness() == null);
+    }
+
+    /** Why the target is not steady, in words (each unsteady run's reason); empty when every known window was steady. */
+    public Optional<String> unsteadyReason() {
+        var unsteady = unsteadyRuns();
+        if (unsteady.isEmpty()) {
+            return Optional.empty();
+        }
+        var reasons = unsteady.stream().map(run -> {
+            RunResult.Steadiness steadiness = run.steadiness();
+            String reason = steadiness.reason() == null || steadiness.reason().isBlank() ? "no reason given" : steadiness.reason();
+            return (runs.size() > 1 ? run.source() + ": " : "") + reason;
+        }).toList();
+        return Optional.of(unsteady.size() + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " not steady ("
+                + String.join("; ", reasons) + ")");
+    }
+}

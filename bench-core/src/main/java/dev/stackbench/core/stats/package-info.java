@@ -1,0 +1,12 @@
+/**
+ * The statistics gates and reports share, so that both call the same thing a difference: one
+ * definition of a sample quantile ({@link dev.stackbench.core.stats.Quantile}), the latency percentile
+ * of merged histograms exactly as HdrHistogram computes it, the two-level bootstrap over runs and
+ * their within-run samples ({@link dev.stackbench.core.stats.Bootstrap}), the
+ * {@link dev.stackbench.core.stats.Estimate} it yields, and the one-sided test on the excess over a
+ * limit ({@link dev.stackbench.core.stats.Excess}).
+ *
+ * <p>May import {@code dev.stackbench.core.result} and {@code dev.stackbench.core.result.read};
+ * nothing above it (gate, report).
+ */
+package dev.stackbench.core.stats;

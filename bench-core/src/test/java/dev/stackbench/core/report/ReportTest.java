@@ -1,0 +1,75 @@
+package dev.stackbench.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.UnreadableResultException;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The page from committed results: the template escapes what results say, and input is read as a gate reads it. */
+class ReportTest {
+
+    static final Path RESULTS = Path.of("..", "results");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void thePageShowsEveryLabelAndEscapesWhatResultsSay() throws IOException {
+        Path evil = copyOf("seed-002/loom-tomcat", "evil");
+        Path json = evil.resolve(ResultFiles.RESULT_JSON);
+        Files.writeString(json, Files.readString(json).replace("\"label\" : \"loom-tomcat\"", "\"label\" : \"<b>loom</b> & \\\"tomcat\\\"\""));
+        Path other = copyOf("seed-002/webflux-netty", "webflux");
+
+        Report.Written written = Report.write(List.of(evil, other), dir.resolve("report"));
+
+        String page = Files.readString(written.page());
+        assertThat(written.runs()).isEqualTo(2);
+        assertThat(written.labels()).isEqualTo(2);
+        assertThat(page).startsWith("<!DOCTYPE html>")
+                .contains("<tr data-label=\"&lt;b&gt;loom&lt;/b&gt; &amp; &quot;tomcat&quot;\">")
+                .contains("&lt;b&gt;loom&lt;/b&gt; &amp; &quot;tomcat&quot;")
+                .doesNotContain("<b>loom</b>")
+                .contains("<tr data-label=\"webflux-netty\">", "data-metric=\"P99\"", "steadiness unknown", "2 runs of 2 labels")
+                .contains("What bounds the throughput", "<img src=\"throughput.png\"");
+        assertThat(page).as("no script, nothing fetched").doesNotContain("<script", "src=\"http", "href=\"http", "@import");
+        for (String chart : written.charts()) {
+            assertThat(dir.resolve("report").resolve(chart)).isRegularFile();
+            assertThat(page).contains("src=\"" + chart + "\"");
+        }
+    }
+
+    @Test
+    void aBrokenLatencyLogOrAJmhResultIsRefusedNamingTheFileAndNothingIsWritten() throws IOException {
+        Path run = copyOf("seed-002/loom-tomcat", "broken");
+        Path hlog = run.resolve(ResultFiles.LATENCY_HLOG);
+        Files.writeString(hlog, "");
+        Path jmh = Files.writeString(dir.resolve("jmh.json"), """
+                [{"benchmark": "b.response", "params": {"approach": "a", "workload": "w"},
+                  "primaryMetric": {"score": 1, "scoreUnit": "ops/s", "rawData": [[1]]},
+                  "secondaryMetrics": {"p50": {"score": 1}, "p99": {"score": 2}}}]""");
+        Path out = dir.resolve("report");
+
+        assertThatThrownBy(() -> Report.write(List.of(run), out)).isInstanceOf(UnreadableResultException.class)
+                .hasMessageStartingWith(hlog + ": empty file");
+        assertThatThrownBy(() -> Report.write(List.of(jmh), out)).isInstanceOf(UnreadableResultException.class)
+                .hasMessageStartingWith(jmh + ": a JMH result: a report is made of load results");
+        assertThat(out).doesNotExist();
+    }
+
+    private Path copyOf(String committedRun, String name) throws IOException {
+        Path copy = Files.createDirectories(dir.resolve("runs").resolve(name));
+        for (String file : List.of(ResultFiles.RESULT_JSON, ResultFiles.LATENCY_HLOG)) {
+            Files.copy(RESULTS.resolve(committedRun).resolve(file), copy.resolve(file));
+        }
+        return copy;
+    }
+}
