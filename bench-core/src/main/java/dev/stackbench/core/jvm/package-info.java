@@ -1,0 +1,8 @@
+/**
+ * The JVM's own numbers during a run, sampled on the coordinator's tick: CPU time by owner (server,
+ * generator, measurement, JVM-internal), GC, allocation, heap, threads, JIT time, and virtual threads
+ * and pinning from JFR. Counters are deltas, never cumulative values; what cannot be measured is null.
+ *
+ * <p>May import {@code dev.stackbench.core.result} (the records it fills); nothing else of stackbench.
+ */
+package dev.stackbench.core.jvm;

@@ -1,0 +1,14 @@
+/**
+ * Executes a {@link dev.stackbench.core.load.LoadRun}: event loops of its own, one
+ * {@link dev.stackbench.core.load.engine.Worker} per loop owning its connections, counters and
+ * recorders, one {@link dev.stackbench.core.load.engine.LoadDriver} per load model (open arrivals,
+ * closed users), and a coordinator that only merges ({@code RunCoordinator}: warm-up, measured
+ * window, drain; {@code IntervalCollector}; {@code ResultAssembly}; {@code LoadLimits}). Every
+ * request scheduled in the window gets an outcome. Public: {@link dev.stackbench.core.load.engine.LoadGenerator},
+ * {@link dev.stackbench.core.load.engine.LoadSession}, {@link dev.stackbench.core.load.engine.StopRequest},
+ * {@link dev.stackbench.core.load.engine.ProgressListener}, {@link dev.stackbench.core.load.engine.ErrorClass};
+ * everything else is package-private, and no class outside reads engine internals.
+ *
+ * <p>May import {@code load}, {@code result}, {@code steady} and {@code jvm}; never gate, report or scenario.
+ */
+package dev.stackbench.core.load.engine;

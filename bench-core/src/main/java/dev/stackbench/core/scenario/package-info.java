@@ -1,0 +1,9 @@
+/**
+ * Scenarios: lists of runs (approach, workload, load) in one YAML file, or experiment 004's k6 CSV
+ * read as written; the reference experiments bundled as {@code seed-000} to {@code seed-004}; the
+ * command line's options layered over a file's; running them one after another, each against its own
+ * in-process server.
+ *
+ * <p>May import {@code load}, {@code load.engine} (to run), {@code result} and {@code server}.
+ */
+package dev.stackbench.core.scenario;
