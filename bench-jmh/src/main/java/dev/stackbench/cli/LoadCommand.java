@@ -131,11 +131,14 @@ final class LoadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
 
-        // Built before any server starts, so that bad input fails at once.
+        // Built before any server starts, so that bad input, or a load this process cannot make, fails at once.
         RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of(""))
                 : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
+        LoadGenerator.check(options.toRun(url != null ? url : PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE),
+                url != null ? RunResult.Target.url(url) : RunResult.Target.inProcess(null, PROVISIONAL_TARGET, approach.id(),
+                        chosenWorkload.id(), Map.of(), Map.of()));
         RunningServer server = null;
-        try {
+        try (Interrupts interrupts = Interrupts.install(err)) {
             URI target = url;
             RunResult.Target description;
             if (approach != null) {
@@ -154,22 +157,29 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
             }
+            if (interrupts.interrupted()) {
+                return interrupts.exitCode(); // before anything was measured
+            }
             LoadRun run = options.toRun(target, mix, LoadOption.Naming.COMMAND_LINE);
-            LoadGenerator.check(run, description); // a load this process cannot make fails here, before any output
             if (!quiet) {
                 err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
                         warmupText(run), target,
                         Durations.format(LoadDefaults.REPORT_INTERVAL));
                 err.flush();
             }
-            Measurement measurement = LoadGenerator.run(run, description, progress(err));
+            Measurement measurement = LoadGenerator.run(run, description, progress(err), interrupts.stop());
             RunResult result = measurement.result();
+            // The summary first: if the files cannot be written (a full disk), what was measured is still on stdout.
             stdout.print(Summary.of(result));
+            stdout.flush();
             if (out != null) {
                 ResultFiles.write(out, measurement);
                 stdout.println("Results:      " + out.toAbsolutePath());
             }
             stdout.flush();
+            if (interrupts.interrupted()) {
+                return interrupts.exitCode();
+            }
             var crossed = conditions.stream().map(condition -> condition.crossedBy(result)).flatMap(java.util.Optional::stream).toList();
             crossed.forEach(message -> err.println("FAILED: " + message));
             if (!conditions.isEmpty() && crossed.isEmpty()) {
@@ -182,6 +192,9 @@ final class LoadCommand implements Callable<Integer> {
             }
         }
     }
+
+    /** Stands in for an in-process server's address while the options are checked, before it starts. */
+    private static final URI PROVISIONAL_TARGET = URI.create("http://127.0.0.1:1/");
 
     private Workload chooseTarget() {
         if ((url == null) == (approach == null)) {
@@ -209,8 +222,11 @@ final class LoadCommand implements Callable<Integer> {
                 .only(new LinkedHashSet<>(only), approach)
                 .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
         PrintWriter err = spec.commandLine().getErr();
-        return new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err))
-                .run(chosen, LoadOptionSpecs.everyRunOverrides(spec, parsed), conditions, out);
+        try (Interrupts interrupts = Interrupts.install(err)) {
+            int exitCode = new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err))
+                    .run(chosen, LoadOptionSpecs.everyRunOverrides(spec, parsed), conditions, out, interrupts.stop());
+            return interrupts.interrupted() ? interrupts.exitCode() : exitCode;
+        }
     }
 
     private ProgressListener progress(PrintWriter err) {

@@ -8,6 +8,7 @@ import java.util.List;
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
@@ -57,11 +58,11 @@ final class ScenarioCli {
      * @param conditions       checked on every run
      * @param resultsDirectory where each run's files go, under its label; null for none
      */
-    int run(Scenario scenario, String overrides, List<Threshold> conditions, Path resultsDirectory) throws Exception {
+    int run(Scenario scenario, String overrides, List<Threshold> conditions, Path resultsDirectory, StopRequest stop) throws Exception {
         header(scenario, overrides);
 
         var crossed = new ArrayList<String>();
-        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, new ScenarioRunner.Listener() {
+        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, new ScenarioRunner.Listener() {
             @Override
             public void runStarting(int number, int count, ScenarioRun run) {
                 out.printf("%n== run %d of %d: %s (%s, %s)%s%n", number, count, run.label(), run.approach(), run.workload(),
@@ -85,14 +86,17 @@ final class ScenarioCli {
             }
 
             @Override
-            public void runFinished(ScenarioRun run, Measurement measurement, Path directory) {
+            public void measured(ScenarioRun run, Measurement measurement) {
                 out.print(Summary.of(measurement.result()));
-                if (directory != null) {
-                    out.println("Results:      " + directory.toAbsolutePath());
-                }
+                out.flush();
                 for (Threshold condition : conditions) {
                     condition.crossedBy(measurement.result()).map(message -> run.label() + ": " + message).ifPresent(crossed::add);
                 }
+            }
+
+            @Override
+            public void written(ScenarioRun run, Path directory) {
+                out.println("Results:      " + directory.toAbsolutePath());
                 out.flush();
             }
         });

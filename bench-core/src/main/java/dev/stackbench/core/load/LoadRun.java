@@ -33,6 +33,9 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         if (!"http".equals(target.getScheme()) || target.getHost() == null) {
             throw new IllegalArgumentException("target must be an http:// URL with a host, got '" + target + "'");
         }
+        if (target.getPort() > MAX_PORT) {
+            throw new IllegalArgumentException("target port " + target.getPort() + " is out of range (1 to " + MAX_PORT + "): '" + target + "'");
+        }
         if (warmup.isNegative()) {
             throw new IllegalArgumentException("warmup must be 0 or more, got " + Durations.format(warmup));
         }
@@ -90,6 +93,8 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
                 connectionsFor(profile, LoadDefaults.OPEN_MODEL_CONNECTIONS), LoadDefaults.threads(),
                 LoadDefaults.CONNECT_TIMEOUT, LoadDefaults.RESPONSE_TIMEOUT, true, false, DEFAULT_SEED, false);
     }
+
+    private static final int MAX_PORT = 65_535;
 
     /** Seeds the request-mix and think-time draws, so two runs of one definition send the same sequence. */
     static final long DEFAULT_SEED = 42;

@@ -8,6 +8,7 @@ import java.util.List;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -19,7 +20,7 @@ import dev.stackbench.core.server.ServerVariants;
  * closed before the next starts, and writes each run's files into {@code out/<label>/}.
  *
  * <pre>{@code
- * List<RunResult> results = ScenarioRunner.run(Scenarios.find("seed-002"), Path.of("out"), new ScenarioRunner.Listener() {});
+ * List<RunResult> results = ScenarioRunner.run(Scenarios.find("seed-002"), Path.of("out"), new StopRequest(), new ScenarioRunner.Listener() {});
  * System.out.print(ComparisonTable.of(results));
  * }</pre>
  */
@@ -38,7 +39,12 @@ public final class ScenarioRunner {
             return ProgressListener.NONE;
         }
 
-        default void runFinished(ScenarioRun run, Measurement measurement, Path directory) {
+        /** A run is over; called before its files are written, so that a failed write cannot hide what it measured. */
+        default void measured(ScenarioRun run, Measurement measurement) {
+        }
+
+        /** A run's files are in {@code directory}. */
+        default void written(ScenarioRun run, Path directory) {
         }
     }
 
@@ -46,11 +52,12 @@ public final class ScenarioRunner {
     }
 
     /**
-     * @param out null to write no files
-     * @return each run's result, in the scenario's order
+     * @param out  null to write no files
+     * @param stop ends the run under way early (its result is kept, marked interrupted) and the runs after it
+     * @return each run's result, in the scenario's order; fewer when stopped
      * @throws java.net.UnknownHostException never for the loopback servers it starts; LoadGenerator declares it
      */
-    public static List<RunResult> run(Scenario scenario, Path out, Listener listener) throws java.net.UnknownHostException {
+    public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, Listener listener) throws java.net.UnknownHostException {
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
@@ -58,6 +65,9 @@ public final class ScenarioRunner {
         var results = new ArrayList<RunResult>();
         int number = 0;
         for (ScenarioRun run : scenario.runs()) {
+            if (stop.requested()) {
+                break;
+            }
             listener.runStarting(++number, scenario.runs().size(), run);
             Measurement measurement;
             try (RunningServer server = variants.start(run.serverSpec())) {
@@ -66,14 +76,15 @@ public final class ScenarioRunner {
                 listener.serverStarted(run, server, load);
                 var description = RunResult.Target.inProcess(run.label(), target, run.approach().id(), run.workload().id(),
                         run.resolvedWorkloadParams(), server.settings());
-                measurement = LoadGenerator.run(load, description, listener.progress(run));
-            }
-            Path directory = out == null ? null : out.resolve(run.label());
-            if (directory != null) {
-                ResultFiles.write(directory, measurement);
+                measurement = LoadGenerator.run(load, description, listener.progress(run), stop);
             }
             results.add(measurement.result());
-            listener.runFinished(run, measurement, directory);
+            listener.measured(run, measurement);
+            if (out != null) {
+                Path directory = out.resolve(run.label());
+                ResultFiles.write(directory, measurement);
+                listener.written(run, directory);
+            }
             // The previous run's garbage (a whole Spring context) should not be collected during the next one's window.
             System.gc();
         }
