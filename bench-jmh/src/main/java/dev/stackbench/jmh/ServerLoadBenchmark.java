@@ -112,6 +112,8 @@ public class ServerLoadBenchmark {
                 .withConnections(Math.max(concurrency, LoadDefaults.OPEN_MODEL_CONNECTIONS));
         load = LoadSession.start(run, responses::release);
         CurrentLoad.started(load);
+        // JMH prints a forked JVM's stdout: the reader sees when and why the measurement could begin.
+        System.out.println("stackbench: warm-up " + SteadyStart.await(load, LoadDefaults.WARMUP_CAP));
     }
 
     @Setup(Level.Iteration)
