@@ -169,15 +169,11 @@ final class LoadCommand implements Callable<Integer> {
             URI target = url;
             RunResult.Target description;
             if (approach != null) {
-                var properties = new LinkedHashMap<>(serverProperties);
-                if (http2) {
-                    properties.putIfAbsent("server.http2.enabled", "true");
-                }
-                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), properties));
+                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties, http2));
                 target = server.baseUri();
                 var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
                 params.putAll(workloadParams);
-                description = RunResult.Target.inProcess(label, target, approach.id(), chosenWorkload.id(), params, server.settings());
+                description = RunResult.Target.inProcess(label, target, approach.id(), chosenWorkload.id(), params, server.settings(), server.limits());
                 if (!quiet) {
                     err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, server.startupTime().toMillis());
                 }
