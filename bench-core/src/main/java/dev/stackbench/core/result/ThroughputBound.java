@@ -160,8 +160,9 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         }
 
         /**
-         * One task per request. A ThreadPoolExecutor with U requests in flight runs min(U, core) threads while
-         * U <= core + queue, else min(max, U - queue): only a full queue makes it start threads beyond core.
+         * One task per request. A ThreadPoolExecutor with U requests in flight runs at most core threads while
+         * U <= core + queue, else min(max, U - queue): only a full queue makes it start threads beyond core. (With
+         * fewer requests than threads the closed model's bound is the lower one.)
          */
         static Threads unnested(ServerLimits.ThreadPool pool, Integer inFlight) {
             if (pool.coreThreads() == pool.maxThreads()) {
