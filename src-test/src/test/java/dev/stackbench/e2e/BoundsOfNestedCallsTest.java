@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ForkJoinPool;
@@ -44,8 +43,6 @@ class BoundsOfNestedCallsTest {
     private static final int STARVED_DELAY_MILLIS = 50;
     private static final Duration WARMUP = Duration.ofSeconds(2);
     private static final Duration WINDOW = Duration.ofSeconds(4);
-    /** A chain stalled by thread starvation fails after this instead of the default 30 s, within the window. */
-    private static final Map<String, String> SHORT_UPSTREAM_TIMEOUT = Map.of("stackbench.upstream.timeout", "1s");
     private static final Map<String, String> ASYNC_POOL_OF_4 = Map.of("spring.task.execution.pool.core-size", "4",
             "spring.task.execution.pool.max-size", "4");
 
@@ -93,6 +90,7 @@ class BoundsOfNestedCallsTest {
                 "--warmup", "1s", "--duration", "3s", "--quiet", "--out", out.toString(),
                 "--workload-param", "delayMillis=" + STARVED_DELAY_MILLIS, "--workload-param", "callDepth=1",
                 "--server-property", "spring.task.execution.pool.core-size=4", "--server-property", "spring.task.execution.pool.max-size=4",
+                // A chain stalled by thread starvation then fails within the window, not after the default 30 s.
                 "--server-property", "stackbench.upstream.timeout=1s");
 
         assertThat(load.exitCode()).as(load.err()).isZero();
@@ -138,11 +136,9 @@ class BoundsOfNestedCallsTest {
     /** One closed-model run of {@code users} against a fresh server, recorded with the server's limits as {@code load} records them. */
     private static RunResult run(Approach approach, Map<String, String> serverProperties, int delayMillis, int callDepth, int users)
             throws Exception {
-        var properties = new LinkedHashMap<>(SHORT_UPSTREAM_TIMEOUT);
-        properties.putAll(serverProperties);
         var params = Map.of(WorkloadParams.DELAY_MILLIS, String.valueOf(delayMillis), WorkloadParams.CALL_DEPTH, String.valueOf(callDepth));
         try (var servers = new Servers()) {
-            RunningServer server = servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(properties));
+            RunningServer server = servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(serverProperties));
             var profile = new LoadProfile.Closed(users, ThinkTime.NONE, WINDOW, OptionalLong.empty());
             var run = LoadRun.of(server.baseUri(), profile, WARMUP).withMix(WorkloadMixes.of(Workload.DATE, params));
             var target = RunResult.Target.inProcess(null, server.baseUri(), approach.id(), Workload.DATE.id(), params,
