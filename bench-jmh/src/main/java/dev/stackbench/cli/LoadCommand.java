@@ -136,21 +136,17 @@ final class LoadCommand implements Callable<Integer> {
                 : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
         LoadGenerator.check(options.toRun(url != null ? url : PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE),
                 url != null ? RunResult.Target.url(url) : RunResult.Target.inProcess(null, PROVISIONAL_TARGET, approach.id(),
-                        chosenWorkload.id(), Map.of(), Map.of()));
+                        chosenWorkload.id(), Map.of(), Map.of(), null));
         RunningServer server = null;
         try (Interrupts interrupts = Interrupts.install(err)) {
             URI target = url;
             RunResult.Target description;
             if (approach != null) {
-                var properties = new LinkedHashMap<>(serverProperties);
-                if (Boolean.TRUE.equals(options.http2())) {
-                    properties.putIfAbsent("server.http2.enabled", "true");
-                }
-                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), properties));
+                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties, Boolean.TRUE.equals(options.http2())));
                 target = server.baseUri();
                 var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
                 params.putAll(workloadParams);
-                description = RunResult.Target.inProcess(label, target, approach.id(), chosenWorkload.id(), params, server.settings());
+                description = RunResult.Target.inProcess(label, target, approach.id(), chosenWorkload.id(), params, server.settings(), server.limits());
                 if (!quiet) {
                     err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, server.startupTime().toMillis());
                 }

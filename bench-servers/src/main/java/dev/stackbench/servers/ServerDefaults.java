@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Execution;
+import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.WebStack;
 import dev.stackbench.core.server.Workload;
 
@@ -39,10 +40,32 @@ final class ServerDefaults {
     /** Connections of the JDBC or R2DBC pool (HikariCP's own default): often the real bottleneck. */
     static final int DB_POOL_SIZE = 10;
 
+    /** Names of the settings that {@link ResolvedLimits} reads back, so each is written once. */
+    static final class Property {
+        static final String TOMCAT_MAX_THREADS = "server.tomcat.threads.max";
+        /** Boot's own property, not set by stackbench: Tomcat's queue is unbounded unless a user sets it. */
+        static final String TOMCAT_MAX_QUEUE_CAPACITY = "server.tomcat.threads.max-queue-capacity";
+        static final String ASYNC_CORE_SIZE = "spring.task.execution.pool.core-size";
+        static final String ASYNC_MAX_SIZE = "spring.task.execution.pool.max-size";
+        static final String ASYNC_QUEUE_CAPACITY = "spring.task.execution.pool.queue-capacity";
+        static final String ELASTIC_MAX_THREADS = "stackbench.elastic.max-threads";
+        static final String ELASTIC_QUEUED_TASK_CAP = "stackbench.elastic.queued-task-cap";
+        static final String NETTY_EVENT_LOOP_THREADS = "stackbench.netty.event-loop-threads";
+        static final String UPSTREAM_URI = "stackbench.upstream.uri";
+        static final String DATE_ADDED_DELAY_MILLIS = "stackbench.date.added-delay-millis";
+        static final String DB_POOL_SIZE = "stackbench.db.pool-size";
+        static final String HTTP2_ENABLED = "server.http2.enabled";
+
+        private Property() {
+        }
+    }
+
     private ServerDefaults() {
     }
 
-    static Map<String, String> forServer(Approach approach, Workload workload) {
+    static Map<String, String> forServer(ServerSpec spec) {
+        Approach approach = spec.approach();
+        Workload workload = spec.workload();
         var defaults = new LinkedHashMap<String, String>();
         common(defaults);
         if (workload != Workload.DATE) {
@@ -50,7 +73,11 @@ final class ServerDefaults {
         }
         // Added to every date request's delay: makes a server slower without changing its requests
         // (how the gate tests show that a slower server fails a gate).
-        defaults.put("stackbench.date.added-delay-millis", "0");
+        defaults.put(Property.DATE_ADDED_DELAY_MILLIS, "0");
+        if (spec.http2()) {
+            // A default, not an override: --server-property server.http2.enabled=false still wins, as it did.
+            defaults.put(Property.HTTP2_ENABLED, "true");
+        }
         if (workload == Workload.MOVIES) {
             defaults.put("stackbench.movies.cache", "true");
             defaults.put("stackbench.movies.read-only", "false");
@@ -66,15 +93,15 @@ final class ServerDefaults {
                 }
             }
             case TASK_POOL -> {
-                defaults.put("spring.task.execution.pool.core-size", String.valueOf(ASYNC_CORE_POOL_SIZE));
-                defaults.put("spring.task.execution.pool.max-size", String.valueOf(ASYNC_MAX_POOL_SIZE));
-                defaults.put("spring.task.execution.pool.queue-capacity", String.valueOf(ASYNC_QUEUE_CAPACITY));
+                defaults.put(Property.ASYNC_CORE_SIZE, String.valueOf(ASYNC_CORE_POOL_SIZE));
+                defaults.put(Property.ASYNC_MAX_SIZE, String.valueOf(ASYNC_MAX_POOL_SIZE));
+                defaults.put(Property.ASYNC_QUEUE_CAPACITY, String.valueOf(ASYNC_QUEUE_CAPACITY));
                 defaults.put("spring.task.execution.thread-name-prefix", approach.id() + "-");
             }
             case BOUNDED_ELASTIC -> {
                 // Reactor's own defaults for boundedElastic: 10 threads per core, 100,000 queued tasks.
-                defaults.put("stackbench.elastic.max-threads", String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
-                defaults.put("stackbench.elastic.queued-task-cap", String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE));
+                defaults.put(Property.ELASTIC_MAX_THREADS, String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
+                defaults.put(Property.ELASTIC_QUEUED_TASK_CAP, String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE));
             }
             case REQUEST_THREAD, COMMON_POOL, EVENT_LOOP -> {
             }
@@ -99,7 +126,7 @@ final class ServerDefaults {
         defaults.put("server.shutdown", "immediate");
         defaults.put("stackbench.idle-timeout", IDLE_TIMEOUT);
         defaults.put("stackbench.accept-count", String.valueOf(ACCEPT_COUNT));
-        defaults.put("stackbench.upstream.uri", "");
+        defaults.put(Property.UPSTREAM_URI, "");
         defaults.put("stackbench.upstream.timeout", UPSTREAM_TIMEOUT);
     }
 
@@ -112,11 +139,11 @@ final class ServerDefaults {
         defaults.put("stackbench.db.url", DB_URL);
         defaults.put("stackbench.db.username", "sa");
         defaults.put("stackbench.db.password", "");
-        defaults.put("stackbench.db.pool-size", String.valueOf(DB_POOL_SIZE));
+        defaults.put(Property.DB_POOL_SIZE, String.valueOf(DB_POOL_SIZE));
     }
 
     private static void tomcat(Map<String, String> defaults) {
-        defaults.put("server.tomcat.threads.max", String.valueOf(TOMCAT_MAX_THREADS));
+        defaults.put(Property.TOMCAT_MAX_THREADS, String.valueOf(TOMCAT_MAX_THREADS));
         // Tomcat closes a connection after 100 requests by default; Netty never does.
         defaults.put("server.tomcat.max-keep-alive-requests", "-1");
         // Tomcat caps connections at 8192 by default; Netty has no cap.
@@ -130,7 +157,7 @@ final class ServerDefaults {
 
     private static void netty(Map<String, String> defaults) {
         defaults.put("server.netty.idle-timeout", "${stackbench.idle-timeout}");
-        defaults.put("stackbench.netty.event-loop-threads", String.valueOf(LoopResources.DEFAULT_IO_WORKER_COUNT));
+        defaults.put(Property.NETTY_EVENT_LOOP_THREADS, String.valueOf(LoopResources.DEFAULT_IO_WORKER_COUNT));
         defaults.put("stackbench.upstream.max-connections", String.valueOf(UPSTREAM_MAX_CONNECTIONS));
     }
 }

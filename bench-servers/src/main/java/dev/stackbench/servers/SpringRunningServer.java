@@ -7,13 +7,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.server.ServerSpec;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** A variant's Spring context; closing it stops the server and every pool the context owns. */
 record SpringRunningServer(ServerSpec spec, URI baseUri, Duration startupTime, Map<String, String> settings,
-                           ConfigurableApplicationContext context) implements RunningServer {
+                           ServerLimits limits, ConfigurableApplicationContext context) implements RunningServer {
 
     SpringRunningServer {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));

@@ -10,6 +10,7 @@ import java.util.Set;
 
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.ServerVariantProvider;
@@ -43,7 +44,7 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
     @Override
     public RunningServer start(ServerSpec spec) {
         long startNanos = System.nanoTime();
-        Map<String, String> defaults = ServerDefaults.forServer(spec.approach(), spec.workload());
+        Map<String, String> defaults = ServerDefaults.forServer(spec);
         var overrides = new LinkedHashMap<String, Object>(spec.serverProperties());
         spec.workloadOptions().forEach((name, value) -> overrides.put("stackbench." + spec.workload().id() + "." + name, value));
         boolean tomcat = spec.approach().stack() == WebStack.MVC_TOMCAT;
@@ -75,7 +76,14 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
         defaults.keySet().stream().filter(SpringServerVariantProvider::isSetting)
                 .forEach(name -> settings.put(name, context.getEnvironment().getProperty(name)));
         overrides.keySet().forEach(name -> settings.put(name, context.getEnvironment().getProperty(name)));
-        return new SpringRunningServer(spec, URI.create("http://" + host + ":" + port + "/"), startupTime, settings, context);
+        ServerLimits limits;
+        try {
+            limits = ResolvedLimits.of(spec, context.getEnvironment());
+        } catch (RuntimeException e) { // a pool size the server accepted but that describes no pool
+            context.close();
+            throw new ServerStartException(spec.approach() + " started with settings that give no limits: " + e.getMessage(), e);
+        }
+        return new SpringRunningServer(spec, URI.create("http://" + host + ":" + port + "/"), startupTime, settings, limits, context);
     }
 
     private static boolean isSetting(String name) {

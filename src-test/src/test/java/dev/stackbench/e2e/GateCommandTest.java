@@ -264,7 +264,7 @@ class GateCommandTest {
         var params = Map.of("delayMillis", String.valueOf(DELAY_MILLIS));
         var run = LoadRun.of(server.baseUri(), new LoadProfile.Closed(USERS, ThinkTime.NONE, WINDOW, OptionalLong.empty()), Duration.ofMillis(500))
                 .withMix(WorkloadMixes.of(Workload.DATE, params));
-        var target = RunResult.Target.inProcess(null, server.baseUri(), Approach.LOOM_TOMCAT.id(), Workload.DATE.id(), params, server.settings());
+        var target = RunResult.Target.inProcess(null, server.baseUri(), Approach.LOOM_TOMCAT.id(), Workload.DATE.id(), params, server.settings(), server.limits());
         ResultFiles.write(out, LoadGenerator.run(run, target, ProgressListener.NONE));
         return out;
     }

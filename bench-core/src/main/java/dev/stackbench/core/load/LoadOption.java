@@ -57,7 +57,7 @@ public enum LoadOption {
     NO_KEEP_ALIVE(flag().everyRun()
             .help("A new connection per request, as ab without -k.")),
     HTTP2(flag().everyRun()
-            .help("HTTP/2 cleartext (prior knowledge); an in-process server gets server.http2.enabled=true."));
+            .help("HTTP/2 cleartext (prior knowledge); an in-process server speaks it too."));
 
     /** The kind of value an option takes, and the Java type that holds it. */
     public enum Kind {

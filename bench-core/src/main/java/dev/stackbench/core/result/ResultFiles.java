@@ -23,6 +23,7 @@ import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,7 +45,12 @@ public final class ResultFiles {
     public static final String LATENCY_HLOG = "latency.hlog";
     public static final String LATENCY_HGRM = "latency.hgrm";
 
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /**
+     * Writes indented JSON; reads results of every version of this schema: fields added since a file was
+     * written read as absent (null, or 0 and false for primitives), fields since removed are ignored.
+     */
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
     private ResultFiles() {
     }

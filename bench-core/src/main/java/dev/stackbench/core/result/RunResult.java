@@ -3,6 +3,8 @@ package dev.stackbench.core.result;
 import java.util.List;
 import java.util.Map;
 
+import dev.stackbench.core.server.ServerLimits;
+
 /**
  * One run: one profile against one target. Written as result.json; {@link #SCHEMA} names the
  * format version, and readers refuse versions they do not know.
@@ -26,27 +28,30 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     /**
      * What was measured: a URL, and when stackbench started the server itself, which variant.
      *
-     * @param label the name of this target in gates and reports: given with {@code --label}, else
-     *              {@code approach/workload} for an in-process server, else the URL
+     * @param label  the name of this target in gates and reports: given with {@code --label}, else
+     *               {@code approach/workload} for an in-process server, else the URL
+     * @param limits what bounds the in-process server, as numbers (its pools, added delay, database connections),
+     *               from which {@link ThroughputBound} derives its bounds; null for a URL target and in results
+     *               written before servers reported them
      */
     public record Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
-                         Map<String, String> serverSettings) {
+                         Map<String, String> serverSettings, ServerLimits limits) {
 
         /** Any HTTP server, not started by stackbench. */
         public static Target url(java.net.URI url) {
-            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of());
+            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of(), null);
         }
 
         /** A server started in-process; {@code label} null means {@code approach/workload}. */
         public static Target inProcess(String label, java.net.URI url, String approach, String workload,
-                                       Map<String, String> workloadParams, Map<String, String> serverSettings) {
+                                       Map<String, String> workloadParams, Map<String, String> serverSettings, ServerLimits limits) {
             return new Target(label != null ? label : approach + "/" + workload, url.toString(), approach, workload,
-                    workloadParams, serverSettings);
+                    workloadParams, serverSettings, limits);
         }
 
         /** The same target under another name. */
         public Target withLabel(String newLabel) {
-            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings);
+            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings, limits);
         }
     }
 

@@ -46,7 +46,13 @@ public final class Summary {
                     result.clientCpu().seconds(), result.clientCpu().microsPerRequest()));
         }
         jvm(text, result);
-        ThroughputBound.binding(result).ifPresent(bound -> line(text, "Bound", bound.against(result.rps())));
+        var notDerived = ThroughputBound.notDerived(result);
+        ThroughputBound.binding(result).ifPresentOrElse(bound -> line(text, "Bound", bound.against(result.rps())), () -> {
+            if (!notDerived.isEmpty()) {
+                line(text, "Bound", "none derived");
+            }
+        });
+        notDerived.forEach(reason -> line(text, "Not derived", reason));
         text.append('\n');
         String latencyTitle = open
                 ? "Latency from intended start (ms), ok requests of the whole schedule" : "Latency (ms), ok requests";

@@ -1,25 +1,37 @@
 package dev.stackbench.core.result;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Execution;
+import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.core.server.WorkloadParams;
 
 /**
- * The most requests per second a run's setup allows, derived from its settings alone, so that a result
- * can say why its throughput is what it is. The rules, in one place:
+ * The most requests per second a run's setup allows, derived from the numbers its result records (the
+ * server's {@code target.limits}, the workload's parameters, the load profile), so that a result can say
+ * why its throughput is what it is, or that no bound could be derived and why ({@link #notDerived}).
+ * The rules, in one place, with D the wait at the bottom of a request's call chain ({@code delayMillis}
+ * plus the delay the server adds) and K its nested calls ({@code callDepth}):
  * <ul>
- *   <li><b>pool</b>: N threads that each hold a request for the delay D serve at most N / D requests/s
- *       (with {@code callDepth} K a request holds K + 1 of them: the server calls itself). N is
- *       {@code server.tomcat.threads.max} (platform-tomcat), {@code stackbench.elastic.max-threads} (elastic-*),
- *       the JVM's common-pool parallelism (commonpool-tomcat), or for async-tomcat the threads a
- *       ThreadPoolExecutor really starts: core-size, growing toward max-size only once its queue is full.</li>
+ *   <li><b>pool</b>: N threads that each hold a request for D serve at most N / D requests/s. With K nested
+ *       calls back to the same server, a request holds K + 1 threads of the same pool for at least D each,
+ *       so N / ((K + 1) D). N is the threads the pool really runs: a ThreadPoolExecutor (async-tomcat) runs
+ *       its core size until its queue is full; with U requests in flight it receives up to (K + 1) U tasks,
+ *       of which only each chain's deepest can wait in the queue. Not derived, with the reason, when:
+ *       the U chains' outer levels alone (K U) can hold every thread while their nested calls wait in the
+ *       queue behind them (thread starvation: the server stalls until a timeout); the queue can fill with
+ *       nested calls (threads beyond core then start and tasks are rejected as timing decides); the common
+ *       pool runs nested calls (a blocked {@code CompletableFuture.get} makes ForkJoinPool add compensating
+ *       threads, so N is not its parallelism); nested calls go to another server; U is not fixed (stages);
+ *       or the result predates {@code target.limits}.</li>
  *   <li><b>closed model</b>: C users, each waiting D for a response and Z thinking, send at most C / (D + Z).</li>
  *   <li><b>open model</b>: the offered rate.</li>
  * </ul>
@@ -29,11 +41,12 @@ import dev.stackbench.core.server.Approach;
  * <pre>{@code
  * ThroughputBound.binding(result).ifPresent(bound -> System.out.println("bound: " + bound.against(result.rps())));
  * // bound: 8 threads / 100 ms = 80 req/s; measured 78.2 (98%)
+ * ThroughputBound.notDerived(result).forEach(reason -> System.out.println("not derived: " + reason));
  * }</pre>
  *
  * @param formula           the arithmetic, e.g. {@code 8 threads / 100 ms}
  * @param requestsPerSecond its result
- * @param source            where the numbers come from, e.g. {@code server.tomcat.threads.max=8, delayMillis=100}
+ * @param source            where the numbers come from, e.g. {@code Tomcat request threads: 8, delayMillis=100}
  */
 public record ThroughputBound(String formula, double requestsPerSecond, String source) {
 
@@ -46,13 +59,16 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
 
     /** Every bound that applies to this run. */
     public static List<ThroughputBound> all(RunResult result) {
-        var bounds = new ArrayList<ThroughputBound>();
-        Map<String, String> params = result.target().workloadParams() == null ? Map.of() : result.target().workloadParams();
-        double delayMillis = number(params.get("delayMillis"), 0);
-        int callDepth = (int) number(params.get("callDepth"), 0);
-        poolBound(result, delayMillis, callDepth).ifPresent(bounds::add);
-        modelBound(result, delayMillis).ifPresent(bounds::add);
-        return bounds;
+        return Derivation.of(result).bounds();
+    }
+
+    /**
+     * Bounds that would apply to this run but cannot be derived, each as one line saying which and why,
+     * e.g. {@code pool: 8 requests in flight with 1 nested call each can hold all 4 threads ...}; empty when
+     * nothing is missing.
+     */
+    public static List<String> notDerived(RunResult result) {
+        return Derivation.of(result).notDerived();
     }
 
     /** {@code 8 threads / 100 ms = 80 req/s} */
@@ -69,38 +85,138 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         return describe() + "; measured " + rate(measuredPerSecond) + " (" + shown + "%)";
     }
 
-    private static Optional<ThroughputBound> poolBound(RunResult result, double delayMillis, int callDepth) {
-        if (result.target().approach() == null || delayMillis <= 0) {
-            return Optional.empty(); // no pool of ours, or nothing holds a thread for long
+    /** What one result allows: its bounds, and the ones that apply but cannot be derived. */
+    private record Derivation(List<ThroughputBound> bounds, List<String> notDerived) {
+
+        static Derivation of(RunResult result) {
+            var bounds = new ArrayList<ThroughputBound>();
+            var notDerived = new ArrayList<String>();
+            Map<String, String> params = result.target().workloadParams() == null ? Map.of() : result.target().workloadParams();
+            int callDepth = (int) number(params.get(WorkloadParams.CALL_DEPTH), 0);
+            ServerLimits limits = result.target().limits();
+            // The server adds its delay at the bottom of the chain: here, unless nested calls go to another server.
+            int addedMillis = limits != null && (callDepth == 0 || limits.nestedCallsToSelf()) ? limits.addedDelayMillis() : 0;
+            var wait = new Wait(number(params.get(WorkloadParams.DELAY_MILLIS), 0), addedMillis);
+            poolBound(result, limits, wait, callDepth, notDerived).ifPresent(bounds::add);
+            modelBound(result, wait, notDerived).ifPresent(bounds::add);
+            return new Derivation(List.copyOf(bounds), List.copyOf(notDerived));
         }
-        Approach approach;
-        try {
-            approach = Approach.fromId(result.target().approach());
-        } catch (IllegalArgumentException e) {
-            return Optional.empty(); // a result from a version with other approaches
-        }
-        Map<String, String> settings = result.target().serverSettings() == null ? Map.of() : result.target().serverSettings();
-        Pool pool = switch (approach.execution()) {
-            case REQUEST_THREAD -> Pool.setting(settings, "server.tomcat.threads.max");
-            case BOUNDED_ELASTIC -> Pool.setting(settings, "stackbench.elastic.max-threads");
-            case COMMON_POOL -> result.environment().commonPoolParallelism() == null ? null
-                    : new Pool(result.environment().commonPoolParallelism(), "common pool parallelism "
-                    + result.environment().commonPoolParallelism() + " on " + result.environment().cores() + " cores");
-            case TASK_POOL -> Pool.threadPoolExecutor(settings, inFlight(result));
-            case VIRTUAL_THREAD, EVENT_LOOP -> null;
-        };
-        if (pool == null) {
-            return Optional.empty();
-        }
-        int holders = callDepth + 1;
-        String formula = pool.threads() + (pool.threads() == 1 ? " thread / " : " threads / ")
-                + (holders > 1 ? "(" + holders + " × " + millis(delayMillis) + ")" : millis(delayMillis));
-        String source = pool.source() + ", delayMillis=" + millis(delayMillis).replace(" ms", "")
-                + (holders > 1 ? ", callDepth=" + callDepth + " holds " + holders + " threads per request" : "");
-        return Optional.of(new ThroughputBound(formula, pool.threads() * MILLIS_PER_SECOND / (holders * delayMillis), source));
     }
 
-    private static Optional<ThroughputBound> modelBound(RunResult result, double delayMillis) {
+    /** The wait at the bottom of a request's call chain: what the request asks for, plus what the server adds. */
+    private record Wait(double requestedMillis, int addedMillis) {
+
+        double millis() {
+            return requestedMillis + addedMillis;
+        }
+
+        /** {@code delayMillis=100}, or {@code delayMillis=50 + 50 ms added by the server} */
+        String source() {
+            return WorkloadParams.DELAY_MILLIS + "=" + trim(requestedMillis) + (addedMillis > 0 ? " + " + addedMillis + " ms added by the server" : "");
+        }
+    }
+
+    private static Optional<ThroughputBound> poolBound(RunResult result, ServerLimits limits, Wait wait, int callDepth, List<String> notDerived) {
+        if (limits == null) {
+            if (wait.millis() > 0 && runsOnAPool(result.target().approach())) {
+                notDerived.add("pool: the result was written before servers recorded their limits");
+            }
+            return Optional.empty();
+        }
+        ServerLimits.ThreadPool pool = limits.blockingPool();
+        if (pool == null) {
+            return Optional.empty(); // a virtual thread per request, or the event loop: no pool holds the wait
+        }
+        Integer inFlight = inFlight(result);
+        Threads threads = callDepth == 0 ? Threads.unnested(pool, inFlight) : Threads.nested(pool, limits, callDepth, inFlight);
+        return switch (threads) {
+            case Threads.Unknown unknown -> {
+                // Starvation stalls the server whatever the wait; the other reasons only matter when a wait holds threads.
+                if (unknown.evenWithoutWait() || wait.millis() > 0) {
+                    notDerived.add("pool: " + unknown.reason());
+                }
+                yield Optional.empty();
+            }
+            case Threads.Running running when wait.millis() <= 0 -> Optional.empty(); // nothing holds a thread for long
+            case Threads.Running running -> {
+                int levels = callDepth + 1;
+                String formula = running.count() + (running.count() == 1 ? " thread / " : " threads / ")
+                        + (levels > 1 ? "(" + levels + " × " + millis(wait.millis()) + ")" : millis(wait.millis()));
+                String source = running.why() + ", " + wait.source()
+                        + (levels > 1 ? ", " + WorkloadParams.CALL_DEPTH + "=" + callDepth + " holds " + levels + " threads per request" : "");
+                yield Optional.of(new ThroughputBound(formula, running.count() * MILLIS_PER_SECOND / (levels * wait.millis()), source));
+            }
+        };
+    }
+
+    /** How many threads of the pool can hold requests at once, or why that cannot be said. */
+    private sealed interface Threads {
+
+        record Running(int count, String why) implements Threads {
+        }
+
+        /** @param evenWithoutWait true when the reason stands whatever the wait (starvation stalls a server with no delay too) */
+        record Unknown(String reason, boolean evenWithoutWait) implements Threads {
+        }
+
+        /**
+         * One task per request. A ThreadPoolExecutor with U requests in flight runs at most core threads while
+         * U <= core + queue, else min(max, U - queue): only a full queue makes it start threads beyond core. (With
+         * fewer requests than threads the closed model's bound is the lower one.)
+         */
+        static Threads unnested(ServerLimits.ThreadPool pool, Integer inFlight) {
+            if (pool.coreThreads() == pool.maxThreads()) {
+                return new Running(pool.maxThreads(), pool.describe());
+            }
+            if (inFlight == null) {
+                return new Unknown("requests in flight are not fixed (stages), and " + pool.name()
+                        + " starts threads beyond its core of " + pool.coreThreads() + " only once its queue is full", false);
+            }
+            if (pool.queueCapacity() == null || inFlight <= pool.coreThreads() + pool.queueCapacity()) {
+                return new Running(pool.coreThreads(), pool.describe() + ": " + inFlight
+                        + " requests in flight never fill the queue, so at most " + pool.coreThreads() + " threads run");
+            }
+            int count = Math.min(pool.maxThreads(), inFlight - pool.queueCapacity());
+            return new Running(count, pool.describe() + ": " + inFlight + " requests in flight fill the queue, so " + count + " threads run");
+        }
+
+        /**
+         * K nested calls back to the same server: U requests in flight give the pool up to (K + 1) U tasks, each level
+         * holding its thread while the levels below it run; only a chain's deepest task can wait in the queue (the levels
+         * above it hold threads), so at most U tasks wait.
+         */
+        static Threads nested(ServerLimits.ThreadPool pool, ServerLimits limits, int callDepth, Integer inFlight) {
+            if (!limits.nestedCallsToSelf()) {
+                return new Unknown("nested calls go to another server, whose time per call is not known here", false);
+            }
+            if (pool.compensatesBlockedThreads()) {
+                return new Unknown("each nested call blocks in ForkJoinPool.managedBlock (CompletableFuture.get), which adds"
+                        + " compensating threads to " + pool.name() + ", so more threads hold requests than its size of "
+                        + pool.maxThreads(), false);
+            }
+            if (inFlight == null) {
+                return new Unknown("requests in flight are not fixed (stages), so whether nested calls starve "
+                        + pool.name() + " is not known", false);
+            }
+            long tasks = (long) (callDepth + 1) * inFlight;
+            long outerLevels = (long) callDepth * inFlight;
+            long waiting = Math.min(inFlight, tasks - pool.coreThreads());
+            String calls = inFlight + " requests in flight with " + callDepth + (callDepth == 1 ? " nested call" : " nested calls") + " each";
+            if (pool.queueCapacity() != null && waiting > pool.queueCapacity()) {
+                return new Unknown("" + calls + " can fill the queue of " + pool.queueCapacity() + " of " + pool.name()
+                        + ", which then starts threads beyond its core of " + pool.coreThreads() + " and rejects tasks beyond "
+                        + pool.maxThreads() + " as timing decides", false);
+            }
+            if (outerLevels >= pool.coreThreads()) {
+                return new Unknown("" + calls + " can hold all " + pool.coreThreads() + " threads of " + pool.name()
+                        + " while their nested calls wait in its queue behind them (thread starvation until a timeout)", true);
+            }
+            return new Running(pool.coreThreads(), pool.describe() + ": " + calls + " never fill the queue, so at most "
+                    + pool.coreThreads() + " threads run");
+        }
+    }
+
+    private static Optional<ThroughputBound> modelBound(RunResult result, Wait wait, List<String> notDerived) {
         var profile = result.profile();
         if (profile.ratePerSecond() != null) {
             return Optional.of(new ThroughputBound("offered rate", profile.ratePerSecond(), "open model, --rate"));
@@ -108,16 +224,20 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         if (profile.concurrency() == null) {
             return Optional.empty(); // ramps: the load changes over the run
         }
-        double thinkMillis = profile.thinkTime() == null ? 0 : meanMillis(ThinkTime.parse(profile.thinkTime()));
-        if (delayMillis + thinkMillis <= 0) {
+        double thinkMillis = profile.thinkTime() == null ? 0 : meanThinkMillis(profile.thinkTime());
+        if (Double.isNaN(thinkMillis)) {
+            notDerived.add("users: the think time '" + profile.thinkTime() + "' is not a duration");
+            return Optional.empty();
+        }
+        if (wait.millis() + thinkMillis <= 0) {
             return Optional.empty();
         }
         int users = profile.concurrency();
         String formula = users + (users == 1 ? " user / " : " users / ")
-                + (thinkMillis > 0 ? "(" + millis(delayMillis) + " + " + millis(thinkMillis) + " think)" : millis(delayMillis));
-        return Optional.of(new ThroughputBound(formula, users * MILLIS_PER_SECOND / (delayMillis + thinkMillis),
+                + (thinkMillis > 0 ? "(" + millis(wait.millis()) + " + " + millis(thinkMillis) + " think)" : millis(wait.millis()));
+        return Optional.of(new ThroughputBound(formula, users * MILLIS_PER_SECOND / (wait.millis() + thinkMillis),
                 "closed model: --concurrency " + users + (thinkMillis > 0 ? ", --think-time " + profile.thinkTime() : "")
-                        + ", delayMillis=" + millis(delayMillis).replace(" ms", "")));
+                        + ", " + wait.source()));
     }
 
     /** Requests that can be in the server at once: the users (closed) or the connection cap (open); null for ramps. */
@@ -128,41 +248,47 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         return result.profile().ratePerSecond() != null ? result.profile().connections() : null;
     }
 
-    private record Pool(int threads, String source) {
-
-        static Pool setting(Map<String, String> settings, String name) {
-            Integer threads = integer(settings.get(name));
-            return threads == null ? null : new Pool(threads, name + "=" + threads);
+    /** Whether the approach of an older result, which has no limits, would run its blocking work on a pool. */
+    private static boolean runsOnAPool(String approachId) {
+        if (approachId == null) {
+            return false;
         }
-
-        /**
-         * A ThreadPoolExecutor runs core-size threads and queues the rest; only a full queue makes it
-         * start more, up to max-size. With U requests in flight it runs min(U, core) threads while
-         * U <= core + queue, else min(max, U - queue).
-         */
-        static Pool threadPoolExecutor(Map<String, String> settings, Integer inFlight) {
-            Integer core = integer(settings.get("spring.task.execution.pool.core-size"));
-            Integer max = integer(settings.get("spring.task.execution.pool.max-size"));
-            Integer queue = integer(settings.get("spring.task.execution.pool.queue-capacity"));
-            if (core == null || max == null || queue == null) {
-                return null;
-            }
-            String sizes = "spring.task.execution.pool core-size=" + core + ", max-size=" + max + ", queue-capacity=" + queue;
-            if (inFlight == null) {
-                return new Pool(core, sizes + ": threads beyond core-size start only when the queue is full");
-            }
-            if (inFlight <= core + queue) {
-                int threads = Math.min(inFlight, core);
-                return new Pool(threads, sizes + ": " + inFlight + " requests in flight never fill the queue, so at most "
-                        + threads + " threads run");
-            }
-            int threads = Math.min(max, inFlight - queue);
-            return new Pool(threads, sizes + ": " + inFlight + " requests in flight fill the queue, so " + threads + " threads run");
+        try {
+            Execution execution = Approach.fromId(approachId).execution();
+            return execution != Execution.VIRTUAL_THREAD && execution != Execution.EVENT_LOOP;
+        } catch (IllegalArgumentException e) {
+            return false; // a result from a version with other approaches
         }
     }
 
-    private static double meanMillis(ThinkTime think) {
-        return (think.min().toNanos() + think.max().toNanos()) / 2.0 / Duration.ofMillis(1).toNanos();
+    /** One part of a duration as results write it: {@code 250ms}, {@code 1m30s}, {@code 1.5s}. */
+    private static final Pattern DURATION_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)");
+
+    /**
+     * The mean of a think time as {@code profile.thinkTime} records it: fixed ({@code 1s}) or uniform over a range
+     * ({@code 1s..3s}); NaN when the text is not one.
+     */
+    static double meanThinkMillis(String text) {
+        int range = text.indexOf("..");
+        return range < 0 ? durationMillis(text) : (durationMillis(text.substring(0, range)) + durationMillis(text.substring(range + 2))) / 2;
+    }
+
+    private static double durationMillis(String text) {
+        String trimmed = text.trim();
+        Matcher part = DURATION_PART.matcher(trimmed);
+        double millis = 0;
+        int end = 0;
+        while (part.find() && part.start() == end) {
+            millis += Double.parseDouble(part.group(1)) * switch (part.group(2)) {
+                case "us" -> 1e-3;
+                case "ms" -> 1;
+                case "s" -> 1e3;
+                case "m" -> 60e3;
+                default -> 3600e3;
+            };
+            end = part.end();
+        }
+        return end == 0 || end != trimmed.length() ? Double.NaN : millis;
     }
 
     private static double number(String text, double fallback) {
@@ -174,11 +300,6 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         } catch (NumberFormatException e) {
             return fallback;
         }
-    }
-
-    private static Integer integer(String text) {
-        double value = number(text, Double.NaN);
-        return Double.isNaN(value) || value <= 0 ? null : (int) value;
     }
 
     private static String millis(double value) {

@@ -75,11 +75,7 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
 
     /** What to start: HTTP/2 on the client means HTTP/2 on the server too, as with {@code load --http2}. */
     public ServerSpec serverSpec() {
-        var properties = new LinkedHashMap<>(serverProperties);
-        if (Boolean.TRUE.equals(load.http2())) {
-            properties.putIfAbsent("server.http2.enabled", "true");
-        }
-        return new ServerSpec(approach, workload, Map.of(), properties);
+        return new ServerSpec(approach, workload, Map.of(), serverProperties, Boolean.TRUE.equals(load.http2()));
     }
 
     /** The load run against the started server. */

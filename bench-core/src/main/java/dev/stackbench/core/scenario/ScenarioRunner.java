@@ -75,7 +75,7 @@ public final class ScenarioRunner {
                 LoadRun load = run.loadRun(target);
                 listener.serverStarted(run, server, load);
                 var description = RunResult.Target.inProcess(run.label(), target, run.approach().id(), run.workload().id(),
-                        run.resolvedWorkloadParams(), server.settings());
+                        run.resolvedWorkloadParams(), server.settings(), server.limits());
                 measurement = LoadGenerator.run(load, description, listener.progress(run), stop);
             }
             results.add(measurement.result());

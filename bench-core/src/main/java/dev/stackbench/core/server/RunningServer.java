@@ -24,6 +24,13 @@ public interface RunningServer extends AutoCloseable {
      */
     Map<String, String> settings();
 
+    /**
+     * What bounds this server, as numbers rather than property names: where its blocking work runs, its
+     * pools' threads and queues, the delay it adds, its database connections. Results record it as
+     * {@code target.limits}, and bounds are derived from it.
+     */
+    ServerLimits limits();
+
     /** Stops the server; idempotent. */
     @Override
     void close();

@@ -9,11 +9,14 @@ import java.util.Objects;
  * Immutable; every {@code with...} returns a new spec.
  *
  * @param workloadOptions  server-side options of the workload (e.g. a cache switch), by name
- * @param serverProperties server settings by property name (e.g. {@code server.tomcat.threads.max=10});
- *                         they override stackbench's defaults for the approach
+ * @param serverProperties server settings by the server module's own property names (pool sizes, timeouts);
+ *                         they override stackbench's defaults for the approach, and bench-core passes them on
+ *                         without reading them
+ * @param http2            true to serve HTTP/2 cleartext (h2c) beside HTTP/1.1, as a client with {@code --http2} needs;
+ *                         the server module maps it to its own setting, which a server property may still override
  */
 public record ServerSpec(Approach approach, Workload workload,
-                         Map<String, String> workloadOptions, Map<String, String> serverProperties) {
+                         Map<String, String> workloadOptions, Map<String, String> serverProperties, boolean http2) {
 
     public ServerSpec {
         Objects.requireNonNull(approach, "approach");
@@ -22,22 +25,28 @@ public record ServerSpec(Approach approach, Workload workload,
         serverProperties = Map.copyOf(serverProperties);
     }
 
+    /** A spec that serves HTTP/1.1 only. */
+    public ServerSpec(Approach approach, Workload workload, Map<String, String> workloadOptions, Map<String, String> serverProperties) {
+        this(approach, workload, workloadOptions, serverProperties, false);
+    }
+
     public static ServerSpec of(Approach approach, Workload workload) {
         return new ServerSpec(approach, workload, Map.of(), Map.of());
     }
 
     public ServerSpec withServerProperty(String name, String value) {
-        return new ServerSpec(approach, workload, workloadOptions, with(serverProperties, name, value));
+        return new ServerSpec(approach, workload, workloadOptions, with(serverProperties, name, value), http2);
     }
 
     public ServerSpec withServerProperties(Map<String, String> properties) {
         var merged = new LinkedHashMap<>(serverProperties);
         merged.putAll(properties);
-        return new ServerSpec(approach, workload, workloadOptions, merged);
+        return new ServerSpec(approach, workload, workloadOptions, merged, http2);
     }
 
-    public ServerSpec withWorkloadOption(String name, String value) {
-        return new ServerSpec(approach, workload, with(workloadOptions, name, value), serverProperties);
+    /** This spec serving HTTP/2 cleartext beside HTTP/1.1 (true) or HTTP/1.1 only (false). */
+    public ServerSpec withHttp2(boolean enabled) {
+        return new ServerSpec(approach, workload, workloadOptions, serverProperties, enabled);
     }
 
     private static Map<String, String> with(Map<String, String> map, String name, String value) {

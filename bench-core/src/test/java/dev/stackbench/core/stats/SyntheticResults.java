@@ -77,7 +77,7 @@ public final class SyntheticResults {
         long ok = list.stream().mapToLong(IntervalHistogram::ok).sum();
         Histogram merged = Histograms.newLatencyHistogram();
         list.forEach(interval -> merged.add(interval.latencyNanos()));
-        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of()),
+        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null),
                 new RunResult.Profile("closed", "synthetic", 1, null, null, "0s", 1, 1, 0, intervals, null, 1, 1, true, false, List.of()),
                 new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
