@@ -55,6 +55,13 @@ final class RunControl {
         return window;
     }
 
+    /** Whether {@code nanos} (a nanoTime) lies within the measured window, as far as it is decided. */
+    boolean inWindow(long nanos) {
+        long offset = nanos - startNanos;
+        var current = window;
+        return offset >= current.startOffsetNanos() && !current.closedAt(offset);
+    }
+
     /** Only the coordinator moves the window. */
     void window(Window newWindow) {
         window = newWindow;

@@ -28,6 +28,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     private final RunPlan plan;
     private final LoadDriver driver;
     private final LoadLimits osLimits;
+    /** Called on this loop for every successful response (a JMH benchmark counts them); cheap. */
     private final Runnable onSuccess;
     private final Bootstrap bootstrap;
     private final ConnectPacer pacer = new ConnectPacer();
@@ -40,9 +41,6 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     /** The event-loop thread's id, for its CPU time; set when the worker starts on it. */
     volatile long threadId = -1;
 
-    /**
-     * @param onSuccess called on this loop for every successful response (a JMH benchmark counts them); keep it cheap
-     */
     Worker(int index, int workerCount, EventLoop loop, RunPlan plan, RunControl control, Class<? extends SocketChannel> channelClass,
            LoadLimits osLimits, Runnable onSuccess) {
         var run = plan.run();
@@ -86,16 +84,12 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     @Override
     public void send(Connection connection, long startNanos, Phase phase) {
         int template = plan.run().mix().pick(context.random());
-        long id = 0;
-        var idUse = plan.ids(template);
-        if (idUse == RequestTemplate.IdUse.USES || idUse == RequestTemplate.IdUse.DELETES) {
-            if (ids.isEmpty()) {
-                template = plan.run().mix().creator(); // nothing created yet, or every id in use: create one
-            } else {
-                id = ids.lease(context.random());
-            }
+        boolean needsId = plan.ids(template) == RequestTemplate.IdUse.USES || plan.ids(template) == RequestTemplate.IdUse.DELETES;
+        if (needsId && ids.isEmpty()) {
+            template = plan.run().mix().creator(); // nothing created yet, or every id in use: create one
+            needsId = false;
         }
-        connection.send(template, id, startNanos, phase);
+        connection.send(template, needsId ? ids.lease(context.random()) : 0, startNanos, phase);
     }
 
     @Override
@@ -145,9 +139,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
         counters.increment(phase, WorkerCounters.FINISHED);
-        var window = context.control().window();
-        long offset = nowNanos - context.control().startNanos();
-        boolean inWindow = offset >= window.startOffsetNanos() && !window.closedAt(offset);
+        boolean inWindow = context.control().inWindow(nowNanos);
         if (inWindow) {
             counters.add(WorkerCounters.FINISHED_IN_WINDOW, 1);
         }
