@@ -7,7 +7,7 @@ import dev.stackbench.core.result.RunResult;
 
 /**
  * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
- * the first third to the last, and a {@link MannKendall} test for a trend. A series is <b>not steady</b>
+ * the first third's median to the last third's, and a {@link MannKendall} test for a trend. A series is <b>not steady</b>
  * when either metric moved by more than {@link #DRIFT_LIMIT_PERCENT} and the trend test finds the move
  * significant, so that noise alone (one slow second) does not condemn a run, and a run whose
  * throughput still climbs cannot pass. A series too short for the test is not called steady.
@@ -59,22 +59,27 @@ public final class WindowVerdict {
         return drift != null && Math.abs(drift) > DRIFT_LIMIT_PERCENT && trend.significant();
     }
 
-    /** Percent change of the last third's mean over the first third's; null if not measurable. */
+    /**
+     * Percent change of the last third's median over the first third's; null if not measurable. Medians,
+     * so that one second disturbed by the machine (a GC pause, another process) does not move a third.
+     */
     static Double drift(double[] series) {
         int third = series.length / 3;
         if (third == 0) {
             return null;
         }
-        double first = 0;
-        double last = 0;
-        for (int i = 0; i < third; i++) {
-            first += series[i];
-            last += series[series.length - third + i];
-        }
+        double first = median(java.util.Arrays.copyOfRange(series, 0, third));
+        double last = median(java.util.Arrays.copyOfRange(series, series.length - third, series.length));
         if (first <= 0) {
             return null;
         }
         return Math.round(1000 * (last - first) / first) / 10.0;
+    }
+
+    private static double median(double[] values) {
+        java.util.Arrays.sort(values);
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
     private static String percent(Double value) {
