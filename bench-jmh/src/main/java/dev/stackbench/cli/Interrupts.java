@@ -3,6 +3,7 @@ package dev.stackbench.cli;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.stackbench.core.load.engine.StopRequest;
 
@@ -22,20 +23,24 @@ final class Interrupts implements AutoCloseable {
 
     private final StopRequest stop = new StopRequest();
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
-    private volatile int exitCode;
+    private final AtomicInteger exitCode = new AtomicInteger();
 
     private Interrupts(PrintWriter err) {
         for (var entry : EXIT_CODES.entrySet()) {
             Signal signal = new Signal(entry.getKey());
-            previous.put(signal, Signal.handle(signal, received -> {
-                if (exitCode != 0) {
-                    Runtime.getRuntime().halt(exitCode); // the second signal: out at once, as asked
+            SignalHandler handler = received -> {
+                if (!exitCode.compareAndSet(0, entry.getValue())) {
+                    Runtime.getRuntime().halt(exitCode.get()); // the second signal: out at once, as asked
                 }
-                exitCode = entry.getValue();
                 err.println("stopping (SIG" + entry.getKey() + "): keeping what was measured so far; again to abort at once");
                 err.flush();
                 stop.request("interrupted (SIG" + entry.getKey() + ")");
-            }));
+            };
+            try {
+                previous.put(signal, Signal.handle(signal, handler));
+            } catch (IllegalArgumentException reserved) {
+                // The JVM or the OS keeps this signal (e.g. -Xrs): it ends the process as before.
+            }
         }
     }
 
@@ -50,12 +55,12 @@ final class Interrupts implements AutoCloseable {
     }
 
     boolean interrupted() {
-        return exitCode != 0;
+        return exitCode.get() != 0;
     }
 
     /** 130 or 143 after a signal; 0 if none came. */
     int exitCode() {
-        return exitCode;
+        return exitCode.get();
     }
 
     @Override

@@ -173,8 +173,8 @@ final class LoadCommand implements Callable<Integer> {
                 stdout.println("Results:      " + out.toAbsolutePath());
             }
             stdout.flush();
-            if (interrupts.interrupted()) {
-                return interrupts.exitCode();
+            if (result.window().interrupted()) {
+                return interrupts.exitCode(); // thresholds judge whole runs only
             }
             var crossed = conditions.stream().map(condition -> condition.crossedBy(result)).flatMap(java.util.Optional::stream).toList();
             crossed.forEach(message -> err.println("FAILED: " + message));

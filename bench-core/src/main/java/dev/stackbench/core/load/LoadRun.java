@@ -33,7 +33,7 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         if (!"http".equals(target.getScheme()) || target.getHost() == null) {
             throw new IllegalArgumentException("target must be an http:// URL with a host, got '" + target + "'");
         }
-        if (target.getPort() > MAX_PORT) {
+        if (target.getPort() == 0 || target.getPort() > MAX_PORT) {
             throw new IllegalArgumentException("target port " + target.getPort() + " is out of range (1 to " + MAX_PORT + "): '" + target + "'");
         }
         if (warmup.isNegative()) {

@@ -35,7 +35,9 @@ public final class UserSchedule {
     public OptionalLong nextActivationNanos(int user, long fromNanos) {
         double needed = user + 1;
         for (Ramp.Segment segment : users.segments()) {
-            if (segment.endNanos() <= fromNanos && segment.endNanos() != segment.startNanos()) {
+            // Past segments count no more; a jump (a segment of no length) counts only when it happens now or later.
+            boolean jump = segment.endNanos() == segment.startNanos();
+            if (jump ? segment.endNanos() < fromNanos : segment.endNanos() <= fromNanos) {
                 continue;
             }
             long start = Math.max(segment.startNanos(), fromNanos);

@@ -16,11 +16,11 @@ public record Measurement(RunResult result, Histogram latency, Histogram service
                           List<Interval> intervals) {
 
     /**
-     * One reporting interval's measured requests, by completion time.
+     * One reporting interval's measured requests, by completion time; the histograms kept compressed.
      *
      * @param measured whether any measured request can complete in it: every interval from the window's start on
      */
     public record Interval(long startEpochMillis, long endEpochMillis, boolean measured,
-                           Histogram latency, Histogram serviceTime, Histogram waitTime) {
+                           CompressedHistogram latency, CompressedHistogram serviceTime, CompressedHistogram waitTime) {
     }
 }

@@ -188,8 +188,8 @@ public final class ResultFiles {
         return bytes.toByteArray();
     }
 
-    private static void write(HistogramLogWriter log, Measurement.Interval interval, Histogram histogram, String tag) {
-        Histogram copy = histogram.copy();
+    private static void write(HistogramLogWriter log, Measurement.Interval interval, CompressedHistogram histogram, String tag) {
+        Histogram copy = histogram.decompress();
         copy.setStartTimeStamp(interval.startEpochMillis());
         copy.setEndTimeStamp(interval.endEpochMillis());
         copy.setTag(tag);

@@ -71,6 +71,9 @@ public final class ScenarioRunner {
             listener.runStarting(++number, scenario.runs().size(), run);
             Measurement measurement;
             try (RunningServer server = variants.start(run.serverSpec())) {
+                if (stop.requested()) {
+                    break; // stopped while this run's server started: nothing of it measured
+                }
                 URI target = server.baseUri();
                 LoadRun load = run.loadRun(target);
                 listener.serverStarted(run, server, load);

@@ -32,7 +32,14 @@ public final class MannKendall {
         }
     }
 
+    /**
+     * The most samples tested: a longer series is averaged down to this many consecutive bins first, so a
+     * window of hours costs what one of minutes does (the test's pairs grow with the square of the samples).
+     */
+    public static final int MAXIMUM_SAMPLES = 240;
+
     public static Trend test(double[] series) {
+        series = binned(series, MAXIMUM_SAMPLES);
         int n = series.length;
         long s = 0;
         double[] slopes = new double[Math.max(0, n * (n - 1) / 2)];
@@ -49,6 +56,24 @@ public final class MannKendall {
         double slope = slopes.length == 0 ? 0 : slopes.length % 2 == 1 ? slopes[slopes.length / 2]
                 : (slopes[slopes.length / 2 - 1] + slopes[slopes.length / 2]) / 2;
         return new Trend(n, z, slope);
+    }
+
+    /** Means of {@code bins} consecutive runs of about equal length; the series itself if it is short enough. */
+    static double[] binned(double[] series, int bins) {
+        if (series.length <= bins) {
+            return series;
+        }
+        double[] binned = new double[bins];
+        for (int b = 0; b < bins; b++) {
+            int from = (int) ((long) b * series.length / bins);
+            int to = (int) ((long) (b + 1) * series.length / bins);
+            double sum = 0;
+            for (int i = from; i < to; i++) {
+                sum += series[i];
+            }
+            binned[b] = sum / (to - from);
+        }
+        return binned;
     }
 
     /** The sum over groups of t equal values of t (t - 1) (2 t + 5). */

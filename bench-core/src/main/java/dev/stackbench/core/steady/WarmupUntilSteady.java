@@ -71,15 +71,20 @@ public final class WarmupUntilSteady {
             var verdict = WindowVerdict.of(recent.stream().mapToDouble(sample -> sample[0]).toArray(),
                     recent.stream().mapToDouble(sample -> sample[1]).filter(value -> !Double.isNaN(value)).toArray());
             if (verdict.steady()) {
-                return Optional.of(String.format(Locale.ROOT, "steady after %.0f s: %s over the last %d s, %s",
-                        elapsedNanos / 1e9, jit, SLIDING_INTERVALS, verdict.reason().replaceFirst("^steady: ", "")));
+                return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last " + SLIDING_INTERVALS + " s, "
+                        + verdict.reason().replaceFirst("^steady: ", ""));
             }
         }
         if (elapsedNanos >= capNanos) {
-            return Optional.of(String.format(Locale.ROOT, "not steady after the warm-up's cap of %.0f s (%s); measuring anyway",
-                    capNanos / 1e9, jit));
+            return Optional.of("not steady after the warm-up's cap of " + seconds(capNanos) + " s (" + jit + "); measuring anyway");
         }
         return Optional.empty();
+    }
+
+    /** Seconds as people write them: 60, 2.5. */
+    private static String seconds(long nanos) {
+        double seconds = Math.round(nanos / 1e8) / 10.0;
+        return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
     }
 
     /** The JIT's average share of one core over the last intervals; NaN if not monitored. */

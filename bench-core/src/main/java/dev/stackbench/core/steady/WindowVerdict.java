@@ -55,8 +55,9 @@ public final class WindowVerdict {
                 " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
     }
 
+    /** A significant trend moves the metric when it is beyond the limit, or when no drift can be measured (a start from 0). */
     private static boolean moves(Double drift, MannKendall.Trend trend) {
-        return drift != null && Math.abs(drift) > DRIFT_LIMIT_PERCENT && trend.significant();
+        return trend.significant() && (drift == null || Math.abs(drift) > DRIFT_LIMIT_PERCENT);
     }
 
     /**

@@ -78,6 +78,34 @@ class SchedulesTest {
         assertThat(users.isActive(0, 20 * SECOND)).isFalse();
     }
 
+    /** A jump in the past must not make a user needed "now" again: that would spin its loop. */
+    @Test
+    void aJumpThatIsOverDoesNotWakeAUserItLeftOut() {
+        var users = new UserSchedule(Ramp.of(Stage.parse("0s:50,20s:50,0s:10,20s:10").stages()));
+        long at25s = java.time.Duration.ofSeconds(25).toNanos();
+
+        assertThat(users.isActive(30, at25s)).isFalse();
+        assertThat(users.nextActivationNanos(30, at25s)).isEmpty();
+        assertThat(users.nextActivationNanos(5, at25s)).hasValue(at25s);
+        assertThat(users.nextActivationNanos(30, 0)).hasValue(0);
+    }
+
+    /** The number of requests due by an instant, computed from the rate, agrees with each request's intended start. */
+    @Test
+    void theCountOfDueRequestsAgreesWithTheIntendedStarts() {
+        var schedules = List.of(new ArrivalSchedule(Ramp.constant(3, java.time.Duration.ofSeconds(10))),
+                new ArrivalSchedule(Ramp.of(Stage.parse("2s:100/s,1s:100/s,0s:7/s,3s:40/s").stages())));
+        for (ArrivalSchedule schedule : schedules) {
+            for (long i = 0; i < schedule.requestCount(); i++) {
+                long start = schedule.intendedOffsetNanos(i);
+                assertThat(schedule.countDueBy(start)).as("request %d due at %d", i, start).isGreaterThanOrEqualTo(i + 1);
+                assertThat(schedule.countDueBy(start - 1)).as("request %d not due before %d", i, start).isLessThanOrEqualTo(i);
+            }
+            assertThat(schedule.countDueBy(schedule.endNanos() + 1)).isEqualTo(schedule.requestCount());
+            assertThat(schedule.countDueBy(-1)).isZero();
+        }
+    }
+
     @Test
     void thinkTimeIsFixedOrUniformInItsRange() {
         var random = new SplittableRandom(7);

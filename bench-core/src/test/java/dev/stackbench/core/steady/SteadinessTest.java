@@ -49,6 +49,24 @@ class SteadinessTest {
         assertThat(MannKendall.test(new double[]{7, 7, 7, 7, 7, 7}).z()).isZero();
     }
 
+    /** Hours of one-second intervals: binned before the test, so it costs what minutes do, and still sees a trend. */
+    @Test
+    void aLongWindowIsTestedInBins() {
+        double[] hours = noisy(1000, 0.05, 200_000, 8);
+        assertThat(MannKendall.test(hours).samples()).isEqualTo(MannKendall.MAXIMUM_SAMPLES);
+        assertThat(WindowVerdict.of(hours, noisy(1, 0.05, 200_000, 9)).steady()).isTrue();
+        for (int i = 0; i < hours.length; i++) {
+            hours[i] += i * 0.01; // +2000 over the window
+        }
+        assertThat(MannKendall.test(hours).significant()).isTrue();
+    }
+
+    /** Throughput climbing from nothing has no drift to measure, but its trend is plain. */
+    @Test
+    void aStartFromNothingIsNotSteady() {
+        assertThat(WindowVerdict.of(new double[]{0, 0, 0, 500, 900, 1000, 1000, 1100, 1000}, new double[]{1, 1, 1, 1, 1, 1}).steady()).isFalse();
+    }
+
     @Test
     void aWindowThatStillClimbsIsNotSteadyAndAFlatOneIs() {
         var moving = WindowVerdict.of(climbing(20), noisy(2, 0.05, 20, 1));

@@ -23,6 +23,7 @@ final class ClosedUsers implements LoadDriver {
 
     static final Duration FIRST_BACKOFF = Duration.ofMillis(50);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(1);
+    private static final long MIN_REACTIVATION_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final WorkerContext context;
     private final UserSchedule schedule;
@@ -94,7 +95,8 @@ final class ClosedUsers implements LoadDriver {
             if (!schedule.isActive(number, offset)) {
                 OptionalLong next = schedule.nextActivationNanos(number, offset);
                 if (next.isPresent()) {
-                    context.loop().schedule(sendNext, next.getAsLong() - offset, TimeUnit.NANOSECONDS);
+                    // At least a millisecond: a schedule that answers "now" must not spin the loop.
+                    context.loop().schedule(sendNext, Math.max(next.getAsLong() - offset, MIN_REACTIVATION_NANOS), TimeUnit.NANOSECONDS);
                 }
                 return;
             }

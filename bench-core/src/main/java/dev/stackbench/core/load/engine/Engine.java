@@ -60,7 +60,11 @@ final class Engine implements AutoCloseable {
         for (EventExecutor executor : group) {
             eventLoops.add((EventLoop) executor);
         }
+        // Open model: a worker without a connection of its own could send nothing of its share.
         int count = Math.min(plan.run().threads(), eventLoops.size());
+        if (plan.arrivals() != null) {
+            count = Math.min(count, plan.run().connections());
+        }
         for (int i = 0; i < count; i++) {
             workers.add(new Worker(i, count, eventLoops.get(i), plan, control, channelClass, limits, onSuccess));
         }
@@ -83,6 +87,11 @@ final class Engine implements AutoCloseable {
             }
         }
         return ids;
+    }
+
+    /** The window has closed: every loop counts what came due before its end; returns when all have. */
+    void catchUpSchedules() {
+        onEveryLoop(Worker::catchUpSchedule);
     }
 
     /** Every request still queued or in flight ends as an unfinished timeout; waits until each loop has done so. */

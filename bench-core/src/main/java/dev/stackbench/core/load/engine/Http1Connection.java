@@ -17,6 +17,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpUtil;
@@ -77,6 +78,11 @@ final class Http1Connection extends Connection {
     }
 
     private void connected(ChannelFuture future) {
+        if (!loop.inEventLoop()) {
+            // A socket that could not even be created (out of files) fails on Netty's global executor.
+            loop.execute(() -> connected(future));
+            return;
+        }
         pacer.finished();
         if (!future.isSuccess()) {
             events.connectFailed(future.cause());
@@ -154,6 +160,12 @@ final class Http1Connection extends Connection {
                 events.bytesIn(bytes.readableBytes());
             }
             super.channelRead(ctx, msg);
+        }
+
+        /** The answer to a HEAD has no body, whatever its Content-Length says (the decoder cannot know the method). */
+        @Override
+        protected boolean isContentAlwaysEmpty(HttpMessage msg) {
+            return "HEAD".equals(plan.template(templateIndex).method()) || super.isContentAlwaysEmpty(msg);
         }
     }
 

@@ -36,6 +36,7 @@ final class Http2Clients {
         var client = HttpClient.create(connections)
                 .runOn(loop)
                 .protocol(HttpProtocol.H2C)
+                .disableRetry(true) // a retried request would be sent, and counted, twice
                 .baseUrl(run.target().getScheme() + "://" + run.target().getHost() + ":" + plan.remote().getPort())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, run.connectTimeout().toMillis()))
                 .headers(headers -> headers.set("User-Agent", "stackbench"))

@@ -20,6 +20,8 @@ final class Http2Slot extends Connection {
 
     private final HttpClient client;
     private Disposable exchange;
+    /** Tells the requests on this slot apart: a late callback of an earlier one must not end the current one. */
+    private int generation;
 
     Http2Slot(EventLoop loop, RunPlan plan, ExchangeEvents events, int slot, HttpClient client) {
         super(loop, plan, events, slot);
@@ -28,17 +30,22 @@ final class Http2Slot extends Connection {
 
     @Override
     void send() {
+        int sent = ++generation;
         var template = plan.template(templateIndex);
         byte[] body = plan.requestBody(templateIndex);
         writeNanos = System.nanoTime(); // until the stream exists, the response timeout runs from the send
-        exchange = client
+        boolean[] written = {false};
+        Disposable started = client
                 .headers(headers -> template.headers().forEach(headers::set))
                 .request(HttpMethod.valueOf(template.method()))
                 .uri(plan.pathAndQuery(templateIndex, requestId))
                 .send((request, outbound) -> {
-                    // A stream exists now and the request goes out: it counts as sent.
-                    writeNanos = System.nanoTime();
-                    events.written(this);
+                    // A stream exists now and the request goes out: it counts as sent, once.
+                    if (!written[0] && sent == generation) {
+                        written[0] = true;
+                        writeNanos = System.nanoTime();
+                        events.written(this);
+                    }
                     return body.length == 0 ? Mono.empty() : outbound.send(Mono.just(Unpooled.wrappedBuffer(body)));
                 })
                 .responseSingle((response, content) -> content.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
@@ -48,25 +55,28 @@ final class Http2Slot extends Connection {
                                     : events.checkBody(templateIndex, status, text);
                             return new Outcome(error, status);
                         }))
-                .subscribe(outcome -> onLoop(outcome.error(), outcome.status()),
-                        failure -> onLoop(ErrorClass.ofFailure(failure), 0));
+                .subscribe(outcome -> onLoop(sent, outcome.error(), outcome.status()),
+                        failure -> onLoop(sent, ErrorClass.ofFailure(failure), 0));
+        if (sent == generation && inFlight) {
+            exchange = started; // unless it already completed, synchronously, and the slot moved on
+        }
     }
 
     private record Outcome(ErrorClass error, int status) {
     }
 
     /** Reactor Netty calls back on the connection's loop, which is this worker's; the hop is a safeguard. */
-    private void onLoop(ErrorClass error, int status) {
+    private void onLoop(int sent, ErrorClass error, int status) {
         long now = System.nanoTime();
         if (loop.inEventLoop()) {
-            finish(error, status, now);
+            finish(sent, error, status, now);
         } else {
-            loop.execute(() -> finish(error, status, now));
+            loop.execute(() -> finish(sent, error, status, now));
         }
     }
 
-    private void finish(ErrorClass error, int status, long nowNanos) {
-        if (inFlight) {
+    private void finish(int sent, ErrorClass error, int status, long nowNanos) {
+        if (inFlight && sent == generation) {
             inFlight = false;
             exchange = null;
             events.completed(this, error, status, nowNanos);
@@ -83,7 +93,7 @@ final class Http2Slot extends Connection {
     @Override
     void abandon(ErrorClass error) {
         close();
-        finish(error, 0, System.nanoTime());
+        finish(generation, error, 0, System.nanoTime());
     }
 
     @Override

@@ -54,9 +54,21 @@ final class IntervalCollector {
         return values;
     }
 
-    /** Requests scheduled and not yet finished, both phases: queued or in flight. */
+    /** Requests scheduled and not yet finished, both phases: queued or in flight; never below the truth. */
     long outstanding() {
-        long[] now = counters();
-        return WorkerCounters.total(now, WorkerCounters.SCHEDULED) - WorkerCounters.total(now, WorkerCounters.FINISHED);
+        long outstanding = 0;
+        for (Worker worker : workers) {
+            outstanding += worker.counters.outstanding();
+        }
+        return outstanding;
+    }
+
+    /** Measured requests with an outcome, without copying every counter. */
+    long measuredFinished() {
+        long finished = 0;
+        for (Worker worker : workers) {
+            finished += worker.counters.measuredFinished();
+        }
+        return finished;
     }
 }

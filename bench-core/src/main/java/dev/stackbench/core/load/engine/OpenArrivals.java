@@ -85,7 +85,11 @@ final class OpenArrivals implements LoadDriver {
         }
     }
 
-    /** Picks up a window the coordinator has decided since the last look; numbers already due keep their phase. */
+    /**
+     * Picks up a window the coordinator has decided since the last look. Numbers already due keep their
+     * phase: the first measured number is fixed once, when the start is decided (a later window object,
+     * e.g. an earlier end after a stop, never moves it); the end may only come earlier.
+     */
     private void followWindow() {
         var current = context.control().window();
         if (current == window) {
@@ -93,11 +97,18 @@ final class OpenArrivals implements LoadDriver {
         }
         window = current;
         if (current.startOffsetNanos() != RunControl.UNDECIDED) {
-            firstMeasured = Math.max(dueBound, arrivals.countDueBy(current.startOffsetNanos() - 1));
+            firstMeasured = Math.min(firstMeasured, Math.max(dueBound, arrivals.countDueBy(current.startOffsetNanos() - 1)));
         }
         if (current.endOffsetNanos() != RunControl.UNDECIDED) {
             endOfSchedule = Math.max(dueBound, arrivals.countDueBy(current.endOffsetNanos() - 1));
         }
+    }
+
+    /** Counts what came due up to the window's end, so that the drain starts from the whole schedule. */
+    @Override
+    public void catchUpSchedule() {
+        catchUp(context.control().offsetNow(), true);
+        publishQueue();
     }
 
     private void scheduleNextTick(long offset) {

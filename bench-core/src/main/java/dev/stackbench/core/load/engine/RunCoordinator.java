@@ -55,7 +55,7 @@ final class RunCoordinator {
             var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()));
             engine.start();
             var collector = new IntervalCollector(engine.workers());
-            var clock = new Clock(engine.control, collector);
+            var clock = new Clock(engine.control, collector, untilSteady != null ? run.warmup().toNanos() : Long.MAX_VALUE);
 
             while (clock.period != Timeline.Period.DONE) {
                 Timeline.Period period = clock.period;
@@ -66,17 +66,22 @@ final class RunCoordinator {
                 } else if (period == Timeline.Period.WINDOW && to < clock.nextBoundary) {
                     clock.endWindowAt(to); // a spent request budget ends it now
                 }
+                if (period != Timeline.Period.DRAIN && to >= engine.control.window().endOffsetNanos()) {
+                    engine.catchUpSchedules(); // the window closed: every request due in it is counted before the drain
+                }
                 if (period == Timeline.Period.DRAIN && to >= clock.drainDeadline) {
                     engine.abandonOutstanding(); // the deadline struck: what is left ends as an unfinished timeout
                 }
                 var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()));
                 listener.interval(row);
-                if (period == Timeline.Period.WARMUP && untilSteady != null && !stop.requested()) {
+                if (period == Timeline.Period.WARMUP && untilSteady != null && warmupVerdict == null && !stop.requested()) {
                     var decided = untilSteady.offer(row.rps(), row.p50Ms(), row.jvm() == null ? null : row.jvm().jitCompileSeconds(),
                             (to - from) / 1e9);
                     if (decided.isPresent()) {
                         warmupVerdict = decided.get();
-                        engine.control.window(new RunControl.Window(to, to + measuredNanos()));
+                        // From now, not from the interval's end: the workers see the window only from here on.
+                        long start = engine.control.offsetNow();
+                        engine.control.window(new RunControl.Window(start, Math.min(start + measuredNanos(), runEndNanos())));
                         listener.message("warm-up " + warmupVerdict);
                     }
                 }
@@ -113,10 +118,13 @@ final class RunCoordinator {
         long nextBoundary;
         long drainDeadline = Long.MAX_VALUE;
         boolean stopped;
+        /** A warm-up until steady ends at its cap at the latest: an interval boundary of its own. */
+        private final long warmupCapNanos;
 
-        Clock(RunControl control, IntervalCollector collector) {
+        Clock(RunControl control, IntervalCollector collector, long warmupCapNanos) {
             this.control = control;
             this.collector = collector;
+            this.warmupCapNanos = warmupCapNanos;
             advance(0);
         }
 
@@ -136,7 +144,7 @@ final class RunCoordinator {
             from = to;
             long tick = (to / LoadDefaults.REPORT_INTERVAL.toNanos() + 1) * LoadDefaults.REPORT_INTERVAL.toNanos();
             long periodEnd = switch (period) {
-                case WARMUP -> window.startOffsetNanos();
+                case WARMUP -> Math.min(window.startOffsetNanos(), to < warmupCapNanos ? warmupCapNanos : Long.MAX_VALUE);
                 case WINDOW -> window.endOffsetNanos();
                 case DRAIN, DONE -> drainDeadline;
             };
@@ -178,7 +186,7 @@ final class RunCoordinator {
         }
 
         private long measuredFinished() {
-            return WorkerCounters.get(collector.counters(), Phase.MEASURED, WorkerCounters.FINISHED);
+            return collector.measuredFinished();
         }
     }
 }

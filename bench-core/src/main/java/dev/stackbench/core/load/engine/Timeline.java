@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.stackbench.core.jvm.JvmMetrics;
+import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
@@ -59,7 +60,8 @@ final class Timeline {
         // A measured request may complete a moment before the coordinator closes the last warm-up interval.
         boolean measured = period != Period.WARMUP || taken.measuredLatency().getTotalCount() > 0;
         intervals.add(new Measurement.Interval(startEpochMillis + fromNanos / 1_000_000, startEpochMillis + toNanos / 1_000_000,
-                measured, taken.measuredLatency(), taken.serviceTime(), taken.waitTime()));
+                measured, CompressedHistogram.of(taken.measuredLatency()), CompressedHistogram.of(taken.serviceTime()),
+                CompressedHistogram.of(taken.waitTime())));
         // Successes are counted by the histogram itself, so counts and percentiles never disagree.
         Histogram completed = taken.completedLatency();
         long ok = completed.getTotalCount();

@@ -71,7 +71,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         Connection connection;
         if (plan.run().http2()) {
             if (http2 == null) {
-                http2 = Http2Clients.create(context.index(), plan.run().connections(), loop(), plan, this);
+                http2 = Http2Clients.create(context.index(), Math.max(1, plan.run().connections() / context.workerCount()), loop(), plan, this);
             }
             connection = new Http2Slot(loop(), plan, this, slot, http2.client());
         } else {
@@ -138,7 +138,6 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     public void completed(Connection connection, ErrorClass error, int status, long nowNanos) {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
-        counters.increment(phase, WorkerCounters.FINISHED);
         boolean inWindow = context.control().inWindow(nowNanos);
         if (inWindow) {
             counters.add(WorkerCounters.FINISHED_IN_WINDOW, 1);
@@ -157,6 +156,8 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         } else {
             counters.error(phase, error);
         }
+        // Last: FINISHED tells the coordinator that this outcome is recorded (release, read with acquire).
+        counters.increment(phase, WorkerCounters.FINISHED);
         if (!abandoned && !context.control().stopped()) {
             driver.freed(connection, error);
         }
@@ -168,6 +169,11 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         for (int i = 0; i < connections.size(); i++) {
             connections.get(i).expireIfOlderThan(now, timeout);
         }
+    }
+
+    /** The window has closed: the driver counts what came due before its end (see {@link LoadDriver#catchUpSchedule}). */
+    void catchUpSchedule() {
+        driver.catchUpSchedule();
     }
 
     /**

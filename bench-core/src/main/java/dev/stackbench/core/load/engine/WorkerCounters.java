@@ -70,6 +70,19 @@ final class WorkerCounters {
         increment(phase, STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS));
     }
 
+    /**
+     * Requests scheduled and not yet finished, both phases. FINISHED is read first and written last by the
+     * worker, so the answer is never below the truth: 0 means every outcome is counted and recorded.
+     */
+    long outstanding() {
+        long finished = values.getAcquire(FINISHED) + values.getAcquire(BANK + FINISHED);
+        return values.getAcquire(SCHEDULED) + values.getAcquire(BANK + SCHEDULED) - finished;
+    }
+
+    long measuredFinished() {
+        return values.getAcquire(BANK + FINISHED);
+    }
+
     /** Adds this worker's current values into {@code into}, index by index. */
     void addTo(long[] into) {
         for (int i = 0; i < SIZE; i++) {

@@ -187,7 +187,9 @@ class AccountingTest {
         var stop = new StopRequest();
         RunResult result;
         try (var server = new PoolBoundServer(2, Duration.ofSeconds(3))) {
-            var run = LoadRun.of(server.uri("/"), new LoadProfile.Open(20, Duration.ofSeconds(60)), Duration.ofMillis(500));
+            // 4 connections: most due requests wait in the queue when the stop comes, already counted as measured.
+            var run = LoadRun.of(server.uri("/"), new LoadProfile.Open(20, Duration.ofSeconds(60)), Duration.ofMillis(500))
+                    .withConnections(4);
             Thread.ofPlatform().daemon().start(() -> {
                 try {
                     TimeUnit.MILLISECONDS.sleep(2000);
@@ -207,6 +209,34 @@ class AccountingTest {
         assertThat(result.requests().unfinished()).isPositive();
         assertThat(result.window().steadiness().steady()).isFalse();
         assertThat(result.warnings()).contains("interrupted (SIGINT): the results hold what was measured until then");
+    }
+
+    /** Fewer connections than generator threads: every worker that has a share of the schedule has a connection for it. */
+    @Test
+    @Timeout(60)
+    void fewerConnectionsThanThreadsStillSendTheWholeSchedule() throws Exception {
+        RunResult result;
+        try (var server = new MisbehavingServer()) {
+            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(2)), Duration.ZERO)
+                    .withConnections(1).withThreads(4));
+        }
+        assertEveryScheduledRequestHasAnOutcome(result);
+        assertThat(result.requests().ok()).isEqualTo(200);
+    }
+
+    /** A warm-up until steady that reaches a cap of no whole second ends at the cap, and the window is the duration asked. */
+    @Test
+    @Timeout(60)
+    void aWarmupCapIsABoundaryOfItsOwn() throws Exception {
+        RunResult result;
+        try (var server = new MisbehavingServer()) {
+            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Closed(2, ThinkTime.NONE, Duration.ofSeconds(3), OptionalLong.empty()),
+                    new dev.stackbench.core.load.Warmup.UntilSteady(Duration.ofMillis(2500))));
+        }
+        assertThat(result.window().warmupVerdict()).startsWith("not steady after the warm-up's cap of 2.5 s");
+        assertThat(result.window().warmupSeconds()).isBetween(2.5, 2.6);
+        assertThat(result.window().measuredSeconds()).isBetween(2.9, 3.0);
+        assertThat(result.timeline().getLast().rps()).isPositive();
     }
 
     /** Samples the bytes allocated by the generator's event-loop threads (by name) while a run goes. */
