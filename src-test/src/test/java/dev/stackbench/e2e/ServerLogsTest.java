@@ -69,7 +69,7 @@ class ServerLogsTest {
         Run run = load(line -> false, () -> {
                 },
                 "load", "--approach", "platform-tomcat", "--workload", "date", "--workload-param", "callDepth=1",
-                "-c", "4", "--duration", "3s", "--warmup", "0s",
+                "-c", "4", "--duration", "2s", "--warmup", "0s",
                 "--server-property", "stackbench.upstream.uri=http://127.0.0.1:" + deadPort + "/");
 
         assertOnlyTheSummaryOnStdout(run, "http_502");

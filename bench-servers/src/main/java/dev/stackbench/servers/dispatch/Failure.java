@@ -65,7 +65,7 @@ public record Failure(int status, String message, List<String> allow) {
 
     public Failure {
         allow = List.copyOf(allow);
-        String reason = HttpStatus.valueOf(status).getReasonPhrase().toLowerCase(java.util.Locale.ROOT);
+        String reason = reasonPhrase(status).toLowerCase(java.util.Locale.ROOT);
         if (message == null || message.isBlank()) {
             message = reason;
         } else if (INTERNALS.matcher(message).find()) {
@@ -140,10 +140,15 @@ public record Failure(int status, String message, List<String> allow) {
     /** {@code {"status":400,"error":"Bad Request","message":"..."}} */
     public String json() {
         var json = new StringBuilder(64 + message.length()).append("{\"status\":").append(status).append(",\"error\":\"");
-        JsonStringEncoder.getInstance().quoteAsString(HttpStatus.valueOf(status).getReasonPhrase(), json);
+        JsonStringEncoder.getInstance().quoteAsString(reasonPhrase(status), json);
         json.append("\",\"message\":\"");
         JsonStringEncoder.getInstance().quoteAsString(message, json);
         return json.append("\"}").toString();
+    }
+
+    private static String reasonPhrase(int status) {
+        HttpStatus known = HttpStatus.resolve(status);
+        return known == null ? "Status " + status : known.getReasonPhrase();
     }
 
     private static Throwable unwrap(Throwable failure) {
