@@ -43,8 +43,11 @@ class NettyStack {
      * Event loops and client connection pool of this server alone. Boot's default shares Reactor
      * Netty's JVM-wide resources and disposes them when any Netty context closes, which would stop
      * every other Netty variant in the JVM (and the load generator, were it to share them).
+     * Stopped when destroyed too: in a context, the factory is stopped only as a started lifecycle
+     * bean, so a start that failed before that (a database unreachable at start) left its event
+     * loops running; stop() does nothing on a factory already stopped.
      */
-    @Bean
+    @Bean(destroyMethod = "stop")
     ReactorResourceFactory reactorResourceFactory(ServerSpec spec,
                                                   @Value("${stackbench.netty.event-loop-threads}") int eventLoopThreads,
                                                   @Value("${stackbench.upstream.max-connections}") int upstreamMaxConnections) {

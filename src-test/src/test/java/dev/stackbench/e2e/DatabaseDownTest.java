@@ -73,7 +73,7 @@ class DatabaseDownTest {
         }
     }
 
-    /** A start against a database that refuses connections fails at once, saying it is the database. */
+    /** A start against a database that refuses connections fails at once, saying it is the database, and leaves nothing running. */
     @ParameterizedTest
     @EnumSource(value = Approach.class, names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"}) // JDBC and R2DBC
     void aDatabaseUnreachableAtStartFailsTheStartNamingIt(Approach approach) throws Exception {
@@ -90,6 +90,18 @@ class DatabaseDownTest {
                     .hasMessageEndingWith("cannot connect to PostgreSQL at 127.0.0.1:" + refusingPort + "/stackbench: Connection refused")
                     .satisfies(failure -> assertThat(failure.getMessage()).doesNotContain("\n"));
         }
+        // Nothing of the failed start keeps running: its event loops, pools and database pool are gone.
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!threadsOf(approach).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(threadsOf(approach)).as("threads left by the failed start").isEmpty();
+    }
+
+    private static List<String> threadsOf(Approach approach) {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(name -> name.startsWith(approach.id() + "-") || name.startsWith("stackbench-jdbc") || name.startsWith("stackbench-r2dbc"))
+                .toList();
     }
 
     static String proxied(TcpProxy proxy) {
