@@ -49,7 +49,7 @@ class ServerLogsTest {
                             throw new IllegalStateException(e);
                         }
                     },
-                    "load", "--approach", "platform-tomcat", "--workload", "crud", "-c", "32", "--duration", "5s", "--warmup", "0s",
+                    "load", "--approach", "platform-tomcat", "--workload", "crud", "-c", "32", "--duration", "4s", "--warmup", "0s",
                     "--server-property", "stackbench.db.url=postgresql://127.0.0.1:" + proxy.port() + "/" + Postgres.database(),
                     "--server-property", "stackbench.db.username=" + Postgres.user(),
                     "--server-property", "stackbench.db.password=" + Postgres.password());
