@@ -1,5 +1,8 @@
 package dev.stackbench.cli;
 
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -40,7 +43,8 @@ final class ServeCommand implements Callable<Integer> {
             description = "Address to listen on; 0.0.0.0 to accept other machines (default: ${DEFAULT-VALUE}).")
     String address;
 
-    @Option(names = "--server-property", paramLabel = "NAME=VALUE", mapFallbackValue = "",
+    // Parsed as load parses it (picocli's NAME=VALUE map): a bare NAME is refused, not taken as NAME=.
+    @Option(names = "--server-property", paramLabel = "NAME=VALUE",
             description = "A server setting, overriding stackbench's default (e.g. server.tomcat.threads.max=10); repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
@@ -51,6 +55,12 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--port must be from 0 to 65535, got " + port);
+        }
+        InetAddress listenAddress;
+        try {
+            listenAddress = InetAddress.getByName(address);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--address must be an address of this machine, got '" + address + "': " + e.getMessage());
         }
         var properties = new LinkedHashMap<>(serverProperties);
         properties.put("server.port", String.valueOf(port));
@@ -67,8 +77,18 @@ final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "stackbench-serve-shutdown"));
 
+        String listening = "http://" + (listenAddress instanceof Inet6Address ? "[" + listenAddress.getHostAddress() + "]" : listenAddress.getHostAddress())
+                + ":" + server.baseUri().getPort() + "/";
+        String where = listenAddress.isAnyLocalAddress() ? listening + " (every address of this machine; here: " + server.baseUri() + ")" : listening;
         out.printf("%s serving %s at %s (started in %d ms); Ctrl-C stops it%n",
-                approach, workload, server.baseUri(), server.startupTime().toMillis());
+                approach, workload, where, server.startupTime().toMillis());
+        if (!listenAddress.isLoopbackAddress()) {
+            var err = spec.commandLine().getErr();
+            err.println("warning: listening on " + listenAddress.getHostAddress()
+                    + (listenAddress.isAnyLocalAddress() ? ", every network interface" : "")
+                    + ": other machines can reach this server (--address " + DEFAULT_ADDRESS + " keeps it to this one)");
+            err.flush();
+        }
         server.settings().forEach((name, value) -> out.printf("  %s=%s%n", name, value));
         out.flush();
         stopped.await();

@@ -7,6 +7,7 @@ import dev.stackbench.servers.date.DateFluxRoutes;
 import dev.stackbench.servers.contacts.ContactsRoutes;
 import dev.stackbench.servers.db.DatabaseConfiguration;
 import dev.stackbench.servers.dispatch.DispatchConfiguration;
+import dev.stackbench.servers.dispatch.FluxFailures;
 import dev.stackbench.servers.movies.MoviesRoutes;
 import dev.stackbench.servers.upstream.UpstreamConfiguration;
 
@@ -24,6 +25,7 @@ import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 
+import reactor.netty.NettyPipeline;
 import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.resources.LoopResources;
 
@@ -33,7 +35,7 @@ import reactor.netty.resources.LoopResources;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration(exclude = {TomcatReactiveWebServerAutoConfiguration.class, DataSourceAutoConfiguration.class})
-@Import({DispatchConfiguration.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
+@Import({DispatchConfiguration.class, FluxFailures.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
         DateFluxRoutes.class, MoviesRoutes.class, ContactsRoutes.class})
 class NettyStack {
 
@@ -41,8 +43,11 @@ class NettyStack {
      * Event loops and client connection pool of this server alone. Boot's default shares Reactor
      * Netty's JVM-wide resources and disposes them when any Netty context closes, which would stop
      * every other Netty variant in the JVM (and the load generator, were it to share them).
+     * Stopped when destroyed too: in a context, the factory is stopped only as a started lifecycle
+     * bean, so a start that failed before that (a database unreachable at start) left its event
+     * loops running; stop() does nothing on a factory already stopped.
      */
-    @Bean
+    @Bean(destroyMethod = "stop")
     ReactorResourceFactory reactorResourceFactory(ServerSpec spec,
                                                   @Value("${stackbench.netty.event-loop-threads}") int eventLoopThreads,
                                                   @Value("${stackbench.upstream.max-connections}") int upstreamMaxConnections) {
@@ -62,6 +67,16 @@ class NettyStack {
     @Bean
     NettyServerCustomizer backlog(@Value("${stackbench.accept-count}") int acceptCount) {
         return server -> server.option(ChannelOption.SO_BACKLOG, acceptCount);
+    }
+
+    /** See {@link PipelinedReadResumer}: HTTP/1.1 connections only (HTTP/2 has no such queue). */
+    @Bean
+    NettyServerCustomizer pipelinedReadResumer() {
+        return server -> server.doOnChannelInit((observer, channel, remoteAddress) -> {
+            if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
+                channel.pipeline().addAfter(NettyPipeline.HttpCodec, PipelinedReadResumer.NAME, new PipelinedReadResumer());
+            }
+        });
     }
 
     @Bean

@@ -4,6 +4,7 @@ import dev.stackbench.servers.date.DateMvcRoutes;
 import dev.stackbench.servers.contacts.ContactsRoutes;
 import dev.stackbench.servers.db.DatabaseConfiguration;
 import dev.stackbench.servers.dispatch.DispatchConfiguration;
+import dev.stackbench.servers.dispatch.MvcFailures;
 import dev.stackbench.servers.movies.MoviesRoutes;
 import dev.stackbench.servers.upstream.UpstreamConfiguration;
 
@@ -16,7 +17,7 @@ import org.springframework.context.annotation.Import;
 @SpringBootConfiguration(proxyBeanMethods = false)
 // Databases are configured by DatabaseConfiguration for the workloads that have one, never by default.
 @EnableAutoConfiguration(exclude = DataSourceAutoConfiguration.class)
-@Import({DispatchConfiguration.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
+@Import({DispatchConfiguration.class, MvcFailures.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
         DateMvcRoutes.class, MoviesRoutes.class, ContactsRoutes.class})
 class TomcatStack {
 }

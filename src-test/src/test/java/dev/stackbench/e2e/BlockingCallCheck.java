@@ -6,7 +6,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
@@ -33,8 +32,10 @@ import reactor.netty.resources.LoopResources;
  * Netty event-loop thread while a server runs under its workload's load. Exit code 0: none seen,
  * 1: some seen (listed on stdout), 2: the run itself failed.
  *
- * <p>Arguments: {@code approach WORKLOAD [NAME=VALUE server properties...]}, or {@code probe}: a
- * server that sleeps on its event loop on purpose, to show the check catches it.
+ * <p>Arguments: {@code approach WORKLOAD [NAME=VALUE server properties...] [param:NAME=VALUE workload
+ * parameters...]} (e.g. {@code param:delayMillis=20 param:callDepth=2}: the load then takes the
+ * Mono.delay and nested WebClient paths), or {@code probe}: a server that sleeps on its event loop on
+ * purpose, to show the check catches it.
  */
 public final class BlockingCallCheck {
 
@@ -81,16 +82,24 @@ public final class BlockingCallCheck {
         return "\n      at " + String.join("\n      at ", frames);
     }
 
-    private static void underLoad(Approach approach, Workload workload, List<String> properties) throws Exception {
+    private static void underLoad(Approach approach, Workload workload, List<String> arguments) throws Exception {
         var spec = ServerSpec.of(approach, workload);
-        for (String property : properties) {
-            spec = spec.withServerProperty(property.substring(0, property.indexOf('=')), property.substring(property.indexOf('=') + 1));
+        var params = new java.util.LinkedHashMap<String, String>();
+        for (String argument : arguments) {
+            String nameValue = argument.startsWith("param:") ? argument.substring("param:".length()) : argument;
+            String name = nameValue.substring(0, nameValue.indexOf('='));
+            String value = nameValue.substring(nameValue.indexOf('=') + 1);
+            if (argument.startsWith("param:")) {
+                params.put(name, value);
+            } else {
+                spec = spec.withServerProperty(name, value);
+            }
         }
         try (var server = ServerVariants.load().start(spec)) {
             var run = LoadRun.of(server.baseUri(), new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(3), OptionalLong.empty()),
-                    Duration.ZERO).withMix(WorkloadMixes.of(workload, Map.of()));
+                    Duration.ZERO).withMix(WorkloadMixes.of(workload, params));
             RunResult result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE).result();
-            System.out.println(approach + " " + workload + ": " + result.requests().ok() + " ok, errors " + result.requests().errorsByClass());
+            System.out.println(approach + " " + workload + " " + params + ": " + result.requests().ok() + " ok, errors " + result.requests().errorsByClass());
             if (result.requests().ok() == 0 || result.requests().errors() > 0) {
                 throw new IllegalStateException("the load did not run cleanly: " + result.requests());
             }

@@ -53,7 +53,8 @@ class FullPoolTest {
             // Physical bound, not a timing guess: an answer sooner than the delay was never queued behind it.
             assertThat(refused).allSatisfy(r -> {
                 assertThat(r.elapsed()).isLessThan(DELAY);
-                assertThat(r.body()).startsWith("pool full, request refused: ");
+                assertThat(r.message()).startsWith("pool full, request refused: ");
+                ErrorBodies.assertClean(r);
             });
         }
     }

@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.UUID;
 
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
@@ -16,8 +17,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every approach serves movies and crud over its own fresh H2 database, on the thread it claims.
- * {@link PostgresTest} runs the same checks against PostgreSQL.
+ * Every approach serves movies and crud over its own fresh H2 database, on the thread it claims, and
+ * answers every fault in the API's words ({@link FaultChecks}). {@link PostgresTest} runs the same
+ * checks against PostgreSQL.
  */
 class MoviesAndCrudOnEveryApproachTest {
 
@@ -26,15 +28,17 @@ class MoviesAndCrudOnEveryApproachTest {
               "directors":[{"firstName":"Stanley","lastName":"Kubrick"}],"writers":[{"firstName":"Stanley","lastName":"Kubrick"}],
               "characters":["Redmond Barry"],"awards":["Academy Award for Best Cinematography"]}]""";
 
+    /** Then every fault of {@link FaultChecks}, a database error (a table dropped from the named H2 database) included. */
     @ParameterizedTest
     @EnumSource(Approach.class)
-    void moviesAreReadByDirectorAndWritesPersist(Approach approach) throws Exception {
-        checkMovies(ServerSpec.of(approach, Workload.MOVIES));
+    void moviesAreReadByDirectorAndWritesPersistAndFaultsAreAnswered(Approach approach) throws Exception {
+        checkMovies(ServerSpec.of(approach, Workload.MOVIES).withServerProperty("stackbench.db.url", "h2:mem:movies-" + UUID.randomUUID()));
     }
 
+    /** Then every fault of {@link FaultChecks}. */
     @ParameterizedTest
     @EnumSource(Approach.class)
-    void contactsGoThroughTheirWholeLife(Approach approach) throws Exception {
+    void contactsGoThroughTheirWholeLifeAndFaultsAreAnswered(Approach approach) throws Exception {
         checkContacts(ServerSpec.of(approach, Workload.CRUD));
     }
 
@@ -60,15 +64,19 @@ class MoviesAndCrudOnEveryApproachTest {
 
             Http.Response invalid = http.send("POST", server.baseUri().resolve("movies"), "[{\"title\":\"No year\",\"genre\":\"Drama\",\"rating\":5}]");
             assertThat(invalid.status()).isEqualTo(400);
-            assertThat(invalid.body()).isEqualTo("movies[0].year must be from 1888 to 2100, got null");
-            assertThat(http.get(server.baseUri().resolve("movies")).body()).isEqualTo("director must be given, e.g. /movies?director=Kubrick");
+            assertThat(invalid.message()).isEqualTo("movies[0].year must be a whole number from 1888 to 2100, got null");
+            assertThat(http.get(server.baseUri().resolve("movies")).message()).isEqualTo("director must be given, e.g. /movies?director=Kubrick");
+
+            String url = spec.serverProperties().getOrDefault("stackbench.db.url", "");
+            FaultChecks.checkMovies(server, http, url.startsWith("h2:mem:") ? url.substring("h2:mem:".length()) : null);
         }
     }
 
     static void checkContacts(ServerSpec spec) throws Exception {
         Approach approach = spec.approach();
         try (var servers = new Servers(); var http = new Http()) {
-            var contacts = servers.start(spec).baseUri().resolve("contacts");
+            RunningServer server = servers.start(spec);
+            var contacts = server.baseUri().resolve("contacts");
 
             Http.Response created = http.send("POST", contacts, "{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"}");
             assertThat(created.status()).as(created.body()).isEqualTo(201);
@@ -87,16 +95,18 @@ class MoviesAndCrudOnEveryApproachTest {
             assertThat(http.send("DELETE", one, null).status()).isEqualTo(204);
             Http.Response gone = http.get(one);
             assertThat(gone.status()).isEqualTo(404);
-            assertThat(gone.body()).isEqualTo("no contact with id " + id);
+            assertThat(gone.message()).isEqualTo("no contact with id " + id);
             assertThat(http.send("DELETE", one, null).status()).isEqualTo(404);
             assertThat(http.send("PUT", one, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"a@b.org\"}").status()).isEqualTo(404);
 
             Http.Response badEmail = http.send("POST", contacts, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"not-an-address\"}");
             assertThat(badEmail.status()).isEqualTo(400);
-            assertThat(badEmail.body()).isEqualTo("email must be a valid address, got 'not-an-address'");
-            assertThat(http.send("POST", contacts, "{\"lastName\":\"B\",\"email\":\"a@b.org\"}").body())
-                    .isEqualTo("firstName must be 1 to 100 characters");
+            assertThat(badEmail.message()).isEqualTo("email must be a valid address, got 'not-an-address'");
+            assertThat(http.send("POST", contacts, "{\"lastName\":\"B\",\"email\":\"a@b.org\"}").message())
+                    .isEqualTo("firstName must be 1 to 100 characters, got null");
             assertThat(http.get(contacts.resolve("contacts?size=0")).status()).isEqualTo(400);
+
+            FaultChecks.checkContacts(server, http);
         }
     }
 

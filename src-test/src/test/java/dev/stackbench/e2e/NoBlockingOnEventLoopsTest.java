@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import dev.stackbench.jmh.JvmFlags;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -44,25 +43,33 @@ class NoBlockingOnEventLoopsTest {
         assertThat(check.out()).contains("blocking call: java.lang.Thread.sleep", "on probe-");
     }
 
-    @Test
-    void webfluxNettyServesTheDateWithoutBlocking() throws Exception {
-        Check check = check("webflux-netty", "date");
+    /** At once, after a timer (Mono.delay), and through nested WebClient calls (each level back on an event loop). */
+    @ParameterizedTest
+    @ValueSource(strings = {"param:delayMillis=0", "param:delayMillis=20 param:callDepth=2"})
+    void webfluxNettyServesTheDateWithoutBlocking(String params) throws Exception {
+        var args = new ArrayList<>(List.of("webflux-netty", "date"));
+        args.addAll(List.of(params.split(" ")));
+        Check check = check(args.toArray(String[]::new));
 
         assertThat(check.exitCode()).as(check.out()).isZero();
-        assertThat(check.out()).contains("no blocking calls on event loops");
+        assertThat(check.out()).contains("no blocking calls on event loops").containsPattern("[1-9]\\d* ok, errors \\{}");
     }
 
-    /** R2DBC end to end against PostgreSQL, whose driver is non-blocking (r2dbc-h2 runs H2's engine on the caller). */
+    /**
+     * R2DBC end to end against PostgreSQL, whose driver is non-blocking (r2dbc-h2 runs H2's engine on the
+     * caller); movies with a delay and a nested call before its queries.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"movies", "crud"})
-    @EnabledIfEnvironmentVariable(named = "STACKBENCH_POSTGRES_URL", matches = "postgresql://.+")
-    void webfluxNettyUsesItsDatabaseWithoutBlocking(String workload) throws Exception {
-        Check check = check("webflux-netty", workload,
-                "stackbench.db.url=" + System.getenv("STACKBENCH_POSTGRES_URL"),
-                "stackbench.db.username=" + System.getenv().getOrDefault("STACKBENCH_POSTGRES_USER", "stackbench"),
-                "stackbench.db.password=" + System.getenv().getOrDefault("STACKBENCH_POSTGRES_PASSWORD", "stackbench"));
+    @ValueSource(strings = {"movies param:delayMillis=5 param:callDepth=1", "crud"})
+    @Postgres.Needed
+    void webfluxNettyUsesItsDatabaseWithoutBlocking(String workloadAndParams) throws Exception {
+        var args = new ArrayList<>(List.of("webflux-netty"));
+        args.addAll(List.of(workloadAndParams.split(" ")));
+        args.addAll(List.of("stackbench.db.url=" + Postgres.url(), "stackbench.db.username=" + Postgres.user(),
+                "stackbench.db.password=" + Postgres.password()));
+        Check check = check(args.toArray(String[]::new));
 
         assertThat(check.exitCode()).as(check.out()).isZero();
-        assertThat(check.out()).contains("no blocking calls on event loops");
+        assertThat(check.out()).contains("no blocking calls on event loops").containsPattern("[1-9]\\d* ok, errors \\{}");
     }
 }

@@ -1,29 +1,23 @@
 package dev.stackbench.e2e;
 
-import java.util.Map;
-
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The movies and crud checks against PostgreSQL, JDBC and R2DBC both derived from one
- * {@code stackbench.db.url}. Runs when STACKBENCH_POSTGRES_URL names a database
- * ({@code postgresql://host:port/database}); .ci/run installs, starts and provisions one, so CI always runs it.
- * Each server start reloads the known data set, so these run one server at a time.
+ * {@code stackbench.db.url}: STACKBENCH_POSTGRES_URL ({@code postgresql://host:port/database}); .ci/run
+ * installs, starts and provisions one. Without it these are skipped, except with CI=true, where they fail
+ * ({@link Postgres.Needed}). Each server start reloads the known data set, so these run one server at a time.
  */
-@EnabledIfEnvironmentVariable(named = "STACKBENCH_POSTGRES_URL", matches = "postgresql://.+")
+@Postgres.Needed
 class PostgresTest {
 
     static ServerSpec onPostgres(Approach approach, Workload workload) {
-        return ServerSpec.of(approach, workload).withServerProperties(Map.of(
-                "stackbench.db.url", System.getenv("STACKBENCH_POSTGRES_URL"),
-                "stackbench.db.username", System.getenv().getOrDefault("STACKBENCH_POSTGRES_USER", "stackbench"),
-                "stackbench.db.password", System.getenv().getOrDefault("STACKBENCH_POSTGRES_PASSWORD", "stackbench")));
+        return Postgres.on(ServerSpec.of(approach, workload));
     }
 
     @ParameterizedTest

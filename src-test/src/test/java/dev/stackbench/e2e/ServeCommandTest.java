@@ -69,6 +69,43 @@ class ServeCommandTest {
         assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: --port must be from 0 to 65535, got 70000");
     }
 
+    /** One parser for NAME=VALUE options: a bare name is refused by serve as by load, not taken as NAME=. */
+    @Test
+    void aServerPropertyWithoutAValueIsRefusedAsLoadRefusesIt() {
+        Run serve = run("serve", "--approach", "loom-tomcat", "--server-property", "foo");
+        Run load = run("load", "--approach", "loom-tomcat", "--server-property", "foo");
+
+        assertThat(serve.exitCode()).isEqualTo(2);
+        assertThat(serve.err().lines()).singleElement().asString()
+                .isEqualTo("error: Value for option option '--server-property' (NAME=VALUE) should be in KEY=VALUE format but was foo");
+        assertThat(load.exitCode()).isEqualTo(2);
+        assertThat(load.err()).isEqualTo(serve.err());
+    }
+
+    /** On every interface: the first line says so (and where to reach it from here), stderr warns that other machines can. */
+    @Test
+    void servingOnEveryAddressSaysSoAndWarns() throws Exception {
+        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process process = new ProcessBuilder(java, "-jar", jar.toString(), "serve", "--approach", "webflux-netty", "--port", "0", "--address", "0.0.0.0")
+                .start();
+        try (var out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+             var http = new Http()) {
+            String firstLine = out.readLine();
+            Matcher started = Pattern.compile("webflux-netty serving date at http://0\\.0\\.0\\.0:(\\d+)/ "
+                    + "\\(every address of this machine; here: http://127\\.0\\.0\\.1:(\\d+)/\\) \\(started in \\d+ ms\\).*").matcher(String.valueOf(firstLine));
+            assertThat(started.matches()).as("first line: %s", firstLine).isTrue();
+            assertThat(started.group(2)).isEqualTo(started.group(1));
+            assertThat(err.readLine()).isEqualTo("warning: listening on 0.0.0.0, every network interface: "
+                    + "other machines can reach this server (--address 127.0.0.1 keeps it to this one)");
+            assertThat(http.get(URI.create("http://127.0.0.1:" + started.group(1) + "/date")).status()).isEqualTo(200);
+        } finally {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void helpListsEveryApproachAndWorkload() {
         for (Run run : List.of(run("--help"), run("serve", "--help"))) {

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import dev.stackbench.servers.dispatch.InvalidParameterException;
+import dev.stackbench.servers.dispatch.JsonInput;
 
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A contact as the API shows it; {@code id} is ignored in requests and set in every answer. */
@@ -24,29 +24,21 @@ record Contact(Long id, String firstName, String lastName, String email, String 
 
     /** Reads and checks a request body; a failure names the field. */
     static Contact parse(JsonMapper json, String body) {
-        Contact contact;
-        try {
-            contact = json.readValue(body, Contact.class);
-        } catch (JacksonException e) {
-            throw new InvalidParameterException("request body must be a JSON contact: " + e.getOriginalMessage());
-        }
-        if (contact == null) {
-            throw new InvalidParameterException("request body must be a JSON contact");
-        }
+        Contact contact = JsonInput.read(json, body, Contact.class, "", "a JSON contact (an object)");
         required("firstName", contact.firstName(), 100);
         required("lastName", contact.lastName(), 100);
         if (contact.email() == null || contact.email().length() > 200 || !EMAIL.matcher(contact.email()).matches()) {
-            throw new InvalidParameterException("email must be a valid address, got '" + contact.email() + "'");
+            throw new InvalidParameterException("email must be a valid address, got " + JsonInput.quoted(contact.email()));
         }
         if (contact.phone() != null && !PHONE.matcher(contact.phone()).matches()) {
-            throw new InvalidParameterException("phone must be 3 to 50 digits, spaces and + ( ) . -, got '" + contact.phone() + "'");
+            throw new InvalidParameterException("phone must be 3 to 50 digits, spaces and + ( ) . -, got " + JsonInput.quoted(contact.phone()));
         }
         return new Contact(null, contact.firstName().strip(), contact.lastName().strip(), contact.email(), contact.phone());
     }
 
     private static void required(String field, String value, int maxLength) {
         if (value == null || value.isBlank() || value.length() > maxLength) {
-            throw new InvalidParameterException(field + " must be 1 to " + maxLength + " characters");
+            throw new InvalidParameterException(field + " must be 1 to " + maxLength + " characters, got " + JsonInput.quoted(value));
         }
     }
 
@@ -64,7 +56,7 @@ record Contact(Long id, String firstName, String lastName, String email, String 
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new InvalidParameterException("id must be a whole number, got '" + value + "'");
+            throw new InvalidParameterException("id must be a whole number, got " + JsonInput.quoted(value));
         }
     }
 }

@@ -5,9 +5,9 @@ import java.util.function.Function;
 import dev.stackbench.servers.dispatch.BlockingDispatch;
 import dev.stackbench.servers.dispatch.FluxDispatcher;
 import dev.stackbench.servers.dispatch.InvalidParameterException;
+import dev.stackbench.servers.dispatch.JsonBody;
 import dev.stackbench.servers.dispatch.MvcDispatcher;
-import dev.stackbench.servers.dispatch.NotFoundException;
-import dev.stackbench.servers.dispatch.Reply;
+import dev.stackbench.servers.dispatch.OtherMethods;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -19,7 +19,10 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code /contacts}: create, read, list, update, delete, on either stack. */
+/**
+ * {@code /contacts}: create, read, list, update, delete, on either stack; failures are answered by the
+ * stack's {@link dev.stackbench.servers.dispatch.MvcFailures} or {@link dev.stackbench.servers.dispatch.FluxFailures}.
+ */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "stackbench.workload", havingValue = "crud")
 public class ContactsRoutes {
@@ -43,7 +46,7 @@ public class ContactsRoutes {
             Contact.warmUp(json);
             return org.springframework.web.servlet.function.RouterFunctions.route()
                     .POST("/contacts", request -> {
-                        Contact contact = Contact.parse(json, request.body(String.class));
+                        Contact contact = Contact.parse(json, JsonBody.read(request));
                         return dispatcher.respond(() -> contacts.create(contact));
                     })
                     .GET("/contacts/{id}", request -> {
@@ -56,15 +59,15 @@ public class ContactsRoutes {
                     })
                     .PUT("/contacts/{id}", request -> {
                         long id = Contact.id(request.pathVariable("id"));
-                        Contact contact = Contact.parse(json, request.body(String.class));
+                        Contact contact = Contact.parse(json, JsonBody.read(request));
                         return dispatcher.respond(() -> contacts.update(id, contact));
                     })
                     .DELETE("/contacts/{id}", request -> {
                         long id = Contact.id(request.pathVariable("id"));
                         return dispatcher.respond(() -> contacts.delete(id));
                     })
-                    .onError(e -> e instanceof InvalidParameterException || e instanceof NotFoundException,
-                            (e, request) -> MvcDispatcher.toResponse(Reply.failure(e)))
+                    .route(org.springframework.web.servlet.function.RequestPredicates.path("/contacts"), OtherMethods.mvc("GET", "POST"))
+                    .route(org.springframework.web.servlet.function.RequestPredicates.path("/contacts/{id}"), OtherMethods.mvc("GET", "PUT", "DELETE"))
                     .build();
         }
     }
@@ -81,7 +84,7 @@ public class ContactsRoutes {
             var dispatcher = new FluxDispatcher(dispatch);
             Contact.warmUp(json);
             return org.springframework.web.reactive.function.server.RouterFunctions.route()
-                    .POST("/contacts", request -> request.bodyToMono(String.class).defaultIfEmpty("")
+                    .POST("/contacts", request -> JsonBody.read(request)
                             .map(body -> Contact.parse(json, body))
                             .flatMap(contact -> dispatcher.respond(() -> blocking.create(contact), () -> reactive.create(contact))))
                     .GET("/contacts/{id}", request -> Mono.fromCallable(() -> Contact.id(request.pathVariable("id")))
@@ -90,13 +93,13 @@ public class ContactsRoutes {
                             .flatMap(query -> dispatcher.respond(() -> blocking.list(query.page(), query.size()),
                                     () -> reactive.list(query.page(), query.size()))))
                     .PUT("/contacts/{id}", request -> Mono.fromCallable(() -> Contact.id(request.pathVariable("id")))
-                            .flatMap(id -> request.bodyToMono(String.class).defaultIfEmpty("")
+                            .flatMap(id -> JsonBody.read(request)
                                     .map(body -> Contact.parse(json, body))
                                     .flatMap(contact -> dispatcher.respond(() -> blocking.update(id, contact), () -> reactive.update(id, contact)))))
                     .DELETE("/contacts/{id}", request -> Mono.fromCallable(() -> Contact.id(request.pathVariable("id")))
                             .flatMap(id -> dispatcher.respond(() -> blocking.delete(id), () -> reactive.delete(id))))
-                    .onError(e -> e instanceof InvalidParameterException || e instanceof NotFoundException,
-                            (e, request) -> FluxDispatcher.toResponse(Reply.failure(e)))
+                    .route(org.springframework.web.reactive.function.server.RequestPredicates.path("/contacts"), OtherMethods.flux("GET", "POST"))
+                    .route(org.springframework.web.reactive.function.server.RequestPredicates.path("/contacts/{id}"), OtherMethods.flux("GET", "PUT", "DELETE"))
                     .build();
         }
     }

@@ -25,7 +25,7 @@ public final class BlockingDate {
             try {
                 return client.get().uri(uri).retrieve().body(String.class);
             } catch (RestClientException e) {
-                throw new UpstreamException("upstream GET " + uri + " failed: " + e.getMessage(), e);
+                throw UpstreamException.of(uri, e);
             }
         }
         Thread.sleep(query.delayMillis());

@@ -2,7 +2,7 @@ package dev.stackbench.servers.date;
 
 import dev.stackbench.servers.dispatch.BlockingDispatch;
 import dev.stackbench.servers.dispatch.FluxDispatcher;
-import dev.stackbench.servers.dispatch.InvalidParameterException;
+import dev.stackbench.servers.dispatch.OtherMethods;
 import dev.stackbench.servers.dispatch.Reply;
 import dev.stackbench.servers.upstream.Upstream;
 
@@ -11,13 +11,17 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 import reactor.core.publisher.Mono;
 
-/** {@code GET /date} on WebFlux: blocking style off the event loop, or reactive style on it. */
+/**
+ * {@code GET /date} on WebFlux: blocking style off the event loop, or reactive style on it; failures
+ * are answered by {@link dev.stackbench.servers.dispatch.FluxFailures}.
+ */
 @Configuration(proxyBeanMethods = false)
 public class DateFluxRoutes {
 
@@ -29,11 +33,11 @@ public class DateFluxRoutes {
         var reactive = new ReactiveDate(upstreamWebClient, upstream);
         var dispatcher = new FluxDispatcher(dispatch);
         return RouterFunctions.route()
-                // Parsed inside the Mono, so that bad input reaches onError as a signal, not as a throw.
+                // Parsed inside the Mono, so that bad input is an error signal, not a throw.
                 .GET("/date", request -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)).withAddedDelay(addedDelayMillis))
                         .flatMap(query -> dispatcher.respond(() -> Reply.ok(blocking.date(query)),
                                 () -> reactive.date(query).map(Reply::ok))))
-                .onError(InvalidParameterException.class, (e, request) -> FluxDispatcher.toResponse(Reply.failure(e)))
+                .route(RequestPredicates.path("/date"), OtherMethods.flux("GET"))
                 .build();
     }
 }

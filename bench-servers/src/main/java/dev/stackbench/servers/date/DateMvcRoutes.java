@@ -1,8 +1,8 @@
 package dev.stackbench.servers.date;
 
 import dev.stackbench.servers.dispatch.BlockingDispatch;
-import dev.stackbench.servers.dispatch.InvalidParameterException;
 import dev.stackbench.servers.dispatch.MvcDispatcher;
+import dev.stackbench.servers.dispatch.OtherMethods;
 import dev.stackbench.servers.dispatch.Reply;
 import dev.stackbench.servers.upstream.Upstream;
 
@@ -10,11 +10,12 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.servlet.function.RequestPredicates;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerResponse;
 
-/** {@code GET /date} on Spring MVC. */
+/** {@code GET /date} on Spring MVC; failures are answered by {@link dev.stackbench.servers.dispatch.MvcFailures}. */
 @Configuration(proxyBeanMethods = false)
 public class DateMvcRoutes {
 
@@ -28,7 +29,7 @@ public class DateMvcRoutes {
                     DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null)).withAddedDelay(addedDelayMillis);
                     return dispatcher.respond(() -> Reply.ok(date.date(query)));
                 })
-                .onError(InvalidParameterException.class, (e, request) -> MvcDispatcher.toResponse(Reply.failure(e)))
+                .route(RequestPredicates.path("/date"), OtherMethods.mvc("GET"))
                 .build();
     }
 }

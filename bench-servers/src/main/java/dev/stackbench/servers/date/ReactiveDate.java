@@ -25,7 +25,7 @@ public final class ReactiveDate {
         if (query.callDepth() > 0) {
             var uri = upstream.resolve(query.nestedPathAndQuery());
             return client.get().uri(uri).retrieve().bodyToMono(String.class)
-                    .onErrorMap(e -> new UpstreamException("upstream GET " + uri + " failed: " + e.getMessage(), e));
+                    .onErrorMap(e -> UpstreamException.of(uri, e));
         }
         Mono<String> now = Mono.fromSupplier(() -> new Date().toString());
         return query.delayMillis() == 0 ? now : Mono.delay(Duration.ofMillis(query.delayMillis())).then(now);

@@ -2,6 +2,7 @@ package dev.stackbench.servers.db;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.SQLException;
 import java.time.Duration;
 
 import javax.sql.DataSource;
@@ -11,6 +12,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 
@@ -29,8 +31,12 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import reactor.core.publisher.Mono;
+
 /**
- * The database of the movies and crud workloads, as each stack should reach it:
+ * The database of the movies and crud workloads, as each stack should reach it (connections waited
+ * for and opened within {@link Database#CONNECTION_TIMEOUT_MILLIS}; a database unreachable at start
+ * fails the start with {@link DatabaseStartException}):
  * {@code stackbench.db.access=jdbc} (JDBC over HikariCP, for every blocking approach) or
  * {@code r2dbc} (R2DBC end to end, for webflux-netty). Both start from the same known data set,
  * loaded by the same scripts at every start.
@@ -60,6 +66,19 @@ public class DatabaseConfiguration {
             dataSource.setPassword(database.password());
             dataSource.setMaximumPoolSize(database.poolSize());
             dataSource.setPoolName("stackbench-jdbc");
+            // An unavailable database answers 503 within the timeout, instead of requests waiting HikariCP's default 30 s.
+            dataSource.setConnectionTimeout(Database.CONNECTION_TIMEOUT_MILLIS);
+            dataSource.setValidationTimeout(Database.CONNECTION_TIMEOUT_MILLIS / 2);
+            if (database.postgres()) {
+                // PgJDBC's connect timeout is in seconds, 10 by default.
+                dataSource.addDataSourceProperty("connectTimeout", String.valueOf(Math.max(1, Database.CONNECTION_TIMEOUT_MILLIS / 1000)));
+            }
+            try (var connection = dataSource.getConnection()) {
+                // reachable: the pool has started with its first connection
+            } catch (SQLException | RuntimeException e) {
+                dataSource.close();
+                throw DatabaseStartException.of(database, e);
+            }
             new org.springframework.jdbc.datasource.init.ResourceDatabasePopulator(SCHEMA, DATA).execute(dataSource);
             return dataSource;
         }
@@ -85,16 +104,28 @@ public class DatabaseConfiguration {
                     .option(ConnectionFactoryOptions.USER, database.username())
                     .option(ConnectionFactoryOptions.PASSWORD, database.password());
             ReactorResourceFactory resources = serverResources.getIfAvailable();
-            if (database.r2dbcUrl().startsWith("r2dbc:postgresql:") && resources != null) {
-                // The driver would otherwise run on Reactor Netty's JVM-wide loops: use this server's own.
-                options.option(PostgresqlConnectionFactoryProvider.LOOP_RESOURCES, resources.getLoopResources());
+            Duration timeout = Duration.ofMillis(Database.CONNECTION_TIMEOUT_MILLIS);
+            if (database.postgres()) {
+                options.option(ConnectionFactoryOptions.CONNECT_TIMEOUT, timeout);
+                if (resources != null) {
+                    // The driver would otherwise run on Reactor Netty's JVM-wide loops: use this server's own.
+                    options.option(PostgresqlConnectionFactoryProvider.LOOP_RESOURCES, resources.getLoopResources());
+                }
             }
+            // An unavailable database answers 503 within the timeout, never a wait of the pool's default (none).
             var pool = new ConnectionPool(ConnectionPoolConfiguration.builder(ConnectionFactories.get(options.build()))
                     .name("stackbench-r2dbc")
                     .initialSize(1)
                     .maxSize(database.poolSize())
-                    .maxAcquireTime(Duration.ofSeconds(30))
+                    .maxAcquireTime(timeout)
+                    .maxCreateConnectionTime(timeout)
                     .build());
+            try {
+                Mono.usingWhen(pool.create(), connection -> Mono.empty(), Connection::close).block(timeout.multipliedBy(2));
+            } catch (RuntimeException e) {
+                pool.dispose();
+                throw DatabaseStartException.of(database, e);
+            }
             // Scripts read into memory first: read from the jar inside the reactive chain, they would be read on an event loop.
             new org.springframework.r2dbc.connection.init.ResourceDatabasePopulator(inMemory(SCHEMA), inMemory(DATA))
                     .populate(pool).block(Duration.ofSeconds(60));

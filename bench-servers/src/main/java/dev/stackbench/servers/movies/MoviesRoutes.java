@@ -6,8 +6,9 @@ import dev.stackbench.servers.date.ReactiveDate;
 import dev.stackbench.servers.dispatch.BlockingDispatch;
 import dev.stackbench.servers.dispatch.FluxDispatcher;
 import dev.stackbench.servers.dispatch.InvalidParameterException;
+import dev.stackbench.servers.dispatch.JsonBody;
 import dev.stackbench.servers.dispatch.MvcDispatcher;
-import dev.stackbench.servers.dispatch.Reply;
+import dev.stackbench.servers.dispatch.OtherMethods;
 import dev.stackbench.servers.upstream.Upstream;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -24,7 +25,10 @@ import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code GET /movies?director=NAME} and {@code POST /movies}, on either stack. */
+/**
+ * {@code GET /movies?director=NAME} and {@code POST /movies}, on either stack; failures are answered by
+ * the stack's {@link dev.stackbench.servers.dispatch.MvcFailures} or {@link dev.stackbench.servers.dispatch.FluxFailures}.
+ */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "stackbench.workload", havingValue = "movies")
 public class MoviesRoutes {
@@ -63,11 +67,11 @@ public class MoviesRoutes {
                         return dispatcher.respond(() -> movies.byDirector(director, query));
                     })
                     .POST("/movies", request -> {
-                        String body = request.body(String.class);
+                        String body = JsonBody.read(request);
                         DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null));
                         return dispatcher.respond(() -> movies.save(body, query));
                     })
-                    .onError(InvalidParameterException.class, (e, request) -> MvcDispatcher.toResponse(Reply.failure(e)))
+                    .route(org.springframework.web.servlet.function.RequestPredicates.path("/movies"), OtherMethods.mvc("GET", "POST"))
                     .build();
         }
     }
@@ -96,10 +100,10 @@ public class MoviesRoutes {
                             .flatMap(read -> dispatcher.respond(
                                     () -> blocking.byDirector(read.director(), read.query()),
                                     () -> reactive.byDirector(read.director(), read.query()))))
-                    .POST("/movies", request -> request.bodyToMono(String.class).defaultIfEmpty("")
+                    .POST("/movies", request -> JsonBody.read(request)
                             .flatMap(body -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)))
                                     .flatMap(query -> dispatcher.respond(() -> blocking.save(body, query), () -> reactive.save(body, query)))))
-                    .onError(InvalidParameterException.class, (e, request) -> FluxDispatcher.toResponse(Reply.failure(e)))
+                    .route(org.springframework.web.reactive.function.server.RequestPredicates.path("/movies"), OtherMethods.flux("GET", "POST"))
                     .build();
         }
     }

@@ -1,0 +1,115 @@
+package dev.stackbench.e2e;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A TCP proxy on a loopback port in front of a real server (PostgreSQL), so that a test can take
+ * that server away from one client without stopping it for everyone else: {@link #cut()} closes every
+ * proxied connection and stops listening (new connections are refused, as by a stopped database),
+ * {@link #restore()} listens again on the same port.
+ */
+final class TcpProxy implements AutoCloseable {
+
+    private final InetSocketAddress target;
+    private final int port;
+    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private volatile ServerSocket listener;
+
+    TcpProxy(InetSocketAddress target) throws IOException {
+        this.target = target;
+        this.listener = listen(0);
+        this.port = listener.getLocalPort();
+        accept(listener);
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The database goes away: connections drop, new ones are refused. */
+    synchronized void cut() throws IOException {
+        listener.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+        sockets.clear();
+    }
+
+    /** The database is back, on the same port. */
+    synchronized void restore() throws IOException {
+        if (listener.isClosed()) {
+            listener = listen(port);
+            accept(listener);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        cut();
+    }
+
+    private static ServerSocket listen(int port) throws IOException {
+        var socket = new ServerSocket();
+        socket.setReuseAddress(true);
+        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+        return socket;
+    }
+
+    private void accept(ServerSocket from) {
+        Thread.ofVirtual().name("proxy-accept-" + port).start(() -> {
+            while (!from.isClosed()) {
+                try {
+                    Socket client = from.accept();
+                    Socket server = new Socket();
+                    sockets.add(client);
+                    sockets.add(server);
+                    if (from.isClosed()) { // cut while accepting: cut() may have missed these two
+                        close(client, server);
+                        return;
+                    }
+                    try {
+                        server.connect(target, Postgres.CHECK_TIMEOUT_MILLIS);
+                    } catch (IOException refused) {
+                        close(client, server);
+                        continue;
+                    }
+                    pump(client, server);
+                    pump(server, client);
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        });
+    }
+
+    private void pump(Socket from, Socket to) {
+        Thread.ofVirtual().name("proxy-pump-" + port).start(() -> {
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                in.transferTo(out);
+            } catch (IOException closed) {
+                // either side went away, or the test cut the proxy
+            } finally {
+                close(from, to);
+            }
+        });
+    }
+
+    private void close(Socket... pair) {
+        for (Socket socket : pair) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+            sockets.remove(socket);
+        }
+    }
+}
