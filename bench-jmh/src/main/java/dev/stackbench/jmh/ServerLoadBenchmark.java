@@ -92,6 +92,13 @@ public class ServerLoadBenchmark {
     @Param({"1000"})
     public double rate;
 
+    /**
+     * Before JMH's own warm-up iterations: {@code auto} waits until the load is steady (as {@code load --warmup auto},
+     * at most {@link LoadDefaults#WARMUP_CAP}), {@code auto:CAP} with another cap, a duration waits that long.
+     */
+    @Param({dev.stackbench.core.load.Warmup.AUTO}) // not JMH's @Warmup: stackbench's warm-up policy
+    public String warmup;
+
     private final Semaphore responses = new Semaphore(0);
     private RunningServer server;
     private LoadSession load;
@@ -113,7 +120,11 @@ public class ServerLoadBenchmark {
         load = LoadSession.start(run, responses::release);
         CurrentLoad.started(load);
         // JMH prints a forked JVM's stdout: the reader sees when and why the measurement could begin.
-        System.out.println("stackbench: warm-up " + SteadyStart.await(load, LoadDefaults.WARMUP_CAP));
+        switch (dev.stackbench.core.load.Warmup.parse(warmup)) {
+            case dev.stackbench.core.load.Warmup.UntilSteady untilSteady ->
+                    System.out.println("stackbench: warm-up " + SteadyStart.await(load, untilSteady.cap()));
+            case dev.stackbench.core.load.Warmup.Fixed fixed -> TimeUnit.NANOSECONDS.sleep(fixed.duration().toNanos());
+        }
     }
 
     @Setup(Level.Iteration)

@@ -18,9 +18,12 @@ public record Measurement(RunResult result, Histogram latency, Histogram service
     /**
      * One reporting interval's measured requests, by completion time; the histograms kept compressed.
      *
-     * @param measured whether any measured request can complete in it: every interval from the window's start on
+     * @param measured  whether any measured request can complete in it: every interval from the window's start on
+     * @param completed within the measured window only: every success that completed in the interval, whatever its
+     *                  phase (the window's throughput, as {@code rps} counts it); null outside the window
      */
     public record Interval(long startEpochMillis, long endEpochMillis, boolean measured,
-                           CompressedHistogram latency, CompressedHistogram serviceTime, CompressedHistogram waitTime) {
+                           CompressedHistogram latency, CompressedHistogram serviceTime, CompressedHistogram waitTime,
+                           CompressedHistogram completed) {
     }
 }

@@ -44,6 +44,8 @@ public final class ResultFiles {
     public static final String TIMELINE_CSV = "timeline.csv";
     public static final String LATENCY_HLOG = "latency.hlog";
     public static final String LATENCY_HGRM = "latency.hgrm";
+    /** The .hlog tag of every success that completed within the window: what {@code rps} counts, interval by interval. */
+    public static final String COMPLETED_TAG = "completed";
 
     /**
      * Writes indented JSON; reads results of every version of this schema: fields added since a file was
@@ -168,7 +170,8 @@ public final class ResultFiles {
             var log = new HistogramLogWriter(out);
             var result = measurement.result();
             log.outputComment("[stackbench " + RunResult.SCHEMA + ": " + result.profile().description() + " against " + result.target().url() + "]");
-            log.outputComment("[measured requests only (the window and its drain), by completion, values in nanoseconds; tags: latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
+            log.outputComment("[values in nanoseconds; tags: latency = the measured requests (the window's and its drain's) by completion; "
+                    + COMPLETED_TAG + " = every success completing within the window, whatever its phase (rps); latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
             long base = measurement.intervals().isEmpty() ? 0 : measurement.intervals().getFirst().startEpochMillis();
             log.outputStartTime(base);
             log.setBaseTime(base);
@@ -179,6 +182,9 @@ public final class ResultFiles {
                     continue;
                 }
                 write(log, interval, interval.latency(), "latency");
+                if (interval.completed() != null) {
+                    write(log, interval, interval.completed(), COMPLETED_TAG);
+                }
                 if (result.serviceTimeMs() != null) {
                     write(log, interval, interval.serviceTime(), "service");
                     write(log, interval, interval.waitTime(), "wait");

@@ -190,6 +190,8 @@ public final class Bootstrap {
         long[] merged = new long[scaleNanos.length];
         long ok = 0;
         double seconds = 0;
+        long completed = 0;
+        double windowSeconds = 0;
         for (int i = 0; i < runIndexes.length; i++) {
             int run = runIndexes[i];
             for (int k : drawn[i]) {
@@ -200,10 +202,18 @@ public final class Bootstrap {
                     merged[index[b]] += bucketCounts[b];
                 }
                 ok += interval.total();
-                seconds += runs.get(run).intervals().get(k).seconds();
+                IntervalHistogram recorded = runs.get(run).intervals().get(k);
+                seconds += recorded.seconds();
+                if (recorded.completed() != null) {
+                    completed += recorded.completed();
+                    windowSeconds += recorded.seconds();
+                }
             }
         }
-        values.put(Metric.RPS, seconds > 0 ? ok / seconds : Double.NaN);
+        // Throughput as result.json counts it: successes completing within the window (older logs: the measured ones).
+        boolean byCompletion = runIndexes.length > 0 && runs.get(runIndexes[0]).intervals().stream().anyMatch(i -> i.completed() != null);
+        values.put(Metric.RPS, byCompletion ? (windowSeconds > 0 ? completed / windowSeconds : Double.NaN)
+                : seconds > 0 ? ok / seconds : Double.NaN);
         for (Metric metric : LATENCY) {
             values.put(metric, percentileMillis(merged, ok, metric.percentile()));
         }

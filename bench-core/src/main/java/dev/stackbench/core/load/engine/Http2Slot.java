@@ -56,7 +56,9 @@ final class Http2Slot extends Connection {
                             return new Outcome(error, status);
                         }))
                 .subscribe(outcome -> onLoop(sent, outcome.error(), outcome.status()),
-                        failure -> onLoop(sent, ErrorClass.ofFailure(failure), 0));
+                        failure -> onLoop(sent, ErrorClass.ofFailure(failure), 0),
+                        // Completed without a response (the stream was reset or the connection closed): never silence.
+                        () -> onLoop(sent, ErrorClass.CLOSED, 0));
         if (sent == generation && inFlight) {
             exchange = started; // unless it already completed, synchronously, and the slot moved on
         }

@@ -72,6 +72,9 @@ final class RunCoordinator {
                 if (period == Timeline.Period.DRAIN && to >= clock.drainDeadline) {
                     engine.abandonOutstanding(); // the deadline struck: what is left ends as an unfinished timeout
                 }
+                // Read before the take: an outcome counted by then is also recorded by then (FINISHED is written last),
+                // so an end decided on it never leaves a latency behind in a recorder.
+                boolean drained = collector.outstanding() <= 0;
                 var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()));
                 listener.interval(row);
                 if (period == Timeline.Period.WARMUP && untilSteady != null && warmupVerdict == null && !stop.requested()) {
@@ -85,7 +88,7 @@ final class RunCoordinator {
                         listener.message("warm-up " + warmupVerdict);
                     }
                 }
-                clock.advance(to);
+                clock.advance(to, drained);
             }
             engine.limits.seen().forEach(warnings::add);
             if (warmupVerdict != null && warmupVerdict.startsWith("not steady")) {
@@ -125,11 +128,15 @@ final class RunCoordinator {
             this.control = control;
             this.collector = collector;
             this.warmupCapNanos = warmupCapNanos;
-            advance(0);
+            advance(0, false);
         }
 
-        /** After an interval ending at {@code to}: the period from there on, and the next boundary. */
-        void advance(long to) {
+        /**
+         * After an interval ending at {@code to}: the period from there on, and the next boundary.
+         *
+         * @param drained whether nothing was outstanding when the interval's histograms were taken
+         */
+        void advance(long to, boolean drained) {
             var window = control.window();
             if (period == Timeline.Period.WARMUP && to >= window.startOffsetNanos()) {
                 period = Timeline.Period.WINDOW;
@@ -138,7 +145,7 @@ final class RunCoordinator {
                 period = Timeline.Period.DRAIN;
                 drainDeadline = Math.min(drainDeadline, window.endOffsetNanos() + run.responseTimeout().toNanos());
             }
-            if (period == Timeline.Period.DRAIN && (collector.outstanding() <= 0 || to >= drainDeadline)) {
+            if (period == Timeline.Period.DRAIN && (drained || to >= drainDeadline)) {
                 period = Timeline.Period.DONE;
             }
             from = to;

@@ -57,13 +57,13 @@ final class Timeline {
         latency.add(taken.measuredLatency());
         serviceTime.add(taken.serviceTime());
         waitTime.add(taken.waitTime());
+        // Successes are counted by the histogram itself, so counts and percentiles never disagree.
+        Histogram completed = taken.completedLatency();
         // A measured request may complete a moment before the coordinator closes the last warm-up interval.
         boolean measured = period != Period.WARMUP || taken.measuredLatency().getTotalCount() > 0;
         intervals.add(new Measurement.Interval(startEpochMillis + fromNanos / 1_000_000, startEpochMillis + toNanos / 1_000_000,
                 measured, CompressedHistogram.of(taken.measuredLatency()), CompressedHistogram.of(taken.serviceTime()),
-                CompressedHistogram.of(taken.waitTime())));
-        // Successes are counted by the histogram itself, so counts and percentiles never disagree.
-        Histogram completed = taken.completedLatency();
+                CompressedHistogram.of(taken.waitTime()), period == Period.WINDOW ? CompressedHistogram.of(completed) : null));
         long ok = completed.getTotalCount();
         double seconds = Math.max(1e-9, (toNanos - fromNanos) / 1e9);
         var percentiles = Percentiles.ofNanos(completed);

@@ -8,8 +8,14 @@ import org.HdrHistogram.Histogram;
  *
  * @param seconds      the interval's length
  * @param latencyNanos its histogram; its total count is the interval's successful requests
+ * @param completed    successes that completed in the interval whatever their phase (tag {@code completed}), when it
+ *                     lies in the measured window; null in the drain after it, and in logs written before the tag existed
  */
-public record IntervalHistogram(double seconds, Histogram latencyNanos) {
+public record IntervalHistogram(double seconds, Histogram latencyNanos, Long completed) {
+
+    public IntervalHistogram(double seconds, Histogram latencyNanos) {
+        this(seconds, latencyNanos, null);
+    }
 
     public long ok() {
         return latencyNanos.getTotalCount();

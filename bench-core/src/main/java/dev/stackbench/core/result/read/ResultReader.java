@@ -230,6 +230,7 @@ public final class ResultReader {
             throw new UnreadableResultException(hlog, "cannot be read: " + e.getMessage(), e);
         }
         var intervals = new ArrayList<IntervalHistogram>();
+        var completedByStart = new java.util.HashMap<Long, Long>();
         long total = 0;
         boolean anyHistogram = false;
         try {
@@ -241,7 +242,14 @@ public final class ResultReader {
                     double seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000.0;
                     intervals.add(new IntervalHistogram(seconds, histogram));
                     total += histogram.getTotalCount();
+                } else if (ResultFiles.COMPLETED_TAG.equals(next.getTag()) && next instanceof Histogram histogram) {
+                    completedByStart.put(histogram.getStartTimeStamp(), histogram.getTotalCount());
                 }
+            }
+            if (!completedByStart.isEmpty()) {
+                // Paired by start: the window's intervals carry the throughput, the drain's none.
+                intervals.replaceAll(interval -> new IntervalHistogram(interval.seconds(), interval.latencyNanos(),
+                        completedByStart.get(interval.latencyNanos().getStartTimeStamp())));
             }
         } catch (IOException | RuntimeException e) {
             throw new UnreadableResultException(hlog, "not a readable HdrHistogram log (" + e + ")", e);
