@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * Decides when a warm-up has done its job, one interval at a time: when the JIT has gone quiet and the
  * last {@link #SLIDING_INTERVALS} intervals pass the {@link WindowVerdict} (no significant trend in
- * throughput or p50 beyond its drift limit). On shared cores the JIT is starved for tens of seconds
+ * throughput or p50 beyond its drift limit) with throughput within the drift limit from their first third
+ * to their last. On shared cores the JIT is starved for tens of seconds
  * and throughput climbs meanwhile, so a fixed warm-up either wastes time or measures the compiler;
  * this one waits for both signals, up to a cap. After Barrett et al., "Virtual Machine Warmup Blows
  * Hot and Cold" (OOPSLA 2017: steady state has to be detected, not assumed, and some runs never reach
@@ -70,7 +71,9 @@ public final class WarmupUntilSteady {
         if (recent.size() >= SLIDING_INTERVALS && (Double.isNaN(jitShare) || jitShare < JIT_QUIET_SHARE)) {
             var verdict = WindowVerdict.of(recent.stream().mapToDouble(sample -> sample[0]).toArray(),
                     recent.stream().mapToDouble(sample -> sample[1]).filter(value -> !Double.isNaN(value)).toArray());
-            if (verdict.steady()) {
+            // Stricter than a window's verdict: throughput must also have stopped moving beyond the limit, trend or not,
+            // so that a measured window does not begin in the middle of a climb the test could not yet call significant.
+            if (verdict.steady() && verdict.rpsDriftPercent() != null && Math.abs(verdict.rpsDriftPercent()) <= WindowVerdict.DRIFT_LIMIT_PERCENT) {
                 return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last " + SLIDING_INTERVALS + " s, "
                         + verdict.reason().replaceFirst("^steady: ", ""));
             }
