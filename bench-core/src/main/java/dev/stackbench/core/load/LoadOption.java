@@ -39,7 +39,7 @@ public enum LoadOption {
     DURATION(text("DURATION").alias("-d").everyRun()
             .help("Measured duration (default: " + Durations.format(LoadDefaults.DURATION) + ").")),
     REQUESTS(longWhole("N").alias("-n").only(LoadModel.CLOSED)
-            .help("stop after N requests (ab's -n), within --duration if given.")),
+            .help("measure N requests after the warm-up, then stop (ab's -n; the warm-up's requests come on top), within --duration if given.")),
     WARMUP(text("auto|DURATION").everyRun()
             .help("Run and discarded before measuring. " + Warmup.AUTO + " (the default) lasts until the run is steady: the JIT "
                     + "quiet and no trend in requests/s and p50 over the last "

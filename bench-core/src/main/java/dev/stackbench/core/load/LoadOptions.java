@@ -335,7 +335,10 @@ public final class LoadOptions {
     /** The run's length, warm-up included: what a plan of several runs adds up. */
     public Duration length(LoadOption.Naming names) {
         LoadProfile profile = profile(names);
-        return Duration.ofNanos(profile.ramp(warmup(profile).max()).endNanos());
+        Warmup warmup = warmup(profile);
+        // A warm-up until steady may last its cap, and its window starts at the next interval's boundary.
+        Duration warmupSpan = warmup instanceof Warmup.UntilSteady ? warmup.max().plus(LoadDefaults.REPORT_INTERVAL) : warmup.max();
+        return Duration.ofNanos(profile.ramp(warmupSpan).endNanos());
     }
 
     @Override

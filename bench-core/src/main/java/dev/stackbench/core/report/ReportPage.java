@@ -133,12 +133,21 @@ final class ReportPage {
             facts.add(new Fact("workload parameters", target.workloadParams().toString()));
         }
         facts.add(new Fact("load", result.profile().description() + String.format(Locale.ROOT, ", %.1f s measured after %.1f s warm-up",
-                result.window().measuredSeconds(), result.window().warmupSeconds())));
+                result.window().measuredSeconds(), result.window().warmupSeconds())
+                + (result.window().warmupVerdict() == null ? "" : " (" + result.window().warmupVerdict() + ")")));
+        if (result.window().interrupted()) {
+            facts.add(new Fact("INTERRUPTED", "stopped before its end (Ctrl-C or SIGTERM): the numbers are what was measured until then"));
+        }
         var steadiness = result.window().steadiness();
         facts.add(new Fact("steady", steadiness == null ? "unknown: written before stackbench judged it"
                 : (steadiness.steady() ? "yes" : "no") + (steadiness.reason() == null ? "" : ": " + steadiness.reason())));
         var requests = result.requests();
-        facts.add(new Fact("requests", requests.ok() + " ok, " + requests.errors() + " failed" + (requests.errors() > 0 ? " " + requests.errorsByClass() : "")));
+        // Results written before the drain existed have no scheduled count: 0 there means unknown.
+        String scheduled = requests.scheduled() > 0 ? requests.scheduled() + " scheduled, " + requests.sent() + " sent, " : "";
+        facts.add(new Fact("requests", scheduled + requests.ok() + " ok, " + requests.errors() + " failed"
+                + (requests.errors() > 0 ? " " + requests.errorsByClass() : "")
+                + (requests.unfinished() > 0 ? "; " + requests.unfinished() + " unfinished when the drain ended (timeouts)" : "")
+                + (requests.late() > 0 ? "; " + requests.late() + " late" : "")));
         facts.add(new Fact("throughput", String.format(Locale.ROOT, "%.1f requests/s", result.rps())
                 + ThroughputBound.binding(result).map(bound -> "; bound: " + bound.against(result.rps())).orElse("")));
         facts.add(new Fact("latency (ms)", "p50 " + Summary.ms(latency.p50()) + ", p90 " + Summary.ms(latency.p90()) + ", p99 " + Summary.ms(latency.p99())

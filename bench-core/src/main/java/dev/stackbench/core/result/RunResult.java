@@ -115,6 +115,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
                            long unfinished) {
     }
 
+    /** Bytes on the wire from the measured window's start to the end of its drain, headers and framing included. */
     public record Bytes(long received, long sent) {
     }
 

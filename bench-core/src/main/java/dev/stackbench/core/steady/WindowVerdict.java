@@ -38,6 +38,9 @@ public final class WindowVerdict {
             return new RunResult.Steadiness(false, "not tested: " + n + " interval" + (n == 1 ? "" : "s") + " of the window, the trend test needs "
                     + MannKendall.MINIMUM_SAMPLES + "; measure longer", drift(rpsPerInterval), drift(p50PerInterval));
         }
+        if (java.util.Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
+            return new RunResult.Steadiness(false, "not tested: no request succeeded in the window", null, null);
+        }
         Double rpsDrift = drift(rpsPerInterval);
         Double p50Drift = drift(p50PerInterval);
         var rpsTrend = MannKendall.test(rpsPerInterval);

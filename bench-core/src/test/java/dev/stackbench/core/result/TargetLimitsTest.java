@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /** {@code target.limits} in result.json: written as numbers, read back whole, and absent in older files without harm. */
 class TargetLimitsTest {
 
-    /** Written before servers reported their limits (seed-000, committed): an @Async pool of core 100, 1000 users, 250 ms. */
-    private static final Path OLD_RESULT = Path.of("..", "results", "seed-000", "01-async-tomcat", "result.json");
+    /** Written before servers reported their limits (seed-000 as first committed): an @Async pool of core 100, 1000 users, 250 ms. */
+    private static final Path OLD_RESULT = Path.of("src", "test", "resources", "old-results", "seed-000-01-async-tomcat", "result.json");
 
     @Test
     void limitsRoundTripThroughResultJson() {

@@ -61,6 +61,14 @@ class SteadinessTest {
         assertThat(MannKendall.test(hours).significant()).isTrue();
     }
 
+    /** A window in which nothing succeeded (a server deadlocked) cannot be called steady. */
+    @Test
+    void aWindowWithoutSuccessesIsNotTested() {
+        var dead = WindowVerdict.of(new double[10], new double[0]);
+        assertThat(dead.steady()).isFalse();
+        assertThat(dead.reason()).isEqualTo("not tested: no request succeeded in the window");
+    }
+
     /** Throughput climbing from nothing has no drift to measure, but its trend is plain. */
     @Test
     void aStartFromNothingIsNotSteady() {

@@ -72,7 +72,7 @@ final class ResultAssembly {
                                 : window.startOffsetNanos() / 1e9, measuredSeconds, steadiness, warmupVerdict, stopReason != null),
                 requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
                 open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
-                new RunResult.Bytes(counters[WorkerCounters.BYTES_IN], counters[WorkerCounters.BYTES_OUT]),
+                new RunResult.Bytes(timeline.windowBytes()[0], timeline.windowBytes()[1]),
                 clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow));
         return new Measurement(result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
     }

@@ -82,8 +82,8 @@ final class RunCoordinator {
                             (to - from) / 1e9);
                     if (decided.isPresent()) {
                         warmupVerdict = decided.get();
-                        // From now, not from the interval's end: the workers see the window only from here on.
-                        long start = engine.control.offsetNow();
+                        // At the next boundary: the workers know the window before it begins, and its intervals stay whole.
+                        long start = to + LoadDefaults.REPORT_INTERVAL.toNanos();
                         engine.control.window(new RunControl.Window(start, Math.min(start + measuredNanos(), runEndNanos())));
                         listener.message("warm-up " + warmupVerdict);
                     }
@@ -102,14 +102,14 @@ final class RunCoordinator {
         }
     }
 
-    /** Where the profile ends, warm-up included; a request budget may end the window earlier. */
+    /** Where the schedule ends, warm-up included; a request budget may end the window earlier. */
     private long runEndNanos() {
-        return run.profile().ramp(run.warmup()).endNanos();
+        return run.profile().ramp(RunPlan.warmupSpan(run)).endNanos();
     }
 
     /** The measured window's length: the profile's, after whatever warm-up. */
     private long measuredNanos() {
-        return runEndNanos() - run.warmup().toNanos();
+        return run.profile().ramp(run.warmup()).endNanos() - run.warmup().toNanos();
     }
 
     /** Which period the run is in, and when its current interval ends; offsets in nanoseconds from the run's start. */

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 
 import dev.stackbench.core.load.ArrivalSchedule;
@@ -56,7 +57,7 @@ final class RunPlan {
                 afterId[i] = java.util.Arrays.copyOfRange(whole, at + RequestTemplate.ID.length(), whole.length);
             }
         }
-        var ramp = run.profile().ramp(run.warmup());
+        var ramp = run.profile().ramp(warmupSpan(run));
         this.arrivals = run.isOpenModel() ? new ArrivalSchedule(ramp) : null;
         this.users = run.isOpenModel() ? null : new UserSchedule(ramp);
     }
@@ -186,6 +187,15 @@ final class RunPlan {
 
     boolean keepAlive() {
         return run.keepAlive();
+    }
+
+    /**
+     * How much of the schedule is before the window at most: the warm-up, and for a warm-up until steady one
+     * interval more, as the window then starts at the next interval's boundary (the workers learn of it
+     * before it begins, and its intervals stay whole).
+     */
+    static Duration warmupSpan(LoadRun run) {
+        return run.warmupUntilSteady() ? run.warmup().plus(LoadDefaults.REPORT_INTERVAL) : run.warmup();
     }
 
     /** The open model's schedule of intended starts; null in the closed model. */

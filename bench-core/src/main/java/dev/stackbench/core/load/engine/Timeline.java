@@ -40,6 +40,8 @@ final class Timeline {
     private final Histogram serviceTime = Histograms.newLatencyHistogram();
     private final Histogram waitTime = Histograms.newLatencyHistogram();
     private long[] previous = new long[WorkerCounters.SIZE];
+    /** Bytes received and sent by each row's end, for the window's totals. */
+    private final List<long[]> bytesAtRowEnd = new ArrayList<>();
     private long fromNanos;
     private int firstMeasuredRow = -1;
     private int lastMeasuredRow = -1;
@@ -79,6 +81,7 @@ final class Timeline {
             lastMeasuredRow = rows.size();
         }
         rows.add(row);
+        bytesAtRowEnd.add(new long[]{now[WorkerCounters.BYTES_IN], now[WorkerCounters.BYTES_OUT]});
         previous = now;
         fromNanos = toNanos;
         return row;
@@ -110,6 +113,16 @@ final class Timeline {
         }
         var windowJvm = windowRows(all).stream().map(RunResult.TimelineRow::jvm).toList();
         return jvm.window(samples.get(firstMeasuredRow), samples.get(lastMeasuredRow + 1), windowJvm, finished);
+    }
+
+    /** Bytes received and sent from the measured window's start to the end of its drain: {received, sent}. */
+    long[] windowBytes() {
+        if (firstMeasuredRow < 0) {
+            return new long[2];
+        }
+        long[] before = firstMeasuredRow == 0 ? new long[2] : bytesAtRowEnd.get(firstMeasuredRow - 1);
+        long[] after = bytesAtRowEnd.getLast();
+        return new long[]{after[0] - before[0], after[1] - before[1]};
     }
 
     /** The generator's own CPU over the measured window, in nanoseconds. */

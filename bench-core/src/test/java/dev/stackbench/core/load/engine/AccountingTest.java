@@ -224,7 +224,10 @@ class AccountingTest {
         assertThat(result.requests().ok()).isEqualTo(200);
     }
 
-    /** A warm-up until steady that reaches a cap of no whole second ends at the cap, and the window is the duration asked. */
+    /**
+     * A warm-up until steady that reaches a cap of no whole second ends at the cap; the window starts at the
+     * next interval's boundary, one second later, and lasts the duration asked.
+     */
     @Test
     @Timeout(60)
     void aWarmupCapIsABoundaryOfItsOwn() throws Exception {
@@ -234,9 +237,29 @@ class AccountingTest {
                     new dev.stackbench.core.load.Warmup.UntilSteady(Duration.ofMillis(2500))));
         }
         assertThat(result.window().warmupVerdict()).startsWith("not steady after the warm-up's cap of 2.5 s");
-        assertThat(result.window().warmupSeconds()).isBetween(2.5, 2.6);
+        assertThat(result.window().warmupSeconds()).isBetween(3.5, 3.6);
         assertThat(result.window().measuredSeconds()).isBetween(2.9, 3.0);
         assertThat(result.timeline().getLast().rps()).isPositive();
+    }
+
+    /**
+     * Think time is honoured: U users each waiting Z between a response and their next request, against a
+     * server that answers at once, send at most U / Z requests per second (Little's law), and not far less.
+     */
+    @Test
+    @Timeout(60)
+    void usersThinkBetweenRequests() throws Exception {
+        int users = 4;
+        Duration think = Duration.ofMillis(200);
+        RunResult result;
+        try (var server = new MisbehavingServer()) {
+            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Closed(users, ThinkTime.parse("200ms"), Duration.ofSeconds(3),
+                    OptionalLong.empty()), Duration.ofMillis(500)));
+        }
+        double bound = users / (think.toNanos() / 1e9);
+        assertEveryScheduledRequestHasAnOutcome(result);
+        assertThat(result.rps()).isLessThanOrEqualTo(1.05 * bound).isGreaterThan(0.7 * bound);
+        assertThat(result.requests().scheduled()).isLessThanOrEqualTo((long) (bound * 3.3) + users);
     }
 
     /** Samples the bytes allocated by the generator's event-loop threads (by name) while a run goes. */

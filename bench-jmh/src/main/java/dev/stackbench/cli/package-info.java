@@ -1,0 +1,8 @@
+/**
+ * The command line ({@code bench-jmh.jar load | serve | gate | report}, picocli): options made from
+ * bench-core's declarations, one line and exit code 2 for bad input, Ctrl-C and SIGTERM that keep what was
+ * measured. Without a command the jar is JMH's own command line.
+ *
+ * <p>May import everything below it: bench-core and, to start servers, the SPI that bench-servers implements.
+ */
+package dev.stackbench.cli;

@@ -1,0 +1,7 @@
+/**
+ * The in-process servers' logs: warnings and errors on stderr, one line each, repeats condensed into
+ * counts, so that {@code load}'s stdout carries its summary and nothing else.
+ *
+ * <p>Imports nothing else of stackbench.
+ */
+package dev.stackbench.servers.logging;
