@@ -2,7 +2,7 @@
 # Reruns every reference experiment (bench-core/src/main/resources/scenarios/seed-*.yaml) as its
 # scenario, makes a report of each, and keeps the small files under results/seed-NNN/: the
 # printed summaries (output.txt), each run's result.json and latency.hlog, and the report
-# (index.html and its PNGs). timeline.csv and latency.hgrm stay in the work directory. About 30
+# (index.html and its PNGs). timeline.csv and latency.hgrm stay in the work directory. At most 37
 # minutes on 2 cores; run it on a quiet machine.
 #
 #   scripts/run-seeds.sh [WORK_DIR] [seed-000 seed-001 ...]

@@ -88,7 +88,8 @@ public final class StackbenchMain {
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((e, commandArgs) -> {
-            e.getCommandLine().getErr().println("error: " + e.getMessage());
+            // picocli names a map option "option option '--x'"; say it once.
+            e.getCommandLine().getErr().println("error: " + e.getMessage().replace("option option '", "option '"));
             return EXIT_USAGE;
         });
         commandLine.setExitCodeExceptionMapper(StackbenchMain::exitCode);

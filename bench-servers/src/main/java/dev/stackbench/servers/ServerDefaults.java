@@ -120,6 +120,8 @@ final class ServerDefaults {
         defaults.put("logging.level.org.springframework.boot.web.server", "ERROR");
         // Requests abandoned in flight when a run ends time out as the server stops: not worth a warning each.
         defaults.put("logging.level.org.springframework.web.servlet.mvc.support.DefaultHandlerExceptionResolver", "ERROR");
+        // Tomcat warns when seeding its session-id SecureRandom takes over 100 ms, as it does on a busy machine; no session is used.
+        defaults.put("logging.level.org.apache.catalina.util.SessionIdGeneratorBase", "ERROR");
         defaults.put("server.address", "127.0.0.1");
         defaults.put("server.port", "0");
         // A benchmark's server stops when asked: requests still in flight after a run are abandoned.

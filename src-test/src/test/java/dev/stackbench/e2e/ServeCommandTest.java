@@ -77,7 +77,7 @@ class ServeCommandTest {
 
         assertThat(serve.exitCode()).isEqualTo(2);
         assertThat(serve.err().lines()).singleElement().asString()
-                .isEqualTo("error: Value for option option '--server-property' (NAME=VALUE) should be in KEY=VALUE format but was foo");
+                .isEqualTo("error: Value for option '--server-property' (NAME=VALUE) should be in KEY=VALUE format but was foo");
         assertThat(load.exitCode()).isEqualTo(2);
         assertThat(load.err()).isEqualTo(serve.err());
     }

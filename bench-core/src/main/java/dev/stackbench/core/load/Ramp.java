@@ -70,6 +70,19 @@ public final class Ramp {
         return segments.getLast().to();
     }
 
+    /** Whether the level holds still from one offset to another: no slope and no step in between. */
+    public boolean constantBetween(long fromNanos, long toNanos) {
+        double level = levelAt(fromNanos);
+        for (Segment segment : segments) {
+            boolean overlaps = segment.startNanos() < toNanos && segment.endNanos() > fromNanos;
+            boolean stepsInside = segment.startNanos() == segment.endNanos() && segment.startNanos() > fromNanos && segment.startNanos() < toNanos;
+            if ((overlaps || stepsInside) && (segment.from() != level || segment.to() != level)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public double maxLevel() {
         return segments.stream().mapToDouble(s -> Math.max(s.from(), s.to())).max().orElse(0);
     }

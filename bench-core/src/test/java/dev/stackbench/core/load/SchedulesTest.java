@@ -27,6 +27,18 @@ class SchedulesTest {
         assertThatThrownBy(() -> schedule.intendedOffsetNanos(600)).isInstanceOf(IndexOutOfBoundsException.class);
     }
 
+    /** Stages that move the load are no steady state to test; a hold after a ramp is. */
+    @Test
+    void aRampHoldsStillOnlyWhereNoSlopeOrStepFallsInside() {
+        var ramp = Ramp.of(Stage.parse("2s:100,3s:100,0s:50,2s:50").stages());
+
+        assertThat(ramp.constantBetween(2 * SECOND, 5 * SECOND)).as("the hold after the ramp").isTrue();
+        assertThat(ramp.constantBetween(5 * SECOND, 7 * SECOND)).as("the hold after the step").isTrue();
+        assertThat(ramp.constantBetween(SECOND, 3 * SECOND)).as("the ramp's end").isFalse();
+        assertThat(ramp.constantBetween(4 * SECOND, 6 * SECOND)).as("the step down").isFalse();
+        assertThat(Ramp.constant(10, Duration.ofSeconds(3)).constantBetween(0, 3 * SECOND)).isTrue();
+    }
+
     @Test
     void aLinearRampStartsRequestsAtTheInverseOfItsCumulativeCount() {
         // 0 -> 100 requests/s over 10 s: N(t) = 5 t^2, so request i starts at sqrt(i / 5) s; 500 in all.

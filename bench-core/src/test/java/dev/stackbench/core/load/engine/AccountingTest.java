@@ -190,15 +190,24 @@ class AccountingTest {
             // 4 connections: most due requests wait in the queue when the stop comes, already counted as measured.
             var run = LoadRun.of(server.uri("/"), new LoadProfile.Open(20, Duration.ofSeconds(60)), Duration.ofMillis(500))
                     .withConnections(4);
-            Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    TimeUnit.MILLISECONDS.sleep(2000);
-                } catch (InterruptedException e) {
-                    return;
+            // Stopped in the third measured interval, by the run's own clock: a slow setup cannot stop it in the warm-up.
+            var measuredIntervals = new java.util.concurrent.atomic.AtomicInteger();
+            ProgressListener stopper = new ProgressListener() {
+                @Override
+                public void interval(RunResult.TimelineRow row) {
+                    if ("measured".equals(row.phase()) && measuredIntervals.incrementAndGet() == 2) {
+                        Thread.ofPlatform().daemon().start(() -> { // mid-interval, as a Ctrl-C comes
+                            try {
+                                TimeUnit.MILLISECONDS.sleep(300);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                            stop.request("interrupted (SIGINT)");
+                        });
+                    }
                 }
-                stop.request("interrupted (SIGINT)");
-            });
-            result = LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE, stop).result();
+            };
+            result = LoadGenerator.run(run, RunResult.Target.url(run.target()), stopper, stop).result();
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);

@@ -79,7 +79,7 @@ class LoadGeneratorTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"/status/503, http_503, 5s", "/close, closed, 5s", "/reset, reset, 5s", "/hang, timeout, 300ms"})
+    @CsvSource({"/status/503, http_503, 30s", "/close, closed, 30s", "/reset, reset, 30s", "/hang, timeout, 300ms"})
     void aMisbehavingServerEndsOnTimeWithEachFailureCountedAndResultsWritten(String path, String errorClass, String timeoutText) throws Exception {
         Duration duration = Duration.ofMillis(1500);
         Duration timeout = dev.stackbench.core.load.Durations.parse(timeoutText);
@@ -91,7 +91,9 @@ class LoadGeneratorTest {
             ResultFiles.write(out, measurement);
 
             RunResult result = measurement.result();
-            assertThat(elapsed).isLessThan(duration.plusSeconds(3));
+            // Setup and JFR's last flush take seconds on a busy machine; waiting for a 30 s timeout
+            // that a failed request never needed, or a drain that ignored 300 ms, would take longer.
+            assertThat(elapsed).isLessThan(duration.plusSeconds(10));
             assertThat(result.requests().errorsByClass()).as("errors").isNotEmpty();
             assertThat(result.requests().ok()).isZero();
             assertThat(result.requests().errorsByClass()).containsOnlyKeys(errorClass);
@@ -240,6 +242,8 @@ class LoadGeneratorTest {
             assertThat(result.timeline()).allSatisfy(row -> assertThat(row.inFlight()).isLessThanOrEqualTo(6));
             assertThat(result.timeline().getLast().inFlight()).isLessThanOrEqualTo(2);
             assertThat(result.profile().connections()).isEqualTo(6);
+            assertThat(result.window().steadiness().steady()).isFalse();
+            assertThat(result.window().steadiness().reason()).isEqualTo("not tested: the offered load itself changes in the window (stages)");
         }
     }
 }
