@@ -166,9 +166,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     private void expireTimedOut() {
         long now = System.nanoTime();
         long timeout = plan.run().responseTimeout().toNanos();
-        for (int i = 0; i < connections.size(); i++) {
-            connections.get(i).expireIfOlderThan(now, timeout);
-        }
+        connections.forEach(connection -> connection.expireIfOlderThan(now, timeout));
     }
 
     /** The window has closed: the driver counts what came due before its end (see {@link LoadDriver#catchUpSchedule}). */
