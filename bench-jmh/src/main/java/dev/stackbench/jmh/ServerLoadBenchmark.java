@@ -46,8 +46,9 @@ import org.openjdk.jmh.infra.Control;
  * many users as JMH threads, a handful, and measures the client as much as the server. Here the
  * server starts once per trial and stackbench's load generator drives it from its own event loops
  * the whole trial long ({@code concurrency} users, or a {@code rate} per second in the open model).
- * Each invocation of {@link #response} takes one successful response off the generator, so JMH's
- * score, in ops/s, is the server's rate of successful responses in that iteration's window, and
+ * Each invocation of {@link #response} takes a batch of successful responses off the generator
+ * (counted by {@code @OperationsPerInvocation}), so JMH's score, in ops/s, is the server's rate of
+ * successful responses in that iteration's window, and
  * {@link LatencyProfiler} adds the window's latency percentiles.
  *
  * <pre>
@@ -59,7 +60,9 @@ import org.openjdk.jmh.infra.Control;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
 @Warmup(iterations = 1, time = 10)  // after the trial's setup has waited until the load is steady (SteadyStart)
-@Measurement(iterations = 10, time = 10)
+// 30 iterations: this shared machine's speed swings by up to 25% over tens of seconds, and 10 left
+// a CPU-bound score's error at 14%; 30 (about 6 minutes, less than JMH's own defaults) brought it under 5%.
+@Measurement(iterations = 30, time = 10)
 @Fork(value = 1, jvmArgsAppend = {JvmFlags.ENABLE_NATIVE_ACCESS, "-Xmx2g"})
 public class ServerLoadBenchmark {
 
