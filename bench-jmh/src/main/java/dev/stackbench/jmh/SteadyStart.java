@@ -1,10 +1,10 @@
 package dev.stackbench.jmh;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.engine.LoadSession;
 import dev.stackbench.core.steady.WarmupUntilSteady;
 
@@ -25,22 +25,17 @@ final class SteadyStart {
     /** @return why the wait ended: steady, or the cap reached */
     static String await(LoadSession load, Duration cap) throws InterruptedException {
         var detector = new WarmupUntilSteady(cap);
-        var compiler = ManagementFactory.getCompilationMXBean();
-        boolean jitMonitored = compiler != null && compiler.isCompilationTimeMonitoringSupported();
         load.window(); // what the load did while the server was starting
-        long compiledMillis = jitMonitored ? compiler.getTotalCompilationTime() : 0;
+        Long compiledMillis = JvmMetrics.compilationMillis();
         Optional<String> decided = Optional.empty();
         while (decided.isEmpty()) {
             TimeUnit.NANOSECONDS.sleep(INTERVAL.toNanos());
             LoadSession.Window window = load.window();
             long ok = window.latencyNanos().getTotalCount();
             Double p50Millis = ok == 0 ? null : window.latencyNanos().getValueAtPercentile(50) / 1e6;
-            Double jitSeconds = null;
-            if (jitMonitored) {
-                long now = compiler.getTotalCompilationTime();
-                jitSeconds = (now - compiledMillis) / 1e3;
-                compiledMillis = now;
-            }
+            Long nowMillis = JvmMetrics.compilationMillis();
+            Double jitSeconds = nowMillis == null ? null : (nowMillis - compiledMillis) / 1e3;
+            compiledMillis = nowMillis;
             decided = detector.offer(ok / window.seconds(), p50Millis, jitSeconds, window.seconds());
         }
         return decided.get();

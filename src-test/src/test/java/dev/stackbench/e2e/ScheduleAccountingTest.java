@@ -83,8 +83,7 @@ class ScheduleAccountingTest {
         RunResult open;
         RunResult closed;
         try (var servers = new Servers()) {
-            RunningServer server = servers.start(ServerSpec.of(Approach.fromId(approach), Workload.DATE)
-                    .withServerProperty("server.http2.enabled", "true"));
+            RunningServer server = servers.start(ServerSpec.of(Approach.fromId(approach), Workload.DATE).withHttp2(true));
             var mix = WorkloadMixes.of(Workload.DATE, Map.of(WorkloadParams.DELAY_MILLIS, "5"));
             open = run(LoadRun.of(server.baseUri(), new LoadProfile.Open(500, Duration.ofSeconds(3)), Duration.ofSeconds(1))
                     .withMix(mix).withHttp2(true).withThreads(2).withConnections(200));

@@ -94,7 +94,7 @@ public final class JvmMetrics implements AutoCloseable {
     }
 
     /** The JIT compilers' accumulated time; null where the JVM does not monitor it. */
-    private static Long compilationMillis() {
+    public static Long compilationMillis() {
         var compiler = ManagementFactory.getCompilationMXBean();
         return compiler != null && compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : null;
     }

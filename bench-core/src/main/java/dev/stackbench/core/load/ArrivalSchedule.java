@@ -14,6 +14,8 @@ public final class ArrivalSchedule {
     private final Ramp rate;
     /** Cumulative requests at the start of each segment, and one more entry at the end. */
     private final double[] countAtSegmentStart;
+    /** Read on the event loops for every request: computed once. */
+    private final long requestCount;
 
     public ArrivalSchedule(Ramp ratePerSecond) {
         this.rate = ratePerSecond;
@@ -23,11 +25,12 @@ public final class ArrivalSchedule {
             var segment = segments.get(k);
             countAtSegmentStart[k + 1] = countAtSegmentStart[k] + (segment.from() + segment.to()) / 2 * segment.seconds();
         }
+        requestCount = (long) Math.ceil(countAtSegmentStart[countAtSegmentStart.length - 1] - 1e-9);
     }
 
     /** How many requests the schedule holds: those whose intended start falls before its end. */
     public long requestCount() {
-        return (long) Math.ceil(countAtSegmentStart[countAtSegmentStart.length - 1] - 1e-9);
+        return requestCount;
     }
 
     public long endNanos() {

@@ -336,9 +336,7 @@ public final class LoadOptions {
     public Duration length(LoadOption.Naming names) {
         LoadProfile profile = profile(names);
         Warmup warmup = warmup(profile);
-        // A warm-up until steady may last its cap, and its window starts at the next interval's boundary.
-        Duration warmupSpan = warmup instanceof Warmup.UntilSteady ? warmup.max().plus(LoadDefaults.REPORT_INTERVAL) : warmup.max();
-        return Duration.ofNanos(profile.ramp(warmupSpan).endNanos());
+        return Duration.ofNanos(profile.ramp(warmup.span()).endNanos());
     }
 
     @Override

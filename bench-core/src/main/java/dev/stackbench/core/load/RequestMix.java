@@ -19,8 +19,7 @@ public record RequestMix(List<Entry> entries) {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("a request mix needs at least one request");
         }
-        boolean usesIds = entries.stream().anyMatch(entry -> entry.template().ids() == RequestTemplate.IdUse.USES
-                || entry.template().ids() == RequestTemplate.IdUse.DELETES);
+        boolean usesIds = entries.stream().anyMatch(entry -> entry.template().ids().needsId());
         if (usesIds && creator(entries) < 0) {
             throw new IllegalArgumentException("a request mix that uses ids needs a request that creates them");
         }

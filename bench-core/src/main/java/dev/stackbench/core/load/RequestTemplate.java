@@ -29,11 +29,16 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
         /** Uses a remembered id, which stays remembered (read, update). */
         USES,
         /** Uses a remembered id and forgets it (delete). */
-        DELETES
+        DELETES;
+
+        /** Whether a request of this kind needs a remembered id in its path. */
+        public boolean needsId() {
+            return this == USES || this == DELETES;
+        }
     }
 
     public RequestTemplate {
-        if ((ids == IdUse.USES || ids == IdUse.DELETES) != pathAndQuery.contains(ID)) {
+        if (ids.needsId() != pathAndQuery.contains(ID)) {
             throw new IllegalArgumentException("request '" + name + "': " + ID + " must be in the path exactly when it uses an id, got '"
                     + pathAndQuery + "' with " + ids);
         }

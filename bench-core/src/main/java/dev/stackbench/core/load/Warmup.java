@@ -18,6 +18,15 @@ public sealed interface Warmup {
     /** The longest the warm-up may last: its duration, or its cap. */
     Duration max();
 
+    /**
+     * How much of the schedule comes before the window at most: {@link #max()}, and for a warm-up until
+     * steady one interval more, as its window starts at the next interval's boundary (the workers learn
+     * of it before it begins, and its intervals stay whole).
+     */
+    default Duration span() {
+        return this instanceof UntilSteady ? max().plus(LoadDefaults.REPORT_INTERVAL) : max();
+    }
+
     record Fixed(Duration duration) implements Warmup {
         @Override
         public Duration max() {

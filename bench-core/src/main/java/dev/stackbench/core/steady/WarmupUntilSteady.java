@@ -37,10 +37,16 @@ public final class WarmupUntilSteady {
     public static final double JIT_QUIET_SHARE = 0.05;
 
     private final long capNanos;
+    private boolean cappedOut;
     private final ArrayDeque<double[]> recent = new ArrayDeque<>();
     private final ArrayDeque<Double> recentJit = new ArrayDeque<>();
     private final ArrayDeque<Double> recentSeconds = new ArrayDeque<>();
     private long elapsedNanos;
+
+    /** Whether the warm-up ended at its cap, not steady. */
+    public boolean cappedOut() {
+        return cappedOut;
+    }
 
     /** @param cap the longest warm-up: past it the window starts anyway, and says why */
     public WarmupUntilSteady(Duration cap) {
@@ -79,6 +85,7 @@ public final class WarmupUntilSteady {
             }
         }
         if (elapsedNanos >= capNanos) {
+            cappedOut = true;
             return Optional.of("not steady after the warm-up's cap of " + seconds(capNanos) + " s (" + jit + "); measuring anyway");
         }
         return Optional.empty();

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.stats.Quantile;
 
 /**
  * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
@@ -72,18 +73,12 @@ public final class WindowVerdict {
         if (third == 0) {
             return null;
         }
-        double first = median(java.util.Arrays.copyOfRange(series, 0, third));
-        double last = median(java.util.Arrays.copyOfRange(series, series.length - third, series.length));
+        double first = Quantile.of(java.util.Arrays.copyOfRange(series, 0, third), 0.5);
+        double last = Quantile.of(java.util.Arrays.copyOfRange(series, series.length - third, series.length), 0.5);
         if (first <= 0) {
             return null;
         }
         return Math.round(1000 * (last - first) / first) / 10.0;
-    }
-
-    private static double median(double[] values) {
-        java.util.Arrays.sort(values);
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
     private static String percent(Double value) {

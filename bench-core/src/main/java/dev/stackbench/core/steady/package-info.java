@@ -4,6 +4,7 @@
  * warm-up that lasts until the JIT is quiet and nothing trends ({@link dev.stackbench.core.steady.WarmupUntilSteady}).
  * Pure functions of series of numbers: no clock, no threads.
  *
- * <p>May import {@code dev.stackbench.core.result} (the verdict's record); nothing else of stackbench.
+ * <p>May import {@code dev.stackbench.core.result} (the verdict's record) and {@code dev.stackbench.core.stats}
+ * (its one quantile); nothing else of stackbench.
  */
 package dev.stackbench.core.steady;

@@ -3,7 +3,6 @@ package dev.stackbench.core.load.engine;
 import java.net.UnknownHostException;
 
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.result.Histograms;
 
 import org.HdrHistogram.Histogram;
 
@@ -51,9 +50,8 @@ public final class LoadSession implements AutoCloseable {
     public synchronized Window window() {
         long now = System.nanoTime();
         var taken = collector.take();
-        Histogram latency = Histograms.newLatencyHistogram();
-        latency.add(taken.completedLatency());
-        long errors = WorkerCounters.errors(taken.counters(), Phase.WARMUP) + WorkerCounters.errors(taken.counters(), Phase.MEASURED);
+        Histogram latency = taken.completedLatency(); // a fresh histogram of both phases
+        long errors = WorkerCounters.totalErrors(taken.counters());
         var window = new Window(latency, errors - errorsBefore, (now - windowStartNanos) / 1e9);
         errorsBefore = errors;
         windowStartNanos = now;

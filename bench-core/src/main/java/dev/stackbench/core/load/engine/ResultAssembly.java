@@ -46,7 +46,7 @@ final class ResultAssembly {
         var steadiness = windowRows.isEmpty() ? new RunResult.Steadiness(false, "not tested: no measured window", null, null)
                 : stopReason != null ? new RunResult.Steadiness(false, "not tested: the run was stopped early", null, null)
                 // Stages move the offered load on purpose: a trend there is the plan, not a server still settling.
-                : !run.profile().ramp(RunPlan.warmupSpan(run)).constantBetween(window.startOffsetNanos(), window.endOffsetNanos())
+                : !RunPlan.ramp(run).constantBetween(window.startOffsetNanos(), window.endOffsetNanos())
                 ? new RunResult.Steadiness(false, "not tested: the offered load itself changes in the window (stages)", null, null)
                 : WindowVerdict.ofRows(windowRows);
         var warnings = new ArrayList<String>();

@@ -91,7 +91,7 @@ final class RunCoordinator {
                 clock.advance(to, drained);
             }
             engine.limits.seen().forEach(warnings::add);
-            if (warmupVerdict != null && warmupVerdict.startsWith("not steady")) {
+            if (warmupVerdict != null && untilSteady.cappedOut()) {
                 warnings.add("warm-up " + warmupVerdict);
             }
             if (stop.requested()) {
@@ -104,7 +104,7 @@ final class RunCoordinator {
 
     /** Where the schedule ends, warm-up included; a request budget may end the window earlier. */
     private long runEndNanos() {
-        return run.profile().ramp(RunPlan.warmupSpan(run)).endNanos();
+        return RunPlan.ramp(run).endNanos();
     }
 
     /** The measured window's length: the profile's, after whatever warm-up. */
@@ -181,7 +181,7 @@ final class RunCoordinator {
             while (true) {
                 if (stop.requested() && !stopped
                         || period == Timeline.Period.DRAIN && collector.outstanding() <= 0
-                        || period == Timeline.Period.WINDOW && limit > 0 && measuredFinished() >= limit) {
+                        || period == Timeline.Period.WINDOW && limit > 0 && collector.measuredFinished() >= limit) {
                     return Math.min(control.offsetNow(), nextBoundary);
                 }
                 long remaining = nextBoundary - control.offsetNow();
@@ -190,10 +190,6 @@ final class RunCoordinator {
                 }
                 stop.park(poll ? Math.min(remaining, POLL_NANOS) : remaining);
             }
-        }
-
-        private long measuredFinished() {
-            return collector.measuredFinished();
         }
     }
 }

@@ -4,13 +4,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 
 import dev.stackbench.core.load.ArrivalSchedule;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Ramp;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestTemplate;
 import dev.stackbench.core.load.UserSchedule;
@@ -57,7 +57,7 @@ final class RunPlan {
                 afterId[i] = java.util.Arrays.copyOfRange(whole, at + RequestTemplate.ID.length(), whole.length);
             }
         }
-        var ramp = run.profile().ramp(warmupSpan(run));
+        var ramp = ramp(run);
         this.arrivals = run.isOpenModel() ? new ArrivalSchedule(ramp) : null;
         this.users = run.isOpenModel() ? null : new UserSchedule(ramp);
     }
@@ -143,7 +143,7 @@ final class RunPlan {
     }
 
     /** The request's bytes, ready to write; a duplicate, so concurrent writers do not share indices. */
-    ByteBuf encodedRequest(int templateIndex) {
+    private ByteBuf encodedRequest(int templateIndex) {
         return encoded[templateIndex].duplicate();
     }
 
@@ -189,13 +189,9 @@ final class RunPlan {
         return run.keepAlive();
     }
 
-    /**
-     * How much of the schedule is before the window at most: the warm-up, and for a warm-up until steady one
-     * interval more, as the window then starts at the next interval's boundary (the workers learn of it
-     * before it begins, and its intervals stay whole).
-     */
-    static Duration warmupSpan(LoadRun run) {
-        return run.warmupUntilSteady() ? run.warmup().plus(LoadDefaults.REPORT_INTERVAL) : run.warmup();
+    /** The schedule the workers run, warm-up included (see {@link dev.stackbench.core.load.Warmup#span()}). */
+    static Ramp ramp(LoadRun run) {
+        return run.profile().ramp(run.warmupPolicy().span());
     }
 
     /** The open model's schedule of intended starts; null in the closed model. */
@@ -206,11 +202,6 @@ final class RunPlan {
     /** The closed model's users over time; null in the open model. */
     UserSchedule users() {
         return users;
-    }
-
-    /** Where the profile ends, warm-up included: the end of the measured window unless a request budget ends it first. */
-    long endOffsetNanos() {
-        return arrivals != null ? arrivals.endNanos() : users.endNanos();
     }
 
     /** A --requests budget of measured requests (closed model); 0 for none. */

@@ -72,7 +72,7 @@ final class Timeline {
         long queued = now[WorkerCounters.QUEUED];
         long outstanding = WorkerCounters.total(now, WorkerCounters.SCHEDULED) - WorkerCounters.total(now, WorkerCounters.FINISHED);
         var row = new RunResult.TimelineRow(Math.round(toNanos / 1e6) / 1e3, period.label, ok / seconds, ok,
-                errors(now) - errors(previous), percentiles.p50(), percentiles.p90(), percentiles.p99(),
+                WorkerCounters.totalErrors(now) - WorkerCounters.totalErrors(previous), percentiles.p50(), percentiles.p90(), percentiles.p99(),
                 Math.max(0, outstanding - queued), queued,
                 WorkerCounters.total(now, WorkerCounters.LATE) - WorkerCounters.total(previous, WorkerCounters.LATE),
                 now[WorkerCounters.CONNECTIONS], jvm.interval(samples.get(samples.size() - 2), sample));
@@ -85,10 +85,6 @@ final class Timeline {
         previous = now;
         fromNanos = toNanos;
         return row;
-    }
-
-    private static long errors(long[] counters) {
-        return WorkerCounters.errors(counters, Phase.WARMUP) + WorkerCounters.errors(counters, Phase.MEASURED);
     }
 
     /** Every row, with JFR's virtual-thread counts, which arrive about a second late, filled in by when each event happened. */

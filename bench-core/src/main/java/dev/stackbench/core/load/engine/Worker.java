@@ -84,7 +84,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     @Override
     public void send(Connection connection, long startNanos, Phase phase) {
         int template = plan.run().mix().pick(context.random());
-        boolean needsId = plan.ids(template) == RequestTemplate.IdUse.USES || plan.ids(template) == RequestTemplate.IdUse.DELETES;
+        boolean needsId = plan.ids(template).needsId();
         if (needsId && ids.isEmpty()) {
             template = plan.run().mix().creator(); // nothing created yet, or every id in use: create one
             needsId = false;

@@ -102,11 +102,15 @@ final class WorkerCounters {
     }
 
     static long errorCount(long[] snapshot, Phase phase, ErrorClass errorClass) {
-        return get(snapshot, phase, ERROR_CLASS_BASE + errorClass.ordinal());
+        return get(snapshot, phase, errorField(errorClass));
     }
 
     static long httpErrorCount(long[] snapshot, Phase phase, int status) {
         return get(snapshot, phase, STATUS_BASE + status);
+    }
+
+    static long totalErrors(long[] snapshot) {
+        return errors(snapshot, Phase.WARMUP) + errors(snapshot, Phase.MEASURED);
     }
 
     static long errors(long[] snapshot, Phase phase) {

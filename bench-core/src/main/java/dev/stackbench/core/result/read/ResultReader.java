@@ -21,7 +21,6 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -61,8 +60,7 @@ public final class ResultReader {
      * Newer results may carry fields this version does not know; they are ignored, the schema guards the rest.
      * Older or hand-written ones may lack fields; what a reader needs is checked by name ({@link #loadV1}).
      */
-    private static final JsonMapper JSON = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
+    private static final JsonMapper JSON = ResultFiles.json();
 
     private ResultReader() {
     }
