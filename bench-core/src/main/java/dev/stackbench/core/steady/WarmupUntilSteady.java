@@ -7,9 +7,8 @@ import java.util.Optional;
 
 /**
  * Decides when a warm-up has done its job, one interval at a time: when the JIT has gone quiet and the
- * last {@link #SLIDING_INTERVALS} intervals pass the {@link WindowVerdict} (no significant trend in
- * throughput or p50 beyond its drift limit) with throughput within the drift limit from their first third
- * to their last. On shared cores the JIT is starved for tens of seconds
+ * last {@link #SLIDING_INTERVALS} intervals have {@link WindowVerdict#settled settled} (no significant trend in
+ * throughput or p50 beyond the drift limit, throughput's thirds within it). On shared cores the JIT is starved for tens of seconds
  * and throughput climbs meanwhile, so a fixed warm-up either wastes time or measures the compiler;
  * this one waits for both signals, up to a cap. After Barrett et al., "Virtual Machine Warmup Blows
  * Hot and Cold" (OOPSLA 2017: steady state has to be detected, not assumed, and some runs never reach
@@ -75,13 +74,13 @@ public final class WarmupUntilSteady {
         double jitShare = jitShare();
         String jit = Double.isNaN(jitShare) ? "JIT time not monitored" : String.format(Locale.ROOT, "JIT at %.1f%% of a core", 100 * jitShare);
         if (recent.size() >= SLIDING_INTERVALS && (Double.isNaN(jitShare) || jitShare < JIT_QUIET_SHARE)) {
-            var verdict = WindowVerdict.of(recent.stream().mapToDouble(sample -> sample[0]).toArray(),
-                    recent.stream().mapToDouble(sample -> sample[1]).filter(value -> !Double.isNaN(value)).toArray());
-            // Stricter than a window's verdict: throughput must also have stopped moving beyond the limit, trend or not,
-            // so that a measured window does not begin in the middle of a climb the test could not yet call significant.
-            if (verdict.steady() && verdict.rpsDriftPercent() != null && Math.abs(verdict.rpsDriftPercent()) <= WindowVerdict.DRIFT_LIMIT_PERCENT) {
-                return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last " + SLIDING_INTERVALS + " s, "
-                        + verdict.reason().replaceFirst("^steady: ", ""));
+            double[] recentRps = recent.stream().mapToDouble(sample -> sample[0]).toArray();
+            double[] recentP50 = recent.stream().mapToDouble(sample -> sample[1]).filter(value -> !Double.isNaN(value)).toArray();
+            if (WindowVerdict.settled(recentRps, recentP50)) {
+                return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last " + JIT_INTERVALS + " s, rps "
+                        + WindowVerdict.percent(WindowVerdict.drift(recentRps)) + ", p50 " + WindowVerdict.percent(WindowVerdict.drift(recentP50))
+                        + " from first to last third of the last " + SLIDING_INTERVALS + " s; no significant trend, throughput within "
+                        + WindowVerdict.format(WindowVerdict.DRIFT_LIMIT_PERCENT) + "%");
             }
         }
         if (elapsedNanos >= capNanos) {

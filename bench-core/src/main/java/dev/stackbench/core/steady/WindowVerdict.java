@@ -8,14 +8,17 @@ import dev.stackbench.core.stats.Quantile;
 
 /**
  * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
- * the first third's median to the last third's, and a {@link MannKendall} test for a trend. A series is <b>not steady</b>
- * when either metric moved by more than {@link #DRIFT_LIMIT_PERCENT} and the trend test finds the move
- * significant, so that noise alone (one slow second) does not condemn a run, and a run whose
- * throughput still climbs cannot pass. A series too short for the test is not called steady.
+ * the first third's median to the last third's, and a {@link MannKendall} test for a trend. A series is
+ * <b>steady</b> only when neither metric's thirds differ by more than {@link #DRIFT_LIMIT_PERCENT}; otherwise
+ * it is <b>moving</b> when the trend test finds the move significant (a climb, a growing queue) and
+ * <b>noisy</b> when it does not (the machine's speed or the load varied: the thirds disagree, yet no
+ * direction is proven). Both are not steady: either way the window's numbers are not known to 5%.
+ * Medians of thirds, so that one slow second (a GC pause) moves neither. A series too short for the test
+ * is not called steady.
  *
  * <pre>{@code
  * RunResult.Steadiness verdict = WindowVerdict.of(rpsPerSecond, p50PerSecond);
- * verdict.steady();   // false: "rps +41.2% from first to last third, a significant upward trend (Mann-Kendall z = 4.1)"
+ * verdict.steady();   // false: "not steady: throughput still moves, rps +41.2% ... (Mann-Kendall z = 4.1)"
  * }</pre>
  */
 public final class WindowVerdict {
@@ -49,19 +52,43 @@ public final class WindowVerdict {
         boolean rpsMoves = moves(rpsDrift, rpsTrend);
         boolean p50Moves = moves(p50Drift, p50Trend);
         String seen = "rps " + percent(rpsDrift) + ", p50 " + percent(p50Drift) + " from first to last third of " + n + " intervals";
-        if (!rpsMoves && !p50Moves) {
-            return new RunResult.Steadiness(true, "steady: " + seen + "; no significant trend beyond "
-                    + format(DRIFT_LIMIT_PERCENT) + "%", rpsDrift, p50Drift);
+        if (rpsMoves || p50Moves) {
+            String moving = rpsMoves && p50Moves ? "throughput and p50 still move" : rpsMoves ? "throughput still moves" : "p50 still moves";
+            var trend = rpsMoves ? rpsTrend : p50Trend;
+            return new RunResult.Steadiness(false, "not steady: " + moving + ", " + seen + String.format(Locale.ROOT,
+                    " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
         }
-        String moving = rpsMoves && p50Moves ? "throughput and p50 still move" : rpsMoves ? "throughput still moves" : "p50 still moves";
-        var trend = rpsMoves ? rpsTrend : p50Trend;
-        return new RunResult.Steadiness(false, "not steady: " + moving + ", " + seen + String.format(Locale.ROOT,
-                " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
+        if (beyondLimit(rpsDrift) || beyondLimit(p50Drift)) {
+            return new RunResult.Steadiness(false, "not steady: noisy, " + seen + ", beyond " + format(DRIFT_LIMIT_PERCENT)
+                    + "% without a significant trend (the machine's speed or the load varied; measure longer or on quieter cores)",
+                    rpsDrift, p50Drift);
+        }
+        return new RunResult.Steadiness(true, "steady: " + seen + "; within " + format(DRIFT_LIMIT_PERCENT)
+                + "%, no significant trend", rpsDrift, p50Drift);
+    }
+
+    /**
+     * Whether a series has stopped climbing, as a warm-up needs it: no significant trend in either metric
+     * beyond the limit, and throughput's thirds within the limit. p50's thirds may still differ without a
+     * trend: per-second p50 of a CPU-bound run jitters by a fifth from second to second, and ten seconds
+     * cannot average that out.
+     */
+    public static boolean settled(double[] rpsPerInterval, double[] p50PerInterval) {
+        if (rpsPerInterval.length < MannKendall.MINIMUM_SAMPLES || java.util.Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
+            return false;
+        }
+        Double rpsDrift = drift(rpsPerInterval);
+        return rpsDrift != null && !beyondLimit(rpsDrift) && !moves(rpsDrift, MannKendall.test(rpsPerInterval))
+                && !moves(drift(p50PerInterval), MannKendall.test(p50PerInterval));
+    }
+
+    private static boolean beyondLimit(Double drift) {
+        return drift != null && Math.abs(drift) > DRIFT_LIMIT_PERCENT;
     }
 
     /** A significant trend moves the metric when it is beyond the limit, or when no drift can be measured (a start from 0). */
     private static boolean moves(Double drift, MannKendall.Trend trend) {
-        return trend.significant() && (drift == null || Math.abs(drift) > DRIFT_LIMIT_PERCENT);
+        return trend.significant() && (drift == null || beyondLimit(drift));
     }
 
     /**
@@ -81,11 +108,11 @@ public final class WindowVerdict {
         return Math.round(1000 * (last - first) / first) / 10.0;
     }
 
-    private static String percent(Double value) {
+    static String percent(Double value) {
         return value == null ? "unknown" : (value >= 0 ? "+" : "") + format(value) + "%";
     }
 
-    private static String format(double value) {
+    static String format(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
     }
 }

@@ -97,6 +97,27 @@ class SteadinessTest {
         assertThat(overloaded.reason()).contains("p50 still moves");
     }
 
+    /**
+     * The machine slowed down in the middle and recovered only partly: thirds 10% apart with no direction the
+     * trend test can prove. Such numbers are not known to 5%, so the window is not steady, and says "noisy",
+     * not "moving". A warm-up whose throughput has no trend may still end with p50's thirds apart (p50 jitters).
+     */
+    @Test
+    void aWindowWhoseThirdsDisagreeWithoutATrendIsNoisyNotSteady() {
+        double[] dip = {1000, 990, 1010, 1000, 995, 700, 690, 710, 700, 705, 1100, 1090, 1110, 1100, 1095};
+        assertThat(MannKendall.test(dip).significant()).isFalse();
+        var verdict = WindowVerdict.of(dip, noisy(1, 0.01, 15, 10));
+        assertThat(verdict.steady()).isFalse();
+        assertThat(verdict.rpsDriftPercent()).isEqualTo(10.0);
+        assertThat(verdict.reason()).startsWith("not steady: noisy, rps +10%, p50 ").contains("beyond 5% without a significant trend");
+
+        double[] jitteryP50 = {1.0, 1.3, 0.9, 1.0, 1.0, 1.3, 1.3, 1.3, 1.0, 1.3};
+        double[] flatRps = noisy(35_000, 0.02, 10, 11);
+        assertThat(WindowVerdict.of(flatRps, jitteryP50).steady()).isFalse();
+        assertThat(WindowVerdict.settled(flatRps, jitteryP50)).isTrue();
+        assertThat(WindowVerdict.settled(dip, noisy(1, 0.01, 15, 12))).isFalse();
+    }
+
     @Test
     void oneSlowSecondIsNotATrendAndAShortWindowIsNotTested() {
         double[] withPause = noisy(1000, 0.02, 15, 5);
