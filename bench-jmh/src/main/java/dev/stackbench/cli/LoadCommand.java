@@ -73,15 +73,18 @@ final class LoadCommand implements Callable<Integer> {
     Map<String, String> workloadParams = new LinkedHashMap<>();
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--request", paramLabel = "WEIGHT:METHOD:PATH[:@BODY]",
-            description = "Your own mix instead of the workload's (or the URL's GET): 75:GET:/movies?director=Allen, 25:POST:/movies:@movie.json; {id} in a path uses an id the POSTs created; repeatable.")
+    @Option(names = "--request", paramLabel = "[NAME=]WEIGHT:METHOD:PATH[:@BODY][;Header: value]",
+            description = "Your own mix instead of the workload's (or the URL's GET): 75:GET:/movies?director=Allen, "
+                    + "post-movies=25:POST:/movies:@movie.json;X-Tenant: a; {id} in a path uses an id the POSTs created; "
+                    + "the requests of a NAME are counted apart (default: method and path, get-movies); repeatable.")
     List<String> requestSpecs = new ArrayList<>();
 
     @ScenarioScope(LoadOption.Scope.EVERY_RUN)
     @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10; repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
-    @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; repeatable.")
+    @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; "
+            + "p99{name=post-movies}<250ms for the requests of one name; repeatable.")
     List<String> thresholds = new ArrayList<>();
 
     @ScenarioScope(LoadOption.Scope.RUN)
@@ -110,6 +113,16 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--list-scenarios", description = "List the bundled scenarios: name, source, runs, estimated length, scale.")
     boolean listScenarios;
 
+    /** A threshold on a request name the run does not have could never be checked: refused before the run. */
+    private static void checkRequestNames(List<Threshold> conditions, RequestMix mix) {
+        for (Threshold condition : conditions) {
+            if (condition.request() != null && !mix.names().contains(condition.request())) {
+                throw new IllegalArgumentException("threshold '" + condition.text() + "' names requests '" + condition.request()
+                        + "', but the run's requests are named " + String.join(", ", mix.names()));
+            }
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         if (listScenarios) {
@@ -134,7 +147,9 @@ final class LoadCommand implements Callable<Integer> {
         // Built before any server starts, so that bad input, or a load this process cannot make, fails at once.
         RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of(""))
                 : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
-        LoadGenerator.check(options.toRun(url != null ? url : PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE),
+        LoadRun planned = options.toRun(url != null ? url : PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
+        checkRequestNames(conditions, planned.mix());
+        LoadGenerator.check(planned,
                 url != null ? RunResult.Target.url(url) : RunResult.Target.inProcess(null, PROVISIONAL_TARGET, approach.id(),
                         chosenWorkload.id(), Map.of(), Map.of(), null));
         RunningServer server = null;

@@ -53,7 +53,11 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
                 .type(option.kind().type())
                 .description(option.help().replace("%", "%%")) // picocli formats descriptions
                 .userObject(option);
-        return option.kind() == LoadOption.Kind.FLAG ? spec.arity("0").build() : spec.paramLabel(option.paramLabel()).build();
+        return switch (option.kind()) {
+            case FLAG -> spec.arity("0").build();
+            case HEADERS -> spec.auxiliaryTypes(String.class).arity("1").paramLabel(option.paramLabel()).build();
+            default -> spec.paramLabel(option.paramLabel()).build();
+        };
     }
 
     private static OptionSpec withScopeLists(OptionSpec scenario, List<OptionSpec> options) {
@@ -97,6 +101,8 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
             Object value = option.getValue();
             if (value instanceof Map<?, ?> entries) {
                 entries.forEach((name, entry) -> text.add(option.longestName() + " " + name + "=" + entry));
+            } else if (value instanceof List<?> list) {
+                list.forEach(entry -> text.add(option.longestName() + " '" + entry + "'"));
             } else {
                 text.add(option.arity().max() == 0 ? option.longestName() : option.longestName() + " " + value);
             }

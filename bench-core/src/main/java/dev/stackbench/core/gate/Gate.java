@@ -43,6 +43,8 @@ public final class Gate {
     private final RecordedResults current;
     private final GateOptions options;
     private final Map<String, Map<Metric, Estimate>> estimates = new HashMap<>();
+    /** A gate over each request name's share of both sides, for {@link GateRule.ForRequest} rules. */
+    private final Map<String, Gate> byRequest = new HashMap<>();
 
     private Gate(RecordedResults baseline, RecordedResults current, GateOptions options) {
         this.baseline = baseline;
@@ -75,8 +77,17 @@ public final class Gate {
         }
         var checks = new ArrayList<Check>();
         for (GateRule rule : rules) {
-            for (String target : targets(rule)) {
-                checks.add(check(rule, target));
+            if (rule instanceof GateRule.ForRequest named) {
+                Gate gate = forRequest(named.request());
+                for (String target : gate.targets(named.rule())) {
+                    Check check = gate.check(named.rule(), target);
+                    checks.add(new Check(named.label(target), check.rule(), check.reference(), check.referenceName(), check.current(),
+                            check.limit(), check.upperLimit(), check.excess95(), check.verdict(), check.note()));
+                }
+            } else {
+                for (String target : targets(rule)) {
+                    checks.add(check(rule, target));
+                }
             }
         }
         List<String> missing = missingTargets(rules);
@@ -86,6 +97,12 @@ public final class Gate {
         }
         steadinessNotes(notes);
         return new GateReport(checks, missing, notes);
+    }
+
+    /** The same gate over the requests of one name only: each side restricted by {@link RecordedResults#forRequest}. */
+    private Gate forRequest(String request) {
+        return byRequest.computeIfAbsent(request, name -> new Gate(baseline == null ? null : baseline.forRequest(name),
+                current.forRequest(name), options));
     }
 
     private List<String> targets(GateRule rule) {
@@ -114,6 +131,10 @@ public final class Gate {
         var missing = new LinkedHashSet<String>();
         for (GateRule rule : rules) {
             if (!rule.needsBaseline()) {
+                continue;
+            }
+            if (rule instanceof GateRule.ForRequest named) {
+                forRequest(named.request()).missingTargets(List.of(named.rule())).stream().map(named::label).forEach(missing::add);
                 continue;
             }
             baseline.targets().keySet().stream()
@@ -206,6 +227,7 @@ public final class Gate {
                 yield new Check(target, rule, null, "", now, max.maxErrors(), true, Double.NaN, ok ? Verdict.OK : Verdict.FAIL,
                         ok ? "" : (long) now.point() + " failed requests");
             }
+            case GateRule.ForRequest named -> throw new IllegalStateException("checked by its request's gate: " + named);
         };
     }
 

@@ -71,6 +71,7 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
             case GateRule.StatedBound bound -> "bound " + value(Metric.RPS, bound.requestsPerSecond());
             case GateRule.ResultBound ignored -> "bound " + value(Metric.RPS, check.limit()) + " (" + check.referenceName() + ")";
             case GateRule.MaxErrors ignored -> "-";
+            case GateRule.ForRequest named -> throw new IllegalStateException("a check holds the rule it checked, not " + named);
         };
     }
 

@@ -166,6 +166,47 @@ public sealed interface GateRule {
         }
     }
 
+    /**
+     * {@code rule} applied to the requests of one request name only (k6's tagged thresholds, Hyperfoil's per-step
+     * SLAs): {@code {target: "*", metric: p99, request: post-movies, baseline: {increase: 15%}}}. Bounds describe a
+     * target's whole throughput, so they cannot be restricted to one name.
+     */
+    record ForRequest(GateRule rule, String request) implements GateRule {
+        public ForRequest {
+            if (rule instanceof ForRequest || rule instanceof StatedBound || rule instanceof ResultBound) {
+                throw new IllegalArgumentException("a bound applies to a target's whole throughput, not to the requests named '" + request + "'");
+            }
+            if (request == null || request.isBlank()) {
+                throw new IllegalArgumentException("a request name is needed");
+            }
+        }
+
+        @Override
+        public String target() {
+            return rule.target();
+        }
+
+        @Override
+        public Metric metric() {
+            return rule.metric();
+        }
+
+        @Override
+        public String describe() {
+            return rule.describe();
+        }
+
+        @Override
+        public boolean needsBaseline() {
+            return rule.needsBaseline();
+        }
+
+        /** How a target's checks of this rule are named in the table: {@code loom-netty/movies {request=post-movies}}. */
+        public String label(String target) {
+            return target + " {request=" + request + "}";
+        }
+    }
+
     private static String percent(double fraction) {
         return number(fraction * 100) + "%";
     }

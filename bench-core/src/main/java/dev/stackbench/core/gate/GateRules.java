@@ -28,6 +28,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *   - {target: loom-tomcat/date, metric: rps, ratio: {of: platform-tomcat/date, atLeast: 3}}
  *   - {target: platform-tomcat/date, metric: rps, bound: {concurrency: 8, delayMillis: 100, within: 10%}}
  *   - {target: platform-tomcat/date, metric: rps, bound: {within: 10%}}     # the bound the result implies
+ *   - {target: "*", metric: p99, request: post-movies, baseline: {increase: 15%}}   # one request name only
  * }</pre>
  *
  * Target {@code "*"} is every target (in both sides for baseline rules). Each rule has exactly one of
@@ -45,7 +46,7 @@ public final class GateRules {
     public static final String DEFAULTS_IN_WORDS = "p50 and p99 at most +" + DEFAULT_CHANGE_PERCENT + "%% +" + DEFAULT_PLUS_MILLIS
             + " ms, rps at most -" + DEFAULT_CHANGE_PERCENT + "%%, no new errors";
 
-    private static final Set<String> RULE_FIELDS = Set.of("target", "metric", "baseline", "ratio", "bound", "max");
+    private static final Set<String> RULE_FIELDS = Set.of("target", "metric", "request", "baseline", "ratio", "bound", "max");
     private static final String NO_NEW_ERRORS = "no-new-errors";
 
     private GateRules() {
@@ -99,7 +100,7 @@ public final class GateRules {
         }
         for (String field : node.propertyNames()) {
             if (!RULE_FIELDS.contains(field)) {
-                throw new IllegalArgumentException("unknown field '" + field + "' (known: target, metric, baseline, ratio, bound, max)");
+                throw new IllegalArgumentException("unknown field '" + field + "' (known: target, metric, request, baseline, ratio, bound, max)");
             }
         }
         String target = requiredText(node, "target");
@@ -114,12 +115,13 @@ public final class GateRules {
             throw new IllegalArgumentException("give exactly one of baseline, ratio, bound and max" + (kinds.isEmpty() ? "" : ", not " + kinds));
         }
         JsonNode spec = node.get(kinds.getFirst());
-        return switch (kinds.getFirst()) {
+        GateRule rule = switch (kinds.getFirst()) {
             case "baseline" -> baseline(target, metric, spec);
             case "ratio" -> ratio(target, metric, spec);
             case "bound" -> bound(target, metric, spec);
             default -> max(target, metric, spec);
         };
+        return node.has("request") ? new GateRule.ForRequest(rule, requiredText(node, "request")) : rule;
     }
 
     private static GateRule baseline(String target, Metric metric, JsonNode spec) {

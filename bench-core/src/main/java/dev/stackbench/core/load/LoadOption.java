@@ -57,7 +57,10 @@ public enum LoadOption {
     NO_KEEP_ALIVE(flag().everyRun()
             .help("A new connection per request, as ab without -k.")),
     HTTP2(flag().everyRun()
-            .help("HTTP/2 cleartext (prior knowledge); an in-process server speaks it too."));
+            .help("HTTP/2 cleartext (prior knowledge); an in-process server speaks it too.")),
+    HEADERS(headers("'NAME: VALUE'").cli("--header").alias("-H").everyRun()
+            .help("A header sent with every request, as curl's -H: 'Authorization: Bearer abc'; repeatable. A request's own "
+                    + "(--request ...;Name: value) wins. In a scenario file: headers: {Authorization: Bearer abc}."));
 
     /** The kind of value an option takes, and the Java type that holds it. */
     public enum Kind {
@@ -70,7 +73,9 @@ public enum LoadOption {
         /** Text the option parses itself, as durations and stages, so that messages can name the option. */
         TEXT(String.class),
         /** On or off: a flag on the command line, true or false in a scenario file. */
-        FLAG(Boolean.class);
+        FLAG(Boolean.class),
+        /** Request headers, {@code Name: value} each: repeatable on the command line, a mapping in a scenario file. */
+        HEADERS(List.class);
 
         private final Class<?> type;
 
@@ -111,8 +116,11 @@ public enum LoadOption {
     private final Scope scope;
     private final String help;
 
+    private final String cliName;
+
     LoadOption(Definition definition) {
         this.id = name().toLowerCase(Locale.ROOT).replace('_', '-');
+        this.cliName = definition.cliName != null ? definition.cliName : "--" + id;
         this.alias = definition.alias;
         this.kind = definition.kind;
         this.paramLabel = definition.paramLabel;
@@ -126,9 +134,9 @@ public enum LoadOption {
         return id;
     }
 
-    /** {@code --think-time} */
+    /** {@code --think-time}: {@code --} and the {@link #id()}, unless the option is named otherwise there ({@code --header}). */
     public String cliName() {
-        return "--" + id;
+        return cliName;
     }
 
     /** Every name on the command line: a short alias first if it has one ({@code -c}), then {@link #cliName()}. */
@@ -183,11 +191,16 @@ public enum LoadOption {
         return new Definition(Kind.FLAG, "");
     }
 
+    private static Definition headers(String paramLabel) {
+        return new Definition(Kind.HEADERS, paramLabel);
+    }
+
     /** One constant's declaration, written as named steps so that no two strings can be swapped unnoticed. */
     private static final class Definition {
         private final Kind kind;
         private final String paramLabel;
         private String alias;
+        private String cliName;
         private Set<LoadModel> models = EnumSet.allOf(LoadModel.class);
         private Scope scope = Scope.RUN;
         private String help;
@@ -199,6 +212,12 @@ public enum LoadOption {
 
         private Definition alias(String shortName) {
             this.alias = shortName;
+            return this;
+        }
+
+        /** A command-line name other than {@code --id}: a repeatable option reads best in the singular. */
+        private Definition cli(String name) {
+            this.cliName = name;
             return this;
         }
 

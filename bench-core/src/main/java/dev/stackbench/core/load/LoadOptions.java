@@ -4,6 +4,7 @@ import static dev.stackbench.core.load.LoadOption.CONCURRENCY;
 import static dev.stackbench.core.load.LoadOption.CONNECTIONS;
 import static dev.stackbench.core.load.LoadOption.CONNECT_TIMEOUT;
 import static dev.stackbench.core.load.LoadOption.DURATION;
+import static dev.stackbench.core.load.LoadOption.HEADERS;
 import static dev.stackbench.core.load.LoadOption.HTTP2;
 import static dev.stackbench.core.load.LoadOption.NO_KEEP_ALIVE;
 import static dev.stackbench.core.load.LoadOption.RATE;
@@ -211,6 +212,12 @@ public final class LoadOptions {
         return (String) values.get(WARMUP);
     }
 
+    /** The headers for every request, as written ({@code Name: value}); null when not given. */
+    @SuppressWarnings("unchecked")
+    public List<String> headers() {
+        return (List<String>) values.get(HEADERS);
+    }
+
     public String thinkTime() {
         return (String) values.get(THINK_TIME);
     }
@@ -320,6 +327,10 @@ public final class LoadOptions {
         run = named(timeout() != null ? TIMEOUT : CONNECT_TIMEOUT, () -> timed.withTimeouts(connect, response));
         if (mix != null) {
             run = run.withMix(mix);
+        }
+        if (headers() != null) {
+            var headers = named(HEADERS, () -> Headers.parseAll(headers()));
+            run = run.withMix(run.mix().withHeaders(headers));
         }
         if (connections() != null) {
             LoadRun connected = run;

@@ -39,6 +39,19 @@ public record RequestMix(List<Entry> entries) {
         return -1;
     }
 
+    /** Every request of this mix with {@code headers} under its own (see {@link RequestTemplate#withHeadersUnder}). */
+    public RequestMix withHeaders(java.util.Map<String, String> headers) {
+        if (headers.isEmpty()) {
+            return this;
+        }
+        return new RequestMix(entries.stream().map(entry -> new Entry(entry.template().withHeadersUnder(headers), entry.weight())).toList());
+    }
+
+    /** The request names, each once, in order of first appearance. */
+    public List<String> names() {
+        return entries.stream().map(entry -> entry.template().name()).distinct().toList();
+    }
+
     public static RequestMix of(RequestTemplate template) {
         return new RequestMix(List.of(new Entry(template, 1)));
     }

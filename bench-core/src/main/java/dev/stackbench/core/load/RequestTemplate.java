@@ -7,7 +7,10 @@ import java.util.Optional;
 /**
  * One kind of request in a mix.
  *
- * @param name             a short label for results, e.g. {@code get-by-director}
+ * @param name             a short label for results, e.g. {@code get-by-director}: the requests of a name are counted
+ *                         apart ({@link #NAME}); several templates may share one
+ * @param headers          sent with every request of this kind, beside the generator's own Host and User-Agent
+ *                         (which a header of the same name replaces)
  * @param pathAndQuery     starts with {@code /}; contains {@value #ID} when {@code ids} uses an id
  * @param body             empty for none
  * @param bodyMustContain  when present, a response whose body lacks it counts as a {@code body} error;
@@ -19,6 +22,8 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
 
     /** The placeholder for an id in {@link #pathAndQuery}. */
     public static final String ID = "{id}";
+    /** What a request name may be: it tags the requests' histograms in latency.hlog and names them in thresholds. */
+    public static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     /** How a request uses the ids of things the generator itself created (crud: create, then read, update, delete). */
     public enum IdUse {
@@ -38,6 +43,10 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     }
 
     public RequestTemplate {
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("request name '" + name + "' must be 1 to 64 letters, digits and . _ - (starting with a letter or digit)");
+        }
+        headers.forEach(Headers::check);
         if (ids.needsId() != pathAndQuery.contains(ID)) {
             throw new IllegalArgumentException("request '" + name + "': " + ID + " must be in the path exactly when it uses an id, got '"
                     + pathAndQuery + "' with " + ids);
@@ -48,7 +57,7 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
         if (!method.matches("[A-Z]+")) {
             throw new IllegalArgumentException("HTTP method must be upper-case letters, got '" + method + "'");
         }
-        headers = Map.copyOf(headers);
+        headers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers));
         body = body.clone();
     }
 
@@ -73,6 +82,15 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
 
     public RequestTemplate withMethod(String newMethod) {
         return new RequestTemplate(name, newMethod, pathAndQuery, headers, body, bodyMustContain, ids);
+    }
+
+    /** This request with {@code runHeaders} added under its own headers (its own win, name by name in any case). */
+    public RequestTemplate withHeadersUnder(Map<String, String> runHeaders) {
+        return new RequestTemplate(name, method, pathAndQuery, Headers.under(headers, runHeaders), body, bodyMustContain, ids);
+    }
+
+    public RequestTemplate withName(String newName) {
+        return new RequestTemplate(newName, method, pathAndQuery, headers, body, bodyMustContain, ids);
     }
 
     public RequestTemplate withIds(IdUse use) {

@@ -57,10 +57,10 @@ public final class WorkloadMixes {
 
     private static RequestMix movies(String delay) {
         return new RequestMix(List.of(
-                new RequestMix.Entry(RequestTemplate.get("get-allen", "/movies?director=Allen&" + delay), 25),
-                new RequestMix.Entry(RequestTemplate.get("get-hitchcock", "/movies?director=Hitchcock&" + delay), 25),
-                new RequestMix.Entry(RequestTemplate.get("get-kubrick", "/movies?director=Kubrick&" + delay), 25),
-                new RequestMix.Entry(RequestTemplate.postJson("post-movie", "/movies?" + delay, NEW_MOVIE), 25)));
+                new RequestMix.Entry(RequestTemplate.get("get-by-director", "/movies?director=Allen&" + delay), 25),
+                new RequestMix.Entry(RequestTemplate.get("get-by-director", "/movies?director=Hitchcock&" + delay), 25),
+                new RequestMix.Entry(RequestTemplate.get("get-by-director", "/movies?director=Kubrick&" + delay), 25),
+                new RequestMix.Entry(RequestTemplate.postJson("post-movies", "/movies?" + delay, NEW_MOVIE), 25)));
     }
 
     private static RequestMix crud(int pageSize) {

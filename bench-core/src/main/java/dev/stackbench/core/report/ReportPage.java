@@ -152,6 +152,18 @@ final class ReportPage {
                 + ThroughputBound.binding(result).map(bound -> "; bound: " + bound.against(result.rps())).orElse("")));
         facts.add(new Fact("latency (ms)", "p50 " + Summary.ms(latency.p50()) + ", p90 " + Summary.ms(latency.p90()) + ", p99 " + Summary.ms(latency.p99())
                 + ", p99.9 " + Summary.ms(latency.p999()) + ", max " + Summary.ms(latency.max())));
+        if (result.byRequest() != null && result.byRequest().size() > 1) { // one name is the run itself, said above
+            for (var stats : result.byRequest()) {
+                var own = stats.latencyMs();
+                facts.add(new Fact("request " + stats.name(), stats.ok() + " ok, " + stats.errors() + " failed"
+                        + (stats.errors() > 0 ? " " + stats.errorsByClass() : "") + String.format(Locale.ROOT, ", %.1f requests/s", stats.rps())
+                        + (own == null || own.count() == 0 ? "" : "; latency (ms) p50 " + Summary.ms(own.p50()) + ", p99 " + Summary.ms(own.p99())
+                        + ", max " + Summary.ms(own.max()))));
+            }
+            if (result.unnamedOutcomes() > 0) {
+                facts.add(new Fact("request (none)", result.unnamedOutcomes() + " failed: never left the queue, so no request was chosen for them"));
+            }
+        }
         var jvm = result.jvm();
         if (jvm != null) {
             facts.add(new Fact("CPU (s)", "server " + (jvm.serverCpuSeconds() == null ? "unknown (not started by stackbench)" : seconds(jvm.serverCpuSeconds())

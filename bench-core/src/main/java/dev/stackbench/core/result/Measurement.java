@@ -21,9 +21,14 @@ public record Measurement(RunResult result, Histogram latency, Histogram service
      * @param measured  whether any measured request can complete in it: every interval from the window's start on
      * @param completed within the measured window only: every success that completed in the interval, whatever its
      *                  phase (the window's throughput, as {@code rps} counts it); null outside the window
+     * @param latencyByRequest {@code latency} split by request name, in the mix's order of names
      */
     public record Interval(long startEpochMillis, long endEpochMillis, boolean measured,
                            CompressedHistogram latency, CompressedHistogram serviceTime, CompressedHistogram waitTime,
-                           CompressedHistogram completed) {
+                           CompressedHistogram completed, java.util.Map<String, CompressedHistogram> latencyByRequest) {
+
+        public Interval {
+            latencyByRequest = latencyByRequest == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(latencyByRequest));
+        }
     }
 }

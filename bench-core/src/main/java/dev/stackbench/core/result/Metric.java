@@ -93,6 +93,17 @@ public enum Metric {
         return value == null || value.isNaN() ? null : value;
     }
 
+    /** One request name's value; null when not measured, and for what is not counted by name (server CPU). */
+    public Double of(RunResult.RequestStats stats) {
+        Double value = switch (this) {
+            case RPS -> stats.rps();
+            case ERRORS -> (double) stats.errors();
+            case SERVER_CPU_PER_REQUEST -> null;
+            default -> stats.latencyMs() == null ? null : stats.latencyMs().byName(id);
+        };
+        return value == null || value.isNaN() ? null : value;
+    }
+
     public static Optional<Metric> byId(String id) {
         return Arrays.stream(values()).filter(metric -> metric.id.equals(id)).findFirst();
     }

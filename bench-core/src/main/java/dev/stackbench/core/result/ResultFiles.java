@@ -34,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code result.json}: the {@link RunResult}</li>
  *   <li>{@code timeline.csv}: one row per interval, warm-up rows marked</li>
  *   <li>{@code latency.hlog}: the measured intervals' histograms in HdrHistogram's log format, tagged
- *       {@code latency} (and in the open model {@code service} and {@code wait}), in nanoseconds</li>
+ *       {@code latency} (and in the open model {@code service} and {@code wait}), in nanoseconds, and
+ *       {@code latency:NAME} for the requests of each request name</li>
  *   <li>{@code latency.hgrm}: the measured window's percentile distribution in milliseconds</li>
  * </ul>
  */
@@ -46,6 +47,8 @@ public final class ResultFiles {
     public static final String LATENCY_HGRM = "latency.hgrm";
     /** The .hlog tag of every success that completed within the window: what {@code rps} counts, interval by interval. */
     public static final String COMPLETED_TAG = "completed";
+    /** The .hlog tag of the measured requests of one request name: {@code latency:post-movies}. */
+    public static final String REQUEST_TAG_PREFIX = "latency:";
 
     /**
      * Writes indented JSON; reads results of every version of this schema: fields added since a file was
@@ -171,7 +174,8 @@ public final class ResultFiles {
             var result = measurement.result();
             log.outputComment("[stackbench " + RunResult.SCHEMA + ": " + result.profile().description() + " against " + result.target().url() + "]");
             log.outputComment("[values in nanoseconds; tags: latency = the measured requests (the window's and its drain's) by completion; "
-                    + COMPLETED_TAG + " = every success completing within the window, whatever its phase (rps); latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
+                    + COMPLETED_TAG + " = every success completing within the window, whatever its phase (rps); " + REQUEST_TAG_PREFIX
+                    + "NAME = latency of the requests named NAME; latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
             long base = measurement.intervals().isEmpty() ? 0 : measurement.intervals().getFirst().startEpochMillis();
             log.outputStartTime(base);
             log.setBaseTime(base);
@@ -189,6 +193,7 @@ public final class ResultFiles {
                     write(log, interval, interval.serviceTime(), "service");
                     write(log, interval, interval.waitTime(), "wait");
                 }
+                interval.latencyByRequest().forEach((name, histogram) -> write(log, interval, histogram, REQUEST_TAG_PREFIX + name));
             }
         }
         return bytes.toByteArray();

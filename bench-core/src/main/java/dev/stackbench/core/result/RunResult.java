@@ -17,13 +17,38 @@ import dev.stackbench.core.server.ServerLimits;
  * @param warnings        conditions that make the numbers suspect (errors, OS limits), in words
  * @param jvm             the JVM's CPU by owner, GC, heap, threads and pinning over the window; null in results
  *                        written before it existed
+ * @param byRequest       the measured requests by request name, in the mix's order; null in results written before it
+ *                        existed. Their outcomes add up to {@code requests}' except for requests that never left the
+ *                        open model's queue (no request was chosen for them yet): {@link #unnamedOutcomes()}
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
                         Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm) {
+                        Jvm jvm, List<RequestStats> byRequest) {
 
     public static final String SCHEMA = "stackbench.load/1";
+
+    /**
+     * The measured requests of one request name (k6's {@code name} tag, Hyperfoil's per-step statistics): counted
+     * as {@link Requests} counts them, latency from the intended start (open model) or the send (closed model).
+     *
+     * @param rps its successes that completed within the measured window, per second
+     */
+    public record RequestStats(String name, long ok, long errors, Map<String, Long> errorsByClass, double rps, Percentiles latencyMs) {
+    }
+
+    /** The statistics of request name {@code name}; empty if the run has none of that name (or is too old to say). */
+    public java.util.Optional<RequestStats> request(String name) {
+        return byRequest == null ? java.util.Optional.empty() : byRequest.stream().filter(stats -> stats.name().equals(name)).findFirst();
+    }
+
+    /** Outcomes of measured requests no request name was chosen for (they never left the open model's queue); 0 when unknown. */
+    public long unnamedOutcomes() {
+        if (byRequest == null || requests == null) {
+            return 0;
+        }
+        return requests.ok() + requests.errors() - byRequest.stream().mapToLong(stats -> stats.ok() + stats.errors()).sum();
+    }
 
     /**
      * What was measured: a URL, and when stackbench started the server itself, which variant.

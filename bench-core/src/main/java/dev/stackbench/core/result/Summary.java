@@ -60,11 +60,35 @@ public final class Summary {
         if (result.serviceTimeMs() != null) {
             percentiles(text, "Service time from actual send (ms)", result.serviceTimeMs());
         }
+        byRequest(text, result);
         if (!result.warnings().isEmpty()) {
             text.append('\n');
             result.warnings().forEach(warning -> text.append("WARNING: ").append(warning).append('\n'));
         }
         return text.toString();
+    }
+
+    /** A line per request name, as k6 prints its tagged metrics: counts, rps and the latency percentiles that gates use. */
+    private static void byRequest(StringBuilder text, RunResult result) {
+        if (result.byRequest() == null || result.byRequest().isEmpty()) {
+            return;
+        }
+        int width = Math.max(7, result.byRequest().stream().mapToInt(stats -> stats.name().length()).max().orElse(0));
+        text.append("\nBy request name (measured requests; latency as above)\n");
+        text.append(String.format(Locale.ROOT, "  %-" + width + "s %10s %8s %12s %9s %9s %9s  %s%n", "request", "ok", "failed", "requests/s",
+                "p50 ms", "p99 ms", "max ms", "errors"));
+        for (var stats : result.byRequest()) {
+            var latency = stats.latencyMs();
+            boolean any = latency != null && latency.count() > 0;
+            text.append(String.format(Locale.ROOT, "  %-" + width + "s %10d %8d %12.2f %9s %9s %9s  %s%n", stats.name(), stats.ok(), stats.errors(),
+                    stats.rps(), any ? ms(latency.p50()) : "-", any ? ms(latency.p99()) : "-", any ? ms(latency.max()) : "-",
+                    stats.errorsByClass().isEmpty() ? "" : stats.errorsByClass()));
+        }
+        long unnamed = result.unnamedOutcomes();
+        if (unnamed > 0) {
+            text.append(String.format(Locale.ROOT, "  %-" + width + "s %10d %8d %12s %9s %9s %9s  %s%n", "(none)", 0, unnamed, "-", "-", "-", "-",
+                    "never left the queue, so no request was chosen for them"));
+        }
     }
 
     /** How long the run waited after the window for the outcome of every request scheduled in it. */

@@ -13,20 +13,22 @@ import java.util.stream.Collectors;
  * A pass/fail condition on one result, as k6 writes them: {@code p99<250ms}, {@code p50<=20ms},
  * {@code errors<1%}, {@code errors==0}, {@code rps>1000}. The metric is one of {@link #METRICS}, named
  * as everywhere else ({@link Metric}); latency statistics take a unit (us, ms, s), errors a count or a
- * percentage of finished requests, rps a plain number.
+ * percentage of finished requests, rps a plain number. {@code p99{name=post-movies}<250ms} holds the
+ * requests of one request name to it, as k6's tagged thresholds do.
  *
  * @param metric            what is compared
+ * @param request           the request name it is restricted to; null for every request of the run
  * @param percentOfRequests errors as a percentage of finished requests ({@code errors<1%}) rather than a count
  * @param limit             in the metric's unit (latency in ms, whatever unit was written)
  */
-public record Threshold(String text, Metric metric, boolean percentOfRequests, Operator operator, double limit) {
+public record Threshold(String text, Metric metric, String request, boolean percentOfRequests, Operator operator, double limit) {
 
     /** The metrics a threshold can name: every latency statistic, rps and errors. */
     public static final Set<Metric> METRICS = EnumSet.of(Metric.MIN, Metric.MEAN, Metric.P50, Metric.P75, Metric.P90, Metric.P95,
             Metric.P99, Metric.P999, Metric.P9999, Metric.MAX, Metric.RPS, Metric.ERRORS);
 
     private static final Pattern FORM = Pattern.compile("\\s*(" + METRICS.stream().map(Metric::id).collect(Collectors.joining("|"))
-            + ")\\s*(<=|>=|==|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
+            + ")(?:\\{name=([^{}=\\s]+)})?\\s*(<=|>=|==|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
 
     /** The comparison, as written. */
     public enum Operator {
@@ -62,11 +64,13 @@ public record Threshold(String text, Metric metric, boolean percentOfRequests, O
     public static Threshold parse(String text) {
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("threshold '" + text + "' is not METRIC OP VALUE, e.g. p99<250ms, errors<1%, rps>1000");
+            throw new IllegalArgumentException("threshold '" + text + "' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000,"
+                    + " p99{name=post-movies}<250ms");
         }
         Metric metric = Metric.fromId(m.group(1));
-        double value = Double.parseDouble(m.group(3));
-        String unit = m.group(4);
+        String request = m.group(2);
+        double value = Double.parseDouble(m.group(4));
+        String unit = m.group(5);
         if (metric.isLatency() && (unit == null || unit.equals("%"))) {
             throw new IllegalArgumentException("threshold '" + text + "' needs a time unit (us, ms or s)");
         }
@@ -79,20 +83,39 @@ public record Threshold(String text, Metric metric, boolean percentOfRequests, O
             case "s" -> value * 1000;
             default -> value;
         } : value;
-        return new Threshold(text.trim(), metric, "%".equals(unit), Operator.of(m.group(2)), limit);
+        return new Threshold(text.trim(), metric, request, "%".equals(unit), Operator.of(m.group(3)), limit);
     }
 
-    /** Empty when it holds; otherwise a sentence saying what was measured. */
+    /** Empty when it holds; otherwise a sentence saying what was measured, or why it could not be checked (which fails too). */
     public Optional<String> crossedBy(RunResult result) {
+        long ok;
+        long errors;
+        Double value;
+        if (request == null) {
+            ok = result.requests().ok();
+            errors = result.requests().errors();
+            value = metric.of(result);
+        } else {
+            var stats = result.request(request);
+            if (stats.isEmpty()) {
+                String names = result.byRequest() == null ? "none counted" : result.byRequest().stream().map(RunResult.RequestStats::name)
+                        .collect(Collectors.joining(", "));
+                return Optional.of("threshold " + text + " could not be checked: no requests named '" + request + "' in the run (its names: "
+                        + names + ")");
+            }
+            ok = stats.get().ok();
+            errors = stats.get().errors();
+            value = metric.of(stats.get());
+        }
         Double actual;
         if (percentOfRequests) {
-            long finished = result.requests().ok() + result.requests().errors();
-            actual = finished == 0 ? null : 100.0 * result.requests().errors() / finished;
+            actual = ok + errors == 0 ? null : 100.0 * errors / (ok + errors);
         } else {
-            actual = metric.of(result);
+            actual = value;
         }
         if (actual == null) {
-            return Optional.of("threshold " + text + " could not be checked: no " + metric + (percentOfRequests ? " rate" : "") + " was measured");
+            return Optional.of("threshold " + text + " could not be checked: no " + metric + (percentOfRequests ? " rate" : "") + " was measured"
+                    + (request == null ? "" : " for the requests named '" + request + "'"));
         }
         if (operator.holds(actual, limit)) {
             return Optional.empty();
@@ -102,6 +125,7 @@ public record Threshold(String text, Metric metric, boolean percentOfRequests, O
             case ERRORS -> String.format(Locale.ROOT, "%.0f errors", actual);
             default -> Summary.ms(actual) + " ms";
         };
-        return Optional.of("threshold " + text + " crossed: " + metric + " was " + measured);
+        return Optional.of("threshold " + text + " crossed: " + metric + (request == null ? "" : " of the requests named '" + request + "'")
+                + " was " + measured);
     }
 }

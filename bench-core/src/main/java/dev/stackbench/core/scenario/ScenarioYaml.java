@@ -145,7 +145,27 @@ public final class ScenarioYaml {
             case NUMBER -> number(load, option.id(), path);
             case TEXT -> scalar(load, option.id(), path);
             case FLAG -> bool(load, option.id(), path);
+            case HEADERS -> headers(load, option.id(), path);
         };
+    }
+
+    /** Headers as a mapping ({@code {Authorization: Bearer abc}}), each written back as {@code Name: value}; null when missing. */
+    private static List<String> headers(JsonNode load, String key, String path) {
+        JsonNode node = load.path(key);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new InvalidScenario.Field(path + "." + key, "must be a mapping of header names to values, e.g. {Authorization: Bearer abc}");
+        }
+        var headers = new java.util.ArrayList<String>();
+        for (var header : node.properties()) {
+            if (!header.getValue().isValueNode() || header.getValue().isNull()) {
+                throw new InvalidScenario.Field(path + "." + key + "." + header.getKey(), "must be a single value");
+            }
+            headers.add(header.getKey() + ": " + header.getValue().asString());
+        }
+        return List.copyOf(headers);
     }
 
     private static void checkKeys(JsonNode node, Set<String> known, String prefix) {

@@ -32,6 +32,7 @@ class GateRulesTest {
                   - {target: loom-tomcat/date, metric: rps, ratio: {of: platform-tomcat/date, atLeast: 3}}
                   - {target: platform-tomcat/date, metric: rps, bound: {concurrency: 8, delayMillis: 100, within: 10%}}
                   - {target: loom-tomcat/date, metric: rps, bound: {within: 20%}}
+                  - {target: "*", metric: p99, request: post-movies, baseline: {increase: 15%}}
                 """);
 
         assertThat(GateRules.read(file)).containsExactly(
@@ -42,7 +43,8 @@ class GateRulesTest {
                 new GateRule.RatioLimit("loom-netty/date", Metric.P50, "webflux-netty/date", 1.3, true),
                 new GateRule.RatioLimit("loom-tomcat/date", Metric.RPS, "platform-tomcat/date", 3, false),
                 new GateRule.StatedBound("platform-tomcat/date", 8, 100, 0.10),
-                new GateRule.ResultBound("loom-tomcat/date", 0.20));
+                new GateRule.ResultBound("loom-tomcat/date", 0.20),
+                new GateRule.ForRequest(new GateRule.BaselineLimit("*", Metric.P99, 0.15, 0), "post-movies"));
     }
 
     @Test
@@ -63,7 +65,7 @@ class GateRulesTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown field        | {target: a, metric: p99, baseline: {increase: 15%}, colour: red} | rule 1: unknown field 'colour' (known: target, metric, baseline, ratio, bound, max)
+            unknown field        | {target: a, metric: p99, baseline: {increase: 15%}, colour: red} | rule 1: unknown field 'colour' (known: target, metric, request, baseline, ratio, bound, max)
             no kind              | {target: a, metric: p99}                                         | rule 1: give exactly one of baseline, ratio, bound and max
             two kinds            | {target: a, metric: rps, max: 0, bound: {concurrency: 1, delayMillis: 1, within: 5%}} | rule 1: give exactly one of baseline, ratio, bound and max, not [bound, max]
             absolute latency     | {target: a, metric: p99, max: 100}                               | rule 1: absolute limits are for errors only: an absolute p99 limit flakes on a shared machine; use a baseline, a ratio or a bound
@@ -74,6 +76,8 @@ class GateRulesTest {
             bound on latency     | {target: a, metric: p50, bound: {concurrency: 1, delayMillis: 1, within: 5%}} | rule 1: a bound (concurrency / delay) applies to rps, not p50
             ratio to itself      | {target: a, metric: p50, ratio: {of: a, atMost: 2}}              | rule 1: a ratio needs another target in 'of', not 'a'
             not gated            | {target: a, metric: p75, baseline: {increase: 1%}}               | rule 1: a gate checks p50, p90, p99, p999, rps, errors, not p75
+            bound of a request   | {target: a, metric: rps, request: b, bound: {within: 5%}}        | rule 1: a bound applies to a target's whole throughput, not to the requests named 'b'
+            blank request        | {target: a, metric: p99, request: " ", baseline: {increase: 1%}} | rule 1: 'request' is missing
             """)
     void badRulesNameTheRuleAndTheProblem(String name, String rule, String message) throws IOException {
         Path file = write("bad.yaml", "schema: stackbench.gate-rules/1\nrules:\n  - " + rule + "\n");

@@ -130,6 +130,9 @@ class LoadOptionsTest {
         assertThat(LoadOption.THINK_TIME.id()).isEqualTo("think-time");
         assertThat(LoadOption.Naming.COMMAND_LINE.of(LoadOption.NO_KEEP_ALIVE)).isEqualTo("--no-keep-alive");
         assertThat(LoadOption.CONCURRENCY.cliNames()).containsExactly("-c", "--concurrency");
+        // Repeatable, so singular on the command line, as curl's; plural as a scenario file's mapping.
+        assertThat(LoadOption.HEADERS.cliNames()).containsExactly("-H", "--header");
+        assertThat(LoadOption.HEADERS.id()).isEqualTo("headers");
         assertThat(LoadOption.CONCURRENCY.help()).isEqualTo("Closed model: N virtual users (default: " + LoadDefaults.CONCURRENCY + ").");
         assertThat(LoadOption.CONNECTIONS.help()).startsWith("Open model: cap on connections");
         assertThat(LoadOption.DURATION.help()).isEqualTo("Measured duration (default: 30s).");

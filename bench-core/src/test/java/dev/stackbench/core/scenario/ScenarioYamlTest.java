@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import dev.stackbench.core.load.LoadOption;
@@ -104,7 +105,7 @@ class ScenarioYamlTest {
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "{name: bad, runs: [{label: a, approach: loom-netty, load: {duraton: 5s}}]}"
-                    + "| bad.yaml: run 'a': load.duraton: unknown key; known: concurrency, connect-timeout, connections, duration, http2, no-keep-alive, rate, requests, stages, think-time, threads, timeout, warmup",
+                    + "| bad.yaml: run 'a': load.duraton: unknown key; known: concurrency, connect-timeout, connections, duration, headers, http2, no-keep-alive, rate, requests, stages, think-time, threads, timeout, warmup",
             "{name: bad, runs: [{label: a, approach: loom-netty, load: {duration: soon}}]}"
                     + "| bad.yaml: run 'a': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",
             "{name: bad, runs: [{label: a, approach: loom-jetty}]}"
@@ -122,7 +123,11 @@ class ScenarioYamlTest {
             "{name: bad, runs: [{label: a, approach: loom-netty, workload-params: {depth: 2}}]}"
                     + "| bad.yaml: run 'a': workload-params: unknown workload parameter 'depth' for date; known: delayMillis, callDepth",
             "{name: bad, runs: [{label: a, approach: loom-netty, mix: ['GET:/x']}]}"
-                    + "| bad.yaml: run 'a': mix: request 'GET:/x' is not WEIGHT:METHOD:PATH[:@BODY_FILE], e.g. 75:GET:/movies?director=Allen",
+                    + "| bad.yaml: run 'a': mix: request 'GET:/x' is not [NAME=]WEIGHT:METHOD:PATH[:@BODY_FILE][;Header: value]..., e.g. 75:GET:/movies?director=Allen",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {headers: ['X-A: b']}}]}"
+                    + "| bad.yaml: run 'a': load.headers: must be a mapping of header names to values, e.g. {Authorization: Bearer abc}",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {headers: {Content-Length: 5}}}]}"
+                    + "| bad.yaml: run 'a': load.headers: header Content-Length is set by the generator itself",
             "{name: bad, runs: [{label: a/b, approach: loom-netty}]}"
                     + "| bad.yaml: run 'a/b': label: 'a/b' cannot name a directory: use up to 100 letters, digits and . _ - + = [ ] ( ) , and no leading dot",
             "{name: bad, runs: [{approach: loom-netty}]}"
@@ -160,6 +165,7 @@ class ScenarioYamlTest {
         samples.put(LoadOption.THREADS, Map.entry("threads: 3", 3));
         samples.put(LoadOption.NO_KEEP_ALIVE, Map.entry("no-keep-alive: true", true));
         samples.put(LoadOption.HTTP2, Map.entry("http2: true", true));
+        samples.put(LoadOption.HEADERS, Map.entry("headers: {Authorization: Bearer abc, X-Tenant: 7}", List.of("Authorization: Bearer abc", "X-Tenant: 7")));
 
         assertThat(samples.keySet()).containsExactly(LoadOption.values());
         samples.forEach((option, sample) -> {

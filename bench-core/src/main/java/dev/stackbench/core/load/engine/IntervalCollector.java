@@ -17,9 +17,11 @@ final class IntervalCollector {
      *
      * @param warmupLatency   warm-up requests that completed in the interval
      * @param measuredLatency measured requests that completed in the interval (the window's and the drain's)
+     * @param measuredByName  the same requests split by request name, in the order of {@link RunPlan#requestNames()}
      * @param counters        every worker's counters summed, cumulative since the start (see {@link WorkerCounters})
      */
-    record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime, long[] counters) {
+    record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime,
+                 List<Histogram> measuredByName, long[] counters) {
 
         /** Every success that completed in the interval, whatever its phase: the timeline's view. */
         Histogram completedLatency() {
@@ -31,9 +33,13 @@ final class IntervalCollector {
     }
 
     private final List<Worker> workers;
+    private final int requestNames;
+    private final int counterSize;
 
-    IntervalCollector(List<Worker> workers) {
+    IntervalCollector(List<Worker> workers, int requestNames) {
         this.workers = List.copyOf(workers);
+        this.requestNames = requestNames;
+        this.counterSize = WorkerCounters.size(requestNames);
     }
 
     Taken take() {
@@ -41,15 +47,19 @@ final class IntervalCollector {
         var measured = Histograms.newLatencyHistogram();
         var service = Histograms.newLatencyHistogram();
         var wait = Histograms.newLatencyHistogram();
-        for (Worker worker : workers) {
-            worker.recorders.drainInto(warmup, measured, service, wait);
+        var byName = new Histogram[requestNames];
+        for (int i = 0; i < requestNames; i++) {
+            byName[i] = Histograms.newLatencyHistogram();
         }
-        return new Taken(warmup, measured, service, wait, counters());
+        for (Worker worker : workers) {
+            worker.recorders.drainInto(warmup, measured, service, wait, byName);
+        }
+        return new Taken(warmup, measured, service, wait, List.of(byName), counters());
     }
 
     /** The counters now, without closing an interval. */
     long[] counters() {
-        long[] values = new long[WorkerCounters.SIZE];
+        long[] values = new long[counterSize];
         workers.forEach(worker -> worker.counters.addTo(values));
         return values;
     }

@@ -32,7 +32,7 @@ public final class LoadSession implements AutoCloseable {
     private LoadSession(Engine engine) {
         this.engine = engine;
         this.windowStartNanos = engine.start();
-        this.collector = new IntervalCollector(engine.workers());
+        this.collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
     }
 
     /**

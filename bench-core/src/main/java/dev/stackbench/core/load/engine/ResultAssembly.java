@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntToLongFunction;
+import java.util.function.ToLongFunction;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Collectors;
 
@@ -76,31 +79,55 @@ final class ResultAssembly {
                 requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
                 open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
                 new RunResult.Bytes(timeline.windowBytes()[0], timeline.windowBytes()[1]),
-                clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow));
+                clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow),
+                byRequest(timeline, counters, measuredSeconds));
         return new Measurement(result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
     }
 
     /** The measured requests' outcomes: the measured bank of the counters, whenever each request finished. */
     private static RunResult.Requests requests(long[] counters) {
-        var errorsByClass = new LinkedHashMap<String, Long>();
-        for (ErrorClass errorClass : ErrorClass.values()) {
-            long count = WorkerCounters.errorCount(counters, Phase.MEASURED, errorClass);
-            if (count > 0) {
-                errorsByClass.put(errorClass.key(), count);
-            }
-        }
-        for (int status = 0; status <= WorkerCounters.MAX_STATUS; status++) {
-            long count = WorkerCounters.httpErrorCount(counters, Phase.MEASURED, status);
-            if (count > 0) {
-                errorsByClass.put(ErrorClass.httpStatusKey(status), count);
-            }
-        }
+        var errorsByClass = errorsByClass(errorClass -> WorkerCounters.errorCount(counters, Phase.MEASURED, errorClass),
+                status -> WorkerCounters.httpErrorCount(counters, Phase.MEASURED, status));
         long errors = WorkerCounters.errors(counters, Phase.MEASURED);
         long finished = WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.FINISHED);
         return new RunResult.Requests(WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SCHEDULED),
                 WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SENT), finished - errors, errors, errorsByClass,
                 WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.LATE),
                 WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.UNFINISHED));
+    }
+
+    /** The measured requests by request name: each name's bank of the counters and its histogram. */
+    private static List<RunResult.RequestStats> byRequest(Timeline timeline, long[] counters, double measuredSeconds) {
+        var stats = new ArrayList<RunResult.RequestStats>();
+        for (int name = 0; name < timeline.requestNames().size(); name++) {
+            int index = name;
+            long errors = WorkerCounters.namedErrors(counters, index);
+            long finished = WorkerCounters.named(counters, index, WorkerCounters.FINISHED);
+            long okInWindow = WorkerCounters.named(counters, index, WorkerCounters.OK_IN_WINDOW_OF_NAME);
+            stats.add(new RunResult.RequestStats(timeline.requestNames().get(index), finished - errors, errors,
+                    errorsByClass(errorClass -> WorkerCounters.namedErrorCount(counters, index, errorClass),
+                            status -> WorkerCounters.namedHttpErrorCount(counters, index, status)),
+                    measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latencyOfName(index))));
+        }
+        return List.copyOf(stats);
+    }
+
+    /** Error counts by class, then by HTTP status, leaving out those that did not occur. */
+    private static Map<String, Long> errorsByClass(ToLongFunction<ErrorClass> ofClass, IntToLongFunction ofStatus) {
+        var errorsByClass = new LinkedHashMap<String, Long>();
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            long count = ofClass.applyAsLong(errorClass);
+            if (count > 0) {
+                errorsByClass.put(errorClass.key(), count);
+            }
+        }
+        for (int status = 0; status <= WorkerCounters.MAX_STATUS; status++) {
+            long count = ofStatus.applyAsLong(status);
+            if (count > 0) {
+                errorsByClass.put(ErrorClass.httpStatusKey(status), count);
+            }
+        }
+        return errorsByClass;
     }
 
     static RunResult.Profile profileOf(LoadRun run) {

@@ -52,9 +52,9 @@ final class RunCoordinator {
         // Started before the workers, so JFR's start-up cost falls outside the run.
         try (JvmMetrics jvm = JvmMetrics.start(inProcess);
              Engine engine = new Engine(run, window, listener, () -> { })) {
-            var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()));
+            var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()), engine.plan.requestNames());
             engine.start();
-            var collector = new IntervalCollector(engine.workers());
+            var collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
             var clock = new Clock(engine.control, collector, untilSteady != null ? run.warmup().toNanos() : Long.MAX_VALUE);
 
             while (clock.period != Timeline.Period.DONE) {

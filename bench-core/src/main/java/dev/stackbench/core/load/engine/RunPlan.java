@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import dev.stackbench.core.load.ArrivalSchedule;
+import dev.stackbench.core.load.Headers;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
@@ -28,6 +29,9 @@ final class RunPlan {
     private final InetSocketAddress remote;
     private final InetAddress[] sourceAddresses;
     private final List<RequestTemplate> templates;
+    /** The mix's request names, each once, in order of first appearance; several templates may share one. */
+    private final List<String> requestNames;
+    private final int[] nameOfTemplate;
     private final ByteBuf[] encoded;
     private final ByteBuf[] direct;     // the memory behind encoded, released once the loops have stopped
     /** For templates with an id: the request's bytes before and after {@link RequestTemplate#ID}. */
@@ -43,6 +47,8 @@ final class RunPlan {
         this.remote = new InetSocketAddress(host, port);
         this.sourceAddresses = sourceAddresses(host, run.connections());
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
+        this.requestNames = templates.stream().map(RequestTemplate::name).distinct().toList();
+        this.nameOfTemplate = templates.stream().mapToInt(template -> requestNames.indexOf(template.name())).toArray();
         this.encoded = new ByteBuf[templates.size()];
         this.direct = new ByteBuf[templates.size()];
         this.beforeId = new byte[templates.size()][];
@@ -95,9 +101,14 @@ final class RunPlan {
     private static byte[] encode(RequestTemplate template, LoadRun run) {
         int port = run.target().getPort() == -1 ? 80 : run.target().getPort();
         var head = new StringBuilder()
-                .append(template.method()).append(' ').append(template.pathAndQuery()).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(run.target().getHost()).append(':').append(port).append("\r\n")
-                .append("User-Agent: stackbench\r\n");
+                .append(template.method()).append(' ').append(template.pathAndQuery()).append(" HTTP/1.1\r\n");
+        // The user's own Host or User-Agent replaces the generator's.
+        if (!Headers.has(template.headers(), "Host")) {
+            head.append("Host: ").append(run.target().getHost()).append(':').append(port).append("\r\n");
+        }
+        if (!Headers.has(template.headers(), "User-Agent")) {
+            head.append("User-Agent: stackbench\r\n");
+        }
         if (!run.keepAlive()) {
             head.append("Connection: close\r\n");
         }
@@ -163,6 +174,16 @@ final class RunPlan {
     /** The path of a request, with its id in place. */
     String pathAndQuery(int templateIndex, long id) {
         return templates.get(templateIndex).pathAndQuery().replace(RequestTemplate.ID, Long.toString(id));
+    }
+
+    /** The request names whose statistics are kept apart (see {@link #requestName}). */
+    List<String> requestNames() {
+        return requestNames;
+    }
+
+    /** The index in {@link #requestNames()} of a template's name. */
+    int requestName(int templateIndex) {
+        return nameOfTemplate[templateIndex];
     }
 
     RequestTemplate.IdUse ids(int templateIndex) {

@@ -39,16 +39,22 @@ final class Timeline {
     private final Histogram latency = Histograms.newLatencyHistogram();
     private final Histogram serviceTime = Histograms.newLatencyHistogram();
     private final Histogram waitTime = Histograms.newLatencyHistogram();
-    private long[] previous = new long[WorkerCounters.SIZE];
+    private final List<String> requestNames;
+    /** The measured requests' latencies by request name, in the order of {@link #requestNames}. */
+    private final List<Histogram> latencyByName = new ArrayList<>();
+    private long[] previous;
     /** Bytes received and sent by each row's end, for the window's totals. */
     private final List<long[]> bytesAtRowEnd = new ArrayList<>();
     private long fromNanos;
     private int firstMeasuredRow = -1;
     private int lastMeasuredRow = -1;
 
-    Timeline(long startEpochMillis, JvmMetrics jvm, JvmMetrics.Sample first) {
+    Timeline(long startEpochMillis, JvmMetrics jvm, JvmMetrics.Sample first, List<String> requestNames) {
         this.startEpochMillis = startEpochMillis;
         this.jvm = jvm;
+        this.requestNames = List.copyOf(requestNames);
+        requestNames.forEach(name -> latencyByName.add(Histograms.newLatencyHistogram()));
+        this.previous = new long[WorkerCounters.size(requestNames.size())];
         samples.add(first);
     }
 
@@ -59,13 +65,18 @@ final class Timeline {
         latency.add(taken.measuredLatency());
         serviceTime.add(taken.serviceTime());
         waitTime.add(taken.waitTime());
+        var intervalByName = new java.util.LinkedHashMap<String, CompressedHistogram>();
+        for (int i = 0; i < requestNames.size(); i++) {
+            latencyByName.get(i).add(taken.measuredByName().get(i));
+            intervalByName.put(requestNames.get(i), CompressedHistogram.of(taken.measuredByName().get(i)));
+        }
         // Successes are counted by the histogram itself, so counts and percentiles never disagree.
         Histogram completed = taken.completedLatency();
         // A measured request may complete a moment before the coordinator closes the last warm-up interval.
         boolean measured = period != Period.WARMUP || taken.measuredLatency().getTotalCount() > 0;
         intervals.add(new Measurement.Interval(startEpochMillis + fromNanos / 1_000_000, startEpochMillis + toNanos / 1_000_000,
                 measured, CompressedHistogram.of(taken.measuredLatency()), CompressedHistogram.of(taken.serviceTime()),
-                CompressedHistogram.of(taken.waitTime()), period == Period.WINDOW ? CompressedHistogram.of(completed) : null));
+                CompressedHistogram.of(taken.waitTime()), period == Period.WINDOW ? CompressedHistogram.of(completed) : null, intervalByName));
         long ok = completed.getTotalCount();
         double seconds = Math.max(1e-9, (toNanos - fromNanos) / 1e9);
         var percentiles = Percentiles.ofNanos(completed);
@@ -143,6 +154,15 @@ final class Timeline {
 
     Histogram waitTime() {
         return waitTime;
+    }
+
+    List<String> requestNames() {
+        return requestNames;
+    }
+
+    /** The measured requests of request name {@code index} (in {@link #requestNames()}), wherever they completed. */
+    Histogram latencyOfName(int index) {
+        return latencyByName.get(index);
     }
 
     List<Measurement.Interval> intervals() {

@@ -22,7 +22,7 @@ import io.netty.channel.socket.SocketChannel;
  */
 final class Worker implements ExchangeEvents, WorkerContext.Sender {
 
-    final WorkerCounters counters = new WorkerCounters();
+    final WorkerCounters counters;
     final WorkerRecorders recorders;
     private final WorkerContext context;
     private final RunPlan plan;
@@ -34,7 +34,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     private final ConnectPacer pacer = new ConnectPacer();
     private final IdLeases ids = new IdLeases();
     private final List<Connection> connections = new ArrayList<>();
-    private final ChannelFutureListener onChannelClosed = future -> counters.add(WorkerCounters.CONNECTIONS, -1);
+    private final ChannelFutureListener onChannelClosed;
     private Http2Clients.Client http2;
     /** Set at the drain's deadline: no request starts on this loop any more. */
     private boolean abandoned;
@@ -47,7 +47,9 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         this.plan = plan;
         this.osLimits = osLimits;
         this.onSuccess = onSuccess;
-        this.recorders = new WorkerRecorders(plan.arrivals() != null);
+        this.counters = new WorkerCounters(plan.requestNames().size());
+        this.onChannelClosed = future -> counters.add(WorkerCounters.CONNECTIONS, -1);
+        this.recorders = new WorkerRecorders(plan.arrivals() != null, plan.requestNames().size());
         this.bootstrap = Http1Connection.bootstrap(loop, channelClass, run);
         this.context = new WorkerContext(index, workerCount, loop, plan, control, counters,
                 new SplittableRandom(run.randomSeed() + index), this);
@@ -138,15 +140,23 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     public void completed(Connection connection, ErrorClass error, int status, long nowNanos) {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
+        int name = plan.requestName(connection.templateIndex);
         boolean inWindow = context.control().inWindow(nowNanos);
+        boolean ok = error == null && status < 400;
         if (inWindow) {
             counters.add(WorkerCounters.FINISHED_IN_WINDOW, 1);
+            if (ok) {
+                counters.namedOkInWindow(name);
+            }
+        }
+        if (phase == Phase.MEASURED) {
+            counters.namedOutcome(name, error, status);
         }
         if (plan.ids(connection.templateIndex) == RequestTemplate.IdUse.USES) {
             ids.giveBack(connection.requestId); // the lease ends; a deleted id is not given back
         }
-        if (error == null && status < 400) {
-            recorders.record(phase, connection.startNanos, connection.writeNanos, nowNanos);
+        if (ok) {
+            recorders.record(phase, name, connection.startNanos, connection.writeNanos, nowNanos);
             if (inWindow) {
                 counters.add(WorkerCounters.OK_IN_WINDOW, 1);
             }

@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * One worker's counters: written only by its event-loop thread (plain read, release write, no
  * read-modify-write contention), read by the coordinator with acquire semantics. Request counters
- * come in one bank per {@link Phase}, so a warm-up request finishing in the window never counts there.
+ * come in one bank per {@link Phase}, so a warm-up request finishing in the window never counts there,
+ * and one more bank per request name for the measured requests of that name (k6's tagged metrics).
  */
 final class WorkerCounters {
 
@@ -19,7 +20,9 @@ final class WorkerCounters {
     static final int LATE = 3;
     /** Requests still queued or in flight when the drain's deadline struck; also counted as timeouts. */
     static final int UNFINISHED = 4;
-    private static final int ERROR_CLASS_BASE = 5;
+    /** In a request name's bank: its successes that completed within the measured window, whatever their phase. */
+    static final int OK_IN_WINDOW_OF_NAME = 5;
+    private static final int ERROR_CLASS_BASE = 6;
     private static final int STATUS_BASE = ERROR_CLASS_BASE + ErrorClass.values().length;
     static final int MAX_STATUS = 599;
     private static final int BANK = STATUS_BASE + MAX_STATUS + 1;
@@ -37,9 +40,20 @@ final class WorkerCounters {
      */
     static final int OK_IN_WINDOW = BYTES_IN + 4;
     static final int FINISHED_IN_WINDOW = BYTES_IN + 5;
-    static final int SIZE = BYTES_IN + 6;
+    /** Where the request names' banks begin, one {@code BANK} each. */
+    private static final int NAMES_BASE = BYTES_IN + 6;
 
-    private final AtomicLongArray values = new AtomicLongArray(SIZE);
+    private final AtomicLongArray values;
+
+    /** @param requestNames how many request names the run's mix has: one bank each */
+    WorkerCounters(int requestNames) {
+        values = new AtomicLongArray(size(requestNames));
+    }
+
+    /** The length of a snapshot for a mix of {@code requestNames} names. */
+    static int size(int requestNames) {
+        return NAMES_BASE + requestNames * BANK;
+    }
 
     void set(int index, long value) {
         values.setRelease(index, value);
@@ -67,7 +81,27 @@ final class WorkerCounters {
     }
 
     void httpError(Phase phase, int status) {
-        increment(phase, STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS));
+        increment(phase, statusField(status));
+    }
+
+    private static int statusField(int status) {
+        return STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS);
+    }
+
+    /** A measured request of request name {@code name} finished: ok (errorClass and status both absent), or why not. */
+    void namedOutcome(int name, ErrorClass errorClass, int status) {
+        int bank = NAMES_BASE + name * BANK;
+        if (errorClass != null) {
+            add(bank + errorField(errorClass), 1);
+        } else if (status >= 400) {
+            add(bank + statusField(status), 1);
+        }
+        add(bank + FINISHED, 1);
+    }
+
+    /** A success of request name {@code name} completed within the window, whatever its phase. */
+    void namedOkInWindow(int name) {
+        add(NAMES_BASE + name * BANK + OK_IN_WINDOW_OF_NAME, 1);
     }
 
     /**
@@ -83,9 +117,13 @@ final class WorkerCounters {
         return values.getAcquire(BANK + FINISHED);
     }
 
+    int size() {
+        return values.length();
+    }
+
     /** Adds this worker's current values into {@code into}, index by index. */
     void addTo(long[] into) {
-        for (int i = 0; i < SIZE; i++) {
+        for (int i = 0; i < values.length(); i++) {
             into[i] += values.getAcquire(i);
         }
     }
@@ -107,6 +145,27 @@ final class WorkerCounters {
 
     static long httpErrorCount(long[] snapshot, Phase phase, int status) {
         return get(snapshot, phase, STATUS_BASE + status);
+    }
+
+    /** A field of request name {@code name}'s bank (measured requests of that name only). */
+    static long named(long[] snapshot, int name, int field) {
+        return snapshot[NAMES_BASE + name * BANK + field];
+    }
+
+    static long namedErrorCount(long[] snapshot, int name, ErrorClass errorClass) {
+        return named(snapshot, name, errorField(errorClass));
+    }
+
+    static long namedHttpErrorCount(long[] snapshot, int name, int status) {
+        return named(snapshot, name, STATUS_BASE + status);
+    }
+
+    static long namedErrors(long[] snapshot, int name) {
+        long total = 0;
+        for (int i = ERROR_CLASS_BASE; i < BANK; i++) {
+            total += named(snapshot, name, i);
+        }
+        return total;
     }
 
     static long totalErrors(long[] snapshot) {

@@ -16,6 +16,23 @@ public record RecordedResults(List<Path> files, List<RecordedRun> runs, Map<Stri
         return targets.get(label);
     }
 
+    /**
+     * These results restricted to the requests of one name ({@link RecordedRun#forRequest}): each target keeps the runs
+     * that have such requests, and a target with none is left out (so a gate sees it missing).
+     */
+    public RecordedResults forRequest(String name) {
+        var kept = new java.util.ArrayList<RecordedRun>();
+        var byLabel = new java.util.LinkedHashMap<String, RecordedTarget>();
+        for (RecordedTarget target : targets.values()) {
+            var runs = target.runs().stream().flatMap(run -> run.forRequest(name).stream()).toList();
+            if (!runs.isEmpty()) {
+                kept.addAll(runs);
+                byLabel.put(target.label(), new RecordedTarget(target.label(), target.setup(), runs));
+            }
+        }
+        return new RecordedResults(files, kept, byLabel);
+    }
+
     public boolean hasErrors() {
         return runs().stream().anyMatch(run -> run.errors() > 0);
     }

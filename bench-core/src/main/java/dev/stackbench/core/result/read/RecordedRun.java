@@ -28,14 +28,48 @@ import org.HdrHistogram.Histogram;
  *                   within-run samples are known; a metric not measured is absent
  * @param errors     failed requests in the measured window
  * @param finished   successful plus failed requests in the measured window; 0 when unknown (JMH)
+ * @param intervalsByRequest the measured window's interval histograms of each request name (tags {@code latency:NAME});
+ *                   empty without a latency.hlog, for JMH, and in logs written before the tags existed
+ * @param request    the request name this run is restricted to ({@link #forRequest}); null for the whole run
  */
 public record RecordedRun(Path file, String source, String label, Setup setup, RunResult result, List<IntervalHistogram> intervals,
-                          List<IterationScores> iterations, Map<Metric, Double> reported, long errors, long finished) {
+                          List<IterationScores> iterations, Map<Metric, Double> reported, long errors, long finished,
+                          Map<String, List<IntervalHistogram>> intervalsByRequest, String request) {
 
     public RecordedRun {
         intervals = List.copyOf(intervals);
         iterations = List.copyOf(iterations);
         reported = Map.copyOf(reported);
+        intervalsByRequest = Map.copyOf(intervalsByRequest);
+    }
+
+    /** A whole run, with no intervals by request name. */
+    public RecordedRun(Path file, String source, String label, Setup setup, RunResult result, List<IntervalHistogram> intervals,
+                       List<IterationScores> iterations, Map<Metric, Double> reported, long errors, long finished) {
+        this(file, source, label, setup, result, intervals, iterations, reported, errors, finished, Map.of(), null);
+    }
+
+    /**
+     * This run restricted to the requests of one name: their counts, summary values and interval histograms,
+     * so that a gate checks them as it checks a whole run. Empty when the run has no requests of that name
+     * (or was written before names were counted, or is a JMH fork).
+     */
+    public java.util.Optional<RecordedRun> forRequest(String name) {
+        if (result == null || request != null) {
+            return java.util.Optional.empty();
+        }
+        return result.request(name).map(stats -> {
+            var values = new java.util.EnumMap<Metric, Double>(Metric.class);
+            for (Metric metric : Metric.values()) {
+                Double value = metric.of(stats);
+                if (value != null) {
+                    values.put(metric, value);
+                }
+            }
+            return new RecordedRun(file, source + " (request " + name + ")", label, setup, result,
+                    intervalsByRequest.getOrDefault(name, List.of()), List.of(), values, stats.errors(), stats.ok() + stats.errors(),
+                    Map.of(), name);
+        });
     }
 
     /** A load run, with the result.json behind it (a JMH fork has none). */
@@ -56,9 +90,12 @@ public record RecordedRun(Path file, String source, String label, Setup setup, R
         return result == null || result.window() == null ? null : result.window().steadiness();
     }
 
-    /** The throughput bound the run's own settings imply (pool N/D, users C/(D+Z), offered rate); empty if none applies. */
+    /**
+     * The throughput bound the run's own settings imply (pool N/D, users C/(D+Z), offered rate); empty if none applies,
+     * and for one request name's share of a run, which no bound describes.
+     */
     public Optional<ThroughputBound> bound() {
-        if (result == null) {
+        if (result == null || request != null) {
             return Optional.empty();
         }
         try {

@@ -163,7 +163,7 @@ public final class ResultReader {
         RunResult result = new RunResult(mapped.schema(), target.withLabel(label), mapped.profile(), mapped.environment(), mapped.window(),
                 mapped.requests(), mapped.rps(), mapped.latencyMs(), mapped.serviceTimeMs(), mapped.waitTimeMs(), mapped.bytes(),
                 mapped.clientCpu(), mapped.timeline() == null ? List.of() : mapped.timeline(),
-                mapped.warnings() == null ? List.of() : mapped.warnings(), mapped.jvm());
+                mapped.warnings() == null ? List.of() : mapped.warnings(), mapped.jvm(), mapped.byRequest());
 
         var reported = new EnumMap<Metric, Double>(Metric.class);
         for (Metric metric : Metric.values()) {
@@ -173,14 +173,14 @@ public final class ResultReader {
             }
         }
         Path hlog = file.resolveSibling(ResultFiles.LATENCY_HLOG);
-        List<IntervalHistogram> intervals = List.of();
+        var intervals = new HlogIntervals(List.of(), Map.of());
         if (Files.exists(hlog)) {
             JsonNode count = root.get("latencyMs").get("count");
             intervals = intervals(hlog, count == null || !count.isIntegralNumber() ? -1 : count.asLong());
         }
         long errors = result.requests().errors();
-        return new RecordedRun(file, file.toString(), label, loadSetup(root), result, intervals, List.of(), reported, errors,
-                result.requests().ok() + errors);
+        return new RecordedRun(file, file.toString(), label, loadSetup(root), result, intervals.all(), List.of(), reported, errors,
+                result.requests().ok() + errors, intervals.byRequest(), null);
     }
 
     private static Setup loadSetup(JsonNode root) {
@@ -219,7 +219,11 @@ public final class ResultReader {
      *
      * @param expectedCount result.json's count of latencies, or -1 when it states none
      */
-    private static List<IntervalHistogram> intervals(Path hlog, long expectedCount) {
+    /** A latency.hlog's measured intervals: every request's, and each request name's. */
+    private record HlogIntervals(List<IntervalHistogram> all, Map<String, List<IntervalHistogram>> byRequest) {
+    }
+
+    private static HlogIntervals intervals(Path hlog, long expectedCount) {
         try {
             if (Files.size(hlog) == 0) {
                 throw new UnreadableResultException(hlog, "empty file, not an HdrHistogram log (rerun, or delete it to use result.json's summary only)");
@@ -228,6 +232,7 @@ public final class ResultReader {
             throw new UnreadableResultException(hlog, "cannot be read: " + e.getMessage(), e);
         }
         var intervals = new ArrayList<IntervalHistogram>();
+        var byRequest = new java.util.LinkedHashMap<String, List<IntervalHistogram>>();
         var completedByStart = new java.util.HashMap<Long, Long>();
         long total = 0;
         boolean anyHistogram = false;
@@ -242,6 +247,10 @@ public final class ResultReader {
                     total += histogram.getTotalCount();
                 } else if (ResultFiles.COMPLETED_TAG.equals(next.getTag()) && next instanceof Histogram histogram) {
                     completedByStart.put(histogram.getStartTimeStamp(), histogram.getTotalCount());
+                } else if (next.getTag() != null && next.getTag().startsWith(ResultFiles.REQUEST_TAG_PREFIX) && next instanceof Histogram histogram) {
+                    double seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000.0;
+                    byRequest.computeIfAbsent(next.getTag().substring(ResultFiles.REQUEST_TAG_PREFIX.length()), name -> new ArrayList<>())
+                            .add(new IntervalHistogram(seconds, histogram));
                 }
             }
             if (!completedByStart.isEmpty()) {
@@ -260,7 +269,7 @@ public final class ResultReader {
             throw new UnreadableResultException(hlog, "holds " + total + " latencies in " + intervals.size() + " '" + LATENCY_TAG
                     + "' intervals, but result.json counts " + expectedCount + ": truncated, or from another run");
         }
-        return intervals;
+        return new HlogIntervals(intervals, byRequest);
     }
 
     /** One run per fork of each benchmark; the label is approach/workload, with the parameters that tell entries apart. */
