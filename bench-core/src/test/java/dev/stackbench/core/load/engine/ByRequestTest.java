@@ -57,7 +57,7 @@ class ByRequestTest {
     @Test
     void perNameStatisticsAddUpToTheTotalsAndShowWhereTheDelayIs() throws Exception {
         RunResult result;
-        try (var server = new NamedRequestsServer(false, POST_DELAY)) {
+        try (var server = NamedRequestsServer.http1(POST_DELAY)) {
             result = run(server, Duration.ofSeconds(3)).result();
         }
         assertThat(result.byRequest()).extracting(RunResult.RequestStats::name).containsExactly("get-items", "post-items");
@@ -86,10 +86,10 @@ class ByRequestTest {
     void aGateRuleOnOneRequestNameFailsWhenThatRequestAloneIsSlowed() throws Exception {
         Path baseline = out.resolve("baseline");
         Path current = out.resolve("current");
-        try (var server = new NamedRequestsServer(false, Duration.ZERO)) {
+        try (var server = NamedRequestsServer.http1(Duration.ZERO)) {
             ResultFiles.write(baseline, run(server, Duration.ofSeconds(3)));
         }
-        try (var server = new NamedRequestsServer(false, POST_DELAY)) {
+        try (var server = NamedRequestsServer.http1(POST_DELAY)) {
             var measured = run(server, Duration.ofSeconds(3));
             assertThat(measured.result().requests().errors()).as(dev.stackbench.core.result.Summary.of(measured.result())).isZero();
             ResultFiles.write(current, measured);
@@ -111,17 +111,17 @@ class ByRequestTest {
         assertThat(report.checks().get(2).verdict()).isEqualTo(Verdict.OK);
 
         // A request name the current results lack fails as missing, like a missing target.
-        var missing = Gate.check(List.of(new GateRule.ForRequest(new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P50, 0.15, 2),
-                "get-items")), ResultReader.read(List.of(baseline)), ResultReader.read(List.of(baseline)).forRequest("no-such"),
-                new GateOptions(false, true));
-        assertThat(missing.missing()).singleElement().asString().endsWith("{request=get-items}");
+        var missing = Gate.check(List.of(new GateRule.MaxErrors(GateRule.ALL_TARGETS, 0),
+                        new GateRule.ForRequest(new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P50, 0.15, 2), "get-items")),
+                ResultReader.read(List.of(baseline)), ResultReader.read(List.of(baseline)).forRequest("post-items"), new GateOptions(false, true));
+        assertThat(missing.missing()).containsExactly("items {request=get-items}");
     }
 
     /** Headers of the run and of each request reach the server, the request's own winning; on HTTP/1.1 and HTTP/2 alike. */
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void headersReachTheServer(boolean http2) throws Exception {
-        try (var server = new NamedRequestsServer(http2, Duration.ZERO)) {
+        try (var server = http2 ? NamedRequestsServer.http2() : NamedRequestsServer.http1(Duration.ZERO)) {
             var options = LoadOptions.builder().concurrency(2).set(LoadOption.DURATION, "2s").set(LoadOption.WARMUP, "0s")
                     .set(LoadOption.HTTP2, http2)
                     .set(LoadOption.HEADERS, List.of("X-Run: everywhere", "X-Tenant: run", "User-Agent: my-agent/1.0")).build();
