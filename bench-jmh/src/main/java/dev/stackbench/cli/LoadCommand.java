@@ -137,6 +137,7 @@ final class LoadCommand implements Callable<Integer> {
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         Workload chosenWorkload = chooseTarget();
         LoadOptions options = LoadOptionSpecs.given(spec);
+        checkTls(options);
         LoadProfile profile = options.profile(LoadOption.Naming.COMMAND_LINE);
         if (out != null) {
             ResultFiles.checkWritable(out);
@@ -157,7 +158,8 @@ final class LoadCommand implements Callable<Integer> {
             URI target = url;
             RunResult.Target description;
             if (approach != null) {
-                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties, Boolean.TRUE.equals(options.http2())));
+                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties,
+                        Boolean.TRUE.equals(options.http2()), Boolean.TRUE.equals(options.tls())));
                 target = server.baseUri();
                 var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
                 params.putAll(workloadParams);
@@ -219,6 +221,19 @@ final class LoadCommand implements Callable<Integer> {
             return null;
         }
         return workload == null ? Workload.DATE : workload;
+    }
+
+    /** --tls is the in-process server's; with --url the URL's scheme says whether the run is TLS. */
+    private void checkTls(LoadOptions options) {
+        if (url != null && Boolean.TRUE.equals(options.tls())) {
+            throw new IllegalArgumentException(LoadOption.TLS.cliName() + " starts an in-process server (--approach) with TLS;"
+                    + " to drive a server over TLS with --url, give an https:// URL");
+        }
+        boolean tlsTarget = url != null ? "https".equals(url.getScheme()) : Boolean.TRUE.equals(options.tls());
+        if (Boolean.TRUE.equals(options.insecure()) && !tlsTarget) {
+            throw new IllegalArgumentException(LoadOption.INSECURE.cliName() + " applies to TLS: give an https:// --url, or "
+                    + LoadOption.TLS.cliName() + " with --approach");
+        }
     }
 
     /**

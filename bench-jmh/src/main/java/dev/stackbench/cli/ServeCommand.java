@@ -51,6 +51,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--workload-option", paramLabel = "NAME=VALUE", description = "A server-side workload option; repeatable.")
     Map<String, String> workloadOptions = new LinkedHashMap<>();
 
+    @Option(names = "--tls", description = "Listen with TLS only, offering h2 and http/1.1 by ALPN, with a self-signed certificate "
+            + "generated at start (or yours: --server-property server.ssl.*).")
+    boolean tls;
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65_535) {
@@ -65,7 +69,7 @@ final class ServeCommand implements Callable<Integer> {
         var properties = new LinkedHashMap<>(serverProperties);
         properties.put("server.port", String.valueOf(port));
         properties.put("server.address", address);
-        var serverSpec = new ServerSpec(approach, workload, workloadOptions, properties);
+        var serverSpec = new ServerSpec(approach, workload, workloadOptions, properties, false, tls);
         var out = spec.commandLine().getOut();
 
         RunningServer server = ServerVariants.load().start(serverSpec);
@@ -77,7 +81,7 @@ final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "stackbench-serve-shutdown"));
 
-        String listening = "http://" + (listenAddress instanceof Inet6Address ? "[" + listenAddress.getHostAddress() + "]" : listenAddress.getHostAddress())
+        String listening = server.baseUri().getScheme() + "://" + (listenAddress instanceof Inet6Address ? "[" + listenAddress.getHostAddress() + "]" : listenAddress.getHostAddress())
                 + ":" + server.baseUri().getPort() + "/";
         String where = listenAddress.isAnyLocalAddress() ? listening + " (every address of this machine; here: " + server.baseUri() + ")" : listening;
         out.printf("%s serving %s at %s (started in %d ms); Ctrl-C stops it%n",

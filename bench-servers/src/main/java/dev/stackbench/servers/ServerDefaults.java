@@ -1,6 +1,7 @@
 package dev.stackbench.servers;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.stackbench.core.server.Approach;
@@ -55,6 +56,8 @@ final class ServerDefaults {
         static final String DATE_ADDED_DELAY_MILLIS = "stackbench.date.added-delay-millis";
         static final String DB_POOL_SIZE = "stackbench.db.pool-size";
         static final String HTTP2_ENABLED = "server.http2.enabled";
+        /** Boot's server TLS: a key store, a PEM certificate or a bundle, each a way to give the server its certificate. */
+        static final List<String> SSL_CERTIFICATE_SOURCES = List.of("server.ssl.key-store", "server.ssl.certificate", "server.ssl.bundle");
 
         private Property() {
         }
@@ -74,9 +77,13 @@ final class ServerDefaults {
         // Added to every date request's delay: makes a server slower without changing its requests
         // (how the gate tests show that a slower server fails a gate).
         defaults.put(Property.DATE_ADDED_DELAY_MILLIS, "0");
-        if (spec.http2()) {
+        if (spec.http2() || spec.tls()) {
             // A default, not an override: --server-property server.http2.enabled=false still wins, as it did.
+            // Over TLS it makes both stacks offer h2 by ALPN, beside http/1.1.
             defaults.put(Property.HTTP2_ENABLED, "true");
+        }
+        if (spec.tls()) {
+            tls(defaults, spec.serverProperties());
         }
         if (workload == Workload.MOVIES) {
             defaults.put("stackbench.movies.cache", "true");
@@ -107,6 +114,23 @@ final class ServerDefaults {
             }
         }
         return defaults;
+    }
+
+    /**
+     * TLS with the {@link GeneratedCertificate}, unless the user's server properties give a certificate (a key
+     * store, a PEM certificate or a bundle): then theirs alone, none of the generated one's settings mixed in.
+     */
+    private static void tls(Map<String, String> defaults, Map<String, String> serverProperties) {
+        // A client's failed handshake (an untrusted certificate) is the client's to report: the load generator counts
+        // each as a 'tls' error and says why once, where Reactor Netty would log two warnings per connection.
+        defaults.put("logging.level.io.netty.handler.ssl.ApplicationProtocolNegotiationHandler", "ERROR");
+        if (Property.SSL_CERTIFICATE_SOURCES.stream().anyMatch(serverProperties::containsKey)) {
+            return;
+        }
+        defaults.put("server.ssl.key-store", "file:" + GeneratedCertificate.keyStore());
+        defaults.put("server.ssl.key-store-type", GeneratedCertificate.STORE_TYPE);
+        defaults.put("server.ssl.key-store-password", GeneratedCertificate.password());
+        defaults.put("server.ssl.key-alias", GeneratedCertificate.ALIAS);
     }
 
     private static void common(Map<String, String> defaults) {

@@ -19,6 +19,8 @@ import dev.stackbench.core.server.Workload;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.web.server.Ssl;
 import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -74,8 +76,10 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
         String host = address.equals("0.0.0.0") ? "127.0.0.1" : address;
         var settings = new LinkedHashMap<String, String>();
         defaults.keySet().stream().filter(SpringServerVariantProvider::isSetting)
-                .forEach(name -> settings.put(name, context.getEnvironment().getProperty(name)));
-        overrides.keySet().forEach(name -> settings.put(name, context.getEnvironment().getProperty(name)));
+                .forEach(name -> settings.put(name, shown(name, context.getEnvironment().getProperty(name))));
+        overrides.keySet().forEach(name -> settings.put(name, shown(name, context.getEnvironment().getProperty(name))));
+        // Whether Boot bound TLS for this server (--tls, or the user's own server.ssl.*): then its address is https://.
+        boolean tls = Binder.get(context.getEnvironment()).bind("server.ssl", Ssl.class).map(ssl -> ssl.isEnabled()).orElse(false);
         ServerLimits limits;
         try {
             limits = ResolvedLimits.of(spec, context.getEnvironment());
@@ -83,7 +87,13 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
             context.close();
             throw new ServerStartException(spec.approach() + " started with settings that give no limits: " + e.getMessage(), e);
         }
-        return new SpringRunningServer(spec, URI.create("http://" + host + ":" + port + "/"), startupTime, settings, limits, context);
+        return new SpringRunningServer(spec, URI.create((tls ? "https" : "http") + "://" + host + ":" + port + "/"), startupTime, settings,
+                limits, context);
+    }
+
+    /** A setting's value as results and {@code serve} show it: never a password (a key store's, a database's). */
+    private static String shown(String name, String value) {
+        return name.toLowerCase(java.util.Locale.ROOT).contains("password") && value != null && !value.isEmpty() ? "(hidden)" : value;
     }
 
     private static boolean isSetting(String name) {

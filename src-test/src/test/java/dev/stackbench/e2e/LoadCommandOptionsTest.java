@@ -32,7 +32,7 @@ class LoadCommandOptionsTest {
     void theHelpOfScenarioListsTheOptionsByWhatTheyDoToItsRuns() {
         String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
 
-        assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, "
+        assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, "
                 + "--workload-param and --server-property apply to every run");
         assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
                 + "--request and --label are the scenario's own");

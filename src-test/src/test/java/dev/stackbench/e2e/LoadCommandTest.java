@@ -113,6 +113,34 @@ class LoadCommandTest {
         assertThat(run.out()).contains("HTTP/2 cleartext");
     }
 
+    /** --tls: the in-process server listens with TLS on both stacks; --http2 then negotiates h2 by ALPN. */
+    @ParameterizedTest
+    @CsvSource({"platform-tomcat", "webflux-netty"})
+    void tlsWithH2ByAlpnWorksOnBothStacks(String approach) {
+        ServeCommandTest.Run run = ServeCommandTest.run("load", "--approach", approach, "--tls", "--insecure", "--http2",
+                "--concurrency", "4", "--duration", "1s", "--warmup", "0s", "--quiet", "--threshold", "errors==0", "--threshold", "rps>0");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("Target:       https://127.0.0.1:", "HTTP/2 over TLS (h2 by ALPN)");
+    }
+
+    /** --tls belongs to an in-process server, --insecure to a TLS target: each misplaced is one line and exit code 2. */
+    @Test
+    void tlsOptionsWhereTheyMeanNothingAreRefused() {
+        ServeCommandTest.Run tlsWithUrl = ServeCommandTest.run("load", "--url", "https://127.0.0.1:1/", "--tls");
+        ServeCommandTest.Run insecureOnHttp = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--insecure");
+        ServeCommandTest.Run ftp = ServeCommandTest.run("load", "--url", "ftp://127.0.0.1:1/");
+
+        assertThat(tlsWithUrl.exitCode()).isEqualTo(2);
+        assertThat(tlsWithUrl.err().lines()).singleElement().asString().isEqualTo(
+                "error: --tls starts an in-process server (--approach) with TLS; to drive a server over TLS with --url, give an https:// URL");
+        assertThat(insecureOnHttp.exitCode()).isEqualTo(2);
+        assertThat(insecureOnHttp.err().lines()).singleElement().asString().isEqualTo(
+                "error: --insecure applies to TLS: give an https:// --url, or --tls with --approach");
+        assertThat(ftp.exitCode()).isEqualTo(2);
+        assertThat(ftp.err().lines()).singleElement().asString().contains("http:// or https:// URL");
+    }
+
     /** The OS's open-files limit, lowered for one child process, is named rather than hidden in errors. */
     @Test
     void anOpenFilesLimitIsNamedWhenItStopsNewConnections() throws Exception {

@@ -57,7 +57,14 @@ public enum LoadOption {
     NO_KEEP_ALIVE(flag().everyRun()
             .help("A new connection per request, as ab without -k.")),
     HTTP2(flag().everyRun()
-            .help("HTTP/2 cleartext (prior knowledge); an in-process server speaks it too.")),
+            .help("HTTP/2: cleartext by prior knowledge (h2c) on http://, negotiated by ALPN on https:// (a server that does not "
+                    + "offer h2 is a protocol error); an in-process server speaks it too.")),
+    TLS(flag().everyRun()
+            .help("The in-process server (--approach) listens with TLS, offering h2 and http/1.1 by ALPN, with a self-signed "
+                    + "certificate generated at start unless server properties give one, and is driven over https:// "
+                    + "(--insecure accepts the self-signed certificate). With --url the URL's scheme says it.")),
+    INSECURE(flag().everyRun()
+            .help("On https://: accept any server certificate (self-signed, another host's) instead of verifying it.")),
     HEADERS(headers("'NAME: VALUE'").cli("--header").alias("-H").everyRun()
             .help("A header sent with every request, as curl's -H: 'Authorization: Bearer abc'; repeatable. A request's own "
                     + "(--request ...;Name: value) wins. In a scenario file: headers: {Authorization: Bearer abc}."));

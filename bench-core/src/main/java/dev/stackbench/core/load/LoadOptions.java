@@ -6,6 +6,7 @@ import static dev.stackbench.core.load.LoadOption.CONNECT_TIMEOUT;
 import static dev.stackbench.core.load.LoadOption.DURATION;
 import static dev.stackbench.core.load.LoadOption.HEADERS;
 import static dev.stackbench.core.load.LoadOption.HTTP2;
+import static dev.stackbench.core.load.LoadOption.INSECURE;
 import static dev.stackbench.core.load.LoadOption.NO_KEEP_ALIVE;
 import static dev.stackbench.core.load.LoadOption.RATE;
 import static dev.stackbench.core.load.LoadOption.REQUESTS;
@@ -13,6 +14,7 @@ import static dev.stackbench.core.load.LoadOption.STAGES;
 import static dev.stackbench.core.load.LoadOption.THINK_TIME;
 import static dev.stackbench.core.load.LoadOption.THREADS;
 import static dev.stackbench.core.load.LoadOption.TIMEOUT;
+import static dev.stackbench.core.load.LoadOption.TLS;
 import static dev.stackbench.core.load.LoadOption.WARMUP;
 
 import java.net.URI;
@@ -162,6 +164,16 @@ public final class LoadOptions {
             return set(HTTP2, http2);
         }
 
+        /** The in-process server listens with TLS; the run's target is then its https:// address. */
+        public Builder tls(boolean tls) {
+            return set(TLS, tls);
+        }
+
+        /** On https://, accept any certificate. */
+        public Builder insecure(boolean insecure) {
+            return set(INSECURE, insecure);
+        }
+
         /** Where the options not given here come from; {@link LoadOptions#NONE} unless set. */
         public Builder parent(LoadOptions parent) {
             this.parent = Objects.requireNonNull(parent, "parent");
@@ -242,6 +254,15 @@ public final class LoadOptions {
         return (Boolean) values.get(HTTP2);
     }
 
+    /** Whether an in-process server is to listen with TLS (its side of the run: the target's scheme is the client's). */
+    public Boolean tls() {
+        return (Boolean) values.get(TLS);
+    }
+
+    public Boolean insecure() {
+        return (Boolean) values.get(INSECURE);
+    }
+
     /**
      * These options with every option given in {@code top} in their place. Choosing a model
      * (concurrency, rate or stages) in {@code top} replaces this one's model; a {@code duration} in
@@ -320,7 +341,8 @@ public final class LoadOptions {
         Warmup warmup = warmup(profile);
         LoadRun run = named(WARMUP, () -> LoadRun.of(target, profile, warmup))
                 .withKeepAlive(!Boolean.TRUE.equals(noKeepAlive()))
-                .withHttp2(Boolean.TRUE.equals(http2()));
+                .withHttp2(Boolean.TRUE.equals(http2()))
+                .withInsecure(Boolean.TRUE.equals(insecure()));
         Duration connect = connectTimeout() == null ? LoadDefaults.CONNECT_TIMEOUT : parse(connectTimeout(), CONNECT_TIMEOUT);
         Duration response = timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : parse(timeout(), TIMEOUT);
         LoadRun timed = run;

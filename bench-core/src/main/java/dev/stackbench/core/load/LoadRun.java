@@ -18,10 +18,12 @@ import dev.stackbench.core.result.LoadModel;
  * @param connections        open model: the cap on connections (and requests in flight); closed model:
  *                           one connection per user, so this equals the largest number of users
  * @param warmupUntilSteady  whether the warm-up lasts until the run is steady (at most {@code warmup})
+ * @param insecure           for an {@code https://} target: accept any certificate (self-signed, another host's)
+ *                           instead of verifying it
  */
 public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestMix mix, int connections, int threads,
                       Duration connectTimeout, Duration responseTimeout, boolean keepAlive, boolean http2, long randomSeed,
-                      boolean warmupUntilSteady) {
+                      boolean warmupUntilSteady, boolean insecure) {
 
     public LoadRun {
         Objects.requireNonNull(target, "target");
@@ -30,8 +32,8 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         Objects.requireNonNull(warmup, "warmup");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(responseTimeout, "responseTimeout");
-        if (!"http".equals(target.getScheme()) || target.getHost() == null) {
-            throw new IllegalArgumentException("target must be an http:// URL with a host, got '" + target + "'");
+        if (!("http".equals(target.getScheme()) || "https".equals(target.getScheme())) || target.getHost() == null) {
+            throw new IllegalArgumentException("target must be an http:// or https:// URL with a host, got '" + target + "'");
         }
         if (target.getPort() == 0 || target.getPort() > MAX_PORT) {
             throw new IllegalArgumentException("target port " + target.getPort() + " is out of range (1 to " + MAX_PORT + "): '" + target + "'");
@@ -91,7 +93,7 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         String pathAndQuery = target.getRawQuery() == null ? path : path + "?" + target.getRawQuery();
         return new LoadRun(target, profile, warmup, RequestMix.of(RequestTemplate.get("get", pathAndQuery)),
                 connectionsFor(profile, LoadDefaults.OPEN_MODEL_CONNECTIONS), LoadDefaults.threads(),
-                LoadDefaults.CONNECT_TIMEOUT, LoadDefaults.RESPONSE_TIMEOUT, true, false, DEFAULT_SEED, false);
+                LoadDefaults.CONNECT_TIMEOUT, LoadDefaults.RESPONSE_TIMEOUT, true, false, DEFAULT_SEED, false, false);
     }
 
     private static final int MAX_PORT = 65_535;
@@ -138,6 +140,23 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         return copy.build();
     }
 
+    /** For an {@code https://} target: accept any certificate (true) or verify it (false, the default). */
+    public LoadRun withInsecure(boolean acceptAnyCertificate) {
+        Copy copy = new Copy(this);
+        copy.insecure = acceptAnyCertificate;
+        return copy.build();
+    }
+
+    /** Whether the target is {@code https://}: TLS, and HTTP/2 by ALPN with {@link #http2()}. */
+    public boolean isTls() {
+        return "https".equals(target.getScheme());
+    }
+
+    /** The target's port, or the scheme's default (80, 443) when the URL gives none. */
+    public int port() {
+        return target.getPort() != -1 ? target.getPort() : isTls() ? 443 : 80;
+    }
+
     /** Warms up until steady, {@link #warmup()} being the cap; or for exactly {@link #warmup()}. */
     public LoadRun withWarmupUntilSteady(boolean untilSteady) {
         Copy copy = new Copy(this);
@@ -172,6 +191,7 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         private boolean keepAlive;
         private boolean http2;
         private boolean warmupUntilSteady;
+        private boolean insecure;
 
         private Copy(LoadRun run) {
             target = run.target;
@@ -186,11 +206,12 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
             keepAlive = run.keepAlive;
             http2 = run.http2;
             warmupUntilSteady = run.warmupUntilSteady;
+            insecure = run.insecure;
         }
 
         private LoadRun build() {
             return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed,
-                    warmupUntilSteady);
+                    warmupUntilSteady, insecure);
         }
     }
 

@@ -8,6 +8,15 @@ public final class Summary {
     private Summary() {
     }
 
+    /** The protocol the run spoke: HTTP/1.1 or HTTP/2, in cleartext or over TLS (the target's scheme). */
+    private static String protocol(RunResult result) {
+        boolean tls = result.target().url().startsWith("https:");
+        if (result.profile().http2()) {
+            return tls ? "HTTP/2 over TLS (h2 by ALPN)" : "HTTP/2 cleartext (h2c)";
+        }
+        return tls ? "HTTP/1.1 over TLS" : "HTTP/1.1";
+    }
+
     public static String of(RunResult result) {
         var text = new StringBuilder();
         var requests = result.requests();
@@ -19,7 +28,7 @@ public final class Summary {
             line(text, "Warm-up", result.window().warmupVerdict());
         }
         line(text, "Connections", result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
-                + (result.profile().http2() ? ", HTTP/2 cleartext" : ", HTTP/1.1") + ", " + result.profile().threads() + " client threads");
+                + ", " + protocol(result) + ", " + result.profile().threads() + " client threads");
         line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()) + drain(result)
                 + (result.window().interrupted() ? "; INTERRUPTED before its end" : ""));
         if (result.window().steadiness() != null) {

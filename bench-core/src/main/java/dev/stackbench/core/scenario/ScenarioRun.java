@@ -73,9 +73,10 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         return params;
     }
 
-    /** What to start: HTTP/2 on the client means HTTP/2 on the server too, as with {@code load --http2}. */
+    /** What to start: HTTP/2 on the client means HTTP/2 on the server too, as with {@code load --http2}; {@code tls} is the server's. */
     public ServerSpec serverSpec() {
-        return new ServerSpec(approach, workload, Map.of(), serverProperties, Boolean.TRUE.equals(load.http2()));
+        return new ServerSpec(approach, workload, Map.of(), serverProperties, Boolean.TRUE.equals(load.http2()),
+                Boolean.TRUE.equals(load.tls()));
     }
 
     /** The load run against the started server. */

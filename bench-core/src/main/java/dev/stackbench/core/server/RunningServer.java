@@ -12,7 +12,7 @@ public interface RunningServer extends AutoCloseable {
 
     ServerSpec spec();
 
-    /** {@code http://host:port/}, with the port the server actually bound (ephemeral unless asked). */
+    /** {@code http://host:port/} ({@code https://} when it listens with TLS), with the port the server actually bound (ephemeral unless asked). */
     URI baseUri();
 
     /** Wall time from asking for the server to it accepting connections. */

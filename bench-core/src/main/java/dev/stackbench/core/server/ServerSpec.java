@@ -14,9 +14,11 @@ import java.util.Objects;
  *                         without reading them
  * @param http2            true to serve HTTP/2 cleartext (h2c) beside HTTP/1.1, as a client with {@code --http2} needs;
  *                         the server module maps it to its own setting, which a server property may still override
+ * @param tls              true to listen with TLS only, offering h2 and http/1.1 by ALPN, with a certificate generated at
+ *                         start unless the server properties give one; {@link RunningServer#baseUri()} is then https://
  */
 public record ServerSpec(Approach approach, Workload workload,
-                         Map<String, String> workloadOptions, Map<String, String> serverProperties, boolean http2) {
+                         Map<String, String> workloadOptions, Map<String, String> serverProperties, boolean http2, boolean tls) {
 
     public ServerSpec {
         Objects.requireNonNull(approach, "approach");
@@ -25,9 +27,9 @@ public record ServerSpec(Approach approach, Workload workload,
         serverProperties = Map.copyOf(serverProperties);
     }
 
-    /** A spec that serves HTTP/1.1 only. */
+    /** A spec that serves HTTP/1.1 only, in cleartext. */
     public ServerSpec(Approach approach, Workload workload, Map<String, String> workloadOptions, Map<String, String> serverProperties) {
-        this(approach, workload, workloadOptions, serverProperties, false);
+        this(approach, workload, workloadOptions, serverProperties, false, false);
     }
 
     public static ServerSpec of(Approach approach, Workload workload) {
@@ -35,18 +37,23 @@ public record ServerSpec(Approach approach, Workload workload,
     }
 
     public ServerSpec withServerProperty(String name, String value) {
-        return new ServerSpec(approach, workload, workloadOptions, with(serverProperties, name, value), http2);
+        return new ServerSpec(approach, workload, workloadOptions, with(serverProperties, name, value), http2, tls);
     }
 
     public ServerSpec withServerProperties(Map<String, String> properties) {
         var merged = new LinkedHashMap<>(serverProperties);
         merged.putAll(properties);
-        return new ServerSpec(approach, workload, workloadOptions, merged, http2);
+        return new ServerSpec(approach, workload, workloadOptions, merged, http2, tls);
     }
 
     /** This spec serving HTTP/2 cleartext beside HTTP/1.1 (true) or HTTP/1.1 only (false). */
     public ServerSpec withHttp2(boolean enabled) {
-        return new ServerSpec(approach, workload, workloadOptions, serverProperties, enabled);
+        return new ServerSpec(approach, workload, workloadOptions, serverProperties, enabled, tls);
+    }
+
+    /** This spec listening with TLS, offering h2 and http/1.1 by ALPN (true), or in cleartext (false). */
+    public ServerSpec withTls(boolean enabled) {
+        return new ServerSpec(approach, workload, workloadOptions, serverProperties, http2, enabled);
     }
 
     private static Map<String, String> with(Map<String, String> map, String name, String value) {

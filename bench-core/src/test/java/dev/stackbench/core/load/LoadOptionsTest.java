@@ -118,6 +118,25 @@ class LoadOptionsTest {
         assertThat(child.toString()).isEqualTo("{concurrency=10, duration=5s, threads=2, http2=true}");
     }
 
+    /** https:// targets: TLS on the scheme's default port 443 unless given; insecure only when asked. */
+    @Test
+    void anHttpsTargetIsTlsOnPort443UnlessGivenAndVerifiesCertificatesUnlessInsecure() {
+        LoadRun verified = LoadOptions.NONE.toRun(URI.create("https://example.test/date"), null, LoadOption.Naming.COMMAND_LINE);
+        LoadRun insecure = LoadOptions.builder().insecure(true).build()
+                .toRun(URI.create("https://127.0.0.1:8443/date"), null, LoadOption.Naming.COMMAND_LINE);
+        LoadRun cleartext = LoadOptions.NONE.toRun(TARGET, null, LoadOption.Naming.COMMAND_LINE);
+
+        assertThat(verified.isTls()).isTrue();
+        assertThat(verified.port()).isEqualTo(443);
+        assertThat(verified.insecure()).isFalse();
+        assertThat(insecure.port()).isEqualTo(8443);
+        assertThat(insecure.insecure()).isTrue();
+        assertThat(cleartext.isTls()).isFalse();
+        assertThat(LoadRun.of(URI.create("http://example.test/")).port()).isEqualTo(80);
+        assertThatThrownBy(() -> LoadRun.of(URI.create("ftp://example.test/")))
+                .hasMessage("target must be an http:// or https:// URL with a host, got 'ftp://example.test/'");
+    }
+
     @Test
     void aValueOfTheWrongTypeIsRefusedNamingTheOption() {
         assertThatThrownBy(() -> LoadOptions.builder().set(LoadOption.CONCURRENCY, "many"))

@@ -105,7 +105,7 @@ class ScenarioYamlTest {
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "{name: bad, runs: [{label: a, approach: loom-netty, load: {duraton: 5s}}]}"
-                    + "| bad.yaml: run 'a': load.duraton: unknown key; known: concurrency, connect-timeout, connections, duration, headers, http2, no-keep-alive, rate, requests, stages, think-time, threads, timeout, warmup",
+                    + "| bad.yaml: run 'a': load.duraton: unknown key; known: concurrency, connect-timeout, connections, duration, headers, http2, insecure, no-keep-alive, rate, requests, stages, think-time, threads, timeout, tls, warmup",
             "{name: bad, runs: [{label: a, approach: loom-netty, load: {duration: soon}}]}"
                     + "| bad.yaml: run 'a': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",
             "{name: bad, runs: [{label: a, approach: loom-jetty}]}"
@@ -165,6 +165,8 @@ class ScenarioYamlTest {
         samples.put(LoadOption.THREADS, Map.entry("threads: 3", 3));
         samples.put(LoadOption.NO_KEEP_ALIVE, Map.entry("no-keep-alive: true", true));
         samples.put(LoadOption.HTTP2, Map.entry("http2: true", true));
+        samples.put(LoadOption.TLS, Map.entry("tls: true", true));
+        samples.put(LoadOption.INSECURE, Map.entry("insecure: true", true));
         samples.put(LoadOption.HEADERS, Map.entry("headers: {Authorization: Bearer abc, X-Tenant: 7}", List.of("Authorization: Bearer abc", "X-Tenant: 7")));
 
         assertThat(samples.keySet()).containsExactly(LoadOption.values());
@@ -173,6 +175,20 @@ class ScenarioYamlTest {
             ScenarioRun run = ScenarioYaml.parse(yaml, "one.yaml", Path.of("")).runs().getFirst();
             assertThat(run.load().value(option)).as(option.id()).isEqualTo(sample.getValue());
         });
+    }
+
+    /** tls is the server's side of a run (it listens with TLS), insecure the generator's (it accepts any certificate). */
+    @Test
+    void tlsMakesTheRunsServerListenWithTlsAndInsecureReachesTheRun() {
+        String yaml = "{name: one, runs: [{label: a, approach: webflux-netty, load: {tls: true, insecure: true, http2: true}},"
+                + " {label: b, approach: webflux-netty}]}";
+        var runs = ScenarioYaml.parse(yaml, "one.yaml", Path.of("")).runs();
+
+        assertThat(runs.get(0).serverSpec().tls()).isTrue();
+        assertThat(runs.get(0).serverSpec().http2()).isTrue();
+        assertThat(runs.get(0).loadRun(java.net.URI.create("https://127.0.0.1:8443/")).insecure()).isTrue();
+        assertThat(runs.get(1).serverSpec().tls()).isFalse();
+        assertThat(runs.get(1).loadRun(java.net.URI.create("http://127.0.0.1:8080/")).insecure()).isFalse();
     }
 
     @Test

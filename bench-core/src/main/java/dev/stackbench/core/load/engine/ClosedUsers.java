@@ -48,7 +48,8 @@ final class ClosedUsers implements LoadDriver {
     @Override
     public void freed(Connection connection, ErrorClass error) {
         User user = users.get(connection.slot);
-        user.connectFailures = error == ErrorClass.CONNECT ? user.connectFailures + 1 : 0;
+        // A failed TLS handshake is a failed connect too: retried at once, an untrusted certificate would spin.
+        user.connectFailures = error == ErrorClass.CONNECT || error == ErrorClass.TLS ? user.connectFailures + 1 : 0;
         long pause = Math.max(thinkTime.sampleNanos(context.random()), backoffNanos(user.connectFailures));
         if (pause == 0) {
             user.sendNext();

@@ -32,6 +32,7 @@ final class Engine implements AutoCloseable {
     final RunPlan plan;
     final RunControl control;
     final LoadLimits limits;
+    final TlsFailures tlsFailures;
     private final ProgressListener listener;
     private final Runnable onSuccess;
     private final LoopResources loops;
@@ -48,6 +49,7 @@ final class Engine implements AutoCloseable {
         this.listener = listener;
         this.onSuccess = onSuccess;
         this.limits = new LoadLimits(listener, plan.sourceAddressCount());
+        this.tlsFailures = new TlsFailures(listener, plan.remote());
         // Colocation off: each worker chooses its own loop for everything it opens.
         this.loops = LoopResources.create("stackbench-load", 1, run.threads(), true, false);
     }
@@ -66,7 +68,7 @@ final class Engine implements AutoCloseable {
             count = Math.min(count, plan.run().connections());
         }
         for (int i = 0; i < count; i++) {
-            workers.add(new Worker(i, count, eventLoops.get(i), plan, control, channelClass, limits, onSuccess));
+            workers.add(new Worker(i, count, eventLoops.get(i), plan, control, channelClass, limits, tlsFailures, onSuccess));
         }
         long startNanos = System.nanoTime();
         control.start(startNanos);

@@ -3,6 +3,8 @@ package dev.stackbench.core.load.engine;
 import java.io.IOException;
 import java.net.ConnectException;
 
+import javax.net.ssl.SSLException;
+
 import io.netty.handler.codec.DecoderException;
 
 /** Why a request failed, other than an HTTP error status (those are counted by code). */
@@ -15,6 +17,8 @@ public enum ErrorClass {
     CLOSED("closed"),
     /** The connection was reset. */
     RESET("reset"),
+    /** The TLS handshake failed: a certificate not trusted (without --insecure), no protocol or cipher in common. */
+    TLS("tls"),
     /** The response was not valid HTTP (or not HTTP/2 when HTTP/2 was asked for). */
     PROTOCOL("protocol"),
     /** The response body failed the request's body check. */
@@ -38,6 +42,13 @@ public enum ErrorClass {
 
     static ErrorClass ofFailure(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof Http2Clients.NotNegotiated) {
+                return PROTOCOL;
+            }
+            // Before DecoderException, which wraps what a TLS handshake fails with.
+            if (cause instanceof SSLException) {
+                return TLS;
+            }
             if (cause instanceof DecoderException) {
                 return PROTOCOL;
             }

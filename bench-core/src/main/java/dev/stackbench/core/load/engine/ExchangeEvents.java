@@ -20,6 +20,9 @@ interface ExchangeEvents {
 
     void connectFailed(Throwable cause);
 
+    /** A TLS handshake failed; the request it held ends as {@link ErrorClass#TLS}. */
+    void tlsFailed(Throwable cause);
+
     /**
      * Checks a response's body against its template (expected text; a creation must answer an id).
      *

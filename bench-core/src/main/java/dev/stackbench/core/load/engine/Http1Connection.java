@@ -22,13 +22,19 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.Future;
 
 /**
  * HTTP/1.1 on a plain Netty channel, one request at a time. The request bytes are encoded once
  * per template and written as a duplicate of that buffer; the response is decoded by Netty and
  * its bytes only counted, unless the template checks the body. No Reactor operators and no
  * objects per request: this is where the generator's own cost per request is decided.
+ *
+ * <p>Over TLS ({@code https://}) an SslHandler of the run's one context ({@link RunPlan#tls()}) sits below
+ * the codec and {@link WireBytes} below it, so bytes are counted encrypted, as they cross the wire. The
+ * first request goes out once the handshake is done; a failed handshake ends it as {@link ErrorClass#TLS}.
  */
 final class Http1Connection extends Connection {
 
@@ -42,6 +48,8 @@ final class Http1Connection extends Connection {
     private final Bootstrap bootstrap;
     private final ConnectPacer pacer;
     private final ChannelFutureListener onConnected = this::connected;
+    /** Whether this run is TLS: bytes are then counted at the socket by {@link WireBytes}, not here. */
+    private final boolean tls;
     private Channel channel;
     private int status;
     private boolean reusable;
@@ -51,6 +59,7 @@ final class Http1Connection extends Connection {
         super(loop, plan, events, slot);
         this.bootstrap = bootstrap;
         this.pacer = pacer;
+        this.tls = plan.tls() != null;
     }
 
     /** How one worker's HTTP/1.1 connections are opened: on its own loop, no Nagle delay. */
@@ -93,7 +102,34 @@ final class Http1Connection extends Connection {
         }
         channel = future.channel();
         events.opened(channel);
-        channel.pipeline().addLast(new CountingDecoder(), new ResponseHandler(channel));
+        if (!tls) {
+            channel.pipeline().addLast(new CountingDecoder(), new ResponseHandler(channel));
+            writeOrClose();
+            return;
+        }
+        Channel owner = channel;
+        SslHandler ssl = plan.tls().newHandler(channel.alloc(), plan.run().target().getHost(), plan.remote().getPort());
+        // The handshake is part of connecting: bounded by the connect timeout, and by the response timeout from now.
+        ssl.setHandshakeTimeoutMillis(plan.run().connectTimeout().toMillis());
+        writeNanos = System.nanoTime();
+        channel.pipeline().addLast(WireBytes.NAME, new WireBytes(events));
+        channel.pipeline().addLast(ssl, new CountingDecoder(), new ResponseHandler(channel));
+        ssl.handshakeFuture().addListener(handshake -> handshaken(owner, handshake));
+    }
+
+    private void handshaken(Channel owner, Future<?> handshake) {
+        if (owner != channel) {
+            return; // given up meanwhile (a timeout, the run's end), or closed and already counted
+        }
+        if (!handshake.isSuccess()) {
+            events.tlsFailed(handshake.cause());
+            abandon(ErrorClass.TLS);
+            return;
+        }
+        writeOrClose();
+    }
+
+    private void writeOrClose() {
         if (inFlight) {
             write();
         } else {
@@ -106,7 +142,9 @@ final class Http1Connection extends Connection {
         status = 0;
         body = plan.keepsBody(templateIndex) ? new StringBuilder() : null;
         writeNanos = System.nanoTime();
-        events.bytesOut(request.readableBytes());
+        if (!tls) {
+            events.bytesOut(request.readableBytes());
+        }
         events.written(this);
         channel.writeAndFlush(request, channel.voidPromise());
     }
@@ -148,7 +186,7 @@ final class Http1Connection extends Connection {
         finish(error);
     }
 
-    /** Counts every byte received, headers included (as ab's "Total transferred"). */
+    /** Counts every byte received, headers included (as ab's "Total transferred"); over TLS {@link WireBytes} does. */
     private final class CountingDecoder extends HttpResponseDecoder {
         CountingDecoder() {
             super(DECODER_CONFIG);
@@ -156,7 +194,7 @@ final class Http1Connection extends Connection {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-            if (msg instanceof ByteBuf bytes) {
+            if (!tls && msg instanceof ByteBuf bytes) {
                 events.bytesIn(bytes.readableBytes());
             }
             super.channelRead(ctx, msg);

@@ -11,7 +11,7 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * One stream slot of HTTP/2 cleartext (prior knowledge), through Reactor Netty's HttpClient, which
+ * One stream slot of HTTP/2, cleartext by prior knowledge or over TLS by ALPN, through Reactor Netty's HttpClient, which
  * multiplexes the slots over a few connections. The client runs on this slot's worker loop only
  * ({@link Http2Clients}), so its callbacks arrive where the worker's counters live. A response that
  * is not HTTP/2 counts as a protocol error, so a server that only speaks HTTP/1.1 cannot pass for HTTP/2.
@@ -56,7 +56,7 @@ final class Http2Slot extends Connection {
                             return new Outcome(error, status);
                         }))
                 .subscribe(outcome -> onLoop(sent, outcome.error(), outcome.status()),
-                        failure -> onLoop(sent, ErrorClass.ofFailure(failure), 0),
+                        failure -> onLoop(sent, failed(failure), 0),
                         // Completed without a response (the stream was reset or the connection closed): never silence.
                         () -> onLoop(sent, ErrorClass.CLOSED, 0));
         if (sent == generation && inFlight) {
@@ -65,6 +65,14 @@ final class Http2Slot extends Connection {
     }
 
     private record Outcome(ErrorClass error, int status) {
+    }
+
+    private ErrorClass failed(Throwable failure) {
+        ErrorClass error = ErrorClass.ofFailure(failure);
+        if (error == ErrorClass.TLS) {
+            events.tlsFailed(failure);
+        }
+        return error;
     }
 
     /** Reactor Netty calls back on the connection's loop, which is this worker's; the hop is a safeguard. */

@@ -91,6 +91,7 @@ final class RunCoordinator {
                 clock.advance(to, drained);
             }
             engine.limits.seen().forEach(warnings::add);
+            engine.tlsFailures.seen().forEach(warnings::add);
             if (warmupVerdict != null && untilSteady.cappedOut()) {
                 warnings.add("warm-up " + warmupVerdict);
             }

@@ -18,15 +18,18 @@ import dev.stackbench.core.load.UserSchedule;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.handler.ssl.SslContext;
 
 /**
  * What every worker of one run shares, fixed before the run starts: the schedule, the encoded
- * requests, the target address. Immutable; what changes during a run is in {@link RunControl}.
+ * requests, the target address, the TLS context. Immutable; what changes during a run is in {@link RunControl}.
  */
 final class RunPlan {
 
     private final LoadRun run;
     private final InetSocketAddress remote;
+    /** One per run, shared read-only by every connection; null for http://. */
+    private final SslContext tls;
     private final InetAddress[] sourceAddresses;
     private final List<RequestTemplate> templates;
     /** The mix's request names, each once, in order of first appearance; several templates may share one. */
@@ -43,8 +46,8 @@ final class RunPlan {
     RunPlan(LoadRun run) throws UnknownHostException {
         this.run = run;
         InetAddress host = InetAddress.getByName(run.target().getHost());
-        int port = run.target().getPort() == -1 ? 80 : run.target().getPort();
-        this.remote = new InetSocketAddress(host, port);
+        this.remote = new InetSocketAddress(host, run.port());
+        this.tls = ClientTls.forRun(run);
         this.sourceAddresses = sourceAddresses(host, run.connections());
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
         this.requestNames = templates.stream().map(RequestTemplate::name).distinct().toList();
@@ -99,12 +102,11 @@ final class RunPlan {
     }
 
     private static byte[] encode(RequestTemplate template, LoadRun run) {
-        int port = run.target().getPort() == -1 ? 80 : run.target().getPort();
         var head = new StringBuilder()
                 .append(template.method()).append(' ').append(template.pathAndQuery()).append(" HTTP/1.1\r\n");
         // The user's own Host or User-Agent replaces the generator's.
         if (!Headers.has(template.headers(), "Host")) {
-            head.append("Host: ").append(run.target().getHost()).append(':').append(port).append("\r\n");
+            head.append("Host: ").append(run.target().getHost()).append(':').append(run.port()).append("\r\n");
         }
         if (!Headers.has(template.headers(), "User-Agent")) {
             head.append("User-Agent: stackbench\r\n");
@@ -130,6 +132,11 @@ final class RunPlan {
 
     InetSocketAddress remote() {
         return remote;
+    }
+
+    /** The run's TLS context (see {@link ClientTls}), or null for a cleartext run. */
+    SslContext tls() {
+        return tls;
     }
 
     /** The local address for connection {@code index}: any, unless spreading over loopback addresses. */

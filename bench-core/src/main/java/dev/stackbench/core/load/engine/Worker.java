@@ -28,6 +28,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     private final RunPlan plan;
     private final LoadDriver driver;
     private final LoadLimits osLimits;
+    private final TlsFailures tlsFailures;
     /** Called on this loop for every successful response (a JMH benchmark counts them); cheap. */
     private final Runnable onSuccess;
     private final Bootstrap bootstrap;
@@ -42,10 +43,11 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     volatile long threadId = -1;
 
     Worker(int index, int workerCount, EventLoop loop, RunPlan plan, RunControl control, Class<? extends SocketChannel> channelClass,
-           LoadLimits osLimits, Runnable onSuccess) {
+           LoadLimits osLimits, TlsFailures tlsFailures, Runnable onSuccess) {
         var run = plan.run();
         this.plan = plan;
         this.osLimits = osLimits;
+        this.tlsFailures = tlsFailures;
         this.onSuccess = onSuccess;
         this.counters = new WorkerCounters(plan.requestNames().size());
         this.onChannelClosed = future -> counters.add(WorkerCounters.CONNECTIONS, -1);
@@ -119,6 +121,11 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     @Override
     public void connectFailed(Throwable cause) {
         osLimits.noteConnectFailure(cause);
+    }
+
+    @Override
+    public void tlsFailed(Throwable cause) {
+        tlsFailures.note(cause);
     }
 
     @Override
