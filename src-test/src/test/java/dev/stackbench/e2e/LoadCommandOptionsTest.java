@@ -70,6 +70,7 @@ class LoadCommandOptionsTest {
             case INT, LONG, NUMBER -> List.of("2");
             case TEXT -> List.of("1s");
             case FLAG -> List.of();
+            case HEADERS -> List.of("X-Sample: 1");
         };
     }
 }
