@@ -69,7 +69,7 @@ public final class ResultReader {
 
     /** @throws UnreadableResultException naming the file and the problem */
     public static RecordedResults read(List<Path> paths) {
-        var files = new ArrayList<Path>();
+        List<Path> files = new ArrayList<>();
         var manifests = new ArrayList<Path>();
         for (Path path : paths) {
             List<Path> shards = ShardSets.manifestsIn(path);
@@ -77,7 +77,7 @@ public final class ResultReader {
             // A shard that had no runs to run is a directory with its shard.json alone: nothing to read, but it is there.
             files.addAll(find(path, !shards.isEmpty()));
         }
-        ShardSets.check(manifests, files);
+        files = new ArrayList<>(ShardSets.merged(manifests, files));
         var runs = new ArrayList<RecordedRun>();
         for (Path file : files) {
             runs.addAll(readFile(file));

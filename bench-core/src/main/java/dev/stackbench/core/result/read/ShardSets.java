@@ -45,11 +45,18 @@ final class ShardSets {
     }
 
     /**
+     * Checks the shards among the inputs and orders their runs as the unsharded scenario's directory would be read
+     * ({@code DIR/<label>/result.json}, sorted), so that a merged report lists them as the unsharded one does.
+     *
      * @param manifests   every shard.json found among the inputs
-     * @param resultFiles every result file found among the inputs
+     * @param resultFiles every result file found among the inputs, in the order found
+     * @return the result files, those of each scenario's shards together, by label, where its first shard's first was
      * @throws UnreadableResultException naming the shards and what is wrong with them
      */
-    static void check(List<Path> manifests, List<Path> resultFiles) {
+    static List<Path> merged(List<Path> manifests, List<Path> resultFiles) {
+        if (manifests.isEmpty()) {
+            return resultFiles;
+        }
         var byScenario = new LinkedHashMap<String, Map<Path, ShardManifest>>();
         for (Path file : manifests) {
             ShardManifest manifest = read(file);
@@ -57,10 +64,34 @@ final class ShardSets {
         }
         Set<Path> results = new HashSet<>();
         resultFiles.forEach(file -> results.add(file.toAbsolutePath().normalize()));
+        var ordered = new ArrayList<>(resultFiles);
         for (Map<Path, ShardManifest> shards : byScenario.values()) {
             checkOneSplit(shards);
             shards.forEach((file, manifest) -> checkDirectory(file, manifest, results));
+            ordered = byLabel(ordered, shards);
         }
+        return List.copyOf(ordered);
+    }
+
+    /** The runs of one scenario's shards, moved together where the first of them was, sorted by label. */
+    private static ArrayList<Path> byLabel(List<Path> files, Map<Path, ShardManifest> shards) {
+        var shardDirectories = shards.keySet().stream().map(file -> file.toAbsolutePath().normalize().getParent()).toList();
+        var ofShards = new ArrayList<Path>();
+        var ordered = new ArrayList<Path>();
+        int firstAt = -1;
+        for (Path file : files) {
+            Path absolute = file.toAbsolutePath().normalize();
+            if (shardDirectories.stream().anyMatch(absolute::startsWith)) {
+                firstAt = firstAt < 0 ? ordered.size() : firstAt;
+                ofShards.add(file);
+            } else {
+                ordered.add(file);
+            }
+        }
+        // DIR/<label>/result.json: the label is the run directory's name.
+        ofShards.sort(java.util.Comparator.comparing((Path file) -> file.toAbsolutePath().normalize().getParent().getFileName().toString()));
+        ordered.addAll(Math.max(firstAt, 0), ofShards);
+        return ordered;
     }
 
     private static ShardManifest read(Path file) {
