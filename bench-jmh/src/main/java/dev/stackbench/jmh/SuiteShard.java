@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * round robin), and JMH runs once per pair of the shard with {@code -p approach=A -p workload=W} over the rest of the
  * command line, which keeps every other parameter's values whole. Every label stays in one shard, so gate and report
  * label a shard's entries exactly as the unsharded suite's. The results of the shard's runs are written together,
- * once all ran, where {@code -rf}/{@code -rff} say (JMH's defaults otherwise).
+ * once all ran, where {@code -rf}/{@code -rff} say (as JMH: no file without either, JMH's defaults for the other).
  *
  * <pre>
  * java -jar bench-jmh.jar --shard 2/4 -rf json -rff jmh-2.json     # 6 of the 24 approach/workload pairs
@@ -133,7 +133,9 @@ public final class SuiteShard {
             } finally {
                 Files.deleteIfExists(scratch);
             }
-            writeAtomically(resultFile, format, results);
+            if (options.getResult().hasValue() || options.getResultFormat().hasValue()) { // as JMH: a file only when asked for
+                writeAtomically(resultFile, format, results);
+            }
         } catch (RunnerException e) {
             err.println("error: JMH failed: " + e.getMessage());
             return 1;
@@ -143,7 +145,9 @@ public final class SuiteShard {
         }
         out.printf("%nstackbench: shard %s, %d benchmarks:%n", shard, results.size());
         ResultFormatFactory.getInstance(ResultFormatType.TEXT, out).writeOut(results);
-        out.printf("stackbench: results of shard %s in %s%n", shard, resultFile.toAbsolutePath());
+        if (options.getResult().hasValue() || options.getResultFormat().hasValue()) {
+            out.printf("stackbench: results of shard %s in %s%n", shard, resultFile.toAbsolutePath());
+        }
         return 0;
     }
 
