@@ -29,6 +29,7 @@ import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.Scenarios;
+import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
@@ -110,6 +111,13 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--only", paramLabel = "LABEL", split = ",", description = "With --scenario: run only the runs with these labels; repeatable.")
     List<String> only = new ArrayList<>();
 
+    @Option(names = "--shard", paramLabel = "i/n",
+            description = "With --scenario: run shard i of n of its runs (after --only and --approach), for a CI matrix of n jobs: "
+                    + "the same i/n always picks the same runs, the n shards are disjoint and together the whole; runs are dealt out "
+                    + "longest first, each to the shard with the least estimated time so far. With --out, DIR/shard.json tells "
+                    + "report and gate, given every shard's directory, that the shard is complete.")
+    String shard;
+
     @Option(names = "--list-scenarios", description = "List the bundled scenarios: name, source, runs, estimated length, scale.")
     boolean listScenarios;
 
@@ -133,6 +141,9 @@ final class LoadCommand implements Callable<Integer> {
         }
         if (!only.isEmpty()) {
             throw new IllegalArgumentException("--only chooses runs of a --scenario");
+        }
+        if (shard != null) {
+            throw new IllegalArgumentException("--shard splits the runs of a --scenario (the JMH suite: java -jar bench-jmh.jar --shard i/n)");
         }
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         Workload chosenWorkload = chooseTarget();
@@ -243,14 +254,17 @@ final class LoadCommand implements Callable<Integer> {
     private int runScenario() throws Exception {
         ParseResult parsed = spec.commandLine().getParseResult();
         LoadOptionSpecs.rejectRunsOwn(spec, parsed);
+        Shard chosenShard = shard == null ? null : Shard.parse(shard);
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         Scenario chosen = Scenarios.find(scenario)
                 .only(new LinkedHashSet<>(only), approach)
                 .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
         PrintWriter err = spec.commandLine().getErr();
         try (Interrupts interrupts = Interrupts.install(err)) {
-            int exitCode = new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err))
-                    .run(chosen, LoadOptionSpecs.everyRunOverrides(spec, parsed), conditions, out, interrupts.stop());
+            var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err));
+            String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
+            int exitCode = chosenShard == null ? cli.run(chosen, overrides, conditions, out, interrupts.stop())
+                    : cli.runShard(chosen, chosenShard, overrides, conditions, out, interrupts.stop());
             return interrupts.interrupted() ? interrupts.exitCode() : exitCode;
         }
     }

@@ -10,7 +10,9 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ShardManifest;
 import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.scenario.ComparisonTable;
@@ -18,6 +20,7 @@ import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.ScenarioRun;
 import dev.stackbench.core.scenario.ScenarioRunner;
 import dev.stackbench.core.scenario.Scenarios;
+import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.core.server.RunningServer;
 
 /**
@@ -59,7 +62,47 @@ final class ScenarioCli {
      * @param resultsDirectory where each run's files go, under its label; null for none
      */
     int run(Scenario scenario, String overrides, List<Threshold> conditions, Path resultsDirectory, StopRequest stop) throws Exception {
-        header(scenario, overrides);
+        return run(scenario, "", overrides, conditions, resultsDirectory, stop);
+    }
+
+    /**
+     * {@code --shard i/n}: the shard's runs of the scenario ({@link Scenario#runsOf}), as {@link #run}, and once every
+     * one of them is written, {@code shard.json} beside them, which tells gate and report that the shard is complete
+     * and which runs it holds. A shard with no runs (more shards than runs) says so, runs nothing and writes that
+     * file alone, so that the merge still sees every shard; an interrupted shard writes none.
+     */
+    int runShard(Scenario whole, Shard shard, String overrides, List<Threshold> conditions, Path resultsDirectory, StopRequest stop)
+            throws Exception {
+        List<ScenarioRun> mine = whole.runsOf(shard);
+        var manifest = new ShardManifest(whole.name(), shard.index(), shard.count(), labels(mine), labels(whole.runs()));
+        if (resultsDirectory != null) {
+            ResultFiles.checkWritable(resultsDirectory);
+        }
+        int exitCode = StackbenchMain.EXIT_OK;
+        if (mine.isEmpty()) {
+            header(whole, "", overrides);
+            out.printf("Shard:        %s has no runs: %d runs in %d shards; nothing to run%n", shard, whole.runs().size(), shard.count());
+        } else {
+            String about = shard + ": " + String.join(", ", manifest.labels()) + " (" + mine.size() + " of the scenario's "
+                    + whole.runs().size() + " runs)";
+            exitCode = run(whole.withRuns(mine), about, overrides, conditions, resultsDirectory, stop);
+        }
+        if (resultsDirectory != null && !stop.requested()) {
+            manifest.writeInto(resultsDirectory);
+            out.println("Shard:        " + resultsDirectory.resolve(ShardManifest.FILE).toAbsolutePath()
+                    + " (report and gate take every shard's directory together)");
+        }
+        out.flush();
+        return exitCode;
+    }
+
+    private static List<String> labels(List<ScenarioRun> runs) {
+        return runs.stream().map(ScenarioRun::label).toList();
+    }
+
+    private int run(Scenario scenario, String shard, String overrides, List<Threshold> conditions, Path resultsDirectory, StopRequest stop)
+            throws Exception {
+        header(scenario, shard, overrides);
 
         var crossed = new ArrayList<String>();
         List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, new ScenarioRunner.Listener() {
@@ -114,9 +157,12 @@ final class ScenarioCli {
         return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
     }
 
-    private void header(Scenario scenario, String overrides) {
+    private void header(Scenario scenario, String shard, String overrides) {
         out.printf("Scenario:     %s%s, %d runs, at most %s%n", scenario.name(), scenario.source().isEmpty() ? "" : " (from " + scenario.source() + ")",
                 scenario.runs().size(), Durations.format(roundedToSeconds(scenario)));
+        if (!shard.isEmpty()) {
+            out.println("Shard:        " + shard);
+        }
         if (!scenario.scale().isEmpty()) {
             out.println("Scale:        " + scenario.scale());
         }

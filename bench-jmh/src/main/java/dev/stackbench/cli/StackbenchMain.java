@@ -14,6 +14,7 @@ import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.jmh.JvmFlags;
 import dev.stackbench.jmh.LatencyProfiler;
+import dev.stackbench.jmh.SuiteShard;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Command;
 @Command(name = "java -jar bench-jmh.jar", mixinStandardHelpOptions = true, versionProvider = StackbenchMain.Version.class,
         description = {
                 "stackbench: measures Spring server stacks in-process.",
-                "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them)."},
+                "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them);",
+                "--shard i/n among them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."},
         subcommands = {LoadCommand.class, ServeCommand.class, GateCommand.class, ReportCommand.class})
 public final class StackbenchMain {
 
@@ -40,6 +42,9 @@ public final class StackbenchMain {
         }
         if (needsUnsafeFlag()) {
             System.exit(relaunchWithUnsafeFlag(args));
+        }
+        if (SuiteShard.requested(args)) {
+            System.exit(SuiteShard.run(withLatencyProfiler(args), System.out, System.err));
         }
         org.openjdk.jmh.Main.main(withLatencyProfiler(args));
     }

@@ -24,7 +24,7 @@ class LoadCommandOptionsTest {
         String text = help.out().replaceAll("\\s+", "");
         for (LoadOption option : LoadOption.values()) {
             String names = String.join(",", option.cliNames()) + (option.kind() == LoadOption.Kind.FLAG ? "" : "=" + option.paramLabel());
-            assertThat(text).as(option.id()).contains(names + option.help().replaceAll("\\s+", ""));
+            assertThat(text).as(option.id()).contains((names + option.help()).replaceAll("\\s+", ""));
         }
     }
 
@@ -32,7 +32,7 @@ class LoadCommandOptionsTest {
     void theHelpOfScenarioListsTheOptionsByWhatTheyDoToItsRuns() {
         String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
 
-        assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, "
+        assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, "
                 + "--workload-param and --server-property apply to every run");
         assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
                 + "--request and --label are the scenario's own");
@@ -62,7 +62,7 @@ class LoadCommandOptionsTest {
 
         assertThat(run.err().strip()).isEqualTo("error: choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)");
         assertThat(Arrays.stream(LoadOption.values()).filter(option -> option.cliNames().size() > 1).map(LoadOption::id))
-                .containsExactly("concurrency", "rate", "duration", "requests");
+                .containsExactly("concurrency", "rate", "duration", "requests", "headers");
     }
 
     private static List<String> sampleValue(LoadOption option) {
@@ -70,6 +70,7 @@ class LoadCommandOptionsTest {
             case INT, LONG, NUMBER -> List.of("2");
             case TEXT -> List.of("1s");
             case FLAG -> List.of();
+            case HEADERS -> List.of("X-Sample: 1");
         };
     }
 }

@@ -82,6 +82,20 @@ public record Scenario(String name, String description, String source, String sc
     }
 
     /**
+     * The runs of one shard of this scenario ({@link Shard}'s rule, by each run's {@linkplain #SERVER_START_ESTIMATE estimated
+     * length} with its server's start), in the scenario's order; empty when there are more shards than runs. Apply
+     * {@link #only} and {@link #overriddenBy} first: the split is of the runs as they will run.
+     */
+    public List<ScenarioRun> runsOf(Shard shard) {
+        return shard.of(runs, run -> run.length().plus(SERVER_START_ESTIMATE).toMillis());
+    }
+
+    /** This scenario with these of its runs only (a shard's). */
+    public Scenario withRuns(List<ScenarioRun> chosen) {
+        return new Scenario(name, description, source, scale, chosen);
+    }
+
+    /**
      * Only the runs with these labels (all when empty) and of this approach (any when null).
      *
      * @throws InvalidScenario naming a label that is not in the scenario, or when no run is left

@@ -34,7 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>a JMH result ({@code -rf json}) of stackbench's ServerLoadBenchmark with the LatencyProfiler's
  *       secondaries: each fork is a run, each measured iteration one of its samples.</li>
  * </ul>
- * Runs that share a label are repeats and must share their {@link Setup}. Anything else is an
+ * Runs that share a label are repeats and must share their {@link Setup}, except across the shards of a
+ * scenario ({@code shard.json} beside their runs), which must be one whole split, each run in one shard
+ * ({@link ShardSets}). Anything else is an
  * {@link UnreadableResultException} naming the file and the problem, before anything is used.
  *
  * <pre>{@code
@@ -67,10 +69,15 @@ public final class ResultReader {
 
     /** @throws UnreadableResultException naming the file and the problem */
     public static RecordedResults read(List<Path> paths) {
-        var files = new ArrayList<Path>();
+        List<Path> files = new ArrayList<>();
+        var manifests = new ArrayList<Path>();
         for (Path path : paths) {
-            files.addAll(find(path));
+            List<Path> shards = ShardSets.manifestsIn(path);
+            manifests.addAll(shards);
+            // A shard that had no runs to run is a directory with its shard.json alone: nothing to read, but it is there.
+            files.addAll(find(path, !shards.isEmpty()));
         }
+        files = new ArrayList<>(ShardSets.merged(manifests, files));
         var runs = new ArrayList<RecordedRun>();
         for (Path file : files) {
             runs.addAll(readFile(file));
@@ -96,6 +103,10 @@ public final class ResultReader {
 
     /** The result files a path stands for: itself, or the result.json files in and below a directory. */
     public static List<Path> find(Path path) {
+        return find(path, false);
+    }
+
+    private static List<Path> find(Path path, boolean noneIsFine) {
         if (!Files.exists(path)) {
             throw new UnreadableResultException(path, "no such file or directory");
         }
@@ -105,7 +116,7 @@ public final class ResultReader {
         try (Stream<Path> walk = Files.walk(path)) {
             List<Path> found = walk.filter(p -> p.getFileName().toString().equals(ResultFiles.RESULT_JSON)).filter(Files::isRegularFile)
                     .sorted().toList();
-            if (found.isEmpty()) {
+            if (found.isEmpty() && !noneIsFine) {
                 throw new UnreadableResultException(path, "no " + ResultFiles.RESULT_JSON + " in this directory or below it");
             }
             return found;
