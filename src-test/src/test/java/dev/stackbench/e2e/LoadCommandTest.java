@@ -33,8 +33,11 @@ class LoadCommandTest {
             "load --url http://127.0.0.1:1/ --stages 10s:5,1s:3/s         | stages mix users and rates ('1s:3/s'); use N for users or N/s for rates throughout",
             "load --url http://127.0.0.1:1/ --rate 10 --think-time 1s    | --think-time and --requests apply to the closed model, not to a rate",
             "load --url http://127.0.0.1:1/ --connections 10             | --connections applies to the open model; the closed model uses one connection per user",
-            "load --url http://127.0.0.1:1/ --threshold p99<fast          | threshold 'p99<fast' is not METRIC OP VALUE, e.g. p99<250ms, errors<1%, rps>1000",
-            "load --url https://example.org/                             | target must be an http:// URL with a host, got 'https://example.org/'",
+            "load --url http://127.0.0.1:1/ --threshold p99<fast          | threshold 'p99<fast' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, p99{name=post-movies}<250ms",
+            "load --url http://127.0.0.1:1/ --threshold p99{name=x}<1s    | threshold 'p99{name=x}<1s' names requests 'x', but the run's requests are named get",
+            "load --url http://127.0.0.1:1/ --header Content-Length:5     | header Content-Length is set by the generator itself (it frames every request; use --no-keep-alive for a connection per request)",
+            "load --url http://127.0.0.1:1/ --header X-A                  | header 'X-A' is not 'Name: value', e.g. 'Authorization: Bearer abc'",
+            "load --url ftp://example.org/                               | target must be an http:// or https:// URL with a host, got 'ftp://example.org/'",
             "load --approach loom-netty --workload-param depth=2         | unknown workload parameter 'depth' for date; known: delayMillis, callDepth",
             "load --approach loom-jetty                                  | Invalid value for option '--approach': unknown approach 'loom-jetty'; expected one of: platform-tomcat, loom-tomcat, async-tomcat, commonpool-tomcat, elastic-tomcat, loom-netty, webflux-netty, elastic-netty",
             "load --url http://127.0.0.1:1/ --concurrency many           | Invalid value for option '--concurrency': 'many' is not an int"})
@@ -99,7 +102,7 @@ class LoadCommandTest {
         ServeCommandTest.Run bad = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--request", "GET:/x");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err().lines()).singleElement().asString()
-                .isEqualTo("error: request 'GET:/x' is not WEIGHT:METHOD:PATH[:@BODY_FILE], e.g. 75:GET:/movies?director=Allen");
+                .isEqualTo("error: request 'GET:/x' is not [NAME=]WEIGHT:METHOD:PATH[:@BODY_FILE][;Header: value]..., e.g. 75:GET:/movies?director=Allen");
     }
 
     /** --http2 switches HTTP/2 on in the in-process server too; any HTTP/1.1 answer would count as a protocol error. */
