@@ -18,8 +18,10 @@ final class IntervalCollector {
      * @param warmupLatency   warm-up requests that completed in the interval
      * @param measuredLatency measured requests that completed in the interval (the window's and the drain's)
      * @param counters        every worker's counters summed, cumulative since the start (see {@link WorkerCounters})
+     * @param lag             open model: the loops' own delay in picking up measured requests that came due in the interval
      */
-    record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime, long[] counters) {
+    record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime, long[] counters,
+                 Histogram lag) {
 
         /** Every success that completed in the interval, whatever its phase: the timeline's view. */
         Histogram completedLatency() {
@@ -41,10 +43,11 @@ final class IntervalCollector {
         var measured = Histograms.newLatencyHistogram();
         var service = Histograms.newLatencyHistogram();
         var wait = Histograms.newLatencyHistogram();
+        var lag = Histograms.newLatencyHistogram();
         for (Worker worker : workers) {
-            worker.recorders.drainInto(warmup, measured, service, wait);
+            worker.recorders.drainInto(warmup, measured, service, wait, lag);
         }
-        return new Taken(warmup, measured, service, wait, counters());
+        return new Taken(warmup, measured, service, wait, counters(), lag);
     }
 
     /** The counters now, without closing an interval. */

@@ -49,7 +49,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         this.onSuccess = onSuccess;
         this.recorders = new WorkerRecorders(plan.arrivals() != null);
         this.bootstrap = Http1Connection.bootstrap(loop, channelClass, run);
-        this.context = new WorkerContext(index, workerCount, loop, plan, control, counters,
+        this.context = new WorkerContext(index, workerCount, loop, plan, control, counters, recorders,
                 new SplittableRandom(run.randomSeed() + index), this);
         this.driver = LoadDriver.of(context);
     }
@@ -95,6 +95,9 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     @Override
     public void written(Connection connection) {
         counters.increment(connection.phase, WorkerCounters.SENT);
+        if (context.control().inWindow(connection.writeNanos)) {
+            counters.add(WorkerCounters.SENT_IN_WINDOW, 1);
+        }
     }
 
     @Override

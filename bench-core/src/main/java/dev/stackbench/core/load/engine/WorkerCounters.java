@@ -37,7 +37,9 @@ final class WorkerCounters {
      */
     static final int OK_IN_WINDOW = BYTES_IN + 4;
     static final int FINISHED_IN_WINDOW = BYTES_IN + 5;
-    static final int SIZE = BYTES_IN + 6;
+    /** Requests written within the measured window, whatever their phase: the rate the generator really offered. */
+    static final int SENT_IN_WINDOW = BYTES_IN + 6;
+    static final int SIZE = BYTES_IN + 7;
 
     private final AtomicLongArray values = new AtomicLongArray(SIZE);
 

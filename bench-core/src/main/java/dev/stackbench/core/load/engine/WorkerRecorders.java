@@ -9,7 +9,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * One worker's latency recorders (nanoseconds, successful requests only), written on its loop and
  * read by the coordinator, which recycles the interval histograms it took before (HdrHistogram's
  * pattern: no allocation per interval on either side). Warm-up requests go to a recorder of their own,
- * so the measured window's histograms hold exactly its requests, wherever they complete.
+ * so the measured window's histograms hold exactly its requests, wherever they complete. The open model's
+ * lag (the loop's own delay in picking up due requests) is recorded by the load driver, measured requests only.
  */
 final class WorkerRecorders {
 
@@ -17,6 +18,7 @@ final class WorkerRecorders {
     private final SingleWriterRecorder measured = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
     private final SingleWriterRecorder serviceTime = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
     private final SingleWriterRecorder waitTime = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
+    private final SingleWriterRecorder lag = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
     private final boolean openModel;
 
     // The coordinator's side: histograms handed back for recycling.
@@ -24,6 +26,7 @@ final class WorkerRecorders {
     private Histogram measuredSpare;
     private Histogram serviceSpare;
     private Histogram waitSpare;
+    private Histogram lagSpare;
 
     WorkerRecorders(boolean openModel) {
         this.openModel = openModel;
@@ -42,8 +45,13 @@ final class WorkerRecorders {
         }
     }
 
+    /** Open model, a measured request: how late its loop picked it up (see {@link OpenArrivals}). */
+    void recordLag(long lagNanos) {
+        lag.recordValue(Math.max(0, lagNanos));
+    }
+
     /** Coordinator only: adds what each recorder holds since the last call into the given histograms. */
-    void drainInto(Histogram warmupInto, Histogram measuredInto, Histogram serviceInto, Histogram waitInto) {
+    void drainInto(Histogram warmupInto, Histogram measuredInto, Histogram serviceInto, Histogram waitInto, Histogram lagInto) {
         warmupSpare = warmup.getIntervalHistogram(warmupSpare);
         warmupInto.add(warmupSpare);
         measuredSpare = measured.getIntervalHistogram(measuredSpare);
@@ -52,5 +60,7 @@ final class WorkerRecorders {
         serviceInto.add(serviceSpare);
         waitSpare = waitTime.getIntervalHistogram(waitSpare);
         waitInto.add(waitSpare);
+        lagSpare = lag.getIntervalHistogram(lagSpare);
+        lagInto.add(lagSpare);
     }
 }
