@@ -96,7 +96,11 @@ final class OpenArrivals implements LoadDriver {
 
     /** Records the lag of this worker's measured numbers in [from, to), picked up now, at {@code offset}. */
     private void recordLag(long from, long to, long offset) {
-        for (long number = context.firstOwnedFrom(Math.max(from, firstMeasured)); number < to; number += context.workerCount()) {
+        long first = Math.max(from, firstMeasured);
+        if (first >= to) {
+            return; // warm-up only; and firstMeasured is Long.MAX_VALUE until the window is decided, where firstOwnedFrom would overflow
+        }
+        for (long number = context.firstOwnedFrom(first); number < to; number += context.workerCount()) {
             context.recorders().recordLag(offset - Math.max(arrivals.intendedOffsetNanos(number), plannedLookOffset));
         }
     }
