@@ -22,6 +22,7 @@ import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -85,7 +86,10 @@ final class LoadCommand implements Callable<Integer> {
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
     @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; "
-            + "p99{name=post-movies}<250ms for the requests of one name; repeatable.")
+            + "p99{name=post-movies}<250ms for the requests of one name; "
+            + "rate-reached (open model: requests sent within " + GeneratorWatch.RATE_TOLERANCE_PERCENT + "%% of the rate asked for); "
+            + "generator-not-saturated (the generator's busiest loop under " + GeneratorWatch.LOOP_BUSY_LIMIT_PERCENT
+            + "%% busy, its lag p99 under " + GeneratorWatch.LAG_P99_LIMIT_MILLIS + " ms); repeatable.")
     List<String> thresholds = new ArrayList<>();
 
     @ScenarioScope(LoadOption.Scope.RUN)

@@ -33,7 +33,7 @@ class LoadCommandTest {
             "load --url http://127.0.0.1:1/ --stages 10s:5,1s:3/s         | stages mix users and rates ('1s:3/s'); use N for users or N/s for rates throughout",
             "load --url http://127.0.0.1:1/ --rate 10 --think-time 1s    | --think-time and --requests apply to the closed model, not to a rate",
             "load --url http://127.0.0.1:1/ --connections 10             | --connections applies to the open model; the closed model uses one connection per user",
-            "load --url http://127.0.0.1:1/ --threshold p99<fast          | threshold 'p99<fast' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, p99{name=post-movies}<250ms",
+            "load --url http://127.0.0.1:1/ --threshold p99<fast          | threshold 'p99<fast' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, p99{name=post-movies}<250ms, nor one of rate-reached, generator-not-saturated",
             "load --url http://127.0.0.1:1/ --threshold p99{name=x}<1s    | threshold 'p99{name=x}<1s' names requests 'x', but the run's requests are named get",
             "load --url http://127.0.0.1:1/ --header Content-Length:5     | header Content-Length is set by the generator itself (it frames every request; use --no-keep-alive for a connection per request)",
             "load --url http://127.0.0.1:1/ --header X-A                  | header 'X-A' is not 'Name: value', e.g. 'Authorization: Bearer abc'",
@@ -75,6 +75,27 @@ class LoadCommandTest {
         assertThat(run.out()).contains("Latency (ms), ok requests", "p99.99", "Throughput:");
         assertThat(out).isDirectoryContaining("glob:**/result.json").isDirectoryContaining("glob:**/timeline.csv")
                 .isDirectoryContaining("glob:**/latency.hlog").isDirectoryContaining("glob:**/latency.hgrm");
+    }
+
+    /**
+     * One generator thread cannot send a million requests a second (1 µs each; its own CPU per request is several
+     * µs): rate-reached fails and says how far short it was. A hundred a second it reaches.
+     */
+    @Test
+    void rateReachedFailsWhenTheGeneratorCannotSendTheRateAndHoldsWhenItCan() {
+        ServeCommandTest.Run unreachable = ServeCommandTest.run("load", "--approach", "webflux-netty", "--rate", "1000000", "--threads", "1",
+                "--duration", "1s", "--warmup", "0s", "--timeout", "1s", "--quiet", "--threshold", "rate-reached");
+
+        assertThat(unreachable.exitCode()).as(unreachable.err()).isEqualTo(1);
+        assertThat(unreachable.err().lines().filter(line -> line.startsWith("FAILED:"))).singleElement().asString()
+                .startsWith("FAILED: threshold rate-reached crossed: ").contains("requests/s sent of 1000000 asked: rate NOT reached");
+        assertThat(unreachable.out()).contains("WARNING: the rate was not reached: ");
+
+        ServeCommandTest.Run reachable = ServeCommandTest.run("load", "--approach", "webflux-netty", "--rate", "100", "--threads", "1",
+                "--duration", "2s", "--warmup", "1s", "--quiet", "--threshold", "rate-reached");
+
+        assertThat(reachable.exitCode()).as(reachable.out() + reachable.err()).isZero();
+        assertThat(reachable.out()).contains("Generator:", "100 requests/s sent of 100 asked: rate reached", "Thresholds:   all 1 held");
     }
 
     @Test

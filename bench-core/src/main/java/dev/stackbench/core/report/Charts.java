@@ -119,8 +119,10 @@ final class Charts {
         cpuSeries(chart, "client (load generator)", rows, inCores, jvm -> jvm.clientCpuSeconds());
         cpuSeries(chart, "JVM-internal (GC, JIT)", rows, inCores, jvm -> jvm.jvmInternalCpuSeconds());
         cpuSeries(chart, "process", rows, inCores, jvm -> jvm.processCpuSeconds());
+        series(chart, "busiest generator loop", rows, RunResult.TimelineRow::loopBusy);
         return save(chart, "run-" + index + "-cpu.png", "CPU time per second by owner: server threads (virtual threads count on their"
-                + " carriers), the load generator's event loops, and the JVM's own threads (process CPU minus all Java threads).");
+                + " carriers), the load generator's event loops, and the JVM's own threads (process CPU minus all Java threads);"
+                + " the busiest generator loop's share of a core (near 1: the generator itself is the limit).");
     }
 
     /** Heap used at each interval's end and GC time within it. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
@@ -51,7 +52,8 @@ final class ReportPage {
     public record OtherBound(String bound, String source) {
     }
 
-    public record RunView(String anchor, String name, List<Fact> facts, List<String> warnings, List<Charts.Chart> charts) {
+    /** @param saturated whether the load generator itself was saturated: its numbers describe the generator too */
+    public record RunView(String anchor, String name, List<Fact> facts, List<String> warnings, List<Charts.Chart> charts, boolean saturated) {
     }
 
     public record Fact(String name, String value) {
@@ -182,7 +184,10 @@ final class ReportPage {
         } else {
             facts.add(new Fact("JVM metrics", "none: this result was written before stackbench measured them"));
         }
-        return new RunView("run-" + name, name, facts, result.warnings(), charts);
+        var generator = result.generator();
+        facts.add(new Fact("load generator", generator == null ? "not watched: this result was written before stackbench watched its generator"
+                : GeneratorWatch.describe(generator)));
+        return new RunView("run-" + name, name, facts, result.warnings(), charts, generator != null && generator.saturated());
     }
 
     /** Requests/s with one decimal, milliseconds as HdrHistogram keeps them, CPU µs with one decimal. */

@@ -140,21 +140,22 @@ public final class ResultFiles {
     static String timelineCsv(RunResult result) {
         var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,queued,late,open_connections,"
                 + "server_cpu_s,client_cpu_s,measurement_cpu_s,process_cpu_s,jvm_internal_cpu_s,heap_used_bytes,allocated_bytes,"
-                + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned\n");
+                + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned,loop_busy\n");
         for (RunResult.TimelineRow row : result.timeline()) {
             csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,%d,", row.endSecond(), row.phase(), row.rps(),
                     row.ok(), row.errors(), number(row.p50Ms()), number(row.p90Ms()), number(row.p99Ms()), row.inFlight(), row.queued(), row.late(),
                     row.openConnections()));
             var jvm = row.jvm();
             if (jvm == null) {
-                csv.append(",".repeat(12)).append('\n');
-                continue;
+                csv.append(",".repeat(12));
+            } else {
+                csv.append(String.join(",", number(jvm.serverCpuSeconds()), number(jvm.clientCpuSeconds()),
+                        number(jvm.measurementCpuSeconds()), number(jvm.processCpuSeconds()), number(jvm.jvmInternalCpuSeconds()),
+                        String.valueOf(jvm.heapUsedBytes()), count(jvm.allocatedBytes()), String.valueOf(jvm.gcCount()),
+                        String.valueOf(jvm.gcTimeMillis()), String.valueOf(jvm.platformThreads()), count(jvm.virtualThreadsStarted()),
+                        count(jvm.virtualThreadsAlive()), count(jvm.pinnedCount())));
             }
-            csv.append(String.join(",", number(jvm.serverCpuSeconds()), number(jvm.clientCpuSeconds()),
-                    number(jvm.measurementCpuSeconds()), number(jvm.processCpuSeconds()), number(jvm.jvmInternalCpuSeconds()),
-                    String.valueOf(jvm.heapUsedBytes()), count(jvm.allocatedBytes()), String.valueOf(jvm.gcCount()),
-                    String.valueOf(jvm.gcTimeMillis()), String.valueOf(jvm.platformThreads()), count(jvm.virtualThreadsStarted()),
-                    count(jvm.virtualThreadsAlive()), count(jvm.pinnedCount()))).append('\n');
+            csv.append(',').append(number(row.loopBusy())).append('\n');
         }
         return csv.toString();
     }

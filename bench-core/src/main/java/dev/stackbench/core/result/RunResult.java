@@ -17,6 +17,8 @@ import dev.stackbench.core.server.ServerLimits;
  * @param warnings        conditions that make the numbers suspect (errors, OS limits), in words
  * @param jvm             the JVM's CPU by owner, GC, heap, threads and pinning over the window; null in results
  *                        written before it existed
+ * @param generator       whether the load generator itself kept up: its lag, its loops' use, the rate it reached;
+ *                        null in results written before it was watched
  * @param byRequest       the measured requests by request name, in the mix's order; null in results written before it
  *                        existed. Their outcomes add up to {@code requests}' except for requests that never left the
  *                        open model's queue (no request was chosen for them yet): {@link #unnamedOutcomes()}
@@ -24,7 +26,7 @@ import dev.stackbench.core.server.ServerLimits;
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
                         Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm, List<RequestStats> byRequest) {
+                        Jvm jvm, Generator generator, List<RequestStats> byRequest) {
 
     public static final String SCHEMA = "stackbench.load/1";
 
@@ -160,12 +162,15 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param inFlight requests written and not yet answered, at the interval's end
      * @param queued   open model: requests due and waiting for a free connection, at the interval's end
      * @param jvm      the JVM's numbers over this interval; null in results written before it existed
+     * @param loopBusy the busiest generator loop's share of the interval spent on CPU (0 to 1); null where not measured
      */
     public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
-                              Double p99Ms, long inFlight, long queued, long late, long openConnections, JvmInterval jvm) {
+                              Double p99Ms, long inFlight, long queued, long late, long openConnections, JvmInterval jvm,
+                              Double loopBusy) {
 
         public TimelineRow withJvm(JvmInterval newJvm) {
-            return new TimelineRow(endSecond, phase, rps, ok, errors, p50Ms, p90Ms, p99Ms, inFlight, queued, late, openConnections, newJvm);
+            return new TimelineRow(endSecond, phase, rps, ok, errors, p50Ms, p90Ms, p99Ms, inFlight, queued, late, openConnections, newJvm,
+                    loopBusy);
         }
     }
 
@@ -214,5 +219,29 @@ public record RunResult(String schema, Target target, Profile profile, Environme
                       long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
                       Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
                       List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds) {
+    }
+
+    /**
+     * The load generator watching itself over the measured window (Hyperfoil's CPU and jitter watchdogs, on the
+     * generator's own loops): numbers measured by a generator that could not keep its schedule describe the
+     * generator, not the server. The limits applied are written beside the verdicts ({@link GeneratorWatch}).
+     *
+     * @param lagMs                open model: how late each measured request was picked up by its loop after it came
+     *                             due (or, while every connection was busy, after the loop meant to look): the
+     *                             generator's own delay, apart from waiting for a connection; null in the closed model
+     * @param loopBusyMean         the busiest loop's share of each interval spent on CPU, averaged over the window (0 to 1);
+     *                             null where thread CPU time is not measurable
+     * @param loopBusyMax          the same, its highest interval
+     * @param saturated            the loops were busy beyond {@code loopBusyLimit} or the lag's p99 beyond
+     *                             {@code lagP99LimitMs}: the generator may have limited the load, the numbers are suspect
+     * @param targetPerSecond      open model: requests due in the window per second (the rate asked for); null in the closed model
+     * @param sentPerSecond        requests written to a socket within the window, per second, whatever their intended start
+     * @param rateReached          open model: {@code sentPerSecond} within {@code rateTolerancePercent} of
+     *                             {@code targetPerSecond}; null in the closed model, which asks for no rate
+     * @param loopBusyLimit        the limits applied: loop CPU share (0 to 1), lag p99 in ms, rate tolerance in percent
+     */
+    public record Generator(Percentiles lagMs, Double loopBusyMean, Double loopBusyMax, boolean saturated, Double targetPerSecond,
+                            double sentPerSecond, Boolean rateReached, double loopBusyLimit, double lagP99LimitMs,
+                            double rateTolerancePercent) {
     }
 }

@@ -54,6 +54,9 @@ public final class Summary {
             line(text, "Client CPU", String.format(Locale.ROOT, "%.2f s, %.1f us per request (the generator's threads, not charged to the server)",
                     result.clientCpu().seconds(), result.clientCpu().microsPerRequest()));
         }
+        if (result.generator() != null) {
+            line(text, "Generator", GeneratorWatch.describe(result.generator()));
+        }
         jvm(text, result);
         var notDerived = ThroughputBound.notDerived(result);
         ThroughputBound.binding(result).ifPresentOrElse(bound -> line(text, "Bound", bound.against(result.rps())), () -> {

@@ -14,14 +14,47 @@ import java.util.stream.Collectors;
  * {@code errors<1%}, {@code errors==0}, {@code rps>1000}. The metric is one of {@link #METRICS}, named
  * as everywhere else ({@link Metric}); latency statistics take a unit (us, ms, s), errors a count or a
  * percentage of finished requests, rps a plain number. {@code p99{name=post-movies}<250ms} holds the
- * requests of one request name to it, as k6's tagged thresholds do.
+ * requests of one request name to it, as k6's tagged thresholds do. Or one of the generator's own verdicts, a
+ * {@link Condition} that must hold: {@code rate-reached}, {@code generator-not-saturated}.
  *
- * @param metric            what is compared
+ * @param metric            what is compared; null for a condition
  * @param request           the request name it is restricted to; null for every request of the run
  * @param percentOfRequests errors as a percentage of finished requests ({@code errors<1%}) rather than a count
  * @param limit             in the metric's unit (latency in ms, whatever unit was written)
+ * @param condition         a verdict that must hold; null for a comparison of a metric
  */
-public record Threshold(String text, Metric metric, String request, boolean percentOfRequests, Operator operator, double limit) {
+public record Threshold(String text, Metric metric, String request, boolean percentOfRequests, Operator operator, double limit,
+                        Condition condition) {
+
+    /** Verdicts of {@link GeneratorWatch}, named as k6 asks for them (k6 issue 2837: {@code rate-reached}). */
+    public enum Condition {
+        /** Open model: the rate sent was within {@link GeneratorWatch#RATE_TOLERANCE_PERCENT} of the rate asked for. */
+        RATE_REACHED("rate-reached"),
+        /** The generator's loops and lag stayed within {@link GeneratorWatch}'s limits. */
+        GENERATOR_NOT_SATURATED("generator-not-saturated");
+
+        private final String id;
+
+        Condition(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        /** Whether it held; null when the result cannot tell (no generator verdict, or no rate asked for). */
+        Boolean holds(RunResult result) {
+            var generator = result.generator();
+            if (generator == null) {
+                return null;
+            }
+            return switch (this) {
+                case RATE_REACHED -> generator.rateReached();
+                case GENERATOR_NOT_SATURATED -> !generator.saturated();
+            };
+        }
+    }
 
     /** The metrics a threshold can name: every latency statistic, rps and errors. */
     public static final Set<Metric> METRICS = EnumSet.of(Metric.MIN, Metric.MEAN, Metric.P50, Metric.P75, Metric.P90, Metric.P95,
@@ -62,10 +95,15 @@ public record Threshold(String text, Metric metric, String request, boolean perc
 
     /** @throws IllegalArgumentException naming the text when it is not a threshold */
     public static Threshold parse(String text) {
+        for (Condition condition : Condition.values()) {
+            if (condition.id().equals(text.trim())) {
+                return new Threshold(text.trim(), null, null, false, null, Double.NaN, condition);
+            }
+        }
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("threshold '" + text + "' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000,"
-                    + " p99{name=post-movies}<250ms");
+                    + " p99{name=post-movies}<250ms, nor one of " + Arrays.stream(Condition.values()).map(Condition::id).collect(Collectors.joining(", ")));
         }
         Metric metric = Metric.fromId(m.group(1));
         String request = m.group(2);
@@ -83,11 +121,21 @@ public record Threshold(String text, Metric metric, String request, boolean perc
             case "s" -> value * 1000;
             default -> value;
         } : value;
-        return new Threshold(text.trim(), metric, request, "%".equals(unit), Operator.of(m.group(3)), limit);
+        return new Threshold(text.trim(), metric, request, "%".equals(unit), Operator.of(m.group(3)), limit, null);
     }
 
     /** Empty when it holds; otherwise a sentence saying what was measured, or why it could not be checked (which fails too). */
     public Optional<String> crossedBy(RunResult result) {
+        if (condition != null) {
+            Boolean held = condition.holds(result);
+            if (held == null) {
+                return Optional.of("threshold " + text + " could not be checked: " + (result.generator() == null
+                        ? "the result has no generator verdict (written before stackbench watched its generator, or no measured window)"
+                        : "the closed model asks for no rate (" + text + " needs --rate or rate stages)"));
+            }
+            return held ? Optional.empty()
+                    : Optional.of("threshold " + text + " crossed: " + GeneratorWatch.describe(result.generator()));
+        }
         long ok;
         long errors;
         Double value;

@@ -19,9 +19,10 @@ final class IntervalCollector {
      * @param measuredLatency measured requests that completed in the interval (the window's and the drain's)
      * @param measuredByName  the same requests split by request name, in the order of {@link RunPlan#requestNames()}
      * @param counters        every worker's counters summed, cumulative since the start (see {@link WorkerCounters})
+     * @param lag             open model: the loops' own delay in picking up measured requests that came due in the interval
      */
     record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime,
-                 List<Histogram> measuredByName, long[] counters) {
+                 List<Histogram> measuredByName, long[] counters, Histogram lag) {
 
         /** Every success that completed in the interval, whatever its phase: the timeline's view. */
         Histogram completedLatency() {
@@ -47,14 +48,15 @@ final class IntervalCollector {
         var measured = Histograms.newLatencyHistogram();
         var service = Histograms.newLatencyHistogram();
         var wait = Histograms.newLatencyHistogram();
+        var lag = Histograms.newLatencyHistogram();
         var byName = new Histogram[requestNames];
         for (int i = 0; i < requestNames; i++) {
             byName[i] = Histograms.newLatencyHistogram();
         }
         for (Worker worker : workers) {
-            worker.recorders.drainInto(warmup, measured, service, wait, byName);
+            worker.recorders.drainInto(warmup, measured, service, wait, lag, byName);
         }
-        return new Taken(warmup, measured, service, wait, List.of(byName), counters());
+        return new Taken(warmup, measured, service, wait, List.of(byName), counters(), lag);
     }
 
     /** The counters now, without closing an interval. */

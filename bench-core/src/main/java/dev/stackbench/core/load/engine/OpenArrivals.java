@@ -15,6 +15,12 @@ import dev.stackbench.core.load.ArrivalSchedule;
  * sent) up to {@link #dueBound} (the schedule's count of due requests): a range, not a list, so
  * memory stays flat at any rate and overload. Each phase's window is fixed by request number:
  * numbers below {@link #firstMeasured} are warm-up, from {@link #endOfSchedule} on nothing is scheduled.
+ *
+ * <p>The generator's own <b>lag</b> is measured where the loop first counts a request as due: how long after
+ * the later of its intended start and the moment the loop meant to look (its tick's deadline; while every
+ * connection is busy the ticks are coarse on purpose, and the request would wait for a connection anyway).
+ * A timer firing late, a loop busy with responses or a thread without a core all show there; waiting for a
+ * connection does not (that is the wait time, and {@code late}).
  */
 final class OpenArrivals implements LoadDriver {
 
@@ -33,6 +39,8 @@ final class OpenArrivals implements LoadDriver {
     private long endOfSchedule = Long.MAX_VALUE;
     private RunControl.Window window;
     private boolean tickScheduled;
+    /** When the loop meant to look next (offset): the pending tick's deadline, the run's start before the first. */
+    private long plannedLookOffset;
 
     OpenArrivals(WorkerContext context) {
         this.context = context;
@@ -74,6 +82,7 @@ final class OpenArrivals implements LoadDriver {
         }
         long oldBound = dueBound;
         account(oldBound, bound, WorkerCounters.SCHEDULED);
+        recordLag(oldBound, bound, offset);
         dueBound = bound;
         if (send) {
             sendQueued();
@@ -82,6 +91,17 @@ final class OpenArrivals implements LoadDriver {
         long lateFrom = Math.max(next, oldBound);
         if (lateFrom < bound) {
             account(lateFrom, bound, WorkerCounters.LATE);
+        }
+    }
+
+    /** Records the lag of this worker's measured numbers in [from, to), picked up now, at {@code offset}. */
+    private void recordLag(long from, long to, long offset) {
+        long first = Math.max(from, firstMeasured);
+        if (first >= to) {
+            return; // warm-up only; and firstMeasured is Long.MAX_VALUE until the window is decided, where firstOwnedFrom would overflow
+        }
+        for (long number = context.firstOwnedFrom(first); number < to; number += context.workerCount()) {
+            context.recorders().recordLag(offset - Math.max(arrivals.intendedOffsetNanos(number), plannedLookOffset));
         }
     }
 
@@ -121,6 +141,7 @@ final class OpenArrivals implements LoadDriver {
             delay = Math.max(delay, BUSY_TICK_NANOS); // no connection free anyway: only counting to do
         }
         tickScheduled = true;
+        plannedLookOffset = offset + Math.max(0, delay);
         context.loop().schedule(tick, Math.max(0, delay), TimeUnit.NANOSECONDS);
     }
 

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
@@ -67,11 +68,14 @@ final class ResultAssembly {
         if (!steadiness.steady()) {
             warnings.add("window " + steadiness.reason());
         }
+        boolean open = run.isOpenModel();
+        var generator = GeneratorWatch.judge(open ? timeline.lag() : null, windowRows.stream().map(RunResult.TimelineRow::loopBusy).toList(),
+                open ? requests.scheduled() : null, counters[WorkerCounters.SENT_IN_WINDOW], measuredSeconds);
+        warnings.addAll(GeneratorWatch.warnings(generator, requests.late()));
         warnings.addAll(runWarnings);
 
         long clientCpuNanos = timeline.clientCpuNanosInWindow();
         var clientCpu = new RunResult.ClientCpu(clientCpuNanos / 1e9, finishedInWindow > 0 ? clientCpuNanos / 1e3 / finishedInWindow : null);
-        boolean open = run.isOpenModel();
         var result = new RunResult(RunResult.SCHEMA, target, profileOf(run), environment(),
                 new RunResult.Window(Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
                         windowRows.isEmpty() ? rows.stream().mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(0)
@@ -79,7 +83,7 @@ final class ResultAssembly {
                 requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
                 open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
                 new RunResult.Bytes(timeline.windowBytes()[0], timeline.windowBytes()[1]),
-                clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow),
+                clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow), generator,
                 byRequest(timeline, counters, measuredSeconds));
         return new Measurement(result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
     }

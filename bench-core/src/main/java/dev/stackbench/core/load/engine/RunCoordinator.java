@@ -33,11 +33,19 @@ final class RunCoordinator {
     private final ProgressListener listener;
     private final StopRequest stop;
 
+    private final Runnable onSuccess;
+
     RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop) {
+        this(run, target, listener, stop, () -> { });
+    }
+
+    /** @param onSuccess run on a generator loop for every successful response (a test starves the generator with it) */
+    RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop, Runnable onSuccess) {
         this.run = run;
         this.target = target;
         this.listener = listener;
         this.stop = stop;
+        this.onSuccess = onSuccess;
     }
 
     Measurement run() throws UnknownHostException {
@@ -51,10 +59,11 @@ final class RunCoordinator {
         String warmupVerdict = null;
         // Started before the workers, so JFR's start-up cost falls outside the run.
         try (JvmMetrics jvm = JvmMetrics.start(inProcess);
-             Engine engine = new Engine(run, window, listener, () -> { })) {
+             Engine engine = new Engine(run, window, listener, onSuccess)) {
             var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()), engine.plan.requestNames());
             engine.start();
             var collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
+            var loopBusy = new LoopBusy(engine.workers());
             var clock = new Clock(engine.control, collector, untilSteady != null ? run.warmup().toNanos() : Long.MAX_VALUE);
 
             while (clock.period != Timeline.Period.DONE) {
@@ -75,7 +84,7 @@ final class RunCoordinator {
                 // Read before the take: an outcome counted by then is also recorded by then (FINISHED is written last),
                 // so an end decided on it never leaves a latency behind in a recorder.
                 boolean drained = collector.outstanding() <= 0;
-                var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()));
+                var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()), loopBusy.next());
                 listener.interval(row);
                 if (period == Timeline.Period.WARMUP && untilSteady != null && warmupVerdict == null && !stop.requested()) {
                     var decided = untilSteady.offer(row.rps(), row.p50Ms(), row.jvm() == null ? null : row.jvm().jitCompileSeconds(),

@@ -42,6 +42,7 @@ final class Timeline {
     private final List<String> requestNames;
     /** The measured requests' latencies by request name, in the order of {@link #requestNames}. */
     private final List<Histogram> latencyByName = new ArrayList<>();
+    private final Histogram lag = Histograms.newLatencyHistogram();
     private long[] previous;
     /** Bytes received and sent by each row's end, for the window's totals. */
     private final List<long[]> bytesAtRowEnd = new ArrayList<>();
@@ -58,8 +59,12 @@ final class Timeline {
         samples.add(first);
     }
 
-    /** Closes the interval that ends at {@code toNanos} (offset from the start) and returns its row. */
-    RunResult.TimelineRow close(Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample) {
+    /**
+     * Closes the interval that ends at {@code toNanos} (offset from the start) and returns its row.
+     *
+     * @param loopBusy the busiest generator loop's CPU share over the interval; null where not measured
+     */
+    RunResult.TimelineRow close(Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
         samples.add(sample);
         long[] now = taken.counters();
         latency.add(taken.measuredLatency());
@@ -70,6 +75,7 @@ final class Timeline {
             latencyByName.get(i).add(taken.measuredByName().get(i));
             intervalByName.put(requestNames.get(i), CompressedHistogram.of(taken.measuredByName().get(i)));
         }
+        lag.add(taken.lag());
         // Successes are counted by the histogram itself, so counts and percentiles never disagree.
         Histogram completed = taken.completedLatency();
         // A measured request may complete a moment before the coordinator closes the last warm-up interval.
@@ -86,7 +92,7 @@ final class Timeline {
                 WorkerCounters.totalErrors(now) - WorkerCounters.totalErrors(previous), percentiles.p50(), percentiles.p90(), percentiles.p99(),
                 Math.max(0, outstanding - queued), queued,
                 WorkerCounters.total(now, WorkerCounters.LATE) - WorkerCounters.total(previous, WorkerCounters.LATE),
-                now[WorkerCounters.CONNECTIONS], jvm.interval(samples.get(samples.size() - 2), sample));
+                now[WorkerCounters.CONNECTIONS], jvm.interval(samples.get(samples.size() - 2), sample), loopBusy);
         if (period == Period.WINDOW) {
             firstMeasuredRow = firstMeasuredRow < 0 ? rows.size() : firstMeasuredRow;
             lastMeasuredRow = rows.size();
@@ -163,6 +169,11 @@ final class Timeline {
     /** The measured requests of request name {@code index} (in {@link #requestNames()}), wherever they completed. */
     Histogram latencyOfName(int index) {
         return latencyByName.get(index);
+    }
+
+    /** Open model: the measured requests' lag, how late the loops picked them up (see {@link OpenArrivals}). */
+    Histogram lag() {
+        return lag;
     }
 
     List<Measurement.Interval> intervals() {

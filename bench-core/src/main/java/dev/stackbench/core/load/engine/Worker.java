@@ -53,7 +53,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         this.onChannelClosed = future -> counters.add(WorkerCounters.CONNECTIONS, -1);
         this.recorders = new WorkerRecorders(plan.arrivals() != null, plan.requestNames().size());
         this.bootstrap = Http1Connection.bootstrap(loop, channelClass, run);
-        this.context = new WorkerContext(index, workerCount, loop, plan, control, counters,
+        this.context = new WorkerContext(index, workerCount, loop, plan, control, counters, recorders,
                 new SplittableRandom(run.randomSeed() + index), this);
         this.driver = LoadDriver.of(context);
     }
@@ -99,6 +99,9 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     @Override
     public void written(Connection connection) {
         counters.increment(connection.phase, WorkerCounters.SENT);
+        if (context.control().inWindow(connection.writeNanos)) {
+            counters.add(WorkerCounters.SENT_IN_WINDOW, 1);
+        }
     }
 
     @Override

@@ -6,13 +6,13 @@ import io.netty.channel.EventLoop;
 
 /**
  * What a {@link LoadDriver} works with on its worker's loop: the shared plan and control, the
- * worker's counters and random source, and how to open connections and send on them.
+ * worker's counters, recorders and random source, and how to open connections and send on them.
  *
  * @param index       this worker's number, 0 to {@code workerCount - 1}
  * @param workerCount workers of the run; requests and users are dealt round-robin by number
  */
 record WorkerContext(int index, int workerCount, EventLoop loop, RunPlan plan, RunControl control, WorkerCounters counters,
-                     SplittableRandom random, Sender sender) {
+                     WorkerRecorders recorders, SplittableRandom random, Sender sender) {
 
     /** The worker's side of sending: the driver chooses when and where, the worker what. */
     interface Sender {

@@ -40,8 +40,10 @@ final class WorkerCounters {
      */
     static final int OK_IN_WINDOW = BYTES_IN + 4;
     static final int FINISHED_IN_WINDOW = BYTES_IN + 5;
+    /** Requests written within the measured window, whatever their phase: the rate the generator really offered. */
+    static final int SENT_IN_WINDOW = BYTES_IN + 6;
     /** Where the request names' banks begin, one {@code BANK} each. */
-    private static final int NAMES_BASE = BYTES_IN + 6;
+    private static final int NAMES_BASE = BYTES_IN + 7;
 
     private final AtomicLongArray values;
 

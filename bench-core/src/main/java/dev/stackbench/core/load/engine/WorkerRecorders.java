@@ -10,7 +10,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * read by the coordinator, which recycles the interval histograms it took before (HdrHistogram's
  * pattern: no allocation per interval on either side). Warm-up requests go to a recorder of their own,
  * so the measured window's histograms hold exactly its requests, wherever they complete. Measured
- * requests are also recorded by request name, one recorder per name of the mix.
+ * requests are also recorded by request name, one recorder per name of the mix. The open model's
+ * lag (the loop's own delay in picking up due requests) is recorded by the load driver, measured requests only.
  */
 final class WorkerRecorders {
 
@@ -19,6 +20,7 @@ final class WorkerRecorders {
     private final SingleWriterRecorder serviceTime = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
     private final SingleWriterRecorder waitTime = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
     private final SingleWriterRecorder[] byName;
+    private final SingleWriterRecorder lag = new SingleWriterRecorder(Histograms.SIGNIFICANT_VALUE_DIGITS);
     private final boolean openModel;
 
     // The coordinator's side: histograms handed back for recycling.
@@ -27,6 +29,7 @@ final class WorkerRecorders {
     private Histogram serviceSpare;
     private Histogram waitSpare;
     private final Histogram[] byNameSpares;
+    private Histogram lagSpare;
 
     WorkerRecorders(boolean openModel, int requestNames) {
         this.openModel = openModel;
@@ -54,8 +57,14 @@ final class WorkerRecorders {
         }
     }
 
+    /** Open model, a measured request: how late its loop picked it up (see {@link OpenArrivals}). */
+    void recordLag(long lagNanos) {
+        lag.recordValue(Math.max(0, lagNanos));
+    }
+
     /** Coordinator only: adds what each recorder holds since the last call into the given histograms ({@code byNameInto} by name). */
-    void drainInto(Histogram warmupInto, Histogram measuredInto, Histogram serviceInto, Histogram waitInto, Histogram[] byNameInto) {
+    void drainInto(Histogram warmupInto, Histogram measuredInto, Histogram serviceInto, Histogram waitInto, Histogram lagInto,
+                   Histogram[] byNameInto) {
         for (int i = 0; i < byName.length; i++) {
             byNameSpares[i] = byName[i].getIntervalHistogram(byNameSpares[i]);
             byNameInto[i].add(byNameSpares[i]);
@@ -68,5 +77,7 @@ final class WorkerRecorders {
         serviceInto.add(serviceSpare);
         waitSpare = waitTime.getIntervalHistogram(waitSpare);
         waitInto.add(waitSpare);
+        lagSpare = lag.getIntervalHistogram(lagSpare);
+        lagInto.add(lagSpare);
     }
 }

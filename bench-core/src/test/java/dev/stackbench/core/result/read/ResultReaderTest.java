@@ -110,6 +110,7 @@ class ResultReaderTest {
         RecordedResults results = ResultReader.read(List.of(Path.of("src", "test", "resources", "old-results")));
         assertThat(results.runs()).hasSize(3).allSatisfy(run -> {
             assertThat(run.steadiness()).as("written before stackbench judged steadiness: unknown").isNull();
+            assertThat(run.result().generator()).as("written before stackbench watched its generator: unknown").isNull();
             assertThat(run.intervals()).hasSize((int) run.result().window().measuredSeconds());
             assertThat(run.intervals()).allSatisfy(interval -> assertThat(interval.completed()).isNull());
             assertThat(run.result().requests().ok()).isPositive();
