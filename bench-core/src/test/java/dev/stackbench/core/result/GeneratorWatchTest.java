@@ -103,7 +103,7 @@ class GeneratorWatchTest {
 
         assertThat(Threshold.parse("p99<250ms").crossedBy(easy)).isEmpty(); // comparisons still work beside conditions
         assertThatThrownBy(() -> Threshold.parse("rate-reachd")).hasMessage(
-                "threshold 'rate-reachd' is not METRIC OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, nor one of rate-reached, generator-not-saturated");
+                "threshold 'rate-reachd' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, p99{name=post-movies}<250ms, nor one of rate-reached, generator-not-saturated");
     }
 
     private static RunResult withGenerator(RunResult.Generator generator) {
