@@ -263,6 +263,13 @@ final class LoadCommand implements Callable<Integer> {
         Scenario chosen = Scenarios.find(scenario)
                 .only(new LinkedHashSet<>(only), approach)
                 .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
+        for (var run : chosen.runs()) { // a threshold on a name some run lacks could never pass there: refused before any run
+            try {
+                checkRequestNames(conditions, run.mix());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("run '" + run.label() + "': " + e.getMessage(), e);
+            }
+        }
         PrintWriter err = spec.commandLine().getErr();
         try (Interrupts interrupts = Interrupts.install(err)) {
             var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err));

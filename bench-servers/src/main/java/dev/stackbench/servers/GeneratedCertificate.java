@@ -65,23 +65,27 @@ final class GeneratedCertificate {
             directory.toFile().deleteOnExit();
             Path keyStore = directory.resolve("self-signed.p12");
             keyStore.toFile().deleteOnExit(); // registered after its directory, so deleted before it
-            String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+            byte[] secret = new byte[16];
+            new SecureRandom().nextBytes(secret); // not generateSeed: that may block on the system's entropy
+            String password = HexFormat.of().formatHex(secret);
+            // keytool's output goes to a file, so that its timeout holds even if it never closes its output.
+            Path output = directory.resolve("keytool.out");
+            output.toFile().deleteOnExit();
             var command = new ProcessBuilder(List.of(keytool.toString(), "-genkeypair", "-noprompt",
                     "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA",
                     "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1,ip:::1",
                     "-validity", String.valueOf(VALIDITY_DAYS), "-storetype", STORE_TYPE, "-keystore", keyStore.toString(),
                     // From the environment, not the command line, where every user's ps would show it.
                     "-storepass:env", "STACKBENCH_KEYSTORE_PASSWORD"))
-                    .redirectErrorStream(true);
+                    .redirectErrorStream(true).redirectOutput(output.toFile());
             command.environment().put("STACKBENCH_KEYSTORE_PASSWORD", password);
             Process process = command.start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!process.waitFor(KEYTOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return failed(keytool + " did not finish within " + KEYTOOL_TIMEOUT_SECONDS + " s");
             }
             if (process.exitValue() != 0 || !Files.isRegularFile(keyStore)) {
-                return failed(keytool + " exited with " + process.exitValue() + ": " + output);
+                return failed(keytool + " exited with " + process.exitValue() + ": " + Files.readString(output, StandardCharsets.UTF_8).strip());
             }
             return new Made(keyStore, password, null);
         } catch (IOException e) {

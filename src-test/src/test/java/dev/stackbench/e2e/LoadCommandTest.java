@@ -35,7 +35,7 @@ class LoadCommandTest {
             "load --url http://127.0.0.1:1/ --connections 10             | --connections applies to the open model; the closed model uses one connection per user",
             "load --url http://127.0.0.1:1/ --threshold p99<fast          | threshold 'p99<fast' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, p99{name=post-movies}<250ms, nor one of rate-reached, generator-not-saturated",
             "load --url http://127.0.0.1:1/ --threshold p99{name=x}<1s    | threshold 'p99{name=x}<1s' names requests 'x', but the run's requests are named get",
-            "load --url http://127.0.0.1:1/ --header Content-Length:5     | header Content-Length is set by the generator itself (it frames every request; use --no-keep-alive for a connection per request)",
+            "load --url http://127.0.0.1:1/ --header Content-Length:5     | header Content-Length is set by the generator itself (it frames every request: the length comes from the body)",
             "load --url http://127.0.0.1:1/ --header X-A                  | header 'X-A' is not 'Name: value', e.g. 'Authorization: Bearer abc'",
             "load --url ftp://example.org/                               | target must be an http:// or https:// URL with a host, got 'ftp://example.org/'",
             "load --approach loom-netty --workload-param depth=2         | unknown workload parameter 'depth' for date; known: delayMillis, callDepth",

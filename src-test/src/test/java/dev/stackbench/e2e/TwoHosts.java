@@ -66,6 +66,11 @@ final class TwoHosts implements AutoCloseable {
             return hosts;
         } catch (Exception | AssertionError e) {
             hosts.close();
+            try {
+                ip("link", "delete", "sbt" + pid + "s"); // a pair not yet moved into its namespaces stays in this one
+            } catch (Exception | AssertionError alreadyGone) {
+                // moved and removed with its namespace, or never made
+            }
             throw e;
         }
     }

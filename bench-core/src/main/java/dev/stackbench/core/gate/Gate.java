@@ -79,6 +79,7 @@ public final class Gate {
         for (GateRule rule : rules) {
             if (rule instanceof GateRule.ForRequest named) {
                 Gate gate = forRequest(named.request());
+                requireRequest(named, gate);
                 for (String target : gate.targets(named.rule())) {
                     Check check = gate.check(named.rule(), target);
                     checks.add(new Check(named.label(target), check.rule(), check.reference(), check.referenceName(), check.current(),
@@ -97,6 +98,23 @@ public final class Gate {
         }
         steadinessNotes(notes);
         return new GateReport(checks, missing, notes);
+    }
+
+    /** A rule on a request name that no run of either side has is a typo, not a pass: refused, naming the names there are. */
+    private void requireRequest(GateRule.ForRequest rule, Gate gate) {
+        if (!gate.current.runs().isEmpty() || (gate.baseline != null && !gate.baseline.runs().isEmpty())) {
+            return;
+        }
+        var names = new java.util.TreeSet<String>();
+        for (RecordedResults side : java.util.Arrays.asList(baseline, current)) {
+            if (side != null) {
+                side.runs().stream().filter(run -> run.result() != null && run.result().byRequest() != null)
+                        .forEach(run -> run.result().byRequest().forEach(stats -> names.add(stats.name())));
+            }
+        }
+        throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe() + "' names requests '"
+                + rule.request() + "', which no run has (" + (names.isEmpty() ? "no request names in these results" : "names: "
+                + String.join(", ", names)) + ")");
     }
 
     /** The same gate over the requests of one name only: each side restricted by {@link RecordedResults#forRequest}. */

@@ -62,9 +62,11 @@ public final class Headers {
         if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
             throw new IllegalArgumentException("header " + name + ": its value holds a line break or NUL, which would end the header early");
         }
-        if (FRAMING.contains(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("header " + name + " is set by the generator itself (it frames every request; use "
-                    + "--no-keep-alive for a connection per request)");
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (FRAMING.contains(lower)) {
+            throw new IllegalArgumentException("header " + name + " is set by the generator itself (it frames every request"
+                    + (lower.equals("connection") || lower.equals("keep-alive") ? "; use --no-keep-alive for a connection per request)"
+                    : ": the length comes from the body)"));
         }
     }
 

@@ -42,11 +42,8 @@ public final class RequestSpecs {
             byte[] body = m.group(5) == null ? new byte[0] : read(directory.resolve(m.group(5).strip()));
             var ids = !path.contains(RequestTemplate.ID) ? RequestTemplate.IdUse.NONE
                     : method.equals("DELETE") ? RequestTemplate.IdUse.DELETES : RequestTemplate.IdUse.USES;
-            var headers = new java.util.LinkedHashMap<String, String>();
-            if (body.length > 0) {
-                headers.put("Content-Type", "application/json");
-            }
-            headers.putAll(headers(m.group(6), spec));
+            // The request's own headers win over the JSON default, name by name in any case.
+            var headers = Headers.under(headers(m.group(6), spec), body.length > 0 ? Map.of("Content-Type", "application/json") : Map.of());
             String name = m.group(1) != null ? m.group(1).strip() : defaultName(method, path);
             try {
                 templates.add(new RequestTemplate(name, method, path, headers, body, Optional.empty(), ids));

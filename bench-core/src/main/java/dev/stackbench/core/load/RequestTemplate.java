@@ -47,6 +47,9 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
             throw new IllegalArgumentException("request name '" + name + "' must be 1 to 64 letters, digits and . _ - (starting with a letter or digit)");
         }
         headers.forEach(Headers::check);
+        if (headers.keySet().stream().map(header -> header.toLowerCase(java.util.Locale.ROOT)).distinct().count() < headers.size()) {
+            throw new IllegalArgumentException("request '" + name + "': headers " + headers.keySet() + " name one header twice (names ignore case)");
+        }
         if (ids.needsId() != pathAndQuery.contains(ID)) {
             throw new IllegalArgumentException("request '" + name + "': " + ID + " must be in the path exactly when it uses an id, got '"
                     + pathAndQuery + "' with " + ids);
@@ -87,10 +90,6 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     /** This request with {@code runHeaders} added under its own headers (its own win, name by name in any case). */
     public RequestTemplate withHeadersUnder(Map<String, String> runHeaders) {
         return new RequestTemplate(name, method, pathAndQuery, Headers.under(headers, runHeaders), body, bodyMustContain, ids);
-    }
-
-    public RequestTemplate withName(String newName) {
-        return new RequestTemplate(newName, method, pathAndQuery, headers, body, bodyMustContain, ids);
     }
 
     public RequestTemplate withIds(IdUse use) {

@@ -67,11 +67,13 @@ public record Shard(int index, int count) {
         }
         // A stable sort: equal lengths keep the list's order.
         longestFirst.sort(Comparator.comparingLong((Integer i) -> length.applyAsLong(items.get(i))).reversed());
-        long[] totals = new long[count];
+        // Shards past the list's length stay empty by the rule (ties go to the lowest shard): no need to count them,
+        // so --shard 1/999999999 costs what 1/2 does.
+        long[] totals = new long[Math.max(1, Math.min(count, items.size()))];
         int[] owner = new int[items.size()];
         for (int item : longestFirst) {
             int smallest = 0;
-            for (int shard = 1; shard < count; shard++) {
+            for (int shard = 1; shard < totals.length; shard++) {
                 if (totals[shard] < totals[smallest]) {
                     smallest = shard;
                 }

@@ -59,6 +59,9 @@ class ShardTest {
     @Test
     void aShardBeyondTheItemsIsEmpty() {
         assertThat(new Shard(3, 3).of(List.of("a", "b"), item -> 1)).isEmpty();
+        // Counting only the shards the items can fill: a huge count costs nothing and deals as a small one would.
+        assertThat(new Shard(2, 999_999_999).of(List.of("a", "b"), item -> 1)).containsExactly("b");
+        assertThat(new Shard(999_999_999, 999_999_999).of(List.of("a", "b"), item -> 1)).isEmpty();
     }
 
     @ParameterizedTest

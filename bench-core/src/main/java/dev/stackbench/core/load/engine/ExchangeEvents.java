@@ -24,6 +24,18 @@ interface ExchangeEvents {
     void tlsFailed(Throwable cause);
 
     /**
+     * Why a request failed with {@code failure}, the same on both protocols; a TLS failure is also noted for the
+     * run's warning. A connection the server closed during the handshake is {@code closed}, not {@code tls}.
+     */
+    default ErrorClass failureOf(Throwable failure) {
+        ErrorClass error = ErrorClass.ofFailure(failure);
+        if (error == ErrorClass.TLS) {
+            tlsFailed(failure);
+        }
+        return error;
+    }
+
+    /**
      * Checks a response's body against its template (expected text; a creation must answer an id).
      *
      * @return the error, or null

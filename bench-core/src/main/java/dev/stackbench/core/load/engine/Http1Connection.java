@@ -122,8 +122,7 @@ final class Http1Connection extends Connection {
             return; // given up meanwhile (a timeout, the run's end), or closed and already counted
         }
         if (!handshake.isSuccess()) {
-            events.tlsFailed(handshake.cause());
-            abandon(ErrorClass.TLS);
+            abandon(events.failureOf(handshake.cause()));
             return;
         }
         writeOrClose();

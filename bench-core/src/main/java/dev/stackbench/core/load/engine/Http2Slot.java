@@ -56,7 +56,7 @@ final class Http2Slot extends Connection {
                             return new Outcome(error, status);
                         }))
                 .subscribe(outcome -> onLoop(sent, outcome.error(), outcome.status()),
-                        failure -> onLoop(sent, failed(failure), 0),
+                        failure -> onLoop(sent, events.failureOf(failure), 0),
                         // Completed without a response (the stream was reset or the connection closed): never silence.
                         () -> onLoop(sent, ErrorClass.CLOSED, 0));
         if (sent == generation && inFlight) {
@@ -65,14 +65,6 @@ final class Http2Slot extends Connection {
     }
 
     private record Outcome(ErrorClass error, int status) {
-    }
-
-    private ErrorClass failed(Throwable failure) {
-        ErrorClass error = ErrorClass.ofFailure(failure);
-        if (error == ErrorClass.TLS) {
-            events.tlsFailed(failure);
-        }
-        return error;
     }
 
     /** Reactor Netty calls back on the connection's loop, which is this worker's; the hop is a safeguard. */

@@ -50,7 +50,7 @@ final class RunPlan {
         this.tls = ClientTls.forRun(run);
         this.sourceAddresses = sourceAddresses(host, run.connections());
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
-        this.requestNames = templates.stream().map(RequestTemplate::name).distinct().toList();
+        this.requestNames = run.mix().names();
         this.nameOfTemplate = templates.stream().mapToInt(template -> requestNames.indexOf(template.name())).toArray();
         this.encoded = new ByteBuf[templates.size()];
         this.direct = new ByteBuf[templates.size()];

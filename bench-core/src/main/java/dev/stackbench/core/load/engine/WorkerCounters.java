@@ -20,7 +20,7 @@ final class WorkerCounters {
     static final int LATE = 3;
     /** Requests still queued or in flight when the drain's deadline struck; also counted as timeouts. */
     static final int UNFINISHED = 4;
-    /** In a request name's bank: its successes that completed within the measured window, whatever their phase. */
+    /** In a request name's bank: its successes that completed within the measured window, whatever their phase (0 in the phase banks). */
     static final int OK_IN_WINDOW_OF_NAME = 5;
     private static final int ERROR_CLASS_BASE = 6;
     private static final int STATUS_BASE = ERROR_CLASS_BASE + ErrorClass.values().length;
@@ -117,10 +117,6 @@ final class WorkerCounters {
 
     long measuredFinished() {
         return values.getAcquire(BANK + FINISHED);
-    }
-
-    int size() {
-        return values.length();
     }
 
     /** Adds this worker's current values into {@code into}, index by index. */

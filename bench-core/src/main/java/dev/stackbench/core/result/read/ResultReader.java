@@ -268,6 +268,10 @@ public final class ResultReader {
                 // Paired by start: the window's intervals carry the throughput, the drain's none.
                 intervals.replaceAll(interval -> new IntervalHistogram(interval.seconds(), interval.latencyNanos(),
                         completedByStart.get(interval.latencyNanos().getStartTimeStamp())));
+                // A name's throughput is its successes completing in the window's intervals, as the run's is, never the drain's;
+                // its warm-up requests completing in the window's first second are not counted apart, and are left out.
+                byRequest.values().forEach(named -> named.replaceAll(interval -> new IntervalHistogram(interval.seconds(), interval.latencyNanos(),
+                        completedByStart.containsKey(interval.latencyNanos().getStartTimeStamp()) ? interval.ok() : null)));
             }
         } catch (IOException | RuntimeException e) {
             throw new UnreadableResultException(hlog, "not a readable HdrHistogram log (" + e + ")", e);

@@ -88,8 +88,12 @@ final class ShardSets {
                 ordered.add(file);
             }
         }
-        // DIR/<label>/result.json: the label is the run directory's name.
-        ofShards.sort(java.util.Comparator.comparing((Path file) -> file.toAbsolutePath().normalize().getParent().getFileName().toString()));
+        // DIR/<label>/result.json, ordered as the unsharded directory's walk orders them: by the path <label>/result.json, not by
+        // the label's text ('-' sorts before '/', so 01-async-tomcat-open-600rps/ comes before 01-async-tomcat/ there).
+        ofShards.sort(java.util.Comparator.comparing((Path file) -> {
+            Path absolute = file.toAbsolutePath().normalize();
+            return absolute.getParent().getFileName().resolve(absolute.getFileName());
+        }));
         ordered.addAll(Math.max(firstAt, 0), ofShards);
         return ordered;
     }

@@ -115,6 +115,12 @@ class ByRequestTest {
                         new GateRule.ForRequest(new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P50, 0.15, 2), "get-items")),
                 ResultReader.read(List.of(baseline)), ResultReader.read(List.of(baseline)).forRequest("post-items"), new GateOptions(false, true));
         assertThat(missing.missing()).containsExactly("items {request=get-items}");
+        // A name no run of either side has is a typo: refused, naming the names there are, never passed.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Gate.check(List.of(new GateRule.MaxErrors(GateRule.ALL_TARGETS, 0),
+                        new GateRule.ForRequest(new GateRule.MaxErrors(GateRule.ALL_TARGETS, 0), "post-itemz")),
+                        null, ResultReader.read(List.of(current)), new GateOptions(false, true)))
+                .isInstanceOf(dev.stackbench.core.gate.GateInputException.class)
+                .hasMessageContaining("names requests 'post-itemz', which no run has (names: get-items, post-items)");
     }
 
     /** Headers of the run and of each request reach the server, the request's own winning; on HTTP/1.1 and HTTP/2 alike. */
@@ -141,7 +147,7 @@ class ByRequestTest {
     }
 
     @Test
-    void requestNamesAndHeadersAreCheckedBeforeARun() {
+    void requestNamesAndHeadersAreCheckedBeforeARun() throws Exception {
         var named = RequestSpecs.parse(List.of("reads=75:GET:/movies?director=Allen", "25:POST:/movies", "5:GET:/movies?director=Kubrick"), out);
         assertThat(named.names()).containsExactly("reads", "post-movies", "get-movies");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> RequestSpecs.parse(List.of("bad name=1:GET:/"), out))
@@ -155,5 +161,9 @@ class ByRequestTest {
                         .toRun(java.net.URI.create("http://127.0.0.1:1/"), null, LoadOption.Naming.COMMAND_LINE))
                 .hasMessageContaining("is not 'Name: value'");
         assertThat(Optional.of(Threshold.parse("p99{name=post-movies}<250ms")).map(Threshold::request)).contains("post-movies");
+        // A request's own Content-Type replaces the JSON default, whatever its case: one header, not two.
+        java.nio.file.Files.writeString(out.resolve("x.xml"), "<x/>");
+        var xml = RequestSpecs.parse(List.of("1:POST:/m:@x.xml;content-type: application/xml"), out).entries().getFirst().template();
+        assertThat(xml.headers()).containsExactly(Map.entry("content-type", "application/xml"));
     }
 }
