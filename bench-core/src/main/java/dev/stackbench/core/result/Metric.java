@@ -84,22 +84,21 @@ public enum Metric {
 
     /** The window's value as result.json states it; null when it was not measured (never 0 for "unknown"). */
     public Double of(RunResult result) {
-        Double value = switch (this) {
-            case RPS -> result.rps();
-            case ERRORS -> result.requests() == null ? null : (double) result.requests().errors();
-            case SERVER_CPU_PER_REQUEST -> result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest();
-            default -> result.latencyMs() == null ? null : result.latencyMs().byName(id);
-        };
-        return value == null || value.isNaN() ? null : value;
+        return of(result.rps(), result.requests() == null ? null : result.requests().errors(), result.latencyMs(),
+                result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
     }
 
     /** One request name's value; null when not measured, and for what is not counted by name (server CPU). */
     public Double of(RunResult.RequestStats stats) {
+        return of(stats.rps(), stats.errors(), stats.latencyMs(), null);
+    }
+
+    private Double of(double rps, Long errors, Percentiles latency, Double serverCpuMicros) {
         Double value = switch (this) {
-            case RPS -> stats.rps();
-            case ERRORS -> (double) stats.errors();
-            case SERVER_CPU_PER_REQUEST -> null;
-            default -> stats.latencyMs() == null ? null : stats.latencyMs().byName(id);
+            case RPS -> rps;
+            case ERRORS -> errors == null ? null : (double) errors;
+            case SERVER_CPU_PER_REQUEST -> serverCpuMicros;
+            default -> latency == null ? null : latency.byName(id);
         };
         return value == null || value.isNaN() ? null : value;
     }

@@ -74,10 +74,10 @@ public final class WindowVerdict {
      * cannot average that out.
      */
     public static boolean settled(double[] rpsPerInterval, double[] p50PerInterval) {
-        if (rpsPerInterval.length < MannKendall.MINIMUM_SAMPLES || java.util.Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
+        if (rpsPerInterval.length < MannKendall.MINIMUM_SAMPLES) {
             return false;
         }
-        Double rpsDrift = drift(rpsPerInterval);
+        Double rpsDrift = drift(rpsPerInterval); // null when nothing succeeded at first: not settled
         return rpsDrift != null && !beyondLimit(rpsDrift) && !moves(rpsDrift, MannKendall.test(rpsPerInterval))
                 && !moves(drift(p50PerInterval), MannKendall.test(p50PerInterval));
     }

@@ -151,30 +151,14 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
         int name = plan.requestName(connection.templateIndex);
-        boolean inWindow = context.control().inWindow(nowNanos);
         boolean ok = error == null && status < 400;
-        if (inWindow) {
-            counters.add(WorkerCounters.FINISHED_IN_WINDOW, 1);
-            if (ok) {
-                counters.namedOkInWindow(name);
-            }
-        }
-        if (phase == Phase.MEASURED) {
-            counters.namedOutcome(name, error, status);
-        }
+        counters.outcome(phase, name, error, status, context.control().inWindow(nowNanos));
         if (plan.ids(connection.templateIndex) == RequestTemplate.IdUse.USES) {
             ids.giveBack(connection.requestId); // the lease ends; a deleted id is not given back
         }
         if (ok) {
             recorders.record(phase, name, connection.startNanos, connection.writeNanos, nowNanos);
-            if (inWindow) {
-                counters.add(WorkerCounters.OK_IN_WINDOW, 1);
-            }
             onSuccess.run();
-        } else if (error == null) {
-            counters.httpError(phase, status);
-        } else {
-            counters.error(phase, error);
         }
         // Last: FINISHED tells the coordinator that this outcome is recorded (release, read with acquire).
         counters.increment(phase, WorkerCounters.FINISHED);

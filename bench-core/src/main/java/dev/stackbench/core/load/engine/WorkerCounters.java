@@ -73,37 +73,40 @@ final class WorkerCounters {
         add(phase, field, 1);
     }
 
-    void error(Phase phase, ErrorClass errorClass) {
-        increment(phase, errorField(errorClass));
-    }
 
     /** The field counting {@code errorClass}, for {@link #add(Phase, int, long)}. */
     static int errorField(ErrorClass errorClass) {
         return ERROR_CLASS_BASE + errorClass.ordinal();
     }
 
-    void httpError(Phase phase, int status) {
-        increment(phase, statusField(status));
-    }
 
     private static int statusField(int status) {
         return STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS);
     }
 
-    /** A measured request of request name {@code name} finished: ok (errorClass and status both absent), or why not. */
-    void namedOutcome(int name, ErrorClass errorClass, int status) {
-        int bank = NAMES_BASE + name * BANK;
-        if (errorClass != null) {
-            add(bank + errorField(errorClass), 1);
-        } else if (status >= 400) {
-            add(bank + statusField(status), 1);
+    /**
+     * A request of request name {@code name} has its outcome: ok (no error class, a status below 400), an error
+     * class, or an HTTP error status, counted in its phase's bank and, when measured, in its name's. Its phase's
+     * FINISHED is not counted here: the worker writes it last, once the latency is recorded too.
+     */
+    void outcome(Phase phase, int name, ErrorClass errorClass, int status, boolean completedInWindow) {
+        int field = errorClass != null ? errorField(errorClass) : status >= 400 ? statusField(status) : -1;
+        int nameBank = NAMES_BASE + name * BANK;
+        if (field >= 0) {
+            increment(phase, field);
+        } else if (completedInWindow) {
+            add(OK_IN_WINDOW, 1);
+            add(nameBank + OK_IN_WINDOW_OF_NAME, 1);
         }
-        add(bank + FINISHED, 1);
-    }
-
-    /** A success of request name {@code name} completed within the window, whatever its phase. */
-    void namedOkInWindow(int name) {
-        add(NAMES_BASE + name * BANK + OK_IN_WINDOW_OF_NAME, 1);
+        if (completedInWindow) {
+            add(FINISHED_IN_WINDOW, 1);
+        }
+        if (phase == Phase.MEASURED) {
+            if (field >= 0) {
+                add(nameBank + field, 1);
+            }
+            add(nameBank + FINISHED, 1);
+        }
     }
 
     /**
