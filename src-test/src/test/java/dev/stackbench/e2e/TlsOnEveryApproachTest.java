@@ -155,8 +155,8 @@ class TlsOnEveryApproachTest {
     }
 
     private static LoadRun closedRun(URI base, int users) {
-        return LoadRun.of(base.resolve("date"), new LoadProfile.Closed(users, ThinkTime.NONE, Duration.ofSeconds(2), OptionalLong.empty()),
-                        Duration.ofMillis(500))
+        return LoadRun.of(base.resolve("date"), new LoadProfile.Closed(users, ThinkTime.NONE, Duration.ofSeconds(1), OptionalLong.empty()),
+                        Duration.ofMillis(300))
                 .withMix(WorkloadMixes.of(Workload.DATE, Map.of())).withThreads(2);
     }
 
