@@ -128,5 +128,9 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         } catch (IllegalArgumentException e) {
             throw new InvalidScenario.Field("load", e.getMessage());
         }
+        // As load refuses --insecure without TLS: a run's server is in-process, so only tls makes it apply.
+        if (Boolean.TRUE.equals(load.insecure()) && !Boolean.TRUE.equals(load.tls())) {
+            throw new InvalidScenario.Field("load", LoadOption.INSECURE.id() + " applies to TLS: add " + LoadOption.TLS.id() + ": true");
+        }
     }
 }

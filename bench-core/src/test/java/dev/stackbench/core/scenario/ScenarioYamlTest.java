@@ -106,6 +106,8 @@ class ScenarioYamlTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "{name: bad, runs: [{label: a, approach: loom-netty, load: {duraton: 5s}}]}"
                     + "| bad.yaml: run 'a': load.duraton: unknown key; known: concurrency, connect-timeout, connections, duration, headers, http2, insecure, no-keep-alive, rate, requests, stages, think-time, threads, timeout, tls, warmup",
+            "{name: bad, runs: [{label: a, approach: loom-netty, load: {insecure: true}}]}"
+                    + "| bad.yaml: run 'a': load: insecure applies to TLS: add tls: true",
             "{name: bad, runs: [{label: a, approach: loom-netty, load: {duration: soon}}]}"
                     + "| bad.yaml: run 'a': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",
             "{name: bad, runs: [{label: a, approach: loom-jetty}]}"
@@ -166,7 +168,7 @@ class ScenarioYamlTest {
         samples.put(LoadOption.NO_KEEP_ALIVE, Map.entry("no-keep-alive: true", true));
         samples.put(LoadOption.HTTP2, Map.entry("http2: true", true));
         samples.put(LoadOption.TLS, Map.entry("tls: true", true));
-        samples.put(LoadOption.INSECURE, Map.entry("insecure: true", true));
+        samples.put(LoadOption.INSECURE, Map.entry("insecure: true, tls: true", true));
         samples.put(LoadOption.HEADERS, Map.entry("headers: {Authorization: Bearer abc, X-Tenant: 7}", List.of("Authorization: Bearer abc", "X-Tenant: 7")));
 
         assertThat(samples.keySet()).containsExactly(LoadOption.values());
