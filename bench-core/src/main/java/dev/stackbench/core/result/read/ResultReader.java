@@ -78,6 +78,7 @@ public final class ResultReader {
             files.addAll(find(path, !shards.isEmpty()));
         }
         files = new ArrayList<>(ShardSets.merged(manifests, files));
+        refuseGivenTwice(files);
         var runs = new ArrayList<RecordedRun>();
         for (Path file : files) {
             runs.addAll(readFile(file));
@@ -99,6 +100,29 @@ public final class ResultReader {
         var targets = new LinkedHashMap<String, RecordedTarget>();
         byLabel.forEach((label, repeats) -> targets.put(label, new RecordedTarget(label, repeats.getFirst().setup(), repeats)));
         return new RecordedResults(List.copyOf(files), List.copyOf(runs), java.util.Collections.unmodifiableMap(targets));
+    }
+
+    /**
+     * A file read twice (named twice, or a copy of it) would count as two repeats of one measurement and narrow
+     * the gate's intervals; JMH's files carry nothing that tells shards apart, so their contents decide.
+     */
+    private static void refuseGivenTwice(List<Path> files) {
+        var seen = new java.util.HashMap<String, Path>();
+        for (Path file : files) {
+            String digest;
+            try {
+                digest = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+            } catch (IOException e) {
+                throw new UnreadableResultException(file, "cannot be read: " + e.getMessage(), e);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+            Path first = seen.putIfAbsent(digest, file);
+            if (first != null) {
+                throw new UnreadableResultException(file, first.equals(file) ? "given twice" : "the same contents as " + first
+                        + ": one measurement given twice would count as two repeats");
+            }
+        }
     }
 
     /** The result files a path stands for: itself, or the result.json files in and below a directory. */

@@ -66,6 +66,19 @@ class ResultReaderTest {
         assertThat(first.steadiness()).isNull();
     }
 
+    /** JMH's files say nothing of the shard they came from: a file given twice, or its copy, would be two repeats. */
+    @Test
+    void aFileGivenTwiceOrItsCopyIsRefused() throws IOException {
+        Path file = Files.writeString(dir.resolve("jmh.json"), jmh("ops/s", true));
+        Path copy = Files.copy(file, dir.resolve("copy.json"));
+
+        assertThatThrownBy(() -> ResultReader.read(List.of(file, file))).isInstanceOf(UnreadableResultException.class)
+                .hasMessage(file + ": given twice");
+        assertThatThrownBy(() -> ResultReader.read(List.of(file, copy))).isInstanceOf(UnreadableResultException.class)
+                .hasMessage(copy + ": the same contents as " + file + ": one measurement given twice would count as two repeats");
+        assertThat(ResultReader.read(List.of(file)).runs()).hasSize(4);
+    }
+
     @Test
     void refusesWhatItCannotRead() throws IOException {
         Path throughputless = Files.writeString(dir.resolve("avgt.json"), jmh("us/op", true));
