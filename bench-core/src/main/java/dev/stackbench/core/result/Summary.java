@@ -158,7 +158,8 @@ public final class Summary {
         if (jvm == null || jvm.processResidentMaxBytes() == null && jvm.heapPeakBytes() == null) {
             return java.util.Optional.empty();
         }
-        String who = result.environment().inProcessServer() ? "server and load generator together" : "the load generator's own";
+        String who = !result.environment().inProcessServer() ? "the load generator's own"
+                : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
         return java.util.Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
                 : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
                 + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6)));

@@ -36,7 +36,7 @@ class StartupAndUpstreamTest {
         assertThat(Summary.of(read))
                 .contains("Upstream:     webflux-netty at http://127.0.0.1:4321/, 20 ms added; CPU 1.25 s (not in the server's)")
                 .contains("server 2.00, upstream 1.25, client 1.00")
-                .contains("Memory:       process resident up to 400 MB (server and load generator together), heap peak 150 MB")
+                .contains("Memory:       process resident up to 400 MB (server, upstream service and load generator together), heap peak 150 MB")
                 .contains("Start:        2346 ms, 12000 classes loaded; again in this JVM (warm) 457 ms, 150 classes loaded");
     }
 
