@@ -38,7 +38,7 @@ class SecondServiceTest {
         Path out = temp.resolve("upstream");
         ServeCommandTest.Run load = ServeCommandTest.run("load", "--approach", "loom-tomcat", "--workload-param", "callDepth=1",
                 "--upstream", "webflux-netty:" + UPSTREAM_DELAY_MILLIS, "--start-times",
-                "--concurrency", String.valueOf(USERS), "--warmup", "1s", "--duration", "3s", "--quiet", "--out", out.toString());
+                "--concurrency", String.valueOf(USERS), "--warmup", "1s", "--duration", "2s", "--quiet", "--out", out.toString());
 
         assertThat(load.exitCode()).as(load.err()).isZero();
         assertThat(load.out()).contains("Upstream:     webflux-netty at http://127.0.0.1:", "Memory:       process resident up to", "Start:");
