@@ -2,9 +2,13 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
 
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -73,30 +77,43 @@ class SecondServiceTest {
         assertThat(jvm.heapPeakBytes()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
     }
 
-    /** The upstream's own threads carry its prefix; the server calls it, and answers 502 once it is down. */
+    /**
+     * The upstream's own threads carry its prefix; the server makes exactly one call to it per request of call depth 1,
+     * counted on the wire in between; once it is down the server answers 502.
+     */
     @Test
-    void aDownSecondServiceIsA502(@TempDir Path temp) throws Exception {
+    void everyNestedCallReachesTheSecondServiceOnceAndADownOneIsA502() throws Exception {
         var variants = ServerVariants.load();
         RunningServer upstream = variants.startUpstream(new UpstreamService(Approach.WEBFLUX_NETTY, UPSTREAM_DELAY_MILLIS));
         try (var http = new Http();
-             RunningServer server = variants.start(ServerSpec.of(Approach.PLATFORM_TOMCAT, Workload.DATE).withUpstream(upstream.baseUri()))) {
+             var counting = new TcpProxy(new InetSocketAddress(upstream.baseUri().getHost(), upstream.baseUri().getPort()), "GET /date?");
+             RunningServer server = variants.start(ServerSpec.of(Approach.PLATFORM_TOMCAT, Workload.DATE)
+                     .withUpstream(URI.create("http://127.0.0.1:" + counting.port() + "/")))) {
             Http.Response direct = http.get(upstream.baseUri().resolve("date"));
             assertThat(direct.status()).isEqualTo(200);
             assertThat(direct.threadName()).startsWith(upstream.threadNamePrefix().orElseThrow()).startsWith("upstream-webflux-netty-");
             assertThat(direct.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(UPSTREAM_DELAY_MILLIS));
 
-            Http.Response nested = http.get(server.baseUri().resolve("date?callDepth=1"));
-            assertThat(nested.status()).isEqualTo(200);
-            assertThat(nested.elapsed()).as("the upstream's delay is in it").isGreaterThanOrEqualTo(Duration.ofMillis(UPSTREAM_DELAY_MILLIS));
+            var nested = new ArrayList<CompletableFuture<Http.Response>>();
+            for (int i = 0; i < NESTED_REQUESTS; i++) {
+                nested.add(http.getAsync(server.baseUri().resolve("date?callDepth=1")));
+            }
+            for (var response : nested) {
+                assertThat(response.join().status()).isEqualTo(200);
+                assertThat(response.join().elapsed()).as("the upstream's delay is in it").isGreaterThanOrEqualTo(Duration.ofMillis(UPSTREAM_DELAY_MILLIS));
+            }
+            assertThat(counting.sentCount()).as("requests the second service received").isEqualTo(NESTED_REQUESTS);
 
             upstream.close();
             Http.Response down = http.get(server.baseUri().resolve("date?callDepth=1"));
             assertThat(down.status()).isEqualTo(502);
-            assertThat(down.message()).contains("upstream GET", ":" + upstream.baseUri().getPort() + "/date?delayMillis=0&callDepth=0");
+            assertThat(down.message()).contains("upstream GET", ":" + counting.port() + "/date?delayMillis=0&callDepth=0");
         } finally {
             upstream.close();
         }
     }
+
+    private static final int NESTED_REQUESTS = 20;
 
     private static long memTotalBytes() throws java.io.IOException {
         return Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(line -> line.startsWith("MemTotal:"))
