@@ -245,17 +245,14 @@ final class LoadCommand implements Callable<Integer> {
 
     /** {@code --upstream}: null for none or {@code self}; only with --approach. */
     private UpstreamService upstreamService() {
-        if (upstream == null || upstream.strip().equals(UPSTREAM_SELF)) {
+        if (upstream == null) {
             return null;
         }
         if (url != null) {
             throw new IllegalArgumentException("--upstream starts a second service for --approach; a --url server makes its own calls");
         }
-        return UpstreamService.parse(upstream);
+        return UpstreamService.parseUnlessSelf(upstream).orElse(null);
     }
-
-    /** {@code --upstream self}: the nested calls go to the server itself, as without the option. */
-    private static final String UPSTREAM_SELF = "self";
 
     private Workload chooseTarget() {
         if ((url == null) == (approach == null)) {
@@ -297,7 +294,7 @@ final class LoadCommand implements Callable<Integer> {
                 .only(new LinkedHashSet<>(only), approach)
                 .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
         if (upstream != null) { // every run's nested calls to it, or with 'self' to its own server
-            UpstreamService service = upstream.strip().equals(UPSTREAM_SELF) ? null : UpstreamService.parse(upstream);
+            UpstreamService service = UpstreamService.parseUnlessSelf(upstream).orElse(null);
             chosen = chosen.withRuns(chosen.runs().stream().map(run -> run.withUpstream(service)).toList());
         }
         for (var run : chosen.runs()) { // a threshold on a name some run lacks could never pass there: refused before any run

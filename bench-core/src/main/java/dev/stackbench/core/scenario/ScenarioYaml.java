@@ -54,8 +54,6 @@ public final class ScenarioYaml {
     private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load",
             "upstream");
     private static final Set<String> UPSTREAM_KEYS = Set.of("approach", "delayMillis");
-    /** A run's {@code upstream: self} (the default): its nested calls go to its own server, whatever the defaults say. */
-    private static final String UPSTREAM_SELF = "self";
     private static final Set<String> LOAD_KEYS = Arrays.stream(LoadOption.values()).map(LoadOption::id).collect(Collectors.toSet());
 
     private ScenarioYaml() {
@@ -132,15 +130,15 @@ public final class ScenarioYaml {
 
     /**
      * {@code upstream: {approach: webflux-netty, delayMillis: 20}}, or as on the command line {@code webflux-netty:20};
-     * {@code self} or missing: none.
+     * {@code self} (a run's, whatever the defaults say) or missing: none.
      */
     private static UpstreamService upstream(JsonNode node) {
-        if (node.isMissingNode() || node.isNull() || node.isValueNode() && UPSTREAM_SELF.equals(node.asString())) {
+        if (node.isMissingNode() || node.isNull()) {
             return null;
         }
         try {
             if (node.isValueNode()) {
-                return UpstreamService.parse(node.asString());
+                return UpstreamService.parseUnlessSelf(node.asString()).orElse(null);
             }
             object(node, "upstream");
             checkKeys(node, UPSTREAM_KEYS, "upstream.");

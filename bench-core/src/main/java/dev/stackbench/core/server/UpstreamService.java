@@ -22,6 +22,8 @@ public record UpstreamService(Approach approach, int delayMillis) {
 
     /** The approaches that can be an upstream service. */
     public static final java.util.Set<Approach> APPROACHES = java.util.EnumSet.of(Approach.WEBFLUX_NETTY);
+    /** Instead of a service: the nested calls go to the server itself (as without one). */
+    public static final String SELF = "self";
     /** The longest delay an upstream adds, as the date workload's own {@code delayMillis} allows. */
     public static final int MAX_DELAY_MILLIS = 600_000;
 
@@ -55,6 +57,11 @@ public record UpstreamService(Approach approach, int delayMillis) {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("upstream '" + text + "': expected APPROACH[:DELAY_MILLIS], e.g. webflux-netty:20", e);
         }
+    }
+
+    /** {@link #parse}, or empty for {@link #SELF}. */
+    public static java.util.Optional<UpstreamService> parseUnlessSelf(String text) {
+        return SELF.equals(Objects.requireNonNull(text, "text").strip()) ? java.util.Optional.empty() : java.util.Optional.of(parse(text));
     }
 
     @Override
