@@ -32,9 +32,10 @@ import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.scenario.InProcessServers;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
 
@@ -84,6 +85,18 @@ final class LoadCommand implements Callable<Integer> {
     @ScenarioScope(LoadOption.Scope.EVERY_RUN)
     @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10; repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
+
+    @ScenarioScope(LoadOption.Scope.EVERY_RUN)
+    @Option(names = "--upstream", paramLabel = "APPROACH[:DELAY_MILLIS]",
+            description = "Make the workload's nested calls (callDepth) to a second service started in-process on its own port "
+                    + "before --approach: APPROACH serving date, adding DELAY_MILLIS to every answer (default 0), e.g. webflux-netty:20; "
+                    + "its CPU is reported apart from the server's. 'self' (the default): to the server itself.")
+    String upstream;
+
+    @ScenarioScope(LoadOption.Scope.EVERY_RUN)
+    @Option(names = "--start-times", description = "Start the server of --approach twice, stopping the first, to report a warm start "
+            + "beside the first (cold when it is the process's first server) in result.json and the summary.")
+    boolean startTimes;
 
     @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; "
             + "p99{name=post-movies}<250ms for the requests of one name; "
@@ -151,6 +164,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         Workload chosenWorkload = chooseTarget();
+        UpstreamService upstreamService = upstreamService();
         LoadOptions options = LoadOptionSpecs.given(spec);
         checkTls(options);
         LoadProfile profile = options.profile(LoadOption.Naming.COMMAND_LINE);
@@ -168,19 +182,21 @@ final class LoadCommand implements Callable<Integer> {
         LoadGenerator.check(planned,
                 url != null ? RunResult.Target.url(url) : RunResult.Target.inProcess(null, PROVISIONAL_TARGET, approach.id(),
                         chosenWorkload.id(), Map.of(), Map.of(), null));
-        RunningServer server = null;
+        InProcessServers servers = null;
         try (Interrupts interrupts = Interrupts.install(err)) {
             URI target = url;
             RunResult.Target description;
             if (approach != null) {
-                server = ServerVariants.load().start(new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties,
-                        Boolean.TRUE.equals(options.http2()), Boolean.TRUE.equals(options.tls())));
-                target = server.baseUri();
+                servers = InProcessServers.start(ServerVariants.load(), new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties,
+                        Boolean.TRUE.equals(options.http2()), Boolean.TRUE.equals(options.tls())), upstreamService, startTimes);
+                target = servers.baseUri();
                 var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
                 params.putAll(workloadParams);
-                description = RunResult.Target.inProcess(label, target, approach.id(), chosenWorkload.id(), params, server.settings(), server.limits());
+                description = servers.target(label, params);
                 if (!quiet) {
-                    err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, server.startupTime().toMillis());
+                    servers.upstream().ifPresent(upstream -> err.printf("started upstream %s at %s in %d ms%n", upstreamService,
+                            upstream.baseUri(), upstream.startupTime().toMillis()));
+                    err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, servers.server().startupTime().toMillis());
                 }
             } else {
                 description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
@@ -196,6 +212,9 @@ final class LoadCommand implements Callable<Integer> {
                 err.flush();
             }
             Measurement measurement = LoadGenerator.run(run, description, progress(err), interrupts.stop());
+            if (servers != null) {
+                measurement = measurement.withStartup(servers.startup());
+            }
             RunResult result = measurement.result();
             // The summary first: if the files cannot be written (a full disk), what was measured is still on stdout.
             stdout.print(Summary.of(result));
@@ -215,8 +234,8 @@ final class LoadCommand implements Callable<Integer> {
             }
             return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
         } finally {
-            if (server != null) {
-                server.close();
+            if (servers != null) {
+                servers.close();
             }
         }
     }
@@ -224,14 +243,25 @@ final class LoadCommand implements Callable<Integer> {
     /** Stands in for an in-process server's address while the options are checked, before it starts. */
     private static final URI PROVISIONAL_TARGET = URI.create("http://127.0.0.1:1/");
 
+    /** {@code --upstream}: null for none or {@code self}; only with --approach. */
+    private UpstreamService upstreamService() {
+        if (upstream == null) {
+            return null;
+        }
+        if (url != null) {
+            throw new IllegalArgumentException("--upstream starts a second service for --approach; a --url server makes its own calls");
+        }
+        return UpstreamService.parseUnlessSelf(upstream).orElse(null);
+    }
+
     private Workload chooseTarget() {
         if ((url == null) == (approach == null)) {
             throw new IllegalArgumentException("give either --approach (a server started in-process) or --url (any server), not "
                     + (url == null ? "neither" : "both"));
         }
         if (url != null) {
-            if (workload != null || !workloadParams.isEmpty() || !serverProperties.isEmpty()) {
-                throw new IllegalArgumentException("--workload, --workload-param and --server-property apply to --approach, not to --url");
+            if (workload != null || !workloadParams.isEmpty() || !serverProperties.isEmpty() || startTimes) {
+                throw new IllegalArgumentException("--workload, --workload-param, --server-property and --start-times apply to --approach, not to --url");
             }
             return null;
         }
@@ -263,6 +293,10 @@ final class LoadCommand implements Callable<Integer> {
         Scenario chosen = Scenarios.find(scenario)
                 .only(new LinkedHashSet<>(only), approach)
                 .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
+        if (upstream != null) { // every run's nested calls to it, or with 'self' to its own server
+            UpstreamService service = UpstreamService.parseUnlessSelf(upstream).orElse(null);
+            chosen = chosen.withRuns(chosen.runs().stream().map(run -> run.withUpstream(service)).toList());
+        }
         for (var run : chosen.runs()) { // a threshold on a name some run lacks could never pass there: refused before any run
             try {
                 checkRequestNames(conditions, run.mix());
@@ -272,7 +306,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         try (Interrupts interrupts = Interrupts.install(err)) {
-            var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, progress(err));
+            var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, startTimes, progress(err));
             String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
             int exitCode = chosenShard == null ? cli.run(chosen, overrides, conditions, out, interrupts.stop())
                     : cli.runShard(chosen, chosenShard, overrides, conditions, out, interrupts.stop());

@@ -32,13 +32,18 @@ final class ScenarioCli {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean quiet;
+    private final boolean startTimes;
     private final ProgressListener progress;
 
-    /** @param quiet no line when a run's server has started; {@code progress} decides about the rest */
-    ScenarioCli(PrintWriter out, PrintWriter err, boolean quiet, ProgressListener progress) {
+    /**
+     * @param quiet      no line when a run's server has started; {@code progress} decides about the rest
+     * @param startTimes start each run's server twice, to record a warm start ({@code --start-times})
+     */
+    ScenarioCli(PrintWriter out, PrintWriter err, boolean quiet, boolean startTimes, ProgressListener progress) {
         this.out = out;
         this.err = err;
         this.quiet = quiet;
+        this.startTimes = startTimes;
         this.progress = progress;
     }
 
@@ -105,7 +110,7 @@ final class ScenarioCli {
         header(scenario, shard, overrides);
 
         var crossed = new ArrayList<String>();
-        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, new ScenarioRunner.Listener() {
+        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, startTimes, new ScenarioRunner.Listener() {
             @Override
             public void runStarting(int number, int count, ScenarioRun run) {
                 out.printf("%n== run %d of %d: %s (%s, %s)%s%n", number, count, run.label(), run.approach(), run.workload(),

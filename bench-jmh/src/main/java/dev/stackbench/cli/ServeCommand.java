@@ -12,6 +12,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 
 import picocli.CommandLine.Command;
@@ -55,6 +56,12 @@ final class ServeCommand implements Callable<Integer> {
             + "generated at start (or yours: --server-property server.ssl.*).")
     boolean tls;
 
+    @Option(names = "--upstream", paramLabel = "APPROACH[:DELAY_MILLIS]",
+            description = "Make the workload's nested calls (callDepth) to a second service started in this process on a free loopback "
+                    + "port: APPROACH serving date, adding DELAY_MILLIS to every answer (default 0), e.g. webflux-netty:20. "
+                    + "'self' (the default): to this server.")
+    String upstream;
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65_535) {
@@ -70,12 +77,26 @@ final class ServeCommand implements Callable<Integer> {
         properties.put("server.port", String.valueOf(port));
         properties.put("server.address", address);
         var serverSpec = new ServerSpec(approach, workload, workloadOptions, properties, false, tls);
+        UpstreamService upstreamService = upstream == null ? null : UpstreamService.parseUnlessSelf(upstream).orElse(null);
         var out = spec.commandLine().getOut();
 
-        RunningServer server = ServerVariants.load().start(serverSpec);
+        var variants = ServerVariants.load();
+        RunningServer upstreamServer = upstreamService == null ? null : variants.startUpstream(upstreamService);
+        RunningServer server;
+        try {
+            server = variants.start(upstreamServer == null ? serverSpec : serverSpec.withUpstream(upstreamServer.baseUri()));
+        } catch (RuntimeException e) {
+            if (upstreamServer != null) {
+                upstreamServer.close();
+            }
+            throw e;
+        }
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            if (upstreamServer != null) {
+                upstreamServer.close();
+            }
             out.println("stopped " + approach);
             out.flush();
             stopped.countDown();
@@ -92,6 +113,10 @@ final class ServeCommand implements Callable<Integer> {
                     + (listenAddress.isAnyLocalAddress() ? ", every network interface" : "")
                     + ": other machines can reach this server (--address " + DEFAULT_ADDRESS + " keeps it to this one)");
             err.flush();
+        }
+        if (upstreamServer != null) {
+            out.printf("nested calls go to %s serving date at %s (%d ms added, started in %d ms)%n", upstreamService.approach(),
+                    upstreamServer.baseUri(), upstreamService.delayMillis(), upstreamServer.startupTime().toMillis());
         }
         server.settings().forEach((name, value) -> out.printf("  %s=%s%n", name, value));
         out.flush();

@@ -2,7 +2,6 @@ package dev.stackbench.servers;
 
 import java.time.Duration;
 
-import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.servers.date.DateFluxRoutes;
 import dev.stackbench.servers.contacts.ContactsRoutes;
 import dev.stackbench.servers.db.DatabaseConfiguration;
@@ -48,14 +47,14 @@ class NettyStack {
      * loops running; stop() does nothing on a factory already stopped.
      */
     @Bean(destroyMethod = "stop")
-    ReactorResourceFactory reactorResourceFactory(ServerSpec spec,
-                                                  @Value("${stackbench.netty.event-loop-threads}") int eventLoopThreads,
+    ReactorResourceFactory reactorResourceFactory(@Value("${stackbench.netty.event-loop-threads}") int eventLoopThreads,
+                                                  @Value("${stackbench.netty.thread-name-prefix}") String threadNamePrefix,
                                                   @Value("${stackbench.upstream.max-connections}") int upstreamMaxConnections) {
         var factory = new ReactorResourceFactory();
         factory.setUseGlobalResources(false);
-        factory.setLoopResourcesSupplier(() -> LoopResources.create(spec.approach().id() + "-http", eventLoopThreads, true));
+        factory.setLoopResourcesSupplier(() -> LoopResources.create(threadNamePrefix + "-http", eventLoopThreads, true));
         // Nested calls must not queue behind a small pool: as many connections as callers, pending acquires unbounded.
-        factory.setConnectionProviderSupplier(() -> ConnectionProvider.builder(spec.approach().id() + "-upstream")
+        factory.setConnectionProviderSupplier(() -> ConnectionProvider.builder(threadNamePrefix + "-upstream")
                 .maxConnections(upstreamMaxConnections)
                 .pendingAcquireMaxCount(-1)
                 .build());

@@ -52,6 +52,8 @@ final class ServerDefaults {
         static final String ELASTIC_MAX_THREADS = "stackbench.elastic.max-threads";
         static final String ELASTIC_QUEUED_TASK_CAP = "stackbench.elastic.queued-task-cap";
         static final String NETTY_EVENT_LOOP_THREADS = "stackbench.netty.event-loop-threads";
+        static final String NETTY_THREAD_NAME_PREFIX = "stackbench.netty.thread-name-prefix";
+        static final String NETTY_TIMER = "stackbench.netty.timer";
         static final String UPSTREAM_URI = "stackbench.upstream.uri";
         static final String DATE_ADDED_DELAY_MILLIS = "stackbench.date.added-delay-millis";
         static final String DB_POOL_SIZE = "stackbench.db.pool-size";
@@ -184,6 +186,9 @@ final class ServerDefaults {
     private static void netty(Map<String, String> defaults) {
         defaults.put("server.netty.idle-timeout", "${stackbench.idle-timeout}");
         defaults.put(Property.NETTY_EVENT_LOOP_THREADS, String.valueOf(LoopResources.DEFAULT_IO_WORKER_COUNT));
+        // Names the event loops (<prefix>-http-nio-1): an upstream service gives its own, so its CPU is told apart.
+        defaults.put(Property.NETTY_THREAD_NAME_PREFIX, "${stackbench.approach}");
+        defaults.put(Property.NETTY_TIMER, "parallel");
         defaults.put("stackbench.upstream.max-connections", String.valueOf(UPSTREAM_MAX_CONNECTIONS));
     }
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import dev.stackbench.core.server.RunningServer;
@@ -12,12 +13,25 @@ import dev.stackbench.core.server.ServerSpec;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
-/** A variant's Spring context; closing it stops the server and every pool the context owns. */
+/**
+ * A variant's Spring context; closing it stops the server and every pool the context owns.
+ *
+ * @param ownThreadsPrefix the name prefix of all its threads, when it was started to have one (an upstream service); else null
+ */
 record SpringRunningServer(ServerSpec spec, URI baseUri, Duration startupTime, Map<String, String> settings,
-                           ServerLimits limits, ConfigurableApplicationContext context) implements RunningServer {
+                           ServerLimits limits, ConfigurableApplicationContext context, String ownThreadsPrefix) implements RunningServer {
 
     SpringRunningServer {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
+    }
+
+    @Override
+    public Optional<String> threadNamePrefix() {
+        return Optional.ofNullable(ownThreadsPrefix);
+    }
+
+    SpringRunningServer withThreadNamePrefix(String prefix) {
+        return new SpringRunningServer(spec, baseUri, startupTime, settings, limits, context, prefix);
     }
 
     @Override

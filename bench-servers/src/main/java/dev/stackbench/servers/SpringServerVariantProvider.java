@@ -14,8 +14,10 @@ import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.ServerVariantProvider;
+import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.WebStack;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.servers.date.DateFluxRoutes;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -43,12 +45,32 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
         return EnumSet.allOf(Workload.class);
     }
 
+    /**
+     * The service's approach serving date with its delay added at the bottom of every call chain, its event loops
+     * named {@code upstream-<approach>-http-...} and its timers on them, so that every thread it runs on carries the prefix.
+     */
     @Override
-    public RunningServer start(ServerSpec spec) {
+    public RunningServer startUpstream(UpstreamService service) {
+        String prefix = UPSTREAM_THREAD_NAME_PREFIX + service.approach().id();
+        var spec = ServerSpec.of(service.approach(), Workload.DATE).withServerProperties(Map.of(
+                ServerDefaults.Property.DATE_ADDED_DELAY_MILLIS, String.valueOf(service.delayMillis()),
+                ServerDefaults.Property.NETTY_THREAD_NAME_PREFIX, prefix,
+                ServerDefaults.Property.NETTY_TIMER, DateFluxRoutes.TIMER_ON_EVENT_LOOP));
+        return start(spec).withThreadNamePrefix(prefix + "-");
+    }
+
+    /** Begins the name of every thread of an upstream service; no server under test names its threads so. */
+    static final String UPSTREAM_THREAD_NAME_PREFIX = "upstream-";
+
+    @Override
+    public SpringRunningServer start(ServerSpec spec) {
         long startNanos = System.nanoTime();
         Map<String, String> defaults = ServerDefaults.forServer(spec);
         var overrides = new LinkedHashMap<String, Object>(spec.serverProperties());
         spec.workloadOptions().forEach((name, value) -> overrides.put("stackbench." + spec.workload().id() + "." + name, value));
+        if (spec.upstream() != null) {
+            overrides.put(ServerDefaults.Property.UPSTREAM_URI, spec.upstream().toString());
+        }
         boolean tomcat = spec.approach().stack() == WebStack.MVC_TOMCAT;
         // What this server is: not settings, so they override everything.
         var identity = Map.<String, Object>of("stackbench.approach", spec.approach().id(),
@@ -88,7 +110,7 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
             throw new ServerStartException(spec.approach() + " started with settings that give no limits: " + e.getMessage(), e);
         }
         return new SpringRunningServer(spec, URI.create((tls ? "https" : "http") + "://" + host + ":" + port + "/"), startupTime, settings,
-                limits, context);
+                limits, context, null);
     }
 
     /** A setting's value as results and {@code serve} show it: never a password (a key store's, a database's). */

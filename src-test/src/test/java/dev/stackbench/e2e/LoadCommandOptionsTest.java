@@ -33,7 +33,7 @@ class LoadCommandOptionsTest {
         String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
 
         assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, "
-                + "--workload-param and --server-property apply to every run");
+                + "--workload-param, --server-property, --upstream and --start-times apply to every run");
         assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
                 + "--request and --label are the scenario's own");
     }
@@ -53,6 +53,19 @@ class LoadCommandOptionsTest {
         } else {
             assertThat(run.err()).startsWith("error: seed-000: no run labelled 'nope'");
         }
+    }
+
+    /** Fast: a second service that cannot be told apart, or one for a server stackbench did not start, is refused before any starts. */
+    @Test
+    void anUpstreamIsRefusedBeforeAnyServerStarts() {
+        ServeCommandTest.Run notItsOwnThreads = ServeCommandTest.run("load", "--approach", "loom-netty", "--upstream", "loom-tomcat:5");
+        ServeCommandTest.Run forAUrl = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--upstream", "webflux-netty");
+
+        assertThat(notItsOwnThreads.exitCode()).isEqualTo(2);
+        assertThat(notItsOwnThreads.err().strip()).isEqualTo("error: upstream approach loom-tomcat is not supported: only [webflux-netty], "
+                + "whose threads are all its own, so that its CPU can be told apart from the server's");
+        assertThat(forAUrl.exitCode()).isEqualTo(2);
+        assertThat(forAUrl.err().strip()).isEqualTo("error: --upstream starts a second service for --approach; a --url server makes its own calls");
     }
 
     /** The short aliases reach the same options as the long names. */

@@ -62,6 +62,14 @@ class ServeCommandTest {
     }
 
     @Test
+    void anUpstreamThatCannotBeToldApartIsRefusedBeforeAnyServerStarts() {
+        Run run = run("serve", "--approach", "loom-tomcat", "--upstream", "elastic-netty");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString().startsWith("error: upstream approach elastic-netty is not supported: only [webflux-netty]");
+    }
+
+    @Test
     void aPortOutOfRangeIsRefused() {
         Run run = run("serve", "--approach", "loom-tomcat", "--port", "70000");
 

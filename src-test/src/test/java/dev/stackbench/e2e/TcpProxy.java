@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * A TCP proxy on a loopback port in front of a real server (PostgreSQL), so that a test can take
  * that server away from one client without stopping it for everyone else: {@link #cut()} closes every
  * proxied connection and stops listening (new connections are refused, as by a stopped database),
- * {@link #restore()} listens again on the same port.
+ * {@link #restore()} listens again on the same port. It can count what clients send, for instance the
+ * HTTP requests reaching a server ({@link #sentCount()}).
  */
 final class TcpProxy implements AutoCloseable {
 
@@ -22,9 +23,18 @@ final class TcpProxy implements AutoCloseable {
     private final int port;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket listener;
+    /** What {@link #sentCount()} counts in the clients' bytes; null to count nothing. */
+    private final byte[] counted;
+    private final java.util.concurrent.atomic.AtomicLong sentCount = new java.util.concurrent.atomic.AtomicLong();
 
     TcpProxy(InetSocketAddress target) throws IOException {
+        this(target, null);
+    }
+
+    /** @param counted counted each time a client sends it, e.g. {@code GET /date?} for the HTTP requests to /date */
+    TcpProxy(InetSocketAddress target, String counted) throws IOException {
         this.target = target;
+        this.counted = counted == null ? null : counted.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         this.listener = listen(0);
         this.port = listener.getLocalPort();
         accept(listener);
@@ -32,6 +42,11 @@ final class TcpProxy implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** How often clients sent the counted bytes, so far. */
+    long sentCount() {
+        return sentCount.get();
     }
 
     /** The database goes away: connections drop, new ones are refused. */
@@ -81,8 +96,8 @@ final class TcpProxy implements AutoCloseable {
                         close(client, server);
                         continue;
                     }
-                    pump(client, server);
-                    pump(server, client);
+                    pump(client, server, counted);
+                    pump(server, client, null);
                 } catch (IOException closed) {
                     return;
                 }
@@ -90,16 +105,38 @@ final class TcpProxy implements AutoCloseable {
         });
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, byte[] counting) {
         Thread.ofVirtual().name("proxy-pump-" + port).start(() -> {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                in.transferTo(out);
+                if (counting == null) {
+                    in.transferTo(out);
+                } else {
+                    copyCounting(in, out, counting);
+                }
             } catch (IOException closed) {
                 // either side went away, or the test cut the proxy
             } finally {
                 close(from, to);
             }
         });
+    }
+
+    /** Copies, counting {@code pattern} also where it spans two reads (the bytes since the last match are kept). */
+    private void copyCounting(InputStream in, OutputStream out, byte[] pattern) throws IOException {
+        byte[] buffer = new byte[8192];
+        int matched = 0; // bytes of the pattern matched at the end of what was read so far
+        for (int read; (read = in.read(buffer)) >= 0; ) {
+            for (int i = 0; i < read; i++) {
+                // The pattern (an HTTP request line's start) has no repeated prefix, so a mismatch restarts the match.
+                matched = buffer[i] == pattern[matched] ? matched + 1 : buffer[i] == pattern[0] ? 1 : 0;
+                if (matched == pattern.length) {
+                    sentCount.incrementAndGet();
+                    matched = 0;
+                }
+            }
+            out.write(buffer, 0, read);
+            out.flush();
+        }
     }
 
     private void close(Socket... pair) {

@@ -14,12 +14,14 @@ import dev.stackbench.core.result.RunResult;
  * <ul>
  *   <li>CPU time by owner (ThreadMXBean, per thread): <b>client</b> = the generator's event loops,
  *       <b>measurement</b> = the sampling thread and JFR's threads, <b>server</b> = every other live
- *       platform thread, when the server runs in this JVM (for a URL target it is unknown: null).
+ *       platform thread, when the server runs in this JVM (for a URL target it is unknown: null), except
+ *       <b>upstream</b> = the threads of an upstream service in this JVM, by their name prefix.
  *       Virtual threads are counted on their carriers. <b>JVM-internal</b> = process CPU
  *       (OperatingSystemMXBean) minus all thread sums: GC and JIT threads, which ThreadMXBean does not
  *       list, and threads that ended within the interval.</li>
  *   <li>GC collections and time (sum over the GarbageCollectorMXBeans), bytes allocated, as deltas;
- *       heap used and live platform threads as read at the tick.</li>
+ *       heap used and live platform threads as read at the tick; the process's resident set at the tick and
+ *       the heap's peak within the interval ({@link ProcessMemory}).</li>
  *   <li>Virtual threads started, alive and pinned, from JFR ({@link VirtualThreadEvents}).</li>
  * </ul>
  *
@@ -40,22 +42,26 @@ public final class JvmMetrics implements AutoCloseable {
      * Cumulative values since {@link #start} (CPU, GC, allocation) and gauges read at {@code epochMillis}.
      * Null where this JVM cannot tell.
      */
-    public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long otherThreadsCpuNanos,
+    public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long upstreamCpuNanos, long otherThreadsCpuNanos,
                          Long processCpuNanos, long gcCount, long gcTimeMillis, Long allocatedBytes, long heapUsedBytes,
-                         int platformThreads, Long compilationMillis) {
+                         int platformThreads, Long compilationMillis, Long residentBytes, long heapPeakBytesSincePrevious) {
     }
 
     private final boolean serverInProcess;
-    private final ThreadCpuAccount threadCpu = new ThreadCpuAccount();
+    private final boolean upstreamInProcess;
+    private final ThreadCpuAccount threadCpu;
     private final VirtualThreadEvents virtualThreads;
     private final long startEpochMillis;
     private final List<String> notes = new ArrayList<>();
     private long clientCpuNanos;
     private long measurementCpuNanos;
+    private long upstreamCpuNanos;
     private long otherThreadsCpuNanos;
 
-    private JvmMetrics(boolean serverInProcess, VirtualThreadEvents.Result virtualThreads) {
+    private JvmMetrics(boolean serverInProcess, String upstreamThreadPrefix, VirtualThreadEvents.Result virtualThreads) {
         this.serverInProcess = serverInProcess;
+        this.upstreamInProcess = upstreamThreadPrefix != null;
+        this.threadCpu = new ThreadCpuAccount(upstreamThreadPrefix);
         this.virtualThreads = virtualThreads.events().orElse(null);
         if (virtualThreads.unavailableReason() != null) {
             notes.add(virtualThreads.unavailableReason());
@@ -70,7 +76,16 @@ public final class JvmMetrics implements AutoCloseable {
      *                        not the generator's are the server's)
      */
     public static JvmMetrics start(boolean serverInProcess) {
-        var metrics = new JvmMetrics(serverInProcess, VirtualThreadEvents.start());
+        return start(serverInProcess, null);
+    }
+
+    /**
+     * The same, with an upstream service in this JVM whose CPU is counted apart from the server's.
+     *
+     * @param upstreamThreadPrefix the name prefix of every thread of the upstream service; null when there is none in this JVM
+     */
+    public static JvmMetrics start(boolean serverInProcess, String upstreamThreadPrefix) {
+        var metrics = new JvmMetrics(serverInProcess, upstreamThreadPrefix, VirtualThreadEvents.start());
         metrics.sample(Set.of());
         return metrics;
     }
@@ -80,6 +95,7 @@ public final class JvmMetrics implements AutoCloseable {
         var split = threadCpu.next(clientThreadIds, measurementThreadId());
         clientCpuNanos += split.clientNanos();
         measurementCpuNanos += split.measurementNanos();
+        upstreamCpuNanos += split.upstreamNanos();
         otherThreadsCpuNanos += split.otherNanos();
         long gcCount = 0;
         long gcTimeMillis = 0;
@@ -87,10 +103,11 @@ public final class JvmMetrics implements AutoCloseable {
             gcCount += Math.max(0, collector.getCollectionCount()); // -1: this collector does not count
             gcTimeMillis += Math.max(0, collector.getCollectionTime());
         }
-        return new Sample(System.currentTimeMillis(), clientCpuNanos, measurementCpuNanos, otherThreadsCpuNanos,
+        return new Sample(System.currentTimeMillis(), clientCpuNanos, measurementCpuNanos, upstreamCpuNanos, otherThreadsCpuNanos,
                 processCpuNanos(), gcCount, gcTimeMillis, allocatedBytes(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-                ManagementFactory.getThreadMXBean().getThreadCount(), compilationMillis());
+                ManagementFactory.getThreadMXBean().getThreadCount(), compilationMillis(), ProcessMemory.residentBytes(),
+                ProcessMemory.heapPeakBytesSinceLastCall());
     }
 
     /** The JIT compilers' accumulated time; null where the JVM does not monitor it. */
@@ -102,7 +119,7 @@ public final class JvmMetrics implements AutoCloseable {
     /** The interval between two samples, without the JFR counts (see {@link #withVirtualThreads}). */
     public RunResult.JvmInterval interval(Sample from, Sample to) {
         long threadsNanos = (to.clientCpuNanos() - from.clientCpuNanos()) + (to.measurementCpuNanos() - from.measurementCpuNanos())
-                + (to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos());
+                + (to.upstreamCpuNanos() - from.upstreamCpuNanos()) + (to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos());
         Long processNanos = to.processCpuNanos() == null || from.processCpuNanos() == null ? null
                 : to.processCpuNanos() - from.processCpuNanos();
         return new RunResult.JvmInterval(
@@ -116,7 +133,9 @@ public final class JvmMetrics implements AutoCloseable {
                 to.gcCount() - from.gcCount(), to.gcTimeMillis() - from.gcTimeMillis(), to.platformThreads(),
                 null, null, null,
                 to.compilationMillis() == null || from.compilationMillis() == null ? null
-                        : (to.compilationMillis() - from.compilationMillis()) / 1e3);
+                        : (to.compilationMillis() - from.compilationMillis()) / 1e3,
+                upstreamInProcess ? seconds(to.upstreamCpuNanos() - from.upstreamCpuNanos()) : null, to.residentBytes(),
+                to.heapPeakBytesSincePrevious());
     }
 
     /**
@@ -158,12 +177,16 @@ public final class JvmMetrics implements AutoCloseable {
         }
         long heapMax = intervals.stream().mapToLong(RunResult.JvmInterval::heapUsedBytes).max().orElse(to.heapUsedBytes());
         int platformMax = intervals.stream().mapToInt(RunResult.JvmInterval::platformThreads).max().orElse(to.platformThreads());
+        Long residentMax = intervals.stream().map(RunResult.JvmInterval::processResidentBytes).filter(java.util.Objects::nonNull)
+                .max(Long::compare).orElse(to.residentBytes());
+        Long heapPeak = intervals.stream().map(RunResult.JvmInterval::heapPeakBytes).filter(java.util.Objects::nonNull)
+                .max(Long::compare).orElse(null);
         Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0 ? null
                 : total.serverCpuSeconds() * 1e6 / finishedRequests;
         return new RunResult.Jvm(total.serverCpuSeconds(), serverMicrosPerRequest, total.clientCpuSeconds(),
                 total.measurementCpuSeconds(), total.processCpuSeconds(), total.jvmInternalCpuSeconds(), heapMax,
                 total.allocatedBytes(), total.gcCount(), total.gcTimeMillis(), platformMax, started, aliveMax, pinned,
-                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds());
+                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds(), total.upstreamCpuSeconds(), residentMax, heapPeak);
     }
 
     private void awaitEvents(long epochMillis) {

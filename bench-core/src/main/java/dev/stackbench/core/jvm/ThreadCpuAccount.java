@@ -10,6 +10,8 @@ import java.util.Set;
  * CPU time of the process's live platform threads, split by owner, as deltas between calls of
  * {@link #next}. Virtual threads have no CPU clock of their own: their work is run, and counted, on
  * their carrier threads (the virtual-thread scheduler's ForkJoinPool workers), which count as server.
+ * An upstream service in the same JVM is told apart by its threads' name prefix: every thread it
+ * owns carries it ({@code RunningServer.threadNamePrefix()}).
  *
  * <p>A thread that ended since the previous call takes its last slice with it: that time is part of
  * the process's CPU but of no group, so it shows in {@link JvmMetrics}' JVM-internal remainder
@@ -20,27 +22,31 @@ final class ThreadCpuAccount {
     /** Threads that belong to the measurement itself (JFR's consumer and periodic tasks), by name. */
     private static final String JFR_THREAD_PREFIX = "JFR ";
 
-    enum Owner { CLIENT, MEASUREMENT, OTHER }
+    enum Owner { CLIENT, MEASUREMENT, UPSTREAM, OTHER }
 
     /** CPU nanoseconds per owner since the previous call. */
-    record Split(long clientNanos, long measurementNanos, long otherNanos) {
+    record Split(long clientNanos, long measurementNanos, long upstreamNanos, long otherNanos) {
         long totalNanos() {
-            return clientNanos + measurementNanos + otherNanos;
+            return clientNanos + measurementNanos + upstreamNanos + otherNanos;
         }
     }
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private Map<Long, Long> lastCpuNanos = new HashMap<>();
-    /** Owner by name, looked up once per thread: thread names are read with ThreadInfo, which allocates. */
-    private final Map<Long, Boolean> measurementByName = new HashMap<>();
+    /** Owner by name (measurement, upstream or other), looked up once per thread: names are read with ThreadInfo, which allocates. */
+    private final Map<Long, Owner> ownerByName = new HashMap<>();
+    /** The name prefix of an upstream service's threads; null when there is none in this JVM. */
+    private final String upstreamThreadPrefix;
 
     static boolean supported() {
         var bean = ManagementFactory.getThreadMXBean();
         return bean instanceof com.sun.management.ThreadMXBean && bean.isThreadCpuTimeSupported();
     }
 
-    ThreadCpuAccount() {
+    /** @param upstreamThreadPrefix the name prefix of every thread of an upstream service in this JVM; null for none */
+    ThreadCpuAccount(String upstreamThreadPrefix) {
+        this.upstreamThreadPrefix = upstreamThreadPrefix;
         if (threads.isThreadCpuTimeSupported() && !threads.isThreadCpuTimeEnabled()) {
             threads.setThreadCpuTimeEnabled(true);
         }
@@ -56,6 +62,7 @@ final class ThreadCpuAccount {
         var current = new HashMap<Long, Long>(ids.length * 2);
         long client = 0;
         long measurement = 0;
+        long upstream = 0;
         long other = 0;
         for (int i = 0; i < ids.length; i++) {
             if (cpu[i] < 0) {
@@ -69,26 +76,33 @@ final class ThreadCpuAccount {
             switch (owner(ids[i], clientThreadIds, measurementThreadId)) {
                 case CLIENT -> client += delta;
                 case MEASUREMENT -> measurement += delta;
+                case UPSTREAM -> upstream += delta;
                 case OTHER -> other += delta;
             }
         }
         lastCpuNanos = current;
-        measurementByName.keySet().retainAll(current.keySet());
-        return new Split(client, measurement, other);
+        ownerByName.keySet().retainAll(current.keySet());
+        return new Split(client, measurement, upstream, other);
     }
 
     private Owner owner(long id, Set<Long> clientThreadIds, long measurementThreadId) {
         if (clientThreadIds.contains(id)) {
             return Owner.CLIENT;
         }
-        if (id == measurementThreadId || measurementByName.computeIfAbsent(id, this::isJfrThread)) {
+        if (id == measurementThreadId) {
             return Owner.MEASUREMENT;
         }
-        return Owner.OTHER;
+        return ownerByName.computeIfAbsent(id, this::ownerByName);
     }
 
-    private boolean isJfrThread(long id) {
+    private Owner ownerByName(long id) {
         ThreadInfo info = threads.getThreadInfo(id);
-        return info != null && info.getThreadName().startsWith(JFR_THREAD_PREFIX);
+        if (info == null) {
+            return Owner.OTHER;
+        }
+        if (info.getThreadName().startsWith(JFR_THREAD_PREFIX)) {
+            return Owner.MEASUREMENT;
+        }
+        return upstreamThreadPrefix != null && info.getThreadName().startsWith(upstreamThreadPrefix) ? Owner.UPSTREAM : Owner.OTHER;
     }
 }

@@ -116,26 +116,33 @@ final class Charts {
             previousEnd = row.endSecond();
         }
         cpuSeries(chart, "server", rows, inCores, jvm -> jvm.serverCpuSeconds());
+        cpuSeries(chart, "upstream service", rows, inCores, jvm -> jvm.upstreamCpuSeconds());
         cpuSeries(chart, "client (load generator)", rows, inCores, jvm -> jvm.clientCpuSeconds());
         cpuSeries(chart, "JVM-internal (GC, JIT)", rows, inCores, jvm -> jvm.jvmInternalCpuSeconds());
         cpuSeries(chart, "process", rows, inCores, jvm -> jvm.processCpuSeconds());
         series(chart, "busiest generator loop", rows, RunResult.TimelineRow::loopBusy);
         return save(chart, "run-" + index + "-cpu.png", "CPU time per second by owner: server threads (virtual threads count on their"
-                + " carriers), the load generator's event loops, and the JVM's own threads (process CPU minus all Java threads);"
+                + " carriers), an upstream service's threads when the nested calls go to one, the load generator's event loops, and the JVM's own threads (process CPU minus all Java threads);"
                 + " the busiest generator loop's share of a core (near 1: the generator itself is the limit).");
     }
 
-    /** Heap used at each interval's end and GC time within it. */
+    /** Heap used at each interval's end, the heap's and the process's peaks, and GC time within each interval. */
     Chart memory(RecordedRun run, String name, int index) {
-        XYChart chart = chart("Heap and GC: " + name, "second of the run", "heap used (MB)");
+        XYChart chart = chart("Memory and GC: " + name, "second of the run", "MB");
         var rows = run.result().timeline();
         series(chart, "heap used", rows, row -> row.jvm() == null ? null : row.jvm().heapUsedBytes() / BYTES_PER_MB);
+        series(chart, "heap peak", rows, row -> row.jvm() == null || row.jvm().heapPeakBytes() == null ? null
+                : row.jvm().heapPeakBytes() / BYTES_PER_MB);
+        series(chart, "process resident", rows, row -> row.jvm() == null || row.jvm().processResidentBytes() == null ? null
+                : row.jvm().processResidentBytes() / BYTES_PER_MB);
         XYSeries gc = series(chart, "GC time", rows, row -> row.jvm() == null ? null : (double) row.jvm().gcTimeMillis());
         if (gc != null) {
             gc.setYAxisGroup(1);
             chart.setYAxisGroupTitle(1, "GC time per interval (ms)");
         }
-        return save(chart, "run-" + index + "-memory.png", "Heap used at each interval's end; time spent in GC within each interval (right axis).");
+        return save(chart, "run-" + index + "-memory.png", "Heap used at each interval's end; the heap's peak within each"
+                + " interval (the sum of its pools' peaks); the whole process's resident set at each interval's end (with an"
+                + " in-process server, server and load generator together); time spent in GC within each interval (right axis).");
     }
 
     /** Live platform threads and virtual threads. */

@@ -170,11 +170,14 @@ final class ReportPage {
         if (jvm != null) {
             facts.add(new Fact("CPU (s)", "server " + (jvm.serverCpuSeconds() == null ? "unknown (not started by stackbench)" : seconds(jvm.serverCpuSeconds())
                     + (jvm.serverCpuMicrosPerRequest() == null ? "" : String.format(Locale.ROOT, " (%.1f µs per request)", jvm.serverCpuMicrosPerRequest())))
+                    + (jvm.upstreamCpuSeconds() == null ? "" : ", upstream " + seconds(jvm.upstreamCpuSeconds()))
                     + ", client " + seconds(jvm.clientCpuSeconds()) + ", measurement " + seconds(jvm.measurementCpuSeconds())
                     + (jvm.jvmInternalCpuSeconds() == null ? "" : ", JVM-internal " + seconds(jvm.jvmInternalCpuSeconds()))
                     + (jvm.processCpuSeconds() == null ? "" : ", process " + seconds(jvm.processCpuSeconds()))));
+            Summary.upstream(result).ifPresent(upstream -> facts.add(new Fact("upstream service", upstream)));
             facts.add(new Fact("GC and heap", jvm.gcCount() + " collections, " + jvm.gcTimeMillis() + " ms; heap up to "
                     + String.format(Locale.ROOT, "%.0f MB", jvm.heapUsedMaxBytes() / 1e6)));
+            Summary.memory(result).ifPresent(memory -> facts.add(new Fact("peak memory", memory)));
             facts.add(new Fact("threads", jvm.platformThreadsMax() + " platform at most" + (jvm.virtualThreadsStarted() == null ? ""
                     : ", " + jvm.virtualThreadsStarted() + " virtual started, " + jvm.pinnedCount() + " pinned"
                     + (jvm.pinnedExamples() == null || jvm.pinnedExamples().isEmpty() ? "" : " at " + String.join(", ", jvm.pinnedExamples())))));
@@ -184,6 +187,7 @@ final class ReportPage {
         } else {
             facts.add(new Fact("JVM metrics", "none: this result was written before stackbench measured them"));
         }
+        Summary.startup(result).ifPresent(startup -> facts.add(new Fact("server start", startup)));
         var generator = result.generator();
         facts.add(new Fact("load generator", generator == null ? "not watched: this result was written before stackbench watched its generator"
                 : GeneratorWatch.describe(generator)));

@@ -15,6 +15,11 @@ import org.HdrHistogram.Histogram;
 public record Measurement(RunResult result, Histogram latency, Histogram serviceTime, Histogram waitTime,
                           List<Interval> intervals) {
 
+    /** The same measurement, its result with the server's start-up recorded. */
+    public Measurement withStartup(RunResult.Startup startup) {
+        return new Measurement(result.withStartup(startup), latency, serviceTime, waitTime, intervals);
+    }
+
     /**
      * One reporting interval's measured requests, by completion time; the histograms kept compressed.
      *

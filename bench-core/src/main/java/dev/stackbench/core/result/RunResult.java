@@ -22,11 +22,43 @@ import dev.stackbench.core.server.ServerLimits;
  * @param byRequest       the measured requests by request name, in the mix's order; null in results written before it
  *                        existed. Their outcomes add up to {@code requests}' except for requests that never left the
  *                        open model's queue (no request was chosen for them yet): {@link #unnamedOutcomes()}
+ * @param startup         how long the in-process server took to start; null for a URL target and in results written
+ *                        before it was recorded
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
                         Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm, Generator generator, List<RequestStats> byRequest) {
+                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup) {
+
+    /** The same result with its server's start-up recorded. */
+    public RunResult withStartup(Startup newStartup) {
+        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
+                clientCpu, timeline, warnings, jvm, generator, byRequest, newStartup);
+    }
+
+    /**
+     * The in-process server's start: wall time from the start call until it returns, its Spring context refreshed
+     * and its port accepting connections, and the classes the JVM loaded meanwhile, which tell a cold start (the
+     * first of its stack in this JVM: thousands of classes) from a warm one (its classes loaded already).
+     *
+     * @param millis            the first start of the run's variant: in {@code load}, the first server of the process
+     *                          (cold); in a scenario, after the runs before it (their classes loaded)
+     * @param classesLoaded     classes the JVM loaded during that start
+     * @param warmMillis        with {@code --start-times}: the same variant started again in this JVM right after the first
+     *                          stopped (this run's server); null when not asked
+     * @param warmClassesLoaded classes loaded during the warm start; null when not asked
+     */
+    public record Startup(double millis, long classesLoaded, Double warmMillis, Long warmClassesLoaded) {
+    }
+
+    /**
+     * A second service the server under test made its nested calls to, in this JVM.
+     *
+     * @param delayMillis      what it added to every answer
+     * @param threadNamePrefix the name prefix of its threads, by which its CPU ({@link Jvm#upstreamCpuSeconds}) was told apart
+     */
+    public record Upstream(String approach, String url, int delayMillis, String threadNamePrefix) {
+    }
 
     public static final String SCHEMA = "stackbench.load/1";
 
@@ -60,25 +92,32 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param limits what bounds the in-process server, as numbers (its pools, added delay, database connections),
      *               from which {@link ThroughputBound} derives its bounds; null for a URL target and in results
      *               written before servers reported them
+     * @param upstream the second service the server's nested calls went to; null when they went to the server itself,
+     *                 for a URL target, and in results written before it existed
      */
     public record Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
-                         Map<String, String> serverSettings, ServerLimits limits) {
+                         Map<String, String> serverSettings, ServerLimits limits, Upstream upstream) {
 
         /** Any HTTP server, not started by stackbench. */
         public static Target url(java.net.URI url) {
-            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of(), null);
+            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of(), null, null);
         }
 
         /** A server started in-process; {@code label} null means {@code approach/workload}. */
         public static Target inProcess(String label, java.net.URI url, String approach, String workload,
                                        Map<String, String> workloadParams, Map<String, String> serverSettings, ServerLimits limits) {
             return new Target(label != null ? label : approach + "/" + workload, url.toString(), approach, workload,
-                    workloadParams, serverSettings, limits);
+                    workloadParams, serverSettings, limits, null);
         }
 
         /** The same target under another name. */
         public Target withLabel(String newLabel) {
-            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings, limits);
+            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings, limits, upstream);
+        }
+
+        /** The same target, its nested calls made to {@code service}. */
+        public Target withUpstream(Upstream service) {
+            return new Target(label, url, approach, workload, workloadParams, serverSettings, limits, service);
         }
     }
 
@@ -191,16 +230,24 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param pinnedCount           jdk.VirtualThreadPinned events: a virtual thread blocked while pinned to its carrier
      * @param jitCompileSeconds     time the JIT compilers spent in this JVM (CompilationMXBean, across its compiler
      *                              threads): what warm-up waits to see quiet; null where not monitored
+     * @param upstreamCpuSeconds    the threads of an upstream service in this JVM ({@link Upstream}), not counted in
+     *                              {@code serverCpuSeconds}; null when there is none
+     * @param processResidentBytes  the whole process's resident set (Linux VmRSS) at the interval's end: with an in-process
+     *                              server, server and load generator together; null where the OS does not say
+     * @param heapPeakBytes         the sum of the heap pools' peak use within the interval (the eden full before a
+     *                              collection included; may exceed the heap's true peak, never fall short of it); null in
+     *                              results written before it existed
      */
     public record JvmInterval(Double serverCpuSeconds, double clientCpuSeconds, double measurementCpuSeconds,
                               Double processCpuSeconds, Double jvmInternalCpuSeconds, long heapUsedBytes, Long allocatedBytes,
                               long gcCount, long gcTimeMillis, int platformThreads, Long virtualThreadsStarted,
-                              Long virtualThreadsAlive, Long pinnedCount, Double jitCompileSeconds) {
+                              Long virtualThreadsAlive, Long pinnedCount, Double jitCompileSeconds, Double upstreamCpuSeconds,
+                              Long processResidentBytes, Long heapPeakBytes) {
 
         public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
             return new JvmInterval(serverCpuSeconds, clientCpuSeconds, measurementCpuSeconds, processCpuSeconds,
                     jvmInternalCpuSeconds, heapUsedBytes, allocatedBytes, gcCount, gcTimeMillis, platformThreads,
-                    started, alive, pinned, jitCompileSeconds);
+                    started, alive, pinned, jitCompileSeconds, upstreamCpuSeconds, processResidentBytes, heapPeakBytes);
         }
     }
 
@@ -213,12 +260,20 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param pinnedExamples            up to three distinct frames where a virtual thread blocked while pinned
      * @param notes                     what could not be measured, and why
      * @param jitCompileSeconds         JIT compilation time over the window; null where not monitored
+     * @param upstreamCpuSeconds        the upstream service's threads over the window, apart from the server's; null when
+     *                                  the nested calls go to the server itself, or in results written before it existed
+     * @param processResidentMaxBytes   the largest resident set of the whole process read at an interval end in the window:
+     *                                  with an in-process server, server, upstream and load generator together; for a URL
+     *                                  target, the load generator's own; null where the OS does not say or in older results
+     * @param heapPeakBytes             the heap's peak within the window: the largest interval's sum of the heap pools' peaks
+     *                                  ({@link JvmInterval#heapPeakBytes}); null in results written before it existed
      */
     public record Jvm(Double serverCpuSeconds, Double serverCpuMicrosPerRequest, double clientCpuSeconds,
                       double measurementCpuSeconds, Double processCpuSeconds, Double jvmInternalCpuSeconds,
                       long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
                       Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
-                      List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds) {
+                      List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds, Double upstreamCpuSeconds,
+                      Long processResidentMaxBytes, Long heapPeakBytes) {
     }
 
     /**

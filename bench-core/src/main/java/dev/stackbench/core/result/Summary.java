@@ -123,18 +123,57 @@ public final class Summary {
                     jvm.serverCpuSeconds(), jvm.serverCpuMicrosPerRequest() == null ? ""
                             : String.format(Locale.ROOT, ", %.1f us per request", jvm.serverCpuMicrosPerRequest())));
         }
+        upstream(result).ifPresent(upstream -> line(text, "Upstream", upstream));
         if (jvm.processCpuSeconds() != null) {
-            line(text, "Process CPU", String.format(Locale.ROOT, "%.2f s: server %s, client %.2f, measurement %.2f, JVM-internal (GC, JIT) %.2f",
+            line(text, "Process CPU", String.format(Locale.ROOT, "%.2f s: server %s, %sclient %.2f, measurement %.2f, JVM-internal (GC, JIT) %.2f",
                     jvm.processCpuSeconds(), jvm.serverCpuSeconds() == null ? "unknown (not in this JVM)"
                             : String.format(Locale.ROOT, "%.2f", jvm.serverCpuSeconds()),
+                    jvm.upstreamCpuSeconds() == null ? "" : String.format(Locale.ROOT, "upstream %.2f, ", jvm.upstreamCpuSeconds()),
                     jvm.clientCpuSeconds(), jvm.measurementCpuSeconds(), jvm.jvmInternalCpuSeconds()));
         }
+        memory(result).ifPresent(memory -> line(text, "Memory", memory));
+        startup(result).ifPresent(startup -> line(text, "Start", startup));
         line(text, "GC", String.format(Locale.ROOT, "%d collections, %d ms; heap up to %.0f MB%s", jvm.gcCount(), jvm.gcTimeMillis(),
                 jvm.heapUsedMaxBytes() / 1e6, jvm.allocatedBytes() == null ? ""
                         : String.format(Locale.ROOT, ", %.0f MB allocated", jvm.allocatedBytes() / 1e6)));
         line(text, "Threads", jvm.platformThreadsMax() + " platform at most"
                 + (jvm.virtualThreadsStarted() == null ? "" : ", " + jvm.virtualThreadsStarted() + " virtual started, "
                 + jvm.pinnedCount() + " pinned" + (jvm.pinnedCount() > 0 ? " " + jvm.pinnedExamples() : "")));
+    }
+
+    /** The upstream service and its CPU, in words; empty when the nested calls went to the server itself (or older results). */
+    public static java.util.Optional<String> upstream(RunResult result) {
+        var upstream = result.target().upstream();
+        if (upstream == null) {
+            return java.util.Optional.empty();
+        }
+        Double cpu = result.jvm() == null ? null : result.jvm().upstreamCpuSeconds();
+        return java.util.Optional.of(upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
+                + (cpu == null ? "not told apart (counted as the server's)" : String.format(Locale.ROOT, "%.2f s (not in the server's)", cpu)));
+    }
+
+    /** The process's peak resident set and the heap's peak over the window, in words; empty when neither was measured. */
+    public static java.util.Optional<String> memory(RunResult result) {
+        var jvm = result.jvm();
+        if (jvm == null || jvm.processResidentMaxBytes() == null && jvm.heapPeakBytes() == null) {
+            return java.util.Optional.empty();
+        }
+        String who = !result.environment().inProcessServer() ? "the load generator's own"
+                : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
+        return java.util.Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
+                : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
+                + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6)));
+    }
+
+    /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */
+    public static java.util.Optional<String> startup(RunResult result) {
+        var startup = result.startup();
+        if (startup == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "%.0f ms, %d classes loaded", startup.millis(), startup.classesLoaded())
+                + (startup.warmMillis() == null ? ""
+                : String.format(Locale.ROOT, "; again in this JVM (warm) %.0f ms, %d classes loaded", startup.warmMillis(), startup.warmClassesLoaded())));
     }
 
     private static void percentiles(StringBuilder text, String title, Percentiles p) {

@@ -17,6 +17,7 @@ import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 
 /**
@@ -31,9 +32,11 @@ import dev.stackbench.core.server.Workload;
  * @param requests         a mix of one's own, as {@code --request} ({@code WEIGHT:METHOD:PATH[:@BODY]}); empty for the workload's
  * @param bodyDirectory    where {@code @BODY} files of {@code requests} are read from: the scenario file's directory
  * @param load             the load options it gives; those it does not give take {@code load}'s defaults
+ * @param upstream         the second service its nested calls go to, started before its server; null: to the server itself
  */
 public record ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
-                          Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load) {
+                          Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load,
+                          UpstreamService upstream) {
 
     /** One directory name: no separators, no leading dot. */
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_\\-+=\\[\\](),][A-Za-z0-9_.\\-+=\\[\\](),]{0,99}");
@@ -59,6 +62,17 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         Objects.requireNonNull(bodyDirectory, "bodyDirectory");
         Objects.requireNonNull(load, "load");
         validate(workload, workloadParams, requests, bodyDirectory, load);
+    }
+
+    /** A run whose nested calls go to the server itself. */
+    public ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
+                       Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load) {
+        this(label, note, approach, workload, workloadParams, serverProperties, requests, bodyDirectory, load, null);
+    }
+
+    /** This run with its nested calls going to {@code service}; null: to the server itself. */
+    public ScenarioRun withUpstream(UpstreamService service) {
+        return new ScenarioRun(label, note, approach, workload, workloadParams, serverProperties, requests, bodyDirectory, load, service);
     }
 
     /** The requests to send: the run's own mix, else the workload's with its parameters. */
@@ -106,7 +120,7 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         } catch (LoadOptions.InvalidOption e) {
             throw InvalidScenario.Field.ofLoad(e);
         }
-        return new ScenarioRun(label, note, approach, workload, params, properties, requests, bodyDirectory, merged);
+        return new ScenarioRun(label, note, approach, workload, params, properties, requests, bodyDirectory, merged, upstream);
     }
 
     private static void validate(Workload workload, Map<String, String> params, List<String> requests, Path bodyDirectory, LoadOptions load) {

@@ -17,7 +17,8 @@ import dev.stackbench.core.server.ServerVariants;
 
 /**
  * Runs a scenario's runs one after another, each against its own server started in-process and
- * closed before the next starts, and writes each run's files into {@code out/<label>/}.
+ * closed before the next starts (with its upstream service, when its nested calls go to one), and writes each run's
+ * files into {@code out/<label>/}.
  *
  * <pre>{@code
  * List<RunResult> results = ScenarioRunner.run(Scenarios.find("seed-002"), Path.of("out"), new StopRequest(), new ScenarioRunner.Listener() {});
@@ -58,6 +59,15 @@ public final class ScenarioRunner {
      * @throws java.net.UnknownHostException never for the loopback servers it starts; LoadGenerator declares it
      */
     public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, Listener listener) throws java.net.UnknownHostException {
+        return run(scenario, out, stop, false, listener);
+    }
+
+    /**
+     * The same, with {@code startTimes}: each run's server started twice, the first stopped, to record a warm start
+     * beside the first ({@link InProcessServers}).
+     */
+    public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, boolean startTimes, Listener listener)
+            throws java.net.UnknownHostException {
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
@@ -70,16 +80,15 @@ public final class ScenarioRunner {
             }
             listener.runStarting(++number, scenario.runs().size(), run);
             Measurement measurement;
-            try (RunningServer server = variants.start(run.serverSpec())) {
+            try (var servers = InProcessServers.start(variants, run.serverSpec(), run.upstream(), startTimes)) {
                 if (stop.requested()) {
                     break; // stopped while this run's server started: nothing of it measured
                 }
-                URI target = server.baseUri();
+                URI target = servers.baseUri();
                 LoadRun load = run.loadRun(target);
-                listener.serverStarted(run, server, load);
-                var description = RunResult.Target.inProcess(run.label(), target, run.approach().id(), run.workload().id(),
-                        run.resolvedWorkloadParams(), server.settings(), server.limits());
-                measurement = LoadGenerator.run(load, description, listener.progress(run), stop);
+                listener.serverStarted(run, servers.server(), load);
+                measurement = LoadGenerator.run(load, servers.target(run.label(), run.resolvedWorkloadParams()), listener.progress(run), stop)
+                        .withStartup(servers.startup());
             }
             results.add(measurement.result());
             listener.measured(run, measurement);

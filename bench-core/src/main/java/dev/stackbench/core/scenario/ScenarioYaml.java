@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 
 import tools.jackson.core.JacksonException;
@@ -48,8 +49,11 @@ public final class ScenarioYaml {
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
     private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "defaults", "runs");
-    private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load");
-    private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load");
+    private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load",
+            "upstream");
+    private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load",
+            "upstream");
+    private static final Set<String> UPSTREAM_KEYS = Set.of("approach", "delayMillis");
     private static final Set<String> LOAD_KEYS = Arrays.stream(LoadOption.values()).map(LoadOption::id).collect(Collectors.toSet());
 
     private ScenarioYaml() {
@@ -116,11 +120,38 @@ public final class ScenarioYaml {
             return new ScenarioRun(text(run, "label"), text(run, "note"),
                     approach == null ? null : named("approach", () -> Approach.fromId(approach)),
                     named("workload", () -> Workload.fromId(workload == null ? Workload.DATE.id() : workload)),
-                    params, properties, mix, bodyDirectory, load);
+                    params, properties, mix, bodyDirectory, load, upstream(run.has("upstream") ? run.path("upstream") : defaults.path("upstream")));
         } catch (InvalidScenario.Field e) {
             throw e.in(source, label);
         } catch (LoadOptions.InvalidOption e) {
             throw InvalidScenario.Field.ofLoad(e).in(source, label);
+        }
+    }
+
+    /**
+     * {@code upstream: {approach: webflux-netty, delayMillis: 20}}, or as on the command line {@code webflux-netty:20};
+     * {@code self} (a run's, whatever the defaults say) or missing: none.
+     */
+    private static UpstreamService upstream(JsonNode node) {
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        try {
+            if (node.isValueNode()) {
+                return UpstreamService.parseUnlessSelf(node.asString()).orElse(null);
+            }
+            object(node, "upstream");
+            checkKeys(node, UPSTREAM_KEYS, "upstream.");
+            String approach = text(node, "approach");
+            if (approach == null) {
+                throw new InvalidScenario.Field("upstream.approach", "missing; one of " + UpstreamService.APPROACHES.stream().map(Approach::id).toList());
+            }
+            Integer delay = integer(node, "delayMillis", "upstream");
+            return new UpstreamService(Approach.fromId(approach), delay == null ? 0 : delay);
+        } catch (InvalidScenario.Field e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScenario.Field("upstream", e.getMessage());
         }
     }
 

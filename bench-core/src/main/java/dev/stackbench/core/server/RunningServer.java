@@ -31,6 +31,14 @@ public interface RunningServer extends AutoCloseable {
      */
     ServerLimits limits();
 
+    /**
+     * The prefix of the name of every thread this server runs on, when all of them carry one (an {@link UpstreamService}),
+     * so that its CPU can be told apart from another server's in the same JVM; empty when its threads cannot be told apart.
+     */
+    default java.util.Optional<String> threadNamePrefix() {
+        return java.util.Optional.empty();
+    }
+
     /** Stops the server; idempotent. */
     @Override
     void close();

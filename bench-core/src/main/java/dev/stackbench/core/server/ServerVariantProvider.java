@@ -18,4 +18,14 @@ public interface ServerVariantProvider {
      * @throws ServerStartException with a one-line message naming what went wrong (e.g. a port in use)
      */
     RunningServer start(ServerSpec spec);
+
+    /**
+     * Starts {@code service}: its approach serving {@code date} with its delay added, every thread of it named with
+     * the prefix its {@link RunningServer#threadNamePrefix()} returns. Returns once it accepts connections.
+     *
+     * @throws ServerStartException as {@link #start}, or if this provider cannot start upstream services
+     */
+    default RunningServer startUpstream(UpstreamService service) {
+        throw new ServerStartException(getClass().getName() + " cannot start an upstream service (" + service + ")");
+    }
 }

@@ -43,13 +43,20 @@ public final class ServerVariants {
 
     /** @throws ServerStartException if no provider serves the spec, or the server fails to start */
     public RunningServer start(ServerSpec spec) {
+        return provider(spec.approach(), spec.workload()).start(spec);
+    }
+
+    /** @throws ServerStartException if no provider serves the service's approach with {@code date}, or it fails to start */
+    public RunningServer startUpstream(UpstreamService service) {
+        return provider(service.approach(), Workload.DATE).startUpstream(service);
+    }
+
+    private ServerVariantProvider provider(Approach approach, Workload workload) {
         return providers.stream()
-                .filter(provider -> provider.approaches().contains(spec.approach())
-                        && provider.workloads().contains(spec.workload()))
+                .filter(provider -> provider.approaches().contains(approach) && provider.workloads().contains(workload))
                 .findFirst()
-                .orElseThrow(() -> new ServerStartException("no server variant for approach " + spec.approach()
-                        + " with workload " + spec.workload() + " on the class path"
-                        + (providers.isEmpty() ? " (add dev.stackbench:bench-servers)" : "")))
-                .start(spec);
+                .orElseThrow(() -> new ServerStartException("no server variant for approach " + approach
+                        + " with workload " + workload + " on the class path"
+                        + (providers.isEmpty() ? " (add dev.stackbench:bench-servers)" : "")));
     }
 }

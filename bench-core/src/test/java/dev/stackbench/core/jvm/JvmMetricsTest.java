@@ -43,6 +43,57 @@ class JvmMetricsTest {
         }
     }
 
+    /** A second server in this JVM, told apart by its threads' names: its CPU is its own, never the server's. */
+    @Test
+    void anUpstreamServicesThreadsAreCountedApartFromTheServer() throws Exception {
+        try (var jvm = JvmMetrics.start(true, "busy-upstream-"); var upstream = new BusyThread("upstream-loop"); var server = new BusyThread("server")) {
+            long upstreamBefore = upstream.cpuNanos();
+            var from = jvm.sample(Set.of());
+            upstream.burn(CLIENT_BURN);
+            server.burn(SERVER_BURN);
+            var to = jvm.sample(Set.of());
+            long upstreamBurned = upstream.cpuNanos() - upstreamBefore;
+
+            RunResult.JvmInterval interval = jvm.interval(from, to);
+            assertThat(interval.upstreamCpuSeconds()).isCloseTo(upstreamBurned / 1e9, within(0.005));
+            assertThat(interval.serverCpuSeconds()).isGreaterThanOrEqualTo(SERVER_BURN.toNanos() / 1e9)
+                    .as("the upstream's burn is not charged to the server").isLessThan((SERVER_BURN.toNanos() + upstreamBurned) / 1e9);
+            assertThat(jvm.window(from, to, List.of(interval), 1).upstreamCpuSeconds()).isEqualTo(interval.upstreamCpuSeconds());
+        }
+        try (var jvm = JvmMetrics.start(true)) {
+            var from = jvm.sample(Set.of());
+            assertThat(jvm.interval(from, jvm.sample(Set.of())).upstreamCpuSeconds()).as("no upstream: unknown, not 0").isNull();
+        }
+    }
+
+    /** Physical bounds: the process holds at least the heap it uses, and no more than the machine's memory. */
+    @Test
+    void theResidentSetHoldsTheHeapAndFitsTheMachine() throws Exception {
+        try (var jvm = JvmMetrics.start(true)) {
+            var from = jvm.sample(Set.of());
+            byte[][] garbage = new byte[64][];
+            for (int i = 0; i < garbage.length; i++) {
+                garbage[i] = new byte[1 << 16]; // 4 MB in all, so that the interval's heap peak has something to see
+            }
+            var to = jvm.sample(Set.of());
+            var interval = jvm.interval(from, to);
+            long memTotal = memTotalBytes();
+
+            assertThat(garbage[garbage.length - 1]).hasSize(1 << 16);
+            assertThat(interval.heapUsedBytes()).isPositive();
+            assertThat(interval.processResidentBytes()).isGreaterThanOrEqualTo(interval.heapUsedBytes()).isLessThanOrEqualTo(memTotal);
+            assertThat(interval.heapPeakBytes()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+            var window = jvm.window(from, to, List.of(interval), 1);
+            assertThat(window.processResidentMaxBytes()).isEqualTo(interval.processResidentBytes());
+            assertThat(window.heapPeakBytes()).isEqualTo(interval.heapPeakBytes());
+        }
+    }
+
+    private static long memTotalBytes() throws java.io.IOException {
+        return java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo")).stream().filter(line -> line.startsWith("MemTotal:"))
+                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024).findFirst().orElseThrow();
+    }
+
     @Test
     void aUrlTargetsServerCpuIsUnknownNotZero() throws Exception {
         try (var jvm = JvmMetrics.start(false); var other = new BusyThread("other")) {

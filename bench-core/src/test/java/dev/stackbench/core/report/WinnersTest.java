@@ -140,11 +140,11 @@ class WinnersTest {
         var latency = new Histogram(3);
         latency.recordValue(1_000_000);
         var profile = new RunResult.Profile("closed", "1 user", 1, null, null, "0s", 1, 1, 0, rpsPerSecond.length, null, 1, 1, true, false, List.of());
-        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null),
+        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
                 profile, new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false),
                 new RunResult.Requests(errors, 0, 0, errors, Map.of(), 0, 0), sum / rpsPerSecond.length, Percentiles.ofNanos(latency), null, null,
-                new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), timeline, List.of(), null, null, null);
+                new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), timeline, List.of(), null, null, null, null);
         return new RecordedRun(Path.of(label, "result.json"), label, label, new Setup(Map.of()), result, List.of(), List.of(),
                 Map.of(Metric.RPS, result.rps()), errors, errors);
     }

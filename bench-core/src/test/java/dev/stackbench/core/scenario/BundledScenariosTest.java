@@ -13,6 +13,7 @@ import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.UpstreamService;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,6 +82,19 @@ class BundledScenariosTest {
                 .allSatisfy(run -> assertThat(run.serverProperties()).containsEntry("stackbench.elastic.max-threads", "120"));
         assertThat(scenario.runs()).allSatisfy(run -> assertThat(run.loadRun(java.net.URI.create("http://127.0.0.1:1/")).keepAlive()).isFalse());
         assertThat(scenario.runs()).filteredOn(run -> run.load().rate() != null).hasSize(2);
+    }
+
+    /** 003_9af4f0812ea24427.txt's HTTP apps called a second service: so do its http-* runs, but the one added to show self-calls. */
+    @Test
+    void seed003sHttpRunsCallASecondService() {
+        var httpRuns = Scenarios.bundled("seed-003").runs().stream().filter(run -> run.label().startsWith("http-")).toList();
+
+        assertThat(httpRuns).extracting(ScenarioRun::label).contains("http-platform-tomcat", "http-loom-tomcat", "http-webflux-netty",
+                "http-loom-netty", "http-platform-tomcat-100-clients", "http-platform-tomcat-self");
+        assertThat(httpRuns).allSatisfy(run -> assertThat(run.workloadParams()).containsEntry("callDepth", "1"));
+        assertThat(httpRuns).filteredOn(run -> !run.label().endsWith("-self"))
+                .allSatisfy(run -> assertThat(run.upstream()).as(run.label()).isEqualTo(new UpstreamService(Approach.WEBFLUX_NETTY, 0)));
+        assertThat(httpRuns).filteredOn(run -> run.label().endsWith("-self")).singleElement().extracting(ScenarioRun::upstream).isNull();
     }
 
     /** A quick try: --duration 2s --warmup 1s shortens every run of every scenario, stages included, and each stays valid. */

@@ -13,6 +13,7 @@ import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 
 import org.junit.jupiter.api.Test;
@@ -140,6 +141,16 @@ class ScenarioYamlTest {
                     + "| bad.yaml: runs: a scenario needs at least one run",
             "{name: bad, defaults: {load: {rate: -5}}, runs: [{label: a, approach: loom-netty}]}"
                     + "| bad.yaml: run 'a': load.rate: rate must be a positive number of requests per second, got -5.0",
+            "{name: bad, runs: [{label: a, approach: loom-netty, upstream: {approach: loom-tomcat}}]}"
+                    + "| bad.yaml: run 'a': upstream: upstream approach loom-tomcat is not supported: only [webflux-netty], whose threads are all its own",
+            "{name: bad, runs: [{label: a, approach: loom-netty, upstream: {approach: webflux-netty, delay: 5}}]}"
+                    + "| bad.yaml: run 'a': upstream.delay: unknown key; known: approach, delayMillis",
+            "{name: bad, runs: [{label: a, approach: loom-netty, upstream: {delayMillis: 5}}]}"
+                    + "| bad.yaml: run 'a': upstream.approach: missing; one of [webflux-netty]",
+            "{name: bad, runs: [{label: a, approach: loom-netty, upstream: 'webflux-netty:soon'}]}"
+                    + "| bad.yaml: run 'a': upstream: upstream 'webflux-netty:soon': expected APPROACH[:DELAY_MILLIS], e.g. webflux-netty:20",
+            "{name: bad, runs: [{label: a, approach: loom-netty, upstream: {approach: webflux-netty, delayMillis: -1}}]}"
+                    + "| bad.yaml: run 'a': upstream: upstream delayMillis must be 0 to 600000, got -1",
             "{name: bad, runs: [{label: a, approach: loom-netty}], extra: 1}"
                     + "| bad.yaml: extra: unknown key; known: defaults, description, name, runs, scale, source",
             "{name: bad, runs: [{label: a, approach: loom-netty"
@@ -191,6 +202,20 @@ class ScenarioYamlTest {
         assertThat(runs.get(0).loadRun(java.net.URI.create("https://127.0.0.1:8443/")).insecure()).isTrue();
         assertThat(runs.get(1).serverSpec().tls()).isFalse();
         assertThat(runs.get(1).loadRun(java.net.URI.create("http://127.0.0.1:8080/")).insecure()).isFalse();
+    }
+
+    /** A mapping or the command line's form; the defaults' upstream for every run, 'self' to call the server itself. */
+    @Test
+    void theUpstreamIsAMappingOrTheCommandLinesFormAndSelfIsNone() {
+        String yaml = "{name: one, defaults: {upstream: {approach: webflux-netty, delayMillis: 7}}, runs: [{label: a, approach: loom-netty},"
+                + " {label: b, approach: loom-netty, upstream: 'webflux-netty:3'}, {label: c, approach: loom-netty, upstream: self},"
+                + " {label: d, approach: loom-netty, upstream: webflux-netty}]}";
+        var runs = ScenarioYaml.parse(yaml, "one.yaml", Path.of("")).runs();
+
+        assertThat(runs).extracting(ScenarioRun::upstream).containsExactly(new UpstreamService(Approach.WEBFLUX_NETTY, 7),
+                new UpstreamService(Approach.WEBFLUX_NETTY, 3), null, new UpstreamService(Approach.WEBFLUX_NETTY, 0));
+        assertThat(runs.get(0).overriddenBy(LoadOptions.NONE, Map.of(), Map.of()).upstream()).as("kept by overrides").isEqualTo(runs.get(0).upstream());
+        assertThat(runs.get(0).withUpstream(null).upstream()).isNull();
     }
 
     @Test

@@ -77,13 +77,13 @@ public final class SyntheticResults {
         long ok = list.stream().mapToLong(IntervalHistogram::ok).sum();
         Histogram merged = Histograms.newLatencyHistogram();
         list.forEach(interval -> merged.add(interval.latencyNanos()));
-        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null),
+        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
                 new RunResult.Profile("closed", "synthetic", 1, null, null, "0s", 1, 1, 0, intervals, null, 1, 1, true, false, List.of()),
                 new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
                 new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0),
                 ok / (double) intervals, Percentiles.ofNanos(merged), null, null, new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null),
-                List.of(), List.of(), null, null, null);
+                List.of(), List.of(), null, null, null, null);
         add(label, result, List.copyOf(list), List.of(), Map.of(Metric.RPS, result.rps()), errors, ok + errors);
         return this;
     }

@@ -9,6 +9,7 @@ import dev.stackbench.servers.upstream.Upstream;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.server.RequestPredicates;
@@ -17,6 +18,7 @@ import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code GET /date} on WebFlux: blocking style off the event loop, or reactive style on it; failures
@@ -25,12 +27,20 @@ import reactor.core.publisher.Mono;
 @Configuration(proxyBeanMethods = false)
 public class DateFluxRoutes {
 
+    /** {@code stackbench.netty.timer}: the delays end on the server's event loops; {@code parallel}: on Reactor's parallel scheduler. */
+    public static final String TIMER_ON_EVENT_LOOP = "event-loop";
+
     @Bean
     RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient,
                                               WebClient upstreamWebClient, Upstream upstream,
-                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis) {
+                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
+                                              @Value("${stackbench.netty.timer}") String timer, ReactorResourceFactory resources) {
         var blocking = new BlockingDate(upstreamRestClient, upstream);
-        var reactive = new ReactiveDate(upstreamWebClient, upstream);
+        // On the server's own event loops (an upstream service, whose every thread is its own), else on Reactor's shared
+        // parallel scheduler, as WebFlux code has it by default. Never disposed here: the loops stop with their factory.
+        var reactive = TIMER_ON_EVENT_LOOP.equals(timer)
+                ? new ReactiveDate(upstreamWebClient, upstream, Schedulers.fromExecutorService(resources.getLoopResources().onServer(true), "event-loop-timer"))
+                : new ReactiveDate(upstreamWebClient, upstream);
         var dispatcher = new FluxDispatcher(dispatch);
         return RouterFunctions.route()
                 // Parsed inside the Mono, so that bad input is an error signal, not a throw.

@@ -9,16 +9,25 @@ import dev.stackbench.servers.upstream.Upstream;
 import org.springframework.web.reactive.function.client.WebClient;
 
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
-/** The date workload in non-blocking style: WebClient per level, then a timer. */
+/** The date workload in non-blocking style: WebClient per level, then a timer (Reactor's parallel scheduler unless given one). */
 public final class ReactiveDate {
 
     private final WebClient client;
     private final Upstream upstream;
+    private final Scheduler timer;
 
     public ReactiveDate(WebClient client, Upstream upstream) {
+        this(client, upstream, Schedulers.parallel());
+    }
+
+    /** @param timer where the wait at the bottom of the chain ends */
+    public ReactiveDate(WebClient client, Upstream upstream, Scheduler timer) {
         this.client = client;
         this.upstream = upstream;
+        this.timer = timer;
     }
 
     public Mono<String> date(DateQuery query) {
@@ -28,6 +37,6 @@ public final class ReactiveDate {
                     .onErrorMap(e -> UpstreamException.of(uri, e));
         }
         Mono<String> now = Mono.fromSupplier(() -> new Date().toString());
-        return query.delayMillis() == 0 ? now : Mono.delay(Duration.ofMillis(query.delayMillis())).then(now);
+        return query.delayMillis() == 0 ? now : Mono.delay(Duration.ofMillis(query.delayMillis()), timer).then(now);
     }
 }

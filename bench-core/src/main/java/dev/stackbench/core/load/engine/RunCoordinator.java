@@ -58,7 +58,8 @@ final class RunCoordinator {
                 : new RunControl.Window(run.warmup().toNanos(), runEndNanos());
         String warmupVerdict = null;
         // Started before the workers, so JFR's start-up cost falls outside the run.
-        try (JvmMetrics jvm = JvmMetrics.start(inProcess);
+        String upstreamThreads = target.upstream() == null ? null : target.upstream().threadNamePrefix();
+        try (JvmMetrics jvm = JvmMetrics.start(inProcess, upstreamThreads);
              Engine engine = new Engine(run, window, listener, onSuccess)) {
             var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()), engine.plan.requestNames());
             engine.start();

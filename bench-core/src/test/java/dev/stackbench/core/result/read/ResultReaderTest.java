@@ -124,6 +124,13 @@ class ResultReaderTest {
         assertThat(results.runs()).hasSize(3).allSatisfy(run -> {
             assertThat(run.steadiness()).as("written before stackbench judged steadiness: unknown").isNull();
             assertThat(run.result().generator()).as("written before stackbench watched its generator: unknown").isNull();
+            assertThat(run.result().startup()).as("written before start-up was recorded: unknown").isNull();
+            assertThat(run.result().target().upstream()).as("written before upstream services: none").isNull();
+            if (run.result().jvm() != null) {
+                assertThat(run.result().jvm().upstreamCpuSeconds()).isNull();
+                assertThat(run.result().jvm().processResidentMaxBytes()).isNull();
+                assertThat(run.result().jvm().heapPeakBytes()).isNull();
+            }
             assertThat(run.intervals()).hasSize((int) run.result().window().measuredSeconds());
             assertThat(run.intervals()).allSatisfy(interval -> assertThat(interval.completed()).isNull());
             assertThat(run.result().requests().ok()).isPositive();
