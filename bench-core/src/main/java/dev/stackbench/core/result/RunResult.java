@@ -22,13 +22,53 @@ import dev.stackbench.core.server.ServerLimits;
  * @param byRequest       the measured requests by request name, in the mix's order; null in results written before it
  *                        existed. Their outcomes add up to {@code requests}' except for requests that never left the
  *                        open model's queue (no request was chosen for them yet): {@link #unnamedOutcomes()}
+ * @param agents          a run from several generator hosts ({@code load --agents}): each agent's share; null for one generator
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
                         Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm, Generator generator, List<RequestStats> byRequest) {
+                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Agents agents) {
 
     public static final String SCHEMA = "stackbench.load/1";
+
+    /** A run from one generator: no agents section. */
+    public RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
+                     Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
+                     Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
+                     Jvm jvm, Generator generator, List<RequestStats> byRequest) {
+        this(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes, clientCpu,
+                timeline, warnings, jvm, generator, byRequest, null);
+    }
+
+    /** The same result with an agents section and {@code firstWarnings} before the others. */
+    public RunResult withAgents(Agents newAgents, List<String> firstWarnings) {
+        var allWarnings = new java.util.ArrayList<>(firstWarnings);
+        allWarnings.addAll(warnings);
+        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
+                clientCpu, timeline, List.copyOf(allWarnings), jvm, generator, byRequest, newAgents);
+    }
+
+    /**
+     * The generators of a run from several hosts. The run's numbers are the finished agents' histograms added and
+     * counters summed; a lost agent's share is missing from them, and then the result is {@code partial}.
+     *
+     * @param clockAlignment how the agents' clocks were aligned to the coordinator's, in words
+     */
+    public record Agents(boolean partial, String clockAlignment, List<Agent> agents) {
+    }
+
+    /**
+     * One agent's share of the run.
+     *
+     * @param segment        its share of the schedule, "k/n": requests (open model) or users (closed model) k, k + n, ...
+     * @param finished       whether it sent its measurements; false: it was lost, and {@code lost} says how
+     * @param clockOffsetMs  its clock minus the coordinator's, estimated from the round trip with the smallest time
+     * @param roundTripMs    that round trip, which bounds the estimate's error to half of it
+     * @param clientCpu      its generator's CPU over the window; null if lost
+     */
+    public record Agent(String name, String segment, boolean finished, String lost, double clockOffsetMs, double roundTripMs,
+                        Long scheduled, Long sent, Long ok, Long errors, Double clientCpuSeconds) {
+    }
 
     /**
      * The measured requests of one request name (k6's {@code name} tag, Hyperfoil's per-step statistics): counted

@@ -174,7 +174,7 @@ public final class ResultReader {
         RunResult result = new RunResult(mapped.schema(), target.withLabel(label), mapped.profile(), mapped.environment(), mapped.window(),
                 mapped.requests(), mapped.rps(), mapped.latencyMs(), mapped.serviceTimeMs(), mapped.waitTimeMs(), mapped.bytes(),
                 mapped.clientCpu(), mapped.timeline() == null ? List.of() : mapped.timeline(),
-                mapped.warnings() == null ? List.of() : mapped.warnings(), mapped.jvm(), mapped.generator(), mapped.byRequest());
+                mapped.warnings() == null ? List.of() : mapped.warnings(), mapped.jvm(), mapped.generator(), mapped.byRequest(), mapped.agents());
 
         var reported = new EnumMap<Metric, Double>(Metric.class);
         for (Metric metric : Metric.values()) {
