@@ -40,12 +40,16 @@ public record RunResult(String schema, Target target, Profile profile, Environme
                 timeline, warnings, jvm, generator, byRequest, null);
     }
 
-    /** The same result with an agents section and {@code firstWarnings} before the others. */
-    public RunResult withAgents(Agents newAgents, List<String> firstWarnings) {
+    /**
+     * The same result as merged from agents: with their section and {@code firstWarnings} before the others, and without
+     * JVM numbers (the agents' JVMs are not collected: absent, never 0; their client CPU is in {@code clientCpu} and per agent).
+     */
+    public RunResult mergedFromAgents(Agents newAgents, List<String> firstWarnings) {
         var allWarnings = new java.util.ArrayList<>(firstWarnings);
         allWarnings.addAll(warnings);
+        var rows = timeline.stream().map(row -> row.withJvm(null)).toList();
         return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, timeline, List.copyOf(allWarnings), jvm, generator, byRequest, newAgents);
+                clientCpu, rows, List.copyOf(allWarnings), null, generator, byRequest, newAgents);
     }
 
     /**

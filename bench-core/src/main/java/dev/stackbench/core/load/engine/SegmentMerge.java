@@ -36,8 +36,7 @@ final class SegmentMerge {
         }
         var names = run.mix().names();
         int size = WorkerCounters.size(names.size());
-        var jvm = JvmMetrics.detached("merged from " + finished.size() + " agents: JVM numbers other than the client's CPU "
-                + "are not collected from agents");
+        var jvm = JvmMetrics.detached("merged from agents"); // only the client's CPU is summed; the result leaves the JVM out
         var timeline = new Timeline(start.toEpochMilli(), jvm, sample(start.toEpochMilli(), 0), names);
         int intervals = finished.stream().mapToInt(part -> part.intervals().size()).max().orElse(0);
         for (int k = 0; k < intervals; k++) {
@@ -72,7 +71,7 @@ final class SegmentMerge {
         var first = lost.stream().map(part -> "PARTIAL: agent " + part.name() + " (segment " + part.segment() + ") was lost: " + part.lost()
                 + "; its share of the load is missing from these numbers").toList();
         var agents = new RunResult.Agents(!lost.isEmpty(), clockAlignment, parts.stream().map(SegmentMerge::agent).toList());
-        return new Measurement(measurement.result().withAgents(agents, first), measurement.latency(), measurement.serviceTime(),
+        return new Measurement(measurement.result().mergedFromAgents(agents, first), measurement.latency(), measurement.serviceTime(),
                 measurement.waitTime(), measurement.intervals());
     }
 
