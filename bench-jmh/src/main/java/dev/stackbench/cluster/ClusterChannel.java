@@ -81,7 +81,10 @@ final class ClusterChannel implements AutoCloseable {
             @Override
             public void receive(Message message) {
                 byte[] bytes = Arrays.copyOfRange(message.getArray(), message.getOffset(), message.getOffset() + message.getLength());
-                listener.message(member.nameOf(message.getSrc()), ClusterMessage.decode(bytes));
+                String from = member.nameOf(message.getSrc());
+                // A member may hear from another before its view lists it (a merge under way): the answer must still reach it.
+                member.addresses.put(from, message.getSrc());
+                listener.message(from, ClusterMessage.decode(bytes));
             }
 
             @Override

@@ -32,6 +32,8 @@ import dev.stackbench.core.result.RunResult;
  */
 public final class LoadOverAgents {
 
+    /** A coordinator's name begins so: agents tell it from other agents by it. */
+    static final String NAME_PREFIX = "coordinator-";
     /** Clock probes per agent; the one with the shortest round trip is kept. */
     static final int CLOCK_PROBES = 8;
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
@@ -79,7 +81,7 @@ public final class LoadOverAgents {
         InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
         Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
         var coordinator = new LoadOverAgents(err);
-        try (var channel = ClusterChannel.join("coordinator-" + ProcessHandle.current().pid(), bind, discovery, coordinator.listener())) {
+        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery, coordinator.listener())) {
             return coordinator.coordinate(channel, run, target, loadArguments, settings);
         }
     }
