@@ -72,7 +72,7 @@ public final class Agent {
         long idleDeadline = System.nanoTime() + settings.idleTimeout().toNanos();
         while ((settings.runs() == 0 || done < settings.runs()) && System.nanoTime() < idleDeadline) {
             agent.orders.clear();
-            try (var joined = ClusterChannel.join(settings.name(), bind, discovery, agent.listener())) {
+            try (var joined = ClusterChannel.join(settings.name(), bind, discovery, ClusterChannel.JOIN_TIMEOUT, agent.listener())) {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {

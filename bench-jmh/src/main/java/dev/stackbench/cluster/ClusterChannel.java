@@ -2,6 +2,7 @@ package dev.stackbench.cluster;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,6 +44,10 @@ final class ClusterChannel implements AutoCloseable {
     static final String CLUSTER = "stackbench";
     /** A member silent this long is suspected, and removed after VERIFY_SUSPECT2 confirms it. */
     static final long SUSPECT_AFTER_MILLIS = 8_000;
+    /** How long an agent looks for the coordinator's cluster before it starts one alone (and then leaves it again). */
+    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(2);
+    /** A coordinator is the first member: agents join it. It looks briefly, in case one still holds a cluster alone. */
+    static final Duration FIRST_MEMBER_JOIN_TIMEOUT = Duration.ofMillis(500);
     /** A member without a port of its own tries this many from {@link Discovery#DEFAULT_PORT} on. */
     static final int PORTS_TRIED = 100;
 
@@ -73,9 +78,10 @@ final class ClusterChannel implements AutoCloseable {
      * Joins (or starts) the cluster.
      *
      * @param bind where this member listens: an address of this host, and a port (0 for any free one)
+     * @param joinTimeout how long to look for members before starting a cluster alone
      */
-    static ClusterChannel join(String name, InetSocketAddress bind, Discovery discovery, Listener listener) throws Exception {
-        var channel = new JChannel(stack(bind, discovery)).name(name);
+    static ClusterChannel join(String name, InetSocketAddress bind, Discovery discovery, Duration joinTimeout, Listener listener) throws Exception {
+        var channel = new JChannel(stack(bind, discovery, joinTimeout)).name(name);
         var member = new ClusterChannel(channel);
         channel.setReceiver(new Receiver() {
             @Override
@@ -102,7 +108,7 @@ final class ClusterChannel implements AutoCloseable {
         return member;
     }
 
-    private static List<Protocol> stack(InetSocketAddress bind, Discovery discovery) {
+    private static List<Protocol> stack(InetSocketAddress bind, Discovery discovery, Duration joinTimeout) {
         InetAddress address = bind.getAddress();
         if (address == null) {
             throw new IllegalArgumentException("cannot resolve the bind address '" + bind.getHostString() + "'");
@@ -120,7 +126,7 @@ final class ClusterChannel implements AutoCloseable {
         // Agents know only the coordinator's address: it hands every member's on, so that agents reach each other too
         // (their heartbeats go to all members; one that cannot reach another would have it suspected and removed).
         find.returnEntireCache(true).sendCacheOnJoin(true);
-        var gms = new GMS().setJoinTimeout(2_000);
+        var gms = new GMS().setJoinTimeout(joinTimeout.toMillis());
         gms.printLocalAddress(false);
         List<Protocol> protocols = new ArrayList<>(List.of(tcp, find, new MERGE3().setMinInterval(1_000).setMaxInterval(3_000), new FD_SOCK2(),
                 new FD_ALL3().setTimeout(SUSPECT_AFTER_MILLIS).setInterval(2_000), new VERIFY_SUSPECT2().setTimeout(1_500),

@@ -81,7 +81,8 @@ public final class LoadOverAgents {
         InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
         Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
         var coordinator = new LoadOverAgents(err);
-        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery, coordinator.listener())) {
+        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
+                ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
             return coordinator.coordinate(channel, run, target, loadArguments, settings);
         }
     }

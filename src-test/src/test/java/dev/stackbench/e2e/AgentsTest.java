@@ -58,12 +58,15 @@ class AgentsTest {
                             "--bind", BridgedHosts.address(agent), "--name", "agent-" + agent, "--runs", "2", "--idle-timeout", "120s"), List.of());
                 }
                 assertThat(firstLine(server)).as("serve's first line").startsWith("webflux-netty serving date");
+                step("server up");
 
                 List<String> load = List.of("--url", url, "--rate", RATE, "--warmup", "2s", "--duration", "4s", "--quiet");
                 // The single generator, in the coordinator's namespace; its class loading logged, to see JGroups stay out.
                 Path classes = temp.resolve("single-classes.log");
                 JsonNode single = load(hosts, "single", List.of("-Xlog:class+load=info:file=" + classes), load, 0);
+                step("single generator");
                 JsonNode merged = load(hosts, "merged", List.of(), withAgents(load), 0);
+                step("two agents");
 
                 assertThat(Files.readString(classes)).as("classes a plain load loaded").contains("dev.stackbench.cli.LoadCommand")
                         .doesNotContain("org.jgroups").doesNotContain("dev.stackbench.cluster");
@@ -97,9 +100,12 @@ class AgentsTest {
                 assertThat(singleP50).isLessThanOrEqualTo(mergedP50 * (1 + change) + GateRules.DEFAULT_PLUS_MILLIS);
 
                 JsonNode partial = load(hosts, "partial", List.of(), withAgents(List.of("--url", url, "--rate", RATE, "--warmup", "1s",
-                        "--duration", "4s", "--quiet")), 1);
+                        "--duration", "3s", "--quiet")), 1);
+                step("an agent lost");
                 assertThat(partial.path("agents").path("partial").asBoolean()).isTrue();
                 JsonNode lost = partial.path("agents").path("agents").get(1);
+                System.out.println("AgentsTest: agent B " + lost.path("lost").asString() + "; " + Files.readString(temp.resolve("partial.out"))
+                        .lines().filter(line -> line.startsWith("agent") || line.startsWith("ordered") || line.startsWith("waiting")).toList());
                 assertThat(lost.path("name").asString()).isEqualTo("agent-" + AGENT_B);
                 assertThat(lost.path("finished").asBoolean()).isFalse();
                 assertThat(lost.path("lost").asString()).startsWith("left the cluster");
@@ -107,7 +113,7 @@ class AgentsTest {
                 JsonNode kept = partial.path("agents").path("agents").get(0);
                 assertThat(kept.path("finished").asBoolean()).isTrue();
                 assertThat(partial.path("requests").path("scheduled").asLong()).as("the other agent's share, all of it")
-                        .isEqualTo(kept.path("scheduled").asLong()).isBetween(399L, 401L);
+                        .isEqualTo(kept.path("scheduled").asLong()).isBetween(299L, 301L);
                 assertThat(partial.path("requests").path("ok").asLong()).isPositive();
             } finally {
                 for (Process process : processes.reversed()) {
@@ -119,6 +125,13 @@ class AgentsTest {
             }
         }
         assertThat(TwoHosts.namespaces()).as("namespaces left").noneMatch(name -> name.startsWith(TwoHosts.PREFIX + ProcessHandle.current().pid()));
+    }
+
+    private final long startNanos = System.nanoTime();
+
+    /** Where the time goes, for CI's log: the test should stay near a minute. */
+    private void step(String done) {
+        System.out.printf("AgentsTest: %s at %.1f s%n", done, (System.nanoTime() - startNanos) / 1e9);
     }
 
     private static List<String> withAgents(List<String> load) {
