@@ -270,6 +270,7 @@ final class LoadCommand implements Callable<Integer> {
         var description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
         String bind = clusterBind != null ? clusterBind : java.net.InetAddress.getLocalHost().getHostAddress();
         var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(agents, bind, discovery, Durations.parse(agentsTimeout));
+        dev.stackbench.cluster.LoadOverAgents.check(run, agents);
         if (!quiet) {
             err.printf("running %s%s against %s from %d agents%n", run.profile().describe(), warmupText(run), url, agents);
             err.flush();

@@ -73,17 +73,22 @@ public final class LoadOverAgents {
     /** Runs {@code run} over the agents; {@code loadArguments} are this {@code load}'s own, for the agents to build the same run. */
     public static Measurement run(LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings, PrintWriter err)
             throws Exception {
-        LoadGenerator.requireFixedWarmup(run);
-        if (run.connections() < settings.agents()) {
-            throw new IllegalArgumentException("--agents " + settings.agents() + " needs at least as many connections (users): got "
-                    + run.connections() + "; each agent runs its share of them");
-        }
+        check(run, settings.agents());
         InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
         Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
         var coordinator = new LoadOverAgents(err);
         try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
                 ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
             return coordinator.coordinate(channel, run, target, loadArguments, settings);
+        }
+    }
+
+    /** Refuses, before anyone waits, a run that several agents cannot share. */
+    public static void check(LoadRun run, int agents) {
+        LoadGenerator.requireFixedWarmup(run);
+        if (run.connections() < agents) {
+            throw new IllegalArgumentException("--agents " + agents + " needs at least as many connections (users): got "
+                    + run.connections() + "; each agent runs its share of them");
         }
     }
 

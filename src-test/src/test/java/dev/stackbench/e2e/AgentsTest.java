@@ -127,6 +127,24 @@ class AgentsTest {
         assertThat(TwoHosts.namespaces()).as("namespaces left").noneMatch(name -> name.startsWith(TwoHosts.PREFIX + ProcessHandle.current().pid()));
     }
 
+    /** Fast, no namespaces: what several agents cannot do is refused in one line, exit 2, before anyone waits. */
+    @Test
+    void aWarmupUntilSteadyAnInProcessServerOrTooFewConnectionsAreRefused() {
+        var untilSteady = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10");
+        assertThat(untilSteady.exitCode()).isEqualTo(2);
+        assertThat(untilSteady.err().strip()).isEqualTo("error: a run over several agents needs a fixed --warmup (e.g. --warmup 5s): "
+                + "a warm-up until steady is decided on one generator's numbers");
+
+        var inProcess = ServeCommandTest.run("load", "--agents", "2", "--approach", "webflux-netty", "--rate", "10", "--warmup", "1s");
+        assertThat(inProcess.exitCode()).isEqualTo(2);
+        assertThat(inProcess.err().strip()).startsWith("error: --agents drives a --url: start the server where the agents reach it");
+
+        var oneConnection = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s",
+                "--connections", "1");
+        assertThat(oneConnection.exitCode()).isEqualTo(2);
+        assertThat(oneConnection.err().strip()).startsWith("error: --agents 2 needs at least as many connections (users): got 1");
+    }
+
     private final long startNanos = System.nanoTime();
 
     /** Where the time goes, for CI's log: the test should stay near a minute. */
