@@ -44,6 +44,7 @@ class AgentsTest {
     Path temp;
 
     private final List<Process> processes = new ArrayList<>();
+    private final java.util.Map<String, Process> byName = new java.util.HashMap<>();
 
     @Test
     void twoAgentsMakeTheSingleGeneratorsRunAndALostAgentMakesAPartialNamedResult() throws Exception {
@@ -52,20 +53,23 @@ class AgentsTest {
             try {
                 Process server = start(hosts, SERVER, "serve", List.of("serve", "--approach", "webflux-netty",
                         "--address", BridgedHosts.address(SERVER), "--port", String.valueOf(PORT)), List.of());
-                // Agents join while the server starts; each takes two runs: the merged one and the one it may be killed in.
+                assertThat(firstLine(server)).as("serve's first line").startsWith("webflux-netty serving date");
+                step("server up");
+
+                List<String> window = List.of("--url", url, "--rate", RATE, "--duration", "4s", "--quiet");
+                // The single generator first, in the coordinator's namespace, with a longer warm-up: the server's JIT warms up
+                // in it, not in one of the runs compared. Its class loading is logged, to see JGroups stay out.
+                Path classes = temp.resolve("single-classes.log");
+                JsonNode single = load(hosts, "single", List.of("-Xlog:class+load=info:file=" + classes), with(window, "--warmup", "4s"), 0);
+                step("single generator");
+                // Started only now, so that their joining and leaving (every few seconds while no coordinator is there) does
+                // not share these two cores with the single generator's run. Each takes two runs: the merged one and the one
+                // it may be killed in.
                 for (int agent : List.of(AGENT_A, AGENT_B)) {
                     start(hosts, agent, "agent-" + agent, List.of("agent", "--coordinator", BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
                             "--bind", BridgedHosts.address(agent), "--name", "agent-" + agent, "--runs", "2", "--idle-timeout", "120s"), List.of());
                 }
-                assertThat(firstLine(server)).as("serve's first line").startsWith("webflux-netty serving date");
-                step("server up");
-
-                List<String> load = List.of("--url", url, "--rate", RATE, "--warmup", "2s", "--duration", "4s", "--quiet");
-                // The single generator, in the coordinator's namespace; its class loading logged, to see JGroups stay out.
-                Path classes = temp.resolve("single-classes.log");
-                JsonNode single = load(hosts, "single", List.of("-Xlog:class+load=info:file=" + classes), load, 0);
-                step("single generator");
-                JsonNode merged = load(hosts, "merged", List.of(), withAgents(load), 0);
+                JsonNode merged = load(hosts, "merged", List.of(), withAgents(with(window, "--warmup", "2s")), 0);
                 step("two agents");
 
                 assertThat(Files.readString(classes)).as("classes a plain load loaded").contains("dev.stackbench.cli.LoadCommand")
@@ -82,6 +86,7 @@ class AgentsTest {
                     assertThat(agent.path("finished").asBoolean()).isTrue();
                     assertThat(agent.path("roundTripMs").asDouble()).isPositive();
                     assertThat(agent.path("clientCpuSeconds").asDouble()).isPositive();
+                    assertThat(agent.path("startLateMs").asDouble()).isNotNegative();
                     dealt += agent.path("scheduled").asLong();
                     // Requests k, k+2, k+4, ...: each agent has half the window's requests, to one.
                     assertThat(agent.path("scheduled").asLong()).isBetween(scheduled / 2 - 1, scheduled / 2 + 1);
@@ -91,8 +96,9 @@ class AgentsTest {
                 double mergedRps = merged.path("rps").asDouble();
                 double singleP50 = single.path("latencyMs").path("p50").asDouble();
                 double mergedP50 = merged.path("latencyMs").path("p50").asDouble();
-                System.out.printf("Agents: single %.1f rps p50 %.2f ms; merged from 2 agents %.1f rps p50 %.2f ms; %s%n", singleRps, singleP50,
-                        mergedRps, mergedP50, merged.path("agents").path("clockAlignment").asString());
+                System.out.printf("Agents: single %.1f rps p50 %.2f ms; merged from 2 agents %.1f rps p50 %.2f ms; started late by %.3f and %.3f ms; %s%n",
+                        singleRps, singleP50, mergedRps, mergedP50, agents.get(0).path("startLateMs").asDouble(),
+                        agents.get(1).path("startLateMs").asDouble(), merged.path("agents").path("clockAlignment").asString());
                 assertThat(mergedRps / singleRps).as("merged rps / single rps").isBetween(0.95, 1.05);
                 double change = GateRules.DEFAULT_CHANGE_PERCENT / 100.0;
                 assertThat(mergedP50).as("merged p50 within the gate's default tolerance of the single one")
@@ -152,6 +158,12 @@ class AgentsTest {
         System.out.printf("AgentsTest: %s at %.1f s%n", done, (System.nanoTime() - startNanos) / 1e9);
     }
 
+    private static List<String> with(List<String> options, String... more) {
+        var all = new ArrayList<>(options);
+        all.addAll(List.of(more));
+        return all;
+    }
+
     private static List<String> withAgents(List<String> load) {
         var all = new ArrayList<>(List.of("--agents", "2", "--cluster-bind", BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
                 "--agents-timeout", "30s"));
@@ -191,7 +203,7 @@ class AgentsTest {
             if (starting.isPresent()) {
                 double startsIn = Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1"));
                 Thread.sleep((long) ((startsIn + 2) * 1000));
-                Process agent = processes.get(AGENT_B);
+                Process agent = byName.get("agent-" + AGENT_B);
                 ProcessHandle.of(agent.pid()).ifPresent(handle -> handle.descendants().forEach(ProcessHandle::destroyForcibly));
                 agent.destroyForcibly(); // SIGKILL: no goodbye to the cluster
                 return;
@@ -209,6 +221,7 @@ class AgentsTest {
         var builder = hosts.in(host, command).redirectError(temp.resolve(name + ".out").toFile());
         Process process = builder.start();
         processes.add(process);
+        byName.put(name, process);
         return process;
     }
 

@@ -68,10 +68,11 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param finished       whether it sent its measurements; false: it was lost, and {@code lost} says how
      * @param clockOffsetMs  its clock minus the coordinator's, estimated from the round trip with the smallest time
      * @param roundTripMs    that round trip, which bounds the estimate's error to half of it
-     * @param clientCpu      its generator's CPU over the window; null if lost
+     * @param startLateMs    how long after the agreed instant (by its own clock) its generator started; null if lost
+     * @param clientCpuSeconds its generator's CPU over the window; null if lost
      */
     public record Agent(String name, String segment, boolean finished, String lost, double clockOffsetMs, double roundTripMs,
-                        Long scheduled, Long sent, Long ok, Long errors, Double clientCpuSeconds) {
+                        Double startLateMs, Long scheduled, Long sent, Long ok, Long errors, Double clientCpuSeconds) {
     }
 
     /**

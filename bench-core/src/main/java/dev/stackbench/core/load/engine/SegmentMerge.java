@@ -79,12 +79,12 @@ final class SegmentMerge {
         var run = part.run();
         if (run == null) {
             return new RunResult.Agent(part.name(), part.segment().toString(), false, part.lost(), part.clockOffsetMs(), part.roundTripMs(),
-                    null, null, null, null, null);
+                    null, null, null, null, null, null);
         }
         long errors = run.measuredErrors();
         long finished = run.measured(WorkerCounters.FINISHED);
         return new RunResult.Agent(part.name(), part.segment().toString(), true, null, part.clockOffsetMs(), part.roundTripMs(),
-                run.measured(WorkerCounters.SCHEDULED), run.measured(WorkerCounters.SENT), finished - errors, errors,
+                run.startLateNanos() / 1e6, run.measured(WorkerCounters.SCHEDULED), run.measured(WorkerCounters.SENT), finished - errors, errors,
                 run.clientCpuNanosInWindow() / 1e9);
     }
 

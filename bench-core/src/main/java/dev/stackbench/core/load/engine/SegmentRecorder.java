@@ -21,6 +21,7 @@ final class SegmentRecorder implements IntervalSink {
     private final Instant startAt;
     private final List<SegmentRun.Interval> intervals = new ArrayList<>();
     private SegmentRun result;
+    private long startLateNanos;
 
     /** @param startAt when to start, by this machine's clock; null to start at once */
     SegmentRecorder(Segment segment, Instant startAt) {
@@ -36,6 +37,7 @@ final class SegmentRecorder implements IntervalSink {
         while (true) {
             long remaining = java.time.Duration.between(Instant.now(), startAt).toNanos();
             if (remaining <= 0) {
+                startLateNanos = -remaining;
                 return;
             }
             if (remaining > SPIN_NANOS) {
@@ -56,7 +58,7 @@ final class SegmentRecorder implements IntervalSink {
     @Override
     public void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {
         result = new SegmentRun(segment.toString(), window.startOffsetNanos(), window.endOffsetNanos(), List.copyOf(intervals), counters,
-                clientCpuNanosInWindow, List.copyOf(warnings));
+                clientCpuNanosInWindow, List.copyOf(warnings), startLateNanos);
     }
 
     SegmentRun result() {

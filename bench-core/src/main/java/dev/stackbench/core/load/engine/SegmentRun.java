@@ -12,9 +12,11 @@ import java.util.List;
  * @param windowStartNanos the measured window's start, offset from the run's start
  * @param counters         its final counters (the engine's layout, which both sides share by running the same build)
  * @param warnings         what its generator warned about (OS limits, TLS, a stop)
+ * @param startLateNanos   how long after the agreed instant, by its own clock, it started (its set-up took longer, or
+ *                         its sleep overshot); 0 without an agreed instant
  */
 public record SegmentRun(String segment, long windowStartNanos, long windowEndNanos, List<Interval> intervals, long[] counters,
-                         long clientCpuNanosInWindow, List<String> warnings) {
+                         long clientCpuNanosInWindow, List<String> warnings, long startLateNanos) {
 
     /**
      * One reporting interval, as {@link IntervalCollector.Taken} holds it.
