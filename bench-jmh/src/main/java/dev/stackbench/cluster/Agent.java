@@ -30,7 +30,7 @@ public final class Agent {
     /** How long an agent waits for the coordinator to acknowledge its report before it goes on (or leaves). */
     static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(10);
     /** How long a joined agent waits to see a coordinator among the members before it leaves and tries again. */
-    static final Duration COORDINATOR_WAIT = Duration.ofSeconds(2);
+    static final Duration COORDINATOR_WAIT = Duration.ofMillis(1500);
     static final Duration RETRY_PAUSE = Duration.ofMillis(500);
     /** How often a waiting agent looks whether its coordinator is still there. */
     private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);

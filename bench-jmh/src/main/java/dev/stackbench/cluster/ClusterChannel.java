@@ -45,7 +45,7 @@ final class ClusterChannel implements AutoCloseable {
     /** A member silent this long is suspected, and removed after VERIFY_SUSPECT2 confirms it. */
     static final long SUSPECT_AFTER_MILLIS = 8_000;
     /** How long an agent looks for the coordinator's cluster before it starts one alone (and then leaves it again). */
-    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(1);
     /** A coordinator is the first member: agents join it. It looks briefly, in case one still holds a cluster alone. */
     static final Duration FIRST_MEMBER_JOIN_TIMEOUT = Duration.ofMillis(500);
     /** A member without a port of its own tries this many from {@link Discovery#DEFAULT_PORT} on. */

@@ -2,14 +2,10 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import dev.stackbench.core.gate.GateRules;
@@ -53,7 +49,7 @@ class AgentsTest {
             try {
                 Process server = start(hosts, SERVER, "serve", List.of("serve", "--approach", "webflux-netty",
                         "--address", BridgedHosts.address(SERVER), "--port", String.valueOf(PORT)), List.of());
-                assertThat(firstLine(server)).as("serve's first line").startsWith("webflux-netty serving date");
+                assertThat(TwoHostsTest.firstLine(server)).as("serve's first line").startsWith("webflux-netty serving date");
                 step("server up");
 
                 List<String> window = List.of("--url", url, "--rate", RATE, "--duration", "4s", "--quiet");
@@ -177,9 +173,9 @@ class AgentsTest {
      */
     private JsonNode load(BridgedHosts hosts, String name, List<String> jvmOptions, List<String> arguments, int expectedExit) throws Exception {
         Path out = temp.resolve(name);
-        var command = new ArrayList<>(List.of(java()));
+        var command = new ArrayList<>(List.of(TwoHostsTest.java()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", jar(), "load", "--out", out.toString()));
+        command.addAll(List.of("-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
         Process load = hosts.in(COORDINATOR, command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
@@ -214,39 +210,14 @@ class AgentsTest {
     }
 
     private Process start(BridgedHosts hosts, int host, String name, List<String> arguments, List<String> jvmOptions) throws Exception {
-        var command = new ArrayList<>(List.of(java()));
+        var command = new ArrayList<>(List.of(TwoHostsTest.java()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", jar()));
+        command.addAll(List.of("-jar", TwoHostsTest.jar()));
         command.addAll(arguments);
         var builder = hosts.in(host, command).redirectError(temp.resolve(name + ".out").toFile());
         Process process = builder.start();
         processes.add(process);
         byName.put(name, process);
         return process;
-    }
-
-    /** A process's first line on stdout; bounded, so one that never starts fails the test. */
-    private static String firstLine(Process process) throws Exception {
-        var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        var line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return reader.readLine();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        try {
-            return String.valueOf(line.get(STEP_SECONDS, TimeUnit.SECONDS));
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("printed nothing within " + STEP_SECONDS + " s");
-        }
-    }
-
-    private static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toAbsolutePath().toString();
-    }
-
-    private static String java() {
-        return ProcessHandle.current().info().command().orElse("java");
     }
 }
