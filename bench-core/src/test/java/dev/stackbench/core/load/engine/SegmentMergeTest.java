@@ -52,6 +52,24 @@ class SegmentMergeTest {
         }
     }
 
+    /** Closed model: users 0, 2 go to the first agent, 1, 3 to the second; each finishes what it sends, and the sums are the merge's. */
+    @Test
+    void closedModelUsersAreSplitAndTheirOutcomesAddUp() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), LoadGeneratorTest.closed(4, Duration.ofSeconds(1)), Duration.ofMillis(300)).withThreads(2);
+            var parts = runAgents(run);
+
+            var merged = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", parts).result();
+
+            var agents = merged.agents().agents();
+            assertThat(agents).allSatisfy(agent -> assertThat(agent.ok()).isPositive());
+            assertThat(merged.requests().ok()).isEqualTo(agents.get(0).ok() + agents.get(1).ok());
+            assertThat(merged.requests().scheduled()).isEqualTo(agents.get(0).scheduled() + agents.get(1).scheduled())
+                    .isEqualTo(merged.requests().ok() + merged.requests().errors());
+            assertThat(merged.timeline()).allSatisfy(row -> assertThat(row.openConnections()).isLessThanOrEqualTo(4));
+        }
+    }
+
     @Test
     void aLostAgentMakesThePartialResultThatNamesItAndKeepsTheOthers() throws Exception {
         try (var server = new MisbehavingServer()) {
