@@ -52,6 +52,25 @@ class SegmentMergeTest {
         }
     }
 
+    /** The merged result is written and read back as any other: gate and report read it with its agents section. */
+    @Test
+    void aMergedResultIsWrittenAndReadBackWithItsAgents(@org.junit.jupiter.api.io.TempDir java.nio.file.Path out) throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(1)), Duration.ofMillis(300)).withConnections(2);
+            var measurement = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", runAgents(run));
+
+            dev.stackbench.core.result.ResultFiles.write(out, measurement);
+            var read = dev.stackbench.core.result.read.ResultReader.readFile(out.resolve(dev.stackbench.core.result.ResultFiles.RESULT_JSON));
+
+            assertThat(read).hasSize(1);
+            var result = read.getFirst().result();
+            assertThat(result.agents()).isEqualTo(measurement.result().agents());
+            assertThat(result.jvm()).as("not collected from agents: absent, never 0").isNull();
+            assertThat(result.requests()).isEqualTo(measurement.result().requests());
+            assertThat(read.getFirst().intervals()).isNotEmpty();
+        }
+    }
+
     /** Closed model: users 0, 2 go to the first agent, 1, 3 to the second; each finishes what it sends, and the sums are the merge's. */
     @Test
     void closedModelUsersAreSplitAndTheirOutcomesAddUp() throws Exception {
