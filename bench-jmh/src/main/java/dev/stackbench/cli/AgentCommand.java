@@ -32,7 +32,7 @@ final class AgentCommand implements Callable<Integer> {
 
     @Option(names = "--bind", paramLabel = "ADDRESS[:PORT]",
             description = "Where this agent listens; an address the coordinator reaches (default: the address this host "
-                    + "uses to reach the coordinator, any free port).")
+                    + "uses to reach the coordinator; port 7800, or the first free one above it).")
     String bind;
 
     @Option(names = "--name", paramLabel = "NAME", description = "This agent's name in results (default: host name and process id).")
