@@ -138,6 +138,30 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--list-scenarios", description = "List the bundled scenarios: name, source, runs, estimated length, scale.")
     boolean listScenarios;
 
+    @Option(names = "--agents", paramLabel = "N",
+            description = "Send the load from N agents (agent --coordinator THIS-HOST on each generator host): wait for them, deal the "
+                    + "schedule out (agent k of N sends requests k, k+N, ... of the one schedule; closed model: users k, k+N, ...), "
+                    + "start them at one instant agreed through their clocks' offsets, and merge their histograms into one result "
+                    + "with a section per agent. Needs --url and a fixed --warmup. An agent lost mid-run makes the result partial (exit 1).")
+    Integer agents;
+
+    @Option(names = "--cluster-bind", paramLabel = "ADDRESS[:PORT]",
+            description = "With --agents: where the coordinator listens for agents, an address they reach (default: this host's "
+                    + "address, port 7800).")
+    String clusterBind;
+
+    @Option(names = "--agents-timeout", paramLabel = "DURATION", defaultValue = DEFAULT_AGENTS_TIMEOUT,
+            description = "With --agents: how long to wait for them to join, and for their measurements after the run's drain "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String agentsTimeout;
+
+    @Option(names = "--discovery", paramLabel = "dns:NAME",
+            description = "With --agents: find the agents through a DNS name (JGroups' DNS_PING, e.g. a Kubernetes headless Service) "
+                    + "instead of their joining --cluster-bind.")
+    String discovery;
+
+    static final String DEFAULT_AGENTS_TIMEOUT = "60s";
+
     /** A threshold on a request name the run does not have could never be checked: refused before the run. */
     private static void checkRequestNames(List<Threshold> conditions, RequestMix mix) {
         for (Threshold condition : conditions) {
@@ -154,6 +178,9 @@ final class LoadCommand implements Callable<Integer> {
             return ScenarioCli.list(spec.commandLine().getOut());
         }
         if (scenario != null) {
+            if (agents != null) {
+                throw new IllegalArgumentException("--agents runs one load, not a --scenario");
+            }
             return runScenario();
         }
         if (!only.isEmpty()) {
@@ -179,6 +206,9 @@ final class LoadCommand implements Callable<Integer> {
                 : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
         LoadRun planned = options.toRun(url != null ? url : PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
         checkRequestNames(conditions, planned.mix());
+        if (agents != null) {
+            return runOverAgents(planned, conditions, stdout, err);
+        }
         LoadGenerator.check(planned,
                 url != null ? RunResult.Target.url(url) : RunResult.Target.inProcess(null, PROVISIONAL_TARGET, approach.id(),
                         chosenWorkload.id(), Map.of(), Map.of(), null));
@@ -215,29 +245,85 @@ final class LoadCommand implements Callable<Integer> {
             if (servers != null) {
                 measurement = measurement.withStartup(servers.startup());
             }
-            RunResult result = measurement.result();
-            // The summary first: if the files cannot be written (a full disk), what was measured is still on stdout.
-            stdout.print(Summary.of(result));
-            stdout.flush();
-            if (out != null) {
-                ResultFiles.write(out, measurement);
-                stdout.println("Results:      " + out.toAbsolutePath());
-            }
-            stdout.flush();
-            if (result.window().interrupted()) {
+            writeResults(measurement, stdout);
+            if (measurement.result().window().interrupted()) {
                 return interrupts.exitCode(); // thresholds judge whole runs only
             }
-            var crossed = conditions.stream().map(condition -> condition.crossedBy(result)).flatMap(java.util.Optional::stream).toList();
-            crossed.forEach(message -> err.println("FAILED: " + message));
-            if (!conditions.isEmpty() && crossed.isEmpty()) {
-                stdout.println("Thresholds:   all " + conditions.size() + " held");
-            }
-            return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
+            return judge(measurement.result(), conditions, stdout, err);
         } finally {
             if (servers != null) {
                 servers.close();
             }
         }
+    }
+
+    /** The summary first: if the files cannot be written (a full disk), what was measured is still on stdout. */
+    private void writeResults(Measurement measurement, PrintWriter stdout) {
+        stdout.print(Summary.of(measurement.result()));
+        stdout.flush();
+        if (out != null) {
+            ResultFiles.write(out, measurement);
+            stdout.println("Results:      " + out.toAbsolutePath());
+        }
+        stdout.flush();
+    }
+
+    private static int judge(RunResult result, List<Threshold> conditions, PrintWriter stdout, PrintWriter err) {
+        var crossed = conditions.stream().map(condition -> condition.crossedBy(result)).flatMap(java.util.Optional::stream).toList();
+        crossed.forEach(message -> err.println("FAILED: " + message));
+        if (!conditions.isEmpty() && crossed.isEmpty()) {
+            stdout.println("Thresholds:   all " + conditions.size() + " held");
+        }
+        return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
+    }
+
+    /**
+     * {@code --agents N}: this process coordinates, the agents send. Only here are the cluster's classes loaded
+     * (dev.stackbench.cluster, and JGroups through it): a run without agents never touches them.
+     */
+    private int runOverAgents(LoadRun run, List<Threshold> conditions, PrintWriter stdout, PrintWriter err) throws Exception {
+        if (approach != null) {
+            throw new IllegalArgumentException("--agents drives a --url: start the server where the agents reach it "
+                    + "(java -jar bench-jmh.jar serve --approach " + approach.id() + " --address ADDRESS)");
+        }
+        var description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
+        String bind = clusterBind != null ? clusterBind : java.net.InetAddress.getLocalHost().getHostAddress();
+        var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(agents, bind, discovery, Durations.parse(agentsTimeout));
+        dev.stackbench.cluster.LoadOverAgents.check(run, agents);
+        if (!quiet) {
+            err.printf("running %s%s against %s from %d agents%n", run.profile().describe(), warmupText(run), url, agents);
+            err.flush();
+        }
+        Measurement measurement = dev.stackbench.cluster.LoadOverAgents.run(run, description, loadArguments(), settings, err);
+        writeResults(measurement, stdout);
+        int verdict = judge(measurement.result(), conditions, stdout, err);
+        if (measurement.result().agents().partial()) {
+            err.println("FAILED: partial result: an agent was lost (see the agents section and the PARTIAL warning)");
+            return StackbenchMain.EXIT_FAILURE;
+        }
+        return verdict;
+    }
+
+    /** This command's own arguments, for the agents to build the same run with {@link #runFromArguments}. */
+    private List<String> loadArguments() {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        int load = all.indexOf(spec.name());
+        return List.copyOf(all.subList(load + 1, all.size()));
+    }
+
+    /** An agent's side: the run a coordinator's {@code load} arguments describe, parsed as this command parses them. */
+    static LoadRun runFromArguments(List<String> arguments) {
+        var all = new ArrayList<String>();
+        all.add("load");
+        all.addAll(arguments);
+        var parsed = StackbenchMain.commandLine().parseArgs(all.toArray(String[]::new));
+        var command = (LoadCommand) parsed.subcommand().commandSpec().userObject();
+        if (command.url == null) {
+            throw new IllegalArgumentException("an agent's run needs --url");
+        }
+        LoadOptions options = LoadOptionSpecs.given(command.spec);
+        RequestMix mix = !command.requestSpecs.isEmpty() ? RequestSpecs.parse(command.requestSpecs, Path.of("")) : null;
+        return options.toRun(command.url, mix, LoadOption.Naming.COMMAND_LINE);
     }
 
     /** Stands in for an in-process server's address while the options are checked, before it starts. */

@@ -42,14 +42,7 @@ final class TwoHosts implements AutoCloseable {
      * fails instead, since CI must never go green having skipped this.
      */
     static TwoHosts create() throws Exception {
-        unusableBecause().ifPresent(why -> {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("CI=true, and this test needs network namespaces: " + why);
-            }
-            String message = "SKIPPED, needs network namespaces: " + why + " (with CI=true this fails)";
-            System.err.println(message);
-            Assumptions.abort(message);
-        });
+        requireNamespaces();
         removeLeftovers();
         long pid = ProcessHandle.current().pid();
         var hosts = new TwoHosts(PREFIX + pid + "-server", PREFIX + pid + "-gen");
@@ -104,8 +97,20 @@ final class TwoHosts implements AutoCloseable {
         return run(List.of("ip", "netns", "list")).lines().map(line -> line.split(" ")[0]).filter(name -> !name.isBlank()).toList();
     }
 
+    /** Skips the calling test loudly where namespaces cannot be made; with {@code CI=true} fails instead. */
+    static void requireNamespaces() {
+        unusableBecause().ifPresent(why -> {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError("CI=true, and this test needs network namespaces: " + why);
+            }
+            String message = "SKIPPED, needs network namespaces: " + why + " (with CI=true this fails)";
+            System.err.println(message);
+            Assumptions.abort(message);
+        });
+    }
+
     /** Namespaces of this prefix made by a JVM that is gone (a build killed before its cleanup). */
-    private static void removeLeftovers() throws Exception {
+    static void removeLeftovers() throws Exception {
         for (String name : namespaces()) {
             if (!name.startsWith(PREFIX)) {
                 continue;
@@ -134,14 +139,14 @@ final class TwoHosts implements AutoCloseable {
         return Optional.empty();
     }
 
-    private static void ip(String... args) throws Exception {
+    static void ip(String... args) throws Exception {
         var command = new ArrayList<>(List.of("ip"));
         command.addAll(List.of(args));
         run(command);
     }
 
     /** Runs a short command to its end (bounded), returns its stdout; fails with its output if it fails. */
-    private static String run(List<String> command) throws IOException, InterruptedException {
+    static String run(List<String> command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         if (!process.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly();

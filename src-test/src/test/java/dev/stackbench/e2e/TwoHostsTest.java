@@ -80,7 +80,7 @@ class TwoHostsTest {
     }
 
     /** serve's first line, which it prints once it listens; bounded, so a server that never starts fails the test. */
-    private static String firstLine(Process server) throws Exception {
+    static String firstLine(Process server) throws Exception {
         var reader = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
         var line = CompletableFuture.supplyAsync(() -> {
             try {
@@ -96,11 +96,11 @@ class TwoHostsTest {
         }
     }
 
-    private static String jar() {
+    static String jar() {
         return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toAbsolutePath().toString();
     }
 
-    private static String java() {
+    static String java() {
         return ProcessHandle.current().info().command().orElse("java");
     }
 }

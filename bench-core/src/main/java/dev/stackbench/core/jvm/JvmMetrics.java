@@ -90,6 +90,14 @@ public final class JvmMetrics implements AutoCloseable {
         return metrics;
     }
 
+    /**
+     * Metrics for samples taken elsewhere (a run merged from several agents): no JFR, no server in this JVM;
+     * {@code note} says why in the result's JVM notes.
+     */
+    public static JvmMetrics detached(String note) {
+        return new JvmMetrics(false, null, new VirtualThreadEvents.Result(java.util.Optional.empty(), note));
+    }
+
     /** Reads every counter; call it from one thread, at each interval boundary. */
     public Sample sample(Set<Long> clientThreadIds) {
         var split = threadCpu.next(clientThreadIds, measurementThreadId());

@@ -24,16 +24,17 @@ import dev.stackbench.core.server.ServerLimits;
  *                        open model's queue (no request was chosen for them yet): {@link #unnamedOutcomes()}
  * @param startup         how long the in-process server took to start; null for a URL target and in results written
  *                        before it was recorded
+ * @param agents          a run from several generator hosts ({@code load --agents}): each agent's share; null for one generator
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
                         Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup) {
+                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup, Agents agents) {
 
     /** The same result with its server's start-up recorded. */
     public RunResult withStartup(Startup newStartup) {
         return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, timeline, warnings, jvm, generator, byRequest, newStartup);
+                clientCpu, timeline, warnings, jvm, generator, byRequest, newStartup, agents);
     }
 
     /**
@@ -61,6 +62,50 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     public static final String SCHEMA = "stackbench.load/1";
+
+    /** A run from one generator, its server's start not recorded: no start-up or agents section. */
+    public RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
+                     Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
+                     Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
+                     Jvm jvm, Generator generator, List<RequestStats> byRequest) {
+        this(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes, clientCpu,
+                timeline, warnings, jvm, generator, byRequest, null, null);
+    }
+
+    /**
+     * The same result as merged from agents: with their section and {@code firstWarnings} before the others, and without
+     * JVM numbers (the agents' JVMs are not collected: absent, never 0; their client CPU is in {@code clientCpu} and per agent).
+     */
+    public RunResult mergedFromAgents(Agents newAgents, List<String> firstWarnings) {
+        var allWarnings = new java.util.ArrayList<>(firstWarnings);
+        allWarnings.addAll(warnings);
+        var rows = timeline.stream().map(row -> row.withJvm(null)).toList();
+        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
+                clientCpu, rows, List.copyOf(allWarnings), null, generator, byRequest, startup, newAgents);
+    }
+
+    /**
+     * The generators of a run from several hosts. The run's numbers are the finished agents' histograms added and
+     * counters summed; a lost agent's share is missing from them, and then the result is {@code partial}.
+     *
+     * @param clockAlignment how the agents' clocks were aligned to the coordinator's, in words
+     */
+    public record Agents(boolean partial, String clockAlignment, List<Agent> agents) {
+    }
+
+    /**
+     * One agent's share of the run.
+     *
+     * @param segment        its share of the schedule, "k/n": requests (open model) or users (closed model) k, k + n, ...
+     * @param finished       whether it sent its measurements; false: it was lost, and {@code lost} says how
+     * @param clockOffsetMs  its clock minus the coordinator's, estimated from the round trip with the smallest time
+     * @param roundTripMs    that round trip, which bounds the estimate's error to half of it
+     * @param startLateMs    how long after the agreed instant (by its own clock) its generator started; null if lost
+     * @param clientCpuSeconds its generator's CPU over the window; null if lost
+     */
+    public record Agent(String name, String segment, boolean finished, String lost, double clockOffsetMs, double roundTripMs,
+                        Double startLateMs, Long scheduled, Long sent, Long ok, Long errors, Double clientCpuSeconds) {
+    }
 
     /**
      * The measured requests of one request name (k6's {@code name} tag, Hyperfoil's per-step statistics): counted

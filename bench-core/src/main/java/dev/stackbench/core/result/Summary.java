@@ -57,6 +57,7 @@ public final class Summary {
         if (result.generator() != null) {
             line(text, "Generator", GeneratorWatch.describe(result.generator()));
         }
+        agents(text, result);
         jvm(text, result);
         var notDerived = ThroughputBound.notDerived(result);
         ThroughputBound.binding(result).ifPresentOrElse(bound -> line(text, "Bound", bound.against(result.rps())), () -> {
@@ -110,6 +111,24 @@ public final class Summary {
                 .mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(windowEnd);
         return end - windowEnd < 0.0005 ? ""
                 : String.format(Locale.ROOT, ", then %.2f s of drain until every request scheduled in it had an outcome", end - windowEnd);
+    }
+
+    /** A run from several generator hosts: one line per agent; PARTIAL first when one was lost. */
+    private static void agents(StringBuilder text, RunResult result) {
+        if (result.agents() == null) {
+            return;
+        }
+        if (result.agents().partial()) {
+            line(text, "Agents", "PARTIAL: " + result.agents().agents().stream().filter(agent -> !agent.finished())
+                    .map(RunResult.Agent::name).toList() + " lost; the numbers hold the others' shares only");
+        }
+        for (RunResult.Agent agent : result.agents().agents()) {
+            line(text, "Agent", agent.finished()
+                    ? String.format(Locale.ROOT, "%s, segment %s: %d scheduled, %d ok, %d failed; clock %+.3f ms (round trip %.3f ms), "
+                    + "started %.3f ms late, client CPU %.2f s", agent.name(), agent.segment(), agent.scheduled(), agent.ok(), agent.errors(),
+                    agent.clockOffsetMs(), agent.roundTripMs(), agent.startLateMs(), agent.clientCpuSeconds())
+                    : String.format(Locale.ROOT, "%s, segment %s: LOST, %s", agent.name(), agent.segment(), agent.lost()));
+        }
     }
 
     /** Server vs client CPU, GC and pinning, briefly; absent when the result has no JVM metrics. */

@@ -144,7 +144,7 @@ class WinnersTest {
                 profile, new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false),
                 new RunResult.Requests(errors, 0, 0, errors, Map.of(), 0, 0), sum / rpsPerSecond.length, Percentiles.ofNanos(latency), null, null,
-                new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), timeline, List.of(), null, null, null, null);
+                new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), timeline, List.of(), null, null, null, null, null);
         return new RecordedRun(Path.of(label, "result.json"), label, label, new Setup(Map.of()), result, List.of(), List.of(),
                 Map.of(Metric.RPS, result.rps()), errors, errors);
     }

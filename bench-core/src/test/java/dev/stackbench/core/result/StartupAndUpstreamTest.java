@@ -21,7 +21,7 @@ class StartupAndUpstreamTest {
                 List.of(), List.of(), 0.2, 1.25, 400_000_000L, 150_000_000L);
         var result = new RunResult(plain.schema(), plain.target().withUpstream(upstream), plain.profile(), plain.environment(),
                 plain.window(), plain.requests(), plain.rps(), plain.latencyMs(), null, null, plain.bytes(), plain.clientCpu(),
-                List.of(), List.of(), jvm, null, null, new RunResult.Startup(2345.6, 12000, 456.7, 150L));
+                List.of(), List.of(), jvm, null, null, new RunResult.Startup(2345.6, 12000, 456.7, 150L), null);
 
         String json = ResultFiles.json().writeValueAsString(result);
         RunResult read = ResultFiles.json().readValue(json, RunResult.class);

@@ -64,6 +64,6 @@ final class TestResults {
         long ok = Math.round(rps * profile.durationSeconds());
         return new RunResult(RunResult.SCHEMA, target, profile, environment, new RunResult.Window("2025-01-01T00:00:00Z", 0, 10, null, null, false),
                 new RunResult.Requests(ok, ok, ok, 0, Map.of(), 0, 0), rps, Percentiles.ofNanos(new org.HdrHistogram.Histogram(3)),
-                null, null, new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), List.of(), List.of(), null, null, null, null);
+                null, null, new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), List.of(), List.of(), null, null, null, null, null);
     }
 }

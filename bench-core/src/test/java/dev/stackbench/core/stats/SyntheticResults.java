@@ -83,7 +83,7 @@ public final class SyntheticResults {
                 new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
                 new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0),
                 ok / (double) intervals, Percentiles.ofNanos(merged), null, null, new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null),
-                List.of(), List.of(), null, null, null, null);
+                List.of(), List.of(), null, null, null, null, null);
         add(label, result, List.copyOf(list), List.of(), Map.of(Metric.RPS, result.rps()), errors, ok + errors);
         return this;
     }

@@ -10,8 +10,8 @@ import dev.stackbench.core.load.ThinkTime;
 import dev.stackbench.core.load.UserSchedule;
 
 /**
- * The closed model on one worker: its share of the virtual users (user u goes to worker u mod
- * workers), each with a connection of its own: send, wait for the response, think, again, while the
+ * The closed model on one worker: its share of the virtual users ({@link WorkerContext#numbers()}: user u goes to
+ * worker u mod workers of a single generator), each with a connection of its own: send, wait for the response, think, again, while the
  * user schedule has it active and the window is open. A request belongs to the phase of its send.
  *
  * <p>A user whose connection cannot be opened waits before its next attempt, its think time or a
@@ -39,8 +39,8 @@ final class ClosedUsers implements LoadDriver {
     @Override
     public void start() {
         int total = context.plan().run().connections();
-        for (int user = context.index(); user < total; user += context.workerCount()) {
-            users.add(new User(context.sender().newConnection(users.size()), user));
+        for (long user = context.numbers().firstFrom(0); user < total; user += context.numbers().count()) {
+            users.add(new User(context.sender().newConnection(users.size()), (int) user));
         }
         users.forEach(User::sendNext);
     }

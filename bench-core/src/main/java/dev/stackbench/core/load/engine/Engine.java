@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
 
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
@@ -44,7 +45,12 @@ final class Engine implements AutoCloseable {
      * @param onSuccess called on a generator loop for every successful response; cheap and never blocking
      */
     Engine(LoadRun run, RunControl.Window window, ProgressListener listener, Runnable onSuccess) throws UnknownHostException {
-        this.plan = new RunPlan(run);
+        this(run, Segment.WHOLE, window, listener, onSuccess);
+    }
+
+    /** @param segment this generator's share of the run's schedule, when it is one of several ({@link Segment#WHOLE} if not) */
+    Engine(LoadRun run, Segment segment, RunControl.Window window, ProgressListener listener, Runnable onSuccess) throws UnknownHostException {
+        this.plan = new RunPlan(run, segment);
         this.control = new RunControl(window, plan.measuredRequestLimit());
         this.listener = listener;
         this.onSuccess = onSuccess;
@@ -65,7 +71,7 @@ final class Engine implements AutoCloseable {
         // Open model: a worker without a connection of its own could send nothing of its share.
         int count = Math.min(plan.run().threads(), eventLoops.size());
         if (plan.arrivals() != null) {
-            count = Math.min(count, plan.run().connections());
+            count = (int) Math.min(count, plan.connections());
         }
         for (int i = 0; i < count; i++) {
             workers.add(new Worker(i, count, eventLoops.get(i), plan, control, channelClass, limits, tlsFailures, onSuccess));

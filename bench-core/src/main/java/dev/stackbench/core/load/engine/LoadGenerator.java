@@ -3,6 +3,7 @@ package dev.stackbench.core.load.engine;
 import java.net.UnknownHostException;
 
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 
@@ -53,5 +54,40 @@ public final class LoadGenerator {
     public static Measurement run(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop)
             throws UnknownHostException {
         return new RunCoordinator(run, target, listener, stop).run();
+    }
+
+    /**
+     * Runs one agent's share of a run spread over several generators: {@code segment} of the schedule, started at
+     * {@code startAt} by this machine's clock, and returns what it measured, raw, for {@link #merge}.
+     *
+     * @throws IllegalArgumentException for a warm-up until steady, which one agent cannot decide for all
+     */
+    public static SegmentRun runSegment(LoadRun run, Segment segment, java.time.Instant startAt, ProgressListener listener,
+                                        StopRequest stop) throws UnknownHostException {
+        requireFixedWarmup(run);
+        var recorder = new SegmentRecorder(segment, startAt);
+        new RunCoordinator(run, RunResult.Target.url(run.target()), listener, stop, () -> { }, segment, recorder).run();
+        return recorder.result();
+    }
+
+    /**
+     * One result from several agents' shares of {@code run}: histograms added interval by interval, counters summed,
+     * with an agents section; partial, naming them, if some were lost.
+     *
+     * @param start          the agreed start, by the coordinator's clock
+     * @param clockAlignment how the agents' clocks were aligned, in words, for the result
+     * @throws IllegalStateException if no agent sent anything
+     */
+    public static Measurement merge(LoadRun run, RunResult.Target target, java.time.Instant start, String clockAlignment,
+                                    java.util.List<AgentPart> parts) {
+        return SegmentMerge.merge(run, target, start, clockAlignment, parts);
+    }
+
+    /** Several agents agree on a window only if it is fixed: a warm-up until steady is decided by one generator's numbers. */
+    public static void requireFixedWarmup(LoadRun run) {
+        if (run.warmupUntilSteady()) {
+            throw new IllegalArgumentException("a run over several agents needs a fixed --warmup (e.g. --warmup 5s): "
+                    + "a warm-up until steady is decided on one generator's numbers");
+        }
     }
 }

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import dev.stackbench.core.load.ArrivalSchedule;
 
 /**
- * The open model on one worker: request i (of this worker's share, i = index mod workers) is due at
+ * The open model on one worker: request i (of this worker's share, {@link WorkerContext#numbers()}) is due at
  * its intended start {@code t0 + arrivals(i)}, whatever the server does. A due request takes a free
  * connection, or opens one up to the worker's share of the cap, or waits: then it is <b>late</b>, and
  * its latency still runs from its intended start.
@@ -46,8 +46,8 @@ final class OpenArrivals implements LoadDriver {
         this.context = context;
         this.arrivals = context.plan().arrivals();
         int total = context.plan().run().connections();
-        this.connectionCap = total / context.workerCount() + (context.index() < total % context.workerCount() ? 1 : 0);
-        this.next = context.index();
+        this.connectionCap = (int) context.numbers().shareOf(total);
+        this.next = context.numbers().index();
     }
 
     @Override
@@ -100,7 +100,7 @@ final class OpenArrivals implements LoadDriver {
         if (first >= to) {
             return; // warm-up only; and firstMeasured is Long.MAX_VALUE until the window is decided, where firstOwnedFrom would overflow
         }
-        for (long number = context.firstOwnedFrom(first); number < to; number += context.workerCount()) {
+        for (long number = context.firstOwnedFrom(first); number < to; number += context.numbers().count()) {
             context.recorders().recordLag(offset - Math.max(arrivals.intendedOffsetNanos(number), plannedLookOffset));
         }
     }
@@ -162,7 +162,7 @@ final class OpenArrivals implements LoadDriver {
 
     private void sendNext(Connection connection) {
         long number = next;
-        next += context.workerCount();
+        next += context.numbers().count();
         Phase phase = number < firstMeasured ? Phase.WARMUP : Phase.MEASURED;
         context.sender().send(connection, context.control().startNanos() + arrivals.intendedOffsetNanos(number), phase);
     }

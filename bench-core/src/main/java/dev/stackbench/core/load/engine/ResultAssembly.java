@@ -84,7 +84,7 @@ final class ResultAssembly {
                 open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
                 new RunResult.Bytes(timeline.windowBytes()[0], timeline.windowBytes()[1]),
                 clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow), generator,
-                byRequest(timeline, counters, measuredSeconds), null);
+                byRequest(timeline, counters, measuredSeconds), null, null);
         return new Measurement(result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WarmupUntilSteady;
@@ -34,6 +35,8 @@ final class RunCoordinator {
     private final StopRequest stop;
 
     private final Runnable onSuccess;
+    private final Segment segment;
+    private final IntervalSink sink;
 
     RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop) {
         this(run, target, listener, stop, () -> { });
@@ -41,11 +44,22 @@ final class RunCoordinator {
 
     /** @param onSuccess run on a generator loop for every successful response (a test starves the generator with it) */
     RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop, Runnable onSuccess) {
+        this(run, target, listener, stop, onSuccess, Segment.WHOLE, IntervalSink.NONE);
+    }
+
+    /**
+     * One agent's share of a run spread over several generators: it runs {@code segment} of the schedule and
+     * hands every interval, raw, to {@code sink}, for the coordinator to merge.
+     */
+    RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop, Runnable onSuccess,
+                   Segment segment, IntervalSink sink) {
         this.run = run;
         this.target = target;
         this.listener = listener;
         this.stop = stop;
         this.onSuccess = onSuccess;
+        this.segment = segment;
+        this.sink = sink;
     }
 
     Measurement run() throws UnknownHostException {
@@ -60,7 +74,8 @@ final class RunCoordinator {
         // Started before the workers, so JFR's start-up cost falls outside the run.
         String upstreamThreads = target.upstream() == null ? null : target.upstream().threadNamePrefix();
         try (JvmMetrics jvm = JvmMetrics.start(inProcess, upstreamThreads);
-             Engine engine = new Engine(run, window, listener, onSuccess)) {
+             Engine engine = new Engine(run, segment, window, listener, onSuccess)) {
+            sink.awaitStart(); // everything slow (JFR, the loops) is done: an agreed start is kept to the sleep's precision
             var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()), engine.plan.requestNames());
             engine.start();
             var collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
@@ -85,7 +100,11 @@ final class RunCoordinator {
                 // Read before the take: an outcome counted by then is also recorded by then (FINISHED is written last),
                 // so an end decided on it never leaves a latency behind in a recorder.
                 boolean drained = collector.outstanding() <= 0;
-                var row = timeline.close(period, to, collector.take(), jvm.sample(engine.threadIds()), loopBusy.next());
+                var taken = collector.take();
+                var sample = jvm.sample(engine.threadIds());
+                Double busy = loopBusy.next();
+                var row = timeline.close(period, to, taken, sample, busy);
+                sink.interval(period, to, taken, sample, busy);
                 listener.interval(row);
                 if (period == Timeline.Period.WARMUP && untilSteady != null && warmupVerdict == null && !stop.requested()) {
                     var decided = untilSteady.offer(row.rps(), row.p50Ms(), row.jvm() == null ? null : row.jvm().jitCompileSeconds(),
@@ -108,7 +127,9 @@ final class RunCoordinator {
             if (stop.requested()) {
                 warnings.add(stop.reason() + ": the results hold what was measured until then");
             }
-            return new ResultAssembly(run, target).assemble(timeline, collector.counters(), engine.control.window(), warmupVerdict,
+            long[] counters = collector.counters();
+            sink.end(counters, engine.control.window(), warnings, timeline.clientCpuNanosInWindow());
+            return new ResultAssembly(run, target).assemble(timeline, counters, engine.control.window(), warmupVerdict,
                     stop.reason(), warnings);
         }
     }

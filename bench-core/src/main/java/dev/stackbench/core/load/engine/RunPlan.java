@@ -14,6 +14,7 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.Ramp;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestTemplate;
+import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.load.UserSchedule;
 
 import io.netty.buffer.ByteBuf;
@@ -27,6 +28,8 @@ import io.netty.handler.ssl.SslContext;
 final class RunPlan {
 
     private final LoadRun run;
+    /** This generator's share of the run's schedule: {@link Segment#WHOLE} unless it is one of several agents. */
+    private final Segment segment;
     private final InetSocketAddress remote;
     /** One per run, shared read-only by every connection; null for http://. */
     private final SslContext tls;
@@ -43,8 +46,9 @@ final class RunPlan {
     private final ArrivalSchedule arrivals;
     private final UserSchedule users;
 
-    RunPlan(LoadRun run) throws UnknownHostException {
+    RunPlan(LoadRun run, Segment segment) throws UnknownHostException {
         this.run = run;
+        this.segment = segment;
         InetAddress host = InetAddress.getByName(run.target().getHost());
         this.remote = new InetSocketAddress(host, run.port());
         this.tls = ClientTls.forRun(run);
@@ -128,6 +132,15 @@ final class RunPlan {
 
     LoadRun run() {
         return run;
+    }
+
+    Segment segment() {
+        return segment;
+    }
+
+    /** This generator's share of the run's connections (open model) or users (closed model). */
+    long connections() {
+        return segment.shareOf(run.connections());
     }
 
     InetSocketAddress remote() {
@@ -232,8 +245,9 @@ final class RunPlan {
         return users;
     }
 
-    /** A --requests budget of measured requests (closed model); 0 for none. */
+    /** This generator's share of a --requests budget of measured requests (closed model); 0 for none. */
     long measuredRequestLimit() {
-        return run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
+        long limit = run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
+        return limit == 0 ? 0 : Math.max(1, segment.shareOf(limit));
     }
 }

@@ -53,8 +53,10 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         this.onChannelClosed = future -> counters.add(WorkerCounters.CONNECTIONS, -1);
         this.recorders = new WorkerRecorders(plan.arrivals() != null, plan.requestNames().size());
         this.bootstrap = Http1Connection.bootstrap(loop, channelClass, run);
-        this.context = new WorkerContext(index, workerCount, loop, plan, control, counters, recorders,
-                new SplittableRandom(run.randomSeed() + index), this);
+        var numbers = plan.segment().ofWorker(index, workerCount);
+        // Seeded by the first number it owns: a single generator's worker i as before, and no two agents alike.
+        this.context = new WorkerContext(index, workerCount, numbers, loop, plan, control, counters, recorders,
+                new SplittableRandom(run.randomSeed() + numbers.index()), this);
         this.driver = LoadDriver.of(context);
     }
 
@@ -75,7 +77,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         Connection connection;
         if (plan.run().http2()) {
             if (http2 == null) {
-                http2 = Http2Clients.create(context.index(), Math.max(1, plan.run().connections() / context.workerCount()), loop(), plan, this);
+                http2 = Http2Clients.create(context.index(), (int) Math.max(1, plan.connections() / context.workerCount()), loop(), plan, this);
             }
             connection = new Http2Slot(loop(), plan, this, slot, http2.client());
         } else {

@@ -2,6 +2,8 @@ package dev.stackbench.core.load.engine;
 
 import java.util.SplittableRandom;
 
+import dev.stackbench.core.load.Segment;
+
 import io.netty.channel.EventLoop;
 
 /**
@@ -9,9 +11,12 @@ import io.netty.channel.EventLoop;
  * worker's counters, recorders and random source, and how to open connections and send on them.
  *
  * @param index       this worker's number, 0 to {@code workerCount - 1}
- * @param workerCount workers of the run; requests and users are dealt round-robin by number
+ * @param workerCount workers of this generator
+ * @param numbers     the request (open model) or user (closed model) numbers this worker owns: its share of the
+ *                    generator's segment, dealt round-robin by number (the whole schedule's every {@code workerCount}-th
+ *                    for a single generator)
  */
-record WorkerContext(int index, int workerCount, EventLoop loop, RunPlan plan, RunControl control, WorkerCounters counters,
+record WorkerContext(int index, int workerCount, Segment numbers, EventLoop loop, RunPlan plan, RunControl control, WorkerCounters counters,
                      WorkerRecorders recorders, SplittableRandom random, Sender sender) {
 
     /** The worker's side of sending: the driver chooses when and where, the worker what. */
@@ -23,14 +28,13 @@ record WorkerContext(int index, int workerCount, EventLoop loop, RunPlan plan, R
         void send(Connection connection, long startNanos, Phase phase);
     }
 
-    /** How many of the numbers {@code index, index + workerCount, ...} lie in [{@code from}, {@code to}). */
+    /** How many of this worker's numbers lie in [{@code from}, {@code to}). */
     long ownedIn(long from, long to) {
-        return Math.max(0, firstOwnedFrom(to) - firstOwnedFrom(from)) / workerCount;
+        return numbers.countIn(from, to);
     }
 
     /** The first number at or after {@code from} that this worker owns. */
     long firstOwnedFrom(long from) {
-        long rest = Math.floorMod(index - from, (long) workerCount);
-        return from + rest;
+        return numbers.firstFrom(from);
     }
 }

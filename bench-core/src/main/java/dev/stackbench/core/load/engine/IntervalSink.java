@@ -1,0 +1,32 @@
+package dev.stackbench.core.load.engine;
+
+import java.util.List;
+
+import dev.stackbench.core.jvm.JvmMetrics;
+
+/**
+ * Where an agent's {@link RunCoordinator} hands each closed interval, raw (histograms, cumulative counters, its
+ * client CPU), so that a coordinator elsewhere can merge several agents' runs through the same {@link Timeline}
+ * and {@link ResultAssembly} a single generator uses. A single generator's run has {@link #NONE}.
+ */
+interface IntervalSink {
+
+    IntervalSink NONE = new IntervalSink() {
+        @Override
+        public void interval(Timeline.Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
+        }
+
+        @Override
+        public void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {
+        }
+    };
+
+    /** Blocks until the run may start: called once, just before the workers start (an agreed start instant). */
+    default void awaitStart() {
+    }
+
+    void interval(Timeline.Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy);
+
+    /** The run is over: its final counters, its window, its warnings so far. */
+    void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow);
+}

@@ -1,0 +1,133 @@
+package dev.stackbench.core.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.load.Warmup;
+import dev.stackbench.core.result.CompressedHistogram;
+import dev.stackbench.core.result.Histograms;
+import dev.stackbench.core.result.Percentiles;
+import dev.stackbench.core.result.RunResult;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two segments of one open-model run, run side by side in this JVM against a real server and merged: the
+ * result is the single generator's schedule, its histograms are the agents' added, a lost agent is named.
+ */
+class SegmentMergeTest {
+
+    @Test
+    void twoSegmentsMergeIntoTheSingleSchedulesRequestsWithHistogramsAdded() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(300, Duration.ofSeconds(2)), Duration.ofMillis(500))
+                    .withConnections(4).withThreads(2);
+            var single = LoadGeneratorTest.run(run).result();
+            var parts = runAgents(run);
+
+            var merged = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", parts).result();
+
+            assertThat(merged.requests().scheduled()).as("the single schedule's measured requests")
+                    .isEqualTo(single.requests().scheduled()).isEqualTo(600);
+            assertThat(merged.requests().ok() + merged.requests().errors()).isEqualTo(merged.requests().scheduled());
+            assertThat(merged.agents().partial()).isFalse();
+            assertThat(merged.agents().agents()).extracting(RunResult.Agent::segment).containsExactly("0/2", "1/2");
+            assertThat(merged.agents().agents()).extracting(RunResult.Agent::scheduled).containsExactly(300L, 300L);
+            // Histograms added interval by interval: the merged percentiles are those of the agents' latencies pooled.
+            var pooled = Histograms.newLatencyHistogram();
+            parts.forEach(part -> part.run().intervals().forEach(interval -> pooled.add(decode(interval.measured()))));
+            assertThat(pooled.getTotalCount()).isEqualTo(merged.requests().ok());
+            assertThat(merged.latencyMs()).isEqualTo(Percentiles.ofNanos(pooled));
+            assertThat(merged.timeline()).extracting(RunResult.TimelineRow::phase).contains("warmup", "measured");
+        }
+    }
+
+    /** The merged result is written and read back as any other: gate and report read it with its agents section. */
+    @Test
+    void aMergedResultIsWrittenAndReadBackWithItsAgents(@org.junit.jupiter.api.io.TempDir java.nio.file.Path out) throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(1)), Duration.ofMillis(300)).withConnections(2);
+            var measurement = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", runAgents(run));
+
+            dev.stackbench.core.result.ResultFiles.write(out, measurement);
+            var read = dev.stackbench.core.result.read.ResultReader.readFile(out.resolve(dev.stackbench.core.result.ResultFiles.RESULT_JSON));
+
+            assertThat(read).hasSize(1);
+            var result = read.getFirst().result();
+            assertThat(result.agents()).isEqualTo(measurement.result().agents());
+            assertThat(result.jvm()).as("not collected from agents: absent, never 0").isNull();
+            assertThat(result.requests()).isEqualTo(measurement.result().requests());
+            assertThat(read.getFirst().intervals()).isNotEmpty();
+        }
+    }
+
+    /** Closed model: users 0, 2 go to the first agent, 1, 3 to the second; each finishes what it sends, and the sums are the merge's. */
+    @Test
+    void closedModelUsersAreSplitAndTheirOutcomesAddUp() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), LoadGeneratorTest.closed(4, Duration.ofSeconds(1)), Duration.ofMillis(300)).withThreads(2);
+            var parts = runAgents(run);
+
+            var merged = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", parts).result();
+
+            var agents = merged.agents().agents();
+            assertThat(agents).allSatisfy(agent -> assertThat(agent.ok()).isPositive());
+            assertThat(merged.requests().ok()).isEqualTo(agents.get(0).ok() + agents.get(1).ok());
+            assertThat(merged.requests().scheduled()).isEqualTo(agents.get(0).scheduled() + agents.get(1).scheduled())
+                    .isEqualTo(merged.requests().ok() + merged.requests().errors());
+            assertThat(merged.timeline()).allSatisfy(row -> assertThat(row.openConnections()).isLessThanOrEqualTo(4));
+        }
+    }
+
+    @Test
+    void aLostAgentMakesThePartialResultThatNamesItAndKeepsTheOthers() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(200, Duration.ofSeconds(1)), Duration.ofMillis(300))
+                    .withConnections(2).withThreads(1);
+            var parts = runAgents(run);
+            var lost = new AgentPart("agent-b", parts.get(1).segment(), 0.1, 0.2, null, "left the cluster at 0.7 s");
+
+            var merged = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM",
+                    List.of(parts.get(0), lost)).result();
+
+            assertThat(merged.agents().partial()).isTrue();
+            assertThat(merged.warnings().getFirst()).startsWith("PARTIAL: agent agent-b (segment 1/2) was lost: left the cluster");
+            assertThat(merged.requests().scheduled()).isEqualTo(parts.get(0).run().measured(WorkerCounters.SCHEDULED)).isEqualTo(100);
+            assertThat(merged.agents().agents().get(1).finished()).isFalse();
+        }
+    }
+
+    @Test
+    void aWarmupUntilSteadyIsRefusedForASegment() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(1)), Warmup.untilSteady());
+            assertThatThrownBy(() -> LoadGenerator.runSegment(run, new Segment(0, 2), null, ProgressListener.NONE, new StopRequest()))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed --warmup");
+        }
+    }
+
+    /** Both halves at once, from one agreed instant, as two agents would. */
+    private static List<AgentPart> runAgents(LoadRun run) throws Exception {
+        var start = Instant.now().plusMillis(1500);
+        try (var pool = Executors.newFixedThreadPool(2)) {
+            var first = pool.submit(() -> LoadGenerator.runSegment(run, new Segment(0, 2), start, ProgressListener.NONE, new StopRequest()));
+            var second = pool.submit(() -> LoadGenerator.runSegment(run, new Segment(1, 2), start, ProgressListener.NONE, new StopRequest()));
+            return List.of(new AgentPart("agent-a", new Segment(0, 2), 0, 0, first.get(30, TimeUnit.SECONDS), null),
+                    new AgentPart("agent-b", new Segment(1, 2), 0, 0, second.get(30, TimeUnit.SECONDS), null));
+        }
+    }
+
+    private static Histogram decode(byte[] bytes) {
+        return new CompressedHistogram(bytes).decompress();
+    }
+}

@@ -1,0 +1,191 @@
+package dev.stackbench.cluster;
+
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.load.engine.StopRequest;
+
+/**
+ * {@code agent}: a load generator that joins a coordinator's cluster and runs the segment it orders, sending back
+ * what it measured, run after run, until it has run {@code runs} or heard nothing for {@code idleTimeout}.
+ *
+ * <p>An agent is in the cluster only while a coordinator is: it joins, and leaves again at once if no coordinator
+ * is there (it retries every {@link #RETRY_PAUSE}), and it leaves after each run. So agents never make a cluster of
+ * their own that a coordinator would have to merge with (JGroups merges views in steps, and a member missing from
+ * a step's view would look lost). Clock probes are answered on the cluster's thread, at once, run or no run.
+ */
+public final class Agent {
+
+    /** How long an agent waits for the coordinator to acknowledge its report before it goes on (or leaves). */
+    static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a joined agent waits to see a coordinator among the members before it leaves and tries again. */
+    static final Duration COORDINATOR_WAIT = Duration.ofMillis(1500);
+    static final Duration RETRY_PAUSE = Duration.ofMillis(500);
+    /** How often a waiting agent looks whether its coordinator is still there. */
+    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+    /**
+     * @param coordinator   {@code HOST[:PORT]} of the coordinator, or {@code dns:NAME} (DNS_PING)
+     * @param bind          where this agent listens, {@code ADDRESS[:PORT]}; null: the address that reaches the coordinator
+     * @param runs          how many runs to take before leaving; 0 for no limit
+     * @param idleTimeout   how long to wait for an order before leaving
+     */
+    public record Settings(String name, String coordinator, String bind, int runs, Duration idleTimeout) {
+    }
+
+    private final BlockingQueue<ClusterMessage.Order> orders = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> acknowledged = new LinkedBlockingQueue<>();
+    private final PrintWriter err;
+    private volatile ClusterChannel channel;
+    private volatile List<String> members = List.of();
+    private volatile String coordinator;
+
+    private Agent(PrintWriter err) {
+        this.err = err;
+    }
+
+    /**
+     * Serves until done; returns how many runs it took.
+     *
+     * @param runBuilder builds the run from a coordinator's {@code load} arguments (the CLI's own parsing)
+     */
+    public static int serve(Settings settings, Function<List<String>, LoadRun> runBuilder, PrintWriter err) throws Exception {
+        Discovery discovery = Discovery.parse(settings.coordinator());
+        int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
+        InetSocketAddress bind = settings.bind() != null ? Discovery.address(settings.bind(), port) : new InetSocketAddress(towards(discovery), port);
+        var agent = new Agent(err);
+        err.printf("agent %s: looking for a coordinator at %s; leaving after %d s without an order%n", settings.name(), settings.coordinator(),
+                settings.idleTimeout().toSeconds());
+        err.flush();
+        int done = 0;
+        long idleDeadline = System.nanoTime() + settings.idleTimeout().toNanos();
+        while ((settings.runs() == 0 || done < settings.runs()) && System.nanoTime() < idleDeadline) {
+            agent.orders.clear();
+            try (var joined = ClusterChannel.join(settings.name(), bind, discovery, ClusterChannel.JOIN_TIMEOUT, agent.listener())) {
+                agent.channel = joined;
+                var order = agent.awaitOrder(idleDeadline);
+                if (order != null) {
+                    agent.run(order, runBuilder);
+                    done++;
+                    idleDeadline = System.nanoTime() + settings.idleTimeout().toNanos();
+                }
+            }
+            if (done < settings.runs() || settings.runs() == 0) {
+                Thread.sleep(RETRY_PAUSE.toMillis());
+            }
+        }
+        if (settings.runs() == 0 || done < settings.runs()) {
+            err.printf("agent %s: no order for %d s, leaving%n", settings.name(), settings.idleTimeout().toSeconds());
+            err.flush();
+        }
+        return done;
+    }
+
+    /** The address this host uses to reach the coordinator (a UDP socket's route, nothing sent); any local one for DNS. */
+    private static java.net.InetAddress towards(Discovery discovery) throws java.io.IOException {
+        if (discovery instanceof Discovery.Hosts(List<InetSocketAddress> hosts)) {
+            try (var socket = new java.net.DatagramSocket()) {
+                socket.connect(new InetSocketAddress(hosts.getFirst().getHostString(), hosts.getFirst().getPort()));
+                return socket.getLocalAddress();
+            }
+        }
+        return java.net.InetAddress.getLocalHost();
+    }
+
+    /**
+     * The coordinator's order, or null to leave and join again: no coordinator came within {@link #COORDINATOR_WAIT},
+     * the one there left, or the idle deadline passed.
+     */
+    private ClusterMessage.Order awaitOrder(long idleDeadline) throws InterruptedException {
+        long coordinatorDeadline = System.nanoTime() + COORDINATOR_WAIT.toNanos();
+        String present = null;
+        while (System.nanoTime() < idleDeadline) {
+            var order = orders.poll(LOOK_NANOS, TimeUnit.NANOSECONDS);
+            if (order != null) {
+                return order;
+            }
+            String now = members.stream().filter(name -> name.startsWith(LoadOverAgents.NAME_PREFIX)).findFirst().orElse(null);
+            if (present == null && now != null) {
+                err.printf("agent %s: joined %s's cluster; waiting for its order%n", channel.name(), now);
+                err.flush();
+            }
+            if (present != null && now == null || present == null && now == null && System.nanoTime() > coordinatorDeadline) {
+                return null;
+            }
+            present = now;
+        }
+        return null;
+    }
+
+    private ClusterChannel.Listener listener() {
+        return new ClusterChannel.Listener() {
+            @Override
+            public void message(String from, ClusterMessage message) {
+                switch (message) {
+                    case ClusterMessage.TimeQuery query -> reply(from, new ClusterMessage.TimeReply(query.sentEpochNanos(), ClockOffset.nowEpochNanos()));
+                    case ClusterMessage.Order order -> {
+                        coordinator = from;
+                        orders.add(order);
+                    }
+                    case ClusterMessage.Acknowledged ack -> acknowledged.add(ack.runId());
+                    default -> { } // reports and failures are the coordinator's
+                }
+            }
+
+            @Override
+            public void members(List<String> names) {
+                members = names;
+            }
+        };
+    }
+
+    private void run(ClusterMessage.Order order, Function<List<String>, LoadRun> runBuilder) throws InterruptedException {
+        var segment = new Segment(order.segmentIndex(), order.segmentCount());
+        try {
+            LoadRun run = runBuilder.apply(order.loadArguments());
+            err.printf(Locale.ROOT, "agent %s: segment %s of %s, starting in %.3f s%n", channel.name(), segment, run.profile().describe(),
+                    (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
+            err.flush();
+            var measured = LoadGenerator.runSegment(run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE,
+                    new StopRequest());
+            reply(coordinator, new ClusterMessage.Report(order.runId(), measured));
+            boolean received = awaitAcknowledgement(order.runId());
+            err.printf("agent %s: segment %s done, measurements sent%s%n", channel.name(), segment,
+                    received ? " and received" : "; the coordinator did not acknowledge them within " + ACKNOWLEDGE_TIMEOUT.toSeconds() + " s");
+        } catch (RuntimeException | java.net.UnknownHostException e) {
+            reply(coordinator, new ClusterMessage.Failed(order.runId(), e.getMessage() != null ? e.getMessage() : e.toString()));
+            err.printf("agent %s: segment %s failed: %s%n", channel.name(), segment, e);
+        }
+        err.flush();
+    }
+
+    private boolean awaitAcknowledgement(String runId) throws InterruptedException {
+        long deadline = System.nanoTime() + ACKNOWLEDGE_TIMEOUT.toNanos();
+        for (long left = ACKNOWLEDGE_TIMEOUT.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+            if (runId.equals(acknowledged.poll(left, TimeUnit.NANOSECONDS))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void reply(String to, ClusterMessage message) {
+        try {
+            channel.send(to, message);
+        } catch (Exception e) {
+            err.printf("agent %s: could not send to %s: %s%n", channel.name(), to, e);
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,241 @@
+package dev.stackbench.cluster;
+
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.load.engine.AgentPart;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.RunResult;
+
+/**
+ * The coordinator of {@code load --agents N}: waits for N agents, measures each one's clock offset, tells agent k
+ * to run segment k of N from one agreed instant (in its own clock), and merges what they send back into one result.
+ * An agent that leaves the cluster, or sends nothing by the run's end plus its drain and {@code agentsTimeout}, is
+ * lost: named in a partial result built from the others.
+ *
+ * <pre>{@code
+ * Measurement m = LoadOverAgents.run(run, target, loadArguments, new LoadOverAgents.Settings(2, "10.0.0.1", null, Duration.ofSeconds(60)), err);
+ * }</pre>
+ */
+public final class LoadOverAgents {
+
+    /** A coordinator's name begins so: agents tell it from other agents by it. */
+    static final String NAME_PREFIX = "coordinator-";
+    /** Clock probes per agent; the one with the shortest round trip is kept. */
+    static final int CLOCK_PROBES = 8;
+    static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    /** From the orders to the start: long enough for every agent to build its run, start JFR and its event loops. */
+    static final Duration START_LEAD = Duration.ofSeconds(3);
+
+    /**
+     * @param bind          where the coordinator listens, {@code ADDRESS[:PORT]} (port {@value Discovery#DEFAULT_PORT} if none)
+     * @param discovery     {@code dns:NAME} to find agents through DNS; null: agents find the coordinator at {@code bind}
+     * @param agentsTimeout how long to wait for the agents to join, and for their measurements after the run's drain
+     */
+    public record Settings(int agents, String bind, String discovery, Duration agentsTimeout) {
+        public Settings {
+            if (agents < 1) {
+                throw new IllegalArgumentException("--agents must be at least 1, got " + agents);
+            }
+        }
+    }
+
+    private sealed interface Event {
+    }
+
+    private record Received(String from, ClusterMessage message) implements Event {
+    }
+
+    private record Members(List<String> names) implements Event {
+    }
+
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private final PrintWriter err;
+    private List<String> members = List.of();
+
+    private LoadOverAgents(PrintWriter err) {
+        this.err = err;
+    }
+
+    /** Runs {@code run} over the agents; {@code loadArguments} are this {@code load}'s own, for the agents to build the same run. */
+    public static Measurement run(LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings, PrintWriter err)
+            throws Exception {
+        check(run, settings.agents());
+        InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
+        Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
+        var coordinator = new LoadOverAgents(err);
+        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
+                ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
+            return coordinator.coordinate(channel, run, target, loadArguments, settings);
+        }
+    }
+
+    /** Refuses, before anyone waits, a run that several agents cannot share. */
+    public static void check(LoadRun run, int agents) {
+        LoadGenerator.requireFixedWarmup(run);
+        if (run.connections() < agents) {
+            throw new IllegalArgumentException("--agents " + agents + " needs at least as many connections (users): got "
+                    + run.connections() + "; each agent runs its share of them");
+        }
+    }
+
+    private ClusterChannel.Listener listener() {
+        return new ClusterChannel.Listener() {
+            @Override
+            public void message(String from, ClusterMessage message) {
+                events.add(new Received(from, message));
+            }
+
+            @Override
+            public void members(List<String> names) {
+                events.add(new Members(names));
+            }
+        };
+    }
+
+    private Measurement coordinate(ClusterChannel channel, LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings)
+            throws Exception {
+        List<String> agents = awaitAgents(channel.name(), settings);
+        var offsets = new LinkedHashMap<String, ClockOffset>();
+        for (String agent : agents) {
+            offsets.put(agent, probe(channel, agent));
+            err.printf(Locale.ROOT, "agent %s: clock offset %+.3f ms (round trip %.3f ms)%n", agent, offsets.get(agent).offsetMillis(),
+                    offsets.get(agent).roundTripMillis());
+        }
+        String runId = UUID.randomUUID().toString();
+        long startEpochNanos = ClockOffset.nowEpochNanos() + START_LEAD.toNanos();
+        for (int k = 0; k < agents.size(); k++) {
+            String agent = agents.get(k);
+            channel.send(agent, new ClusterMessage.Order(runId, loadArguments, k, agents.size(), startEpochNanos + offsets.get(agent).offsetNanos()));
+        }
+        err.printf("ordered %d agents to start in %d s%n", agents.size(), START_LEAD.toSeconds());
+        err.flush();
+        long runNanos = run.profile().ramp(run.warmup()).endNanos() + run.responseTimeout().toNanos();
+        long deadline = startEpochNanos + runNanos + settings.agentsTimeout().toNanos();
+        var reports = collect(channel, agents, runId, startEpochNanos, deadline);
+
+        var parts = new ArrayList<AgentPart>();
+        for (int k = 0; k < agents.size(); k++) {
+            String agent = agents.get(k);
+            var offset = offsets.get(agent);
+            Object outcome = reports.get(agent);
+            parts.add(new AgentPart(agent, new Segment(k, agents.size()), offset.offsetMillis(), offset.roundTripMillis(),
+                    outcome instanceof ClusterMessage.Report report ? report.run() : null,
+                    outcome instanceof String lost ? lost : null));
+        }
+        return LoadGenerator.merge(run, target, ClockOffset.instant(startEpochNanos), clockAlignment(offsets), parts);
+    }
+
+    /** Waits until {@code settings.agents()} members besides this one have joined; the first by name if there are more. */
+    private List<String> awaitAgents(String self, Settings settings) throws InterruptedException {
+        long deadline = System.nanoTime() + settings.agentsTimeout().toNanos();
+        err.printf("waiting up to %d s for %d agents%n", settings.agentsTimeout().toSeconds(), settings.agents());
+        err.flush();
+        while (true) {
+            var agents = members.stream().filter(name -> !name.equals(self)).sorted().toList();
+            if (agents.size() >= settings.agents()) {
+                return agents.subList(0, settings.agents());
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                throw new IllegalStateException(agents.size() + " of " + settings.agents() + " agents joined within "
+                        + settings.agentsTimeout().toSeconds() + " s " + agents + ": start them with agent --coordinator HOST[:PORT]");
+            }
+            handle(events.poll(remaining, TimeUnit.NANOSECONDS));
+        }
+    }
+
+    private ClockOffset probe(ClusterChannel channel, String agent) throws Exception {
+        ClockOffset best = null;
+        for (int i = 0; i < CLOCK_PROBES; i++) {
+            long sent = ClockOffset.nowEpochNanos();
+            channel.send(agent, new ClusterMessage.TimeQuery(sent));
+            long deadline = System.nanoTime() + PROBE_TIMEOUT.toNanos();
+            while (System.nanoTime() < deadline) {
+                var event = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (event instanceof Received(String from, ClusterMessage.TimeReply reply) && from.equals(agent) && reply.queriedEpochNanos() == sent) {
+                    best = ClockOffset.of(sent, reply.agentEpochNanos(), ClockOffset.nowEpochNanos()).better(best);
+                    break;
+                }
+                handle(event);
+            }
+        }
+        if (best == null) {
+            throw new IllegalStateException("agent " + agent + " did not answer " + CLOCK_PROBES + " clock probes within "
+                    + PROBE_TIMEOUT.toSeconds() + " s each");
+        }
+        return best;
+    }
+
+    /** Each agent's {@link ClusterMessage.Report}, or why it was lost, in words. */
+    private Map<String, Object> collect(ClusterChannel channel, List<String> agents, String runId, long startEpochNanos,
+                                        long deadlineEpochNanos) throws InterruptedException {
+        var outcomes = new LinkedHashMap<String, Object>();
+        agents.stream().filter(agent -> !members.contains(agent))
+                .forEach(agent -> outcomes.put(agent, "left the cluster before the start"));
+        while (outcomes.size() < agents.size()) {
+            long remaining = deadlineEpochNanos - ClockOffset.nowEpochNanos();
+            if (remaining <= 0) {
+                double waited = (ClockOffset.nowEpochNanos() - startEpochNanos) / 1e9;
+                agents.stream().filter(agent -> !outcomes.containsKey(agent)).forEach(agent -> outcomes.put(agent,
+                        String.format(Locale.ROOT, "sent nothing within %.1f s of the start (the run, its drain and --agents-timeout)", waited)));
+                break;
+            }
+            var event = events.poll(remaining, TimeUnit.NANOSECONDS);
+            if (event instanceof Received(String from, ClusterMessage.Report report) && report.run() != null && runId.equals(report.runId())) {
+                outcomes.putIfAbsent(from, report);
+                err.printf("agent %s: measurements received%n", from);
+                acknowledge(channel, from, runId);
+            } else if (event instanceof Received(String from, ClusterMessage.Failed failed) && runId.equals(failed.runId())) {
+                outcomes.putIfAbsent(from, "failed: " + failed.reason());
+                err.printf("agent %s failed: %s%n", from, failed.reason());
+            } else if (event instanceof Members(List<String> names)) {
+                members = names;
+                double at = (ClockOffset.nowEpochNanos() - startEpochNanos) / 1e9;
+                for (String agent : agents) {
+                    if (!names.contains(agent) && !outcomes.containsKey(agent)) {
+                        outcomes.put(agent, String.format(Locale.ROOT, "left the cluster %.1f s after the start", at));
+                        err.printf("agent %s left the cluster%n", agent);
+                    }
+                }
+            }
+            err.flush();
+        }
+        return outcomes;
+    }
+
+    private void acknowledge(ClusterChannel channel, String agent, String runId) {
+        try {
+            channel.send(agent, new ClusterMessage.Acknowledged(runId));
+        } catch (Exception e) {
+            err.printf("agent %s: could not acknowledge its measurements (%s); it leaves after a timeout%n", agent, e);
+        }
+    }
+
+    private void handle(Event event) {
+        if (event instanceof Members(List<String> names)) {
+            members = names;
+        }
+    }
+
+    private static String clockAlignment(Map<String, ClockOffset> offsets) {
+        double maxOffset = offsets.values().stream().mapToDouble(offset -> Math.abs(offset.offsetMillis())).max().orElse(0);
+        double maxRoundTrip = offsets.values().stream().mapToDouble(ClockOffset::roundTripMillis).max().orElse(0);
+        return String.format(Locale.ROOT, "each agent's clock offset estimated from %d round trips (NTP's way: the shortest kept) and "
+                + "the start given in its own clock; offsets up to %.3f ms, round trips up to %.3f ms, so the starts agree within %.3f ms and the agents' sleep's precision",
+                CLOCK_PROBES, maxOffset, maxRoundTrip, maxRoundTrip / 2);
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Load from several generator hosts: {@code agent}s join a cluster, {@code load --agents N} (the coordinator) deals
+ * the schedule out to them, starts them at one agreed instant and merges what they measured into one result.
+ * JGroups carries the bytes, and only {@link dev.stackbench.cluster.ClusterChannel} knows it: a run without agents
+ * loads no class of this package, so nothing of the cluster library enters it.
+ */
+package dev.stackbench.cluster;
