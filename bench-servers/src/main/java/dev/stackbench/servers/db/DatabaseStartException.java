@@ -16,7 +16,12 @@ public class DatabaseStartException extends RuntimeException {
     }
 
     static DatabaseStartException of(Database database, Throwable failure) {
-        var exception = new DatabaseStartException("cannot connect to " + database.describe() + ": " + reason(failure));
+        return of(database.describe(), failure);
+    }
+
+    /** @param described the database as messages name it, {@code Redis at 127.0.0.1:6379} */
+    static DatabaseStartException of(String described, Throwable failure) {
+        var exception = new DatabaseStartException("cannot connect to " + described + ": " + reason(failure));
         exception.addSuppressed(failure);
         return exception;
     }

@@ -1,0 +1,45 @@
+package dev.stackbench.servers.movies;
+
+import java.util.List;
+
+import org.bson.Document;
+import org.springframework.data.mongodb.core.MongoTemplate;
+
+/**
+ * Movies in MongoDB over Spring Data MongoDB and the sync driver ({@link MongoMovies} has the layout): a
+ * read is one find on the director index, a save one findAndModify and one insert of all its movies.
+ */
+final class MongoMovieStore implements MovieStore {
+
+    private final MongoTemplate mongo;
+
+    MongoMovieStore(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @Override
+    public List<Movie> byDirector(String director) {
+        return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).stream().map(MongoMovies::movie).toList();
+    }
+
+    @Override
+    public List<Movie> save(List<Movie> movies) {
+        Document counter = mongo.findAndModify(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE,
+                Document.class, MongoMovies.COUNTERS);
+        List<Movie> numbered = Movie.numbered(movies, MongoMovies.lastId(counter));
+        mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES);
+        return numbered;
+    }
+
+    /** Drops the workload's collections, indexes {@code director} and saves the known data set. */
+    void reset(List<Movie> seed) {
+        for (String collection : MongoMovies.COLLECTIONS) {
+            // Only if it is there: mongo-java-server logs an error for every drop of a collection that is not.
+            if (mongo.collectionExists(collection)) {
+                mongo.dropCollection(collection);
+            }
+        }
+        mongo.indexOps(MongoMovies.MOVIES).createIndex(MongoMovies.DIRECTOR_INDEX);
+        save(seed);
+    }
+}

@@ -1,0 +1,39 @@
+package dev.stackbench.servers.movies;
+
+import java.util.List;
+
+import org.bson.Document;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** {@link MongoMovieStore}'s commands over Spring Data MongoDB's reactive template (the Reactive Streams driver), non-blocking. */
+final class ReactiveMongoMovieStore implements ReactiveMovieStore {
+
+    private final ReactiveMongoTemplate mongo;
+
+    ReactiveMongoMovieStore(ReactiveMongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @Override
+    public Mono<List<Movie>> byDirector(String director) {
+        return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).map(MongoMovies::movie).collectList();
+    }
+
+    @Override
+    public Mono<List<Movie>> save(List<Movie> movies) {
+        return mongo.findAndModify(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE, Document.class, MongoMovies.COUNTERS)
+                .map(counter -> Movie.numbered(movies, MongoMovies.lastId(counter)))
+                .flatMap(numbered -> mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES).then(Mono.just(numbered)));
+    }
+
+    /** As {@link MongoMovieStore#reset}. */
+    Mono<Void> reset(List<Movie> seed) {
+        return Flux.fromIterable(MongoMovies.COLLECTIONS)
+                .concatMap(collection -> mongo.collectionExists(collection).filter(exists -> exists).flatMap(exists -> mongo.dropCollection(collection)))
+                .then(mongo.indexOps(MongoMovies.MOVIES).createIndex(MongoMovies.DIRECTOR_INDEX))
+                .then(save(seed)).then();
+    }
+}
