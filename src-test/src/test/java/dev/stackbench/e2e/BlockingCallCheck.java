@@ -39,8 +39,8 @@ import reactor.netty.resources.LoopResources;
  */
 public final class BlockingCallCheck {
 
-    /** Netty event loops by their thread names: every server's, the generator's, a driver's. */
-    static final Predicate<Thread> EVENT_LOOP = thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+");
+    /** Netty event loops by their thread names: every server's, the generator's, a driver's (Lettuce names its own differently). */
+    static final Predicate<Thread> EVENT_LOOP = thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+|lettuce-\\w+EventLoop-\\d+-\\d+");
 
     private BlockingCallCheck() {
     }
@@ -56,6 +56,11 @@ public final class BlockingCallCheck {
                 // magazines under contention: Netty's internals, seen now and then, not a call of ours or a driver's.
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$Magazine", "free")
+                // The reactive drivers' own short locks, held for a moment (seen under contention only), no I/O, no wait for a
+                // server: MongoDB's Reactive Streams driver queues a request for a pooled connection under a StampedLock,
+                // Lettuce counts the writers of its shared connection under a ReentrantLock.
+                .allowBlockingCallsInside("com.mongodb.internal.connection.DefaultConnectionPool$AsyncWorkManager", "enqueue")
+                .allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters")
                 .blockingMethodCallback(method -> seen.add(method + " on " + Thread.currentThread().getName() + where())));
         try {
             if (args[0].equals("probe")) {
