@@ -14,8 +14,10 @@ import org.bson.Document;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.http.client.ReactorResourceFactory;
@@ -123,6 +125,24 @@ public class MongoConfiguration {
                 throw DatabaseStartException.of(address.describe(), e);
             }
             return client;
+        }
+
+        /**
+         * Closes the client while the server's event loops still run: its close ends the driver's sessions over them, and
+         * the context stops them (ReactorResourceFactory is a lifecycle bean) before it destroys any bean, so a close at
+         * destroy waited forever for a write that no loop would do (seen with FerretDB, which has sessions). The destroy
+         * method stays, for a start that failed (no ContextClosedEvent then); a second close does nothing.
+         */
+        @Bean
+        ClientCloser reactiveMongoClientCloser(com.mongodb.reactivestreams.client.MongoClient client) {
+            return new ClientCloser(client);
+        }
+
+        record ClientCloser(com.mongodb.reactivestreams.client.MongoClient client) implements ApplicationListener<ContextClosedEvent> {
+            @Override
+            public void onApplicationEvent(ContextClosedEvent event) {
+                client.close();
+            }
         }
 
         @Bean

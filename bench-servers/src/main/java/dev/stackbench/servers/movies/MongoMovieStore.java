@@ -7,7 +7,7 @@ import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * Movies in MongoDB over Spring Data MongoDB and the sync driver ({@link MongoMovies} has the layout): a
- * read is one find on the director index, a save one findAndModify and one insert of all its movies.
+ * read is one find on the director index, a save one findOneAndUpdate and one insert of all its movies.
  */
 final class MongoMovieStore implements MovieStore {
 
@@ -24,8 +24,8 @@ final class MongoMovieStore implements MovieStore {
 
     @Override
     public List<Movie> save(List<Movie> movies) {
-        Document counter = mongo.findAndModify(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE,
-                Document.class, MongoMovies.COUNTERS);
+        Document counter = mongo.execute(MongoMovies.COUNTERS,
+                counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE));
         List<Movie> numbered = Movie.numbered(movies, MongoMovies.lastId(counter));
         mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES);
         return numbered;

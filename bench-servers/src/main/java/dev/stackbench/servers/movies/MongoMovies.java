@@ -3,19 +3,23 @@ package dev.stackbench.servers.movies;
 import java.util.List;
 import java.util.Locale;
 
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
+
 import org.bson.Document;
+import org.bson.conversions.Bson;
 import org.springframework.data.domain.Sort;
-import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
-import org.springframework.data.mongodb.core.query.Update;
 
 /**
  * How movies lie in MongoDB, for {@link MongoMovieStore} and {@link ReactiveMongoMovieStore} alike: one
  * document per movie in {@code movies} ({@code _id} a number, the people, characters and awards embedded,
  * and {@code director}: the directors' last names in lower case, indexed, though mongo-java-server ignores the index), ids from the counter document
- * {@code {_id: "movies", last: N}} in {@code counters} (one findAndModify per save).
+ * {@code {_id: "movies", last: N}} in {@code counters} (one findOneAndUpdate per save).
  */
 final class MongoMovies {
 
@@ -32,11 +36,15 @@ final class MongoMovies {
         return Query.query(Criteria.where(DIRECTOR).is(director.toLowerCase(Locale.ROOT))).with(Sort.by("year", "_id"));
     }
 
-    static final Query COUNTER = Query.query(Criteria.where("_id").is(MOVIES));
-    static final FindAndModifyOptions NEW_VALUE = FindAndModifyOptions.options().upsert(true).returnNew(true);
+    /**
+     * The counter is taken with the driver's findOneAndUpdate (in the template's execute, which still translates its
+     * exceptions): the template's findAndModify sends an empty projection, which FerretDB 1.24 refuses as not implemented.
+     */
+    static final Bson COUNTER = Filters.eq("_id", MOVIES);
+    static final FindOneAndUpdateOptions NEW_VALUE = new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER);
 
-    static Update take(int ids) {
-        return new Update().inc("last", ids);
+    static Bson take(int ids) {
+        return Updates.inc("last", ids);
     }
 
     static long lastId(Document counter) {

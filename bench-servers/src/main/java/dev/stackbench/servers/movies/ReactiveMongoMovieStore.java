@@ -24,7 +24,9 @@ final class ReactiveMongoMovieStore implements ReactiveMovieStore {
 
     @Override
     public Mono<List<Movie>> save(List<Movie> movies) {
-        return mongo.findAndModify(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE, Document.class, MongoMovies.COUNTERS)
+        return mongo.execute(MongoMovies.COUNTERS,
+                        counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE))
+                .next()
                 .map(counter -> Movie.numbered(movies, MongoMovies.lastId(counter)))
                 .flatMap(numbered -> mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES).then(Mono.just(numbered)));
     }
