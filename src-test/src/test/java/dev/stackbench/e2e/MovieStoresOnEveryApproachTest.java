@@ -1,8 +1,11 @@
 package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -17,12 +20,14 @@ import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
 
 import io.lettuce.core.RedisClient;
 
 import org.bson.Document;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
@@ -93,6 +98,27 @@ class MovieStoresOnEveryApproachTest {
             assertThat(saved.status()).as(saved.body()).isEqualTo(201);
             assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(server.baseUri().resolve("movies?director=Kubrick"))))
                     .containsExactly("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
+        }
+    }
+
+    /** A store that refuses connections at start fails the start, in one line naming it: blocking and reactive clients alike. */
+    @ParameterizedTest
+    @CsvSource({"platform-tomcat,redis", "webflux-netty,redis", "platform-tomcat,mongo", "webflux-netty,mongo"})
+    void aStoreUnreachableAtStartFailsTheStartNamingIt(String approach, String store) throws Exception {
+        int refusingPort;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            refusingPort = socket.getLocalPort();
+        }
+        String address = "127.0.0.1:" + refusingPort;
+        try (var servers = new Servers()) {
+            var spec = ServerSpec.of(Approach.fromId(approach), Workload.MOVIES).withServerProperty("stackbench.movies.store", store)
+                    .withServerProperty(store.equals("redis") ? "stackbench.redis.url" : "stackbench.mongo.uri",
+                            (store.equals("redis") ? "redis://" : "mongodb://") + address + "/");
+
+            assertThatThrownBy(() -> servers.start(spec))
+                    .isInstanceOf(ServerStartException.class)
+                    .hasMessageEndingWith("cannot connect to " + (store.equals("redis") ? "Redis" : "MongoDB") + " at " + address + ": Connection refused")
+                    .satisfies(failure -> assertThat(failure.getMessage()).doesNotContain("\n"));
         }
     }
 

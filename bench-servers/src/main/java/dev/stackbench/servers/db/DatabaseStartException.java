@@ -37,6 +37,11 @@ public class DatabaseStartException extends RuntimeException {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        // MongoDB's driver says why in its timeout's message (the cluster as it saw it), not in a cause.
+        if (root instanceof com.mongodb.MongoTimeoutException) {
+            return String.valueOf(root.getMessage()).contains("Connection refused") ? "Connection refused"
+                    : "no answer within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
+        }
         if (root instanceof UnknownHostException) {
             return "unknown host " + root.getMessage();
         }
