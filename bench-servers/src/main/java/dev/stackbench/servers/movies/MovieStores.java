@@ -31,53 +31,63 @@ class MovieStores {
     /** How long loading the data set into a store may take at start. */
     private static final Duration SEED_TIMEOUT = Duration.ofMillis(Database.CONNECTION_TIMEOUT_MILLIS * 5L);
 
-    @Bean
+    /** One class per store, so that only the chosen store's client types are loaded. */
+    @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "stackbench.movies.store", havingValue = "sql")
-    @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "jdbc")
-    MovieStore sqlMovieStore(JdbcClient jdbc, TransactionTemplate transaction) {
-        return new SqlMovieStore(jdbc, transaction);
+    static class Sql {
+
+        @Bean
+        @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "jdbc")
+        MovieStore sqlMovieStore(JdbcClient jdbc, TransactionTemplate transaction) {
+            return new SqlMovieStore(jdbc, transaction);
+        }
+
+        @Bean
+        @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "r2dbc")
+        ReactiveMovieStore r2dbcMovieStore(DatabaseClient database, TransactionalOperator transaction) {
+            return new R2dbcMovieStore(database, transaction);
+        }
     }
 
-    @Bean
-    @ConditionalOnProperty(name = "stackbench.movies.store", havingValue = "sql")
-    @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "r2dbc")
-    ReactiveMovieStore r2dbcMovieStore(DatabaseClient database, TransactionalOperator transaction) {
-        return new R2dbcMovieStore(database, transaction);
-    }
-
-    @Bean
+    @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "stackbench.movies.store", havingValue = "redis")
-    @ConditionalOnProperty(name = "stackbench.redis.client", havingValue = "blocking")
-    MovieStore redisMovieStore(StringRedisTemplate redis, JsonMapper json) {
-        var store = new RedisMovieStore(redis, new RedisMovies(json));
-        store.reset(SeedMovies.load());
-        return store;
+    static class Redis {
+
+        @Bean
+        @ConditionalOnProperty(name = "stackbench.redis.client", havingValue = "blocking")
+        MovieStore redisMovieStore(StringRedisTemplate redis, JsonMapper json) {
+            var store = new RedisMovieStore(redis, new RedisMovies(json));
+            store.reset(SeedMovies.load());
+            return store;
+        }
+
+        @Bean
+        @ConditionalOnProperty(name = "stackbench.redis.client", havingValue = "reactive")
+        ReactiveMovieStore reactiveRedisMovieStore(ReactiveStringRedisTemplate redis, JsonMapper json) {
+            var store = new ReactiveRedisMovieStore(redis, new RedisMovies(json));
+            store.reset(SeedMovies.load()).block(SEED_TIMEOUT);
+            return store;
+        }
     }
 
-    @Bean
-    @ConditionalOnProperty(name = "stackbench.movies.store", havingValue = "redis")
-    @ConditionalOnProperty(name = "stackbench.redis.client", havingValue = "reactive")
-    ReactiveMovieStore reactiveRedisMovieStore(ReactiveStringRedisTemplate redis, JsonMapper json) {
-        var store = new ReactiveRedisMovieStore(redis, new RedisMovies(json));
-        store.reset(SeedMovies.load()).block(SEED_TIMEOUT);
-        return store;
-    }
-
-    @Bean
+    @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "stackbench.movies.store", havingValue = "mongo")
-    @ConditionalOnProperty(name = "stackbench.mongo.client", havingValue = "blocking")
-    MovieStore mongoMovieStore(MongoTemplate mongo) {
-        var store = new MongoMovieStore(mongo);
-        store.reset(SeedMovies.load());
-        return store;
-    }
+    static class Mongo {
 
-    @Bean
-    @ConditionalOnProperty(name = "stackbench.movies.store", havingValue = "mongo")
-    @ConditionalOnProperty(name = "stackbench.mongo.client", havingValue = "reactive")
-    ReactiveMovieStore reactiveMongoMovieStore(ReactiveMongoTemplate mongo) {
-        var store = new ReactiveMongoMovieStore(mongo);
-        store.reset(SeedMovies.load()).block(SEED_TIMEOUT);
-        return store;
+        @Bean
+        @ConditionalOnProperty(name = "stackbench.mongo.client", havingValue = "blocking")
+        MovieStore mongoMovieStore(MongoTemplate mongo) {
+            var store = new MongoMovieStore(mongo);
+            store.reset(SeedMovies.load());
+            return store;
+        }
+
+        @Bean
+        @ConditionalOnProperty(name = "stackbench.mongo.client", havingValue = "reactive")
+        ReactiveMovieStore reactiveMongoMovieStore(ReactiveMongoTemplate mongo) {
+            var store = new ReactiveMongoMovieStore(mongo);
+            store.reset(SeedMovies.load()).block(SEED_TIMEOUT);
+            return store;
+        }
     }
 }
