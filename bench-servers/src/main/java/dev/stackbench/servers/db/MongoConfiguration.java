@@ -70,13 +70,14 @@ public class MongoConfiguration {
         return new MongoAddress(new ConnectionString(embedded.uri()), embedded);
     }
 
+    /** The waits first, then the URI, whose own options ({@code ?serverSelectionTimeoutMS=500}) win over them. */
     static MongoClientSettings.Builder settings(MongoAddress address) {
         long timeout = Database.CONNECTION_TIMEOUT_MILLIS;
         return MongoClientSettings.builder()
-                .applyConnectionString(address.uri())
                 .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(timeout, TimeUnit.MILLISECONDS))
                 .applyToConnectionPoolSettings(pool -> pool.maxWaitTime(timeout, TimeUnit.MILLISECONDS))
-                .applyToSocketSettings(socket -> socket.connectTimeout((int) timeout, TimeUnit.MILLISECONDS));
+                .applyToSocketSettings(socket -> socket.connectTimeout((int) timeout, TimeUnit.MILLISECONDS))
+                .applyConnectionString(address.uri());
     }
 
     @Configuration(proxyBeanMethods = false)

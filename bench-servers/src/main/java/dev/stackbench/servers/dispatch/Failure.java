@@ -207,8 +207,11 @@ public record Failure(int status, String message, List<String> allow) {
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLTransientConnectionException || cause instanceof TimeoutException || cause instanceof R2dbcTimeoutException
-                    || cause instanceof RedisCommandTimeoutException || cause instanceof com.mongodb.MongoTimeoutException) {
+                    || cause instanceof RedisCommandTimeoutException) {
                 return "no connection within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
+            }
+            if (cause instanceof com.mongodb.MongoTimeoutException) { // its wait may be the URI's own (serverSelectionTimeoutMS)
+                return "no server or connection in time";
             }
         }
         return "the connection failed";
