@@ -7,7 +7,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import com.mongodb.client.MongoClients;
@@ -49,6 +52,10 @@ class MovieStoresOnEveryApproachTest {
      */
     static final String SHORT_SERVER_SELECTION = "serverSelectionTimeoutMS=300";
 
+    /** Threads that POST at once (four POSTs of one movie each) to see that ids taken concurrently stay unique. */
+    static final int CONCURRENT_SAVES = 16;
+    static final String CONCURRENT_MOVIE = "[{\"title\":\"T\",\"year\":2000,\"genre\":\"Drama\",\"rating\":5,\"directors\":[{\"lastName\":\"Together\"}]}]";
+
     /** What the test reads from the store itself: the titles of a director's movies, as stored. */
     interface Directly {
         List<String> titlesBy(String director);
@@ -83,7 +90,7 @@ class MovieStoresOnEveryApproachTest {
                     .withServerProperty("stackbench.movies.store", "mongo")
                     .withServerProperty("stackbench.mongo.uri", "mongodb://127.0.0.1:" + proxy.port() + "/movies?" + SHORT_SERVER_SELECTION));
             var movies = mongo.getDatabase("movies").getCollection("movies");
-            Directly directly = director -> movies.find(Filters.eq("director", director)).map(movie -> movie.getString("title")).into(new java.util.ArrayList<>());
+            Directly directly = director -> movies.find(Filters.eq("director", director)).map(movie -> movie.getString("title")).into(new ArrayList<>());
             checkStore(approach, server, http, directly, null);
             checkDownAndBack(approach, server, http, proxy);
         } finally {
@@ -154,6 +161,21 @@ class MovieStoresOnEveryApproachTest {
         assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(base.resolve("movies?director=Kubrick"))))
                 .containsExactly("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
         assertThat(directly.titlesBy("kubrick")).containsExactlyInAnyOrder("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
+
+        // Saves at once, each taking ids from the store's counter: all saved, no id twice.
+        var concurrently = new ArrayList<java.util.concurrent.Future<Http.Response>>();
+        try (var executor = Executors.newFixedThreadPool(CONCURRENT_SAVES)) {
+            for (int i = 0; i < CONCURRENT_SAVES * 4; i++) {
+                concurrently.add(executor.submit(() -> http.send("POST", base.resolve("movies"), CONCURRENT_MOVIE)));
+            }
+            for (var save : concurrently) {
+                Http.Response response = save.get(30, TimeUnit.SECONDS);
+                assertThat(response.status()).as(response.body()).isEqualTo(201);
+            }
+        }
+        Http.Response together = http.get(base.resolve("movies?director=Together"));
+        assertThat(MoviesAndCrudOnEveryApproachTest.titles(together)).hasSize(CONCURRENT_SAVES * 4);
+        assertThat(MoviesAndCrudOnEveryApproachTest.json(together).valueStream().map(movie -> movie.get("id").asLong()).distinct()).hasSize(CONCURRENT_SAVES * 4);
     }
 
     /** A write and a read past the cache (a director not read yet) answer 503 while the store is away; the server serves again once it is back. */

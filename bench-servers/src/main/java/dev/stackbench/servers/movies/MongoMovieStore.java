@@ -1,6 +1,8 @@
 package dev.stackbench.servers.movies;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 import org.bson.Document;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -22,13 +24,32 @@ final class MongoMovieStore implements MovieStore {
         return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).stream().map(MongoMovies::movie).toList();
     }
 
+    /** The movies not saved yet take new ids after a duplicate one ({@link MongoMovies#SAVE_ATTEMPTS}). */
     @Override
     public List<Movie> save(List<Movie> movies) {
+        var saved = new ArrayList<Movie>();
+        List<Movie> left = movies;
+        for (int attempt = 1; ; attempt++) {
+            List<Movie> numbered = Movie.numbered(left, takeIds(left.size()));
+            try {
+                mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES);
+                saved.addAll(numbered);
+                return saved;
+            } catch (RuntimeException e) {
+                OptionalInt savedBefore = MongoMovies.savedBeforeDuplicateId(e);
+                if (savedBefore.isEmpty() || attempt == MongoMovies.SAVE_ATTEMPTS) {
+                    throw e;
+                }
+                saved.addAll(numbered.subList(0, savedBefore.getAsInt()));
+                left = left.subList(savedBefore.getAsInt(), left.size());
+            }
+        }
+    }
+
+    private long takeIds(int count) {
         Document counter = mongo.execute(MongoMovies.COUNTERS,
-                counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE));
-        List<Movie> numbered = Movie.numbered(movies, MongoMovies.lastId(counter));
-        mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES);
-        return numbered;
+                counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(count), MongoMovies.NEW_VALUE));
+        return MongoMovies.lastId(counter);
     }
 
     /** Drops the workload's collections, indexes {@code director} and saves the known data set. */

@@ -2,7 +2,10 @@ package dev.stackbench.servers.movies;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
@@ -10,6 +13,7 @@ import com.mongodb.client.model.Updates;
 
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -45,6 +49,26 @@ final class MongoMovies {
 
     static Bson take(int ids) {
         return Updates.inc("last", ids);
+    }
+
+    /**
+     * How often a save takes new ids after a duplicate one. mongo-java-server's findAndModify is not atomic under
+     * concurrent requests (two saves can be handed the same block of ids, seen under load); MongoDB's is, so there a
+     * save never retries.
+     */
+    static final int SAVE_ATTEMPTS = 5;
+
+    /**
+     * When a save's insert failed on a duplicate id: how many of its movies went in before it (an insert of many is
+     * ordered, so those are saved and the rest are not). Empty for any other failure.
+     */
+    static OptionalInt savedBeforeDuplicateId(Throwable failure) {
+        if (failure instanceof DuplicateKeyException && failure.getCause() instanceof MongoBulkWriteException bulk
+                && !bulk.getWriteErrors().isEmpty()
+                && ErrorCategory.fromErrorCode(bulk.getWriteErrors().get(0).getCode()) == ErrorCategory.DUPLICATE_KEY) {
+            return OptionalInt.of(bulk.getWriteErrors().get(0).getIndex());
+        }
+        return OptionalInt.empty();
     }
 
     static long lastId(Document counter) {

@@ -1,5 +1,6 @@
 package dev.stackbench.servers.movies;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.bson.Document;
@@ -22,13 +23,30 @@ final class ReactiveMongoMovieStore implements ReactiveMovieStore {
         return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).map(MongoMovies::movie).collectList();
     }
 
+    /** As {@link MongoMovieStore#save}: the movies not saved yet take new ids after a duplicate one. */
     @Override
     public Mono<List<Movie>> save(List<Movie> movies) {
+        return save(movies, 1);
+    }
+
+    private Mono<List<Movie>> save(List<Movie> left, int attempt) {
         return mongo.execute(MongoMovies.COUNTERS,
-                        counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(movies.size()), MongoMovies.NEW_VALUE))
+                        counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(left.size()), MongoMovies.NEW_VALUE))
                 .next()
-                .map(counter -> Movie.numbered(movies, MongoMovies.lastId(counter)))
-                .flatMap(numbered -> mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES).then(Mono.just(numbered)));
+                .map(counter -> Movie.numbered(left, MongoMovies.lastId(counter)))
+                .flatMap(numbered -> mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES).then(Mono.just(numbered))
+                        .onErrorResume(failure -> MongoMovies.savedBeforeDuplicateId(failure).isPresent() && attempt < MongoMovies.SAVE_ATTEMPTS,
+                                failure -> {
+                                    int savedBefore = MongoMovies.savedBeforeDuplicateId(failure).getAsInt();
+                                    return save(left.subList(savedBefore, left.size()), attempt + 1)
+                                            .map(rest -> concat(numbered.subList(0, savedBefore), rest));
+                                }));
+    }
+
+    private static List<Movie> concat(List<Movie> first, List<Movie> second) {
+        var all = new ArrayList<Movie>(first);
+        all.addAll(second);
+        return all;
     }
 
     /** As {@link MongoMovieStore#reset}. */
