@@ -57,10 +57,14 @@ public final class BlockingCallCheck {
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$Magazine", "free")
                 // The reactive drivers' own short locks, held for a moment (seen under contention only), no I/O, no wait for a
-                // server: MongoDB's Reactive Streams driver queues a request for a pooled connection under a StampedLock,
-                // Lettuce counts the writers of its shared connection under a ReentrantLock.
-                .allowBlockingCallsInside("com.mongodb.internal.connection.DefaultConnectionPool$AsyncWorkManager", "enqueue")
+                // server: MongoDB's driver guards its critical sections with one helper (its pool's queue, its Netty stream's
+                // pending reads: both seen), Lettuce counts the writers of its shared connection under a ReentrantLock.
+                // A driver's wait for I/O (a latch, a future) is not inside either, and is still caught.
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithLock")
                 .allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters")
+                // Spring Data Redis takes its factory's lock to hand out the shared connection, on every command: a null
+                // check once the connection is open, as it is from the start (eager initialization, RedisConfiguration).
+                .allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory", "doInLock")
                 .blockingMethodCallback(method -> seen.add(method + " on " + Thread.currentThread().getName() + where())));
         try {
             if (args[0].equals("probe")) {

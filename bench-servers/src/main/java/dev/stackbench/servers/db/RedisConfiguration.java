@@ -40,13 +40,20 @@ public class RedisConfiguration {
                         .build())
                 .build();
         var factory = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
-        factory.afterPropertiesSet();
-        factory.start();
+        // The shared connections opened at start: lazily, the first requests would connect on an event loop (webflux-netty).
+        factory.setEagerInitialization(true);
         String described = "Redis at " + uri.getHost() + ":" + uri.getPort();
-        try (var connection = factory.getConnection()) {
-            connection.ping();
+        try {
+            factory.afterPropertiesSet(); // starts it too (early start-up), and connects (eager initialization)
+            try (var connection = factory.getConnection()) {
+                connection.ping();
+            }
         } catch (RuntimeException e) {
-            factory.destroy();
+            try {
+                factory.destroy();
+            } catch (RuntimeException notStarted) { // a factory whose start failed may fail to stop too: the start's failure says why
+                e.addSuppressed(notStarted);
+            }
             throw DatabaseStartException.of(described, e);
         }
         return factory;
