@@ -57,10 +57,14 @@ public final class BlockingCallCheck {
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$Magazine", "free")
                 // The reactive drivers' own short locks, held for a moment (seen under contention only), no I/O, no wait for a
-                // server: MongoDB's driver guards its critical sections with one helper (its pool's queue, its Netty stream's
-                // pending reads: both seen), Lettuce counts the writers of its shared connection under a ReentrantLock.
-                // A driver's wait for I/O (a latch, a future) is not inside either, and is still caught.
+                // server: MongoDB's driver takes every lock through one helper, Locks (its pool's queue, its Netty stream's
+                // pending reads, its cluster clock: all seen), Lettuce counts the writers of its shared connection under a
+                // ReentrantLock. A driver's wait for I/O or for a condition (a latch, a future, an await) is not inside
+                // these, and is still caught.
                 .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithInterruptibleLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "withInterruptibleLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "lockInterruptibly")
                 .allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters")
                 // Spring Data Redis takes its factory's lock to hand out the shared connection, on every command: a null
                 // check once the connection is open, as it is from the start (eager initialization, RedisConfiguration).
