@@ -5,6 +5,8 @@ import java.time.Duration;
 import dev.stackbench.servers.date.DateFluxRoutes;
 import dev.stackbench.servers.contacts.ContactsRoutes;
 import dev.stackbench.servers.db.DatabaseConfiguration;
+import dev.stackbench.servers.db.MongoConfiguration;
+import dev.stackbench.servers.db.RedisConfiguration;
 import dev.stackbench.servers.dispatch.DispatchConfiguration;
 import dev.stackbench.servers.dispatch.FluxFailures;
 import dev.stackbench.servers.movies.MoviesRoutes;
@@ -35,6 +37,7 @@ import reactor.netty.resources.LoopResources;
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration(exclude = {TomcatReactiveWebServerAutoConfiguration.class, DataSourceAutoConfiguration.class})
 @Import({DispatchConfiguration.class, FluxFailures.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
+        RedisConfiguration.class, MongoConfiguration.class,
         DateFluxRoutes.class, MoviesRoutes.class, ContactsRoutes.class})
 class NettyStack {
 

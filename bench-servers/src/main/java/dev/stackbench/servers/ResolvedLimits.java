@@ -48,7 +48,8 @@ final class ResolvedLimits {
         };
         boolean nestedCallsToSelf = settings.getProperty(Property.UPSTREAM_URI, "").isBlank();
         int addedDelayMillis = spec.workload() == Workload.DATE ? settings.getRequiredProperty(Property.DATE_ADDED_DELAY_MILLIS, Integer.class) : 0;
-        Integer databaseConnections = spec.workload() == Workload.DATE ? null : settings.getRequiredProperty(Property.DB_POOL_SIZE, Integer.class);
+        // Absent for date, and for movies on Redis or MongoDB (no JDBC or R2DBC pool: see ServerDefaults.database).
+        Integer databaseConnections = settings.getProperty(Property.DB_POOL_SIZE, Integer.class);
         return new ServerLimits(approach.execution(), requestThreads, eventLoopThreads, pool, nestedCallsToSelf, addedDelayMillis,
                 databaseConnections);
     }

@@ -40,6 +40,16 @@ final class ServerDefaults {
     static final String DB_URL = "h2:mem";
     /** Connections of the JDBC or R2DBC pool (HikariCP's own default): often the real bottleneck. */
     static final int DB_POOL_SIZE = 10;
+    /** Where the movies workload keeps its movies: {@code sql} (the database above), {@code redis} or {@code mongo}. */
+    static final String MOVIES_STORE = "sql";
+    static final List<String> MOVIES_STORES = List.of("sql", "redis", "mongo");
+    /** Redis where a plain {@code redis-server} listens, unless the environment's STACKBENCH_REDIS_URL says (as .ci/run's does). */
+    static final String REDIS_URL = "${STACKBENCH_REDIS_URL:redis://127.0.0.1:6379}";
+    /**
+     * Empty, unless the environment's STACKBENCH_MONGO_URI says: an embedded mongo-java-server of the server's own (in
+     * memory); mongodb://host:port/database for a real MongoDB.
+     */
+    static final String MONGO_URI = "${STACKBENCH_MONGO_URI:}";
 
     /** Names of the settings that {@link ResolvedLimits} reads back, so each is written once. */
     static final class Property {
@@ -57,6 +67,7 @@ final class ServerDefaults {
         static final String UPSTREAM_URI = "stackbench.upstream.uri";
         static final String DATE_ADDED_DELAY_MILLIS = "stackbench.date.added-delay-millis";
         static final String DB_POOL_SIZE = "stackbench.db.pool-size";
+        static final String MOVIES_STORE = "stackbench.movies.store";
         static final String HTTP2_ENABLED = "server.http2.enabled";
         /** Boot's server TLS: a key store, a PEM certificate or a bundle, each a way to give the server its certificate. */
         static final List<String> SSL_CERTIFICATE_SOURCES = List.of("server.ssl.key-store", "server.ssl.certificate", "server.ssl.bundle");
@@ -73,8 +84,15 @@ final class ServerDefaults {
         Workload workload = spec.workload();
         var defaults = new LinkedHashMap<String, String>();
         common(defaults);
-        if (workload != Workload.DATE) {
-            database(defaults, approach);
+        String store = workload == Workload.MOVIES ? moviesStore(spec) : MOVIES_STORE;
+        switch (store) {
+            case "redis" -> redis(defaults, approach);
+            case "mongo" -> mongo(defaults, approach);
+            default -> {
+                if (workload != Workload.DATE) {
+                    database(defaults, approach);
+                }
+            }
         }
         // Added to every date request's delay: makes a server slower without changing its requests
         // (how the gate tests show that a slower server fails a gate).
@@ -88,6 +106,7 @@ final class ServerDefaults {
             tls(defaults, spec.serverProperties());
         }
         if (workload == Workload.MOVIES) {
+            defaults.put(Property.MOVIES_STORE, MOVIES_STORE);
             defaults.put("stackbench.movies.cache", "true");
             defaults.put("stackbench.movies.read-only", "false");
         }
@@ -168,6 +187,37 @@ final class ServerDefaults {
         defaults.put("stackbench.db.username", "sa");
         defaults.put("stackbench.db.password", "");
         defaults.put(Property.DB_POOL_SIZE, String.valueOf(DB_POOL_SIZE));
+    }
+
+    /**
+     * The movies' store from the spec (a workload option {@code store} beats the server property, as it does
+     * when the server starts), checked here: its settings depend on it.
+     */
+    private static String moviesStore(ServerSpec spec) {
+        String store = spec.workloadOptions().getOrDefault("store", spec.serverProperties().getOrDefault(Property.MOVIES_STORE, MOVIES_STORE));
+        if (!MOVIES_STORES.contains(store)) {
+            throw new IllegalArgumentException(Property.MOVIES_STORE + " must be one of " + String.join(", ", MOVIES_STORES) + ", got '" + store + "'");
+        }
+        return store;
+    }
+
+    /** As {@link #database}: the reactive client for the non-blocking approach, the blocking one for every other. */
+    private static String client(Approach approach) {
+        return approach.execution() == Execution.EVENT_LOOP ? "reactive" : "blocking";
+    }
+
+    private static void redis(Map<String, String> defaults, Approach approach) {
+        defaults.put("stackbench.redis.client", client(approach));
+        defaults.put("stackbench.redis.url", REDIS_URL);
+    }
+
+    private static void mongo(Map<String, String> defaults, Approach approach) {
+        defaults.put("stackbench.mongo.client", client(approach));
+        defaults.put("stackbench.mongo.uri", MONGO_URI);
+        // The embedded server says where it is, once, on stderr.
+        defaults.put("logging.level.dev.stackbench.servers.db.EmbeddedMongo", "INFO");
+        // The embedded mongo-java-server warns, at every start, that it ignores the director index (the README says so).
+        defaults.put("logging.level.de.bwaldvogel.mongo", "ERROR");
     }
 
     private static void tomcat(Map<String, String> defaults) {

@@ -39,8 +39,8 @@ import reactor.netty.resources.LoopResources;
  */
 public final class BlockingCallCheck {
 
-    /** Netty event loops by their thread names: every server's, the generator's, a driver's. */
-    static final Predicate<Thread> EVENT_LOOP = thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+");
+    /** Netty event loops by their thread names: every server's, the generator's, a driver's (Lettuce names its own differently). */
+    static final Predicate<Thread> EVENT_LOOP = thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+|lettuce-\\w+EventLoop-\\d+-\\d+");
 
     private BlockingCallCheck() {
     }
@@ -56,6 +56,19 @@ public final class BlockingCallCheck {
                 // magazines under contention: Netty's internals, seen now and then, not a call of ours or a driver's.
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$Magazine", "free")
+                // The reactive drivers' own short locks, held for a moment (seen under contention only), no I/O, no wait for a
+                // server: MongoDB's driver takes every lock through one helper, Locks (its pool's queue, its Netty stream's
+                // pending reads, its cluster clock: all seen), Lettuce counts the writers of its shared connection under a
+                // ReentrantLock. A driver's wait for I/O or for a condition (a latch, a future, an await) is not inside
+                // these, and is still caught.
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithInterruptibleLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "withInterruptibleLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "lockInterruptibly")
+                .allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters")
+                // Spring Data Redis takes its factory's lock to hand out the shared connection, on every command: a null
+                // check once the connection is open, as it is from the start (eager initialization, RedisConfiguration).
+                .allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory", "doInLock")
                 .blockingMethodCallback(method -> seen.add(method + " on " + Thread.currentThread().getName() + where())));
         try {
             if (args[0].equals("probe")) {

@@ -46,6 +46,9 @@ class MoviesAndCrudOnEveryApproachTest {
         Approach approach = spec.approach();
         try (var servers = new Servers(); var http = new Http()) {
             RunningServer server = servers.start(spec);
+            // The default store: nothing of Redis or MongoDB is set up (their clients exist only with these settings).
+            assertThat(server.settings()).containsEntry("stackbench.movies.store", "sql");
+            assertThat(server.settings().keySet()).noneMatch(name -> name.startsWith("stackbench.redis.") || name.startsWith("stackbench.mongo."));
 
             assertThat(titles(http.get(server.baseUri().resolve("movies?director=Allen"))))
                     .containsExactly("Annie Hall", "Manhattan", "Midnight in Paris");

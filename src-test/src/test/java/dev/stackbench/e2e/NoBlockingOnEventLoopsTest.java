@@ -56,6 +56,27 @@ class NoBlockingOnEventLoopsTest {
     }
 
     /**
+     * Spring Data Redis's reactive template on Lettuce (whose event loops the chain continues on), and Spring Data
+     * MongoDB's reactive template on the embedded mongo-java-server (the driver on the server's own event loops);
+     * movies with a delay and a nested call before the store.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"redis", "mongo"})
+    void webfluxNettyUsesRedisAndMongoWithoutBlocking(String store) throws Exception {
+        if (store.equals("redis")) {
+            Redis.Required.check();
+        }
+        var args = new ArrayList<>(List.of("webflux-netty", "movies", "param:delayMillis=5", "param:callDepth=1", "stackbench.movies.store=" + store));
+        if (store.equals("redis")) {
+            args.add("stackbench.redis.url=" + Redis.url());
+        }
+        Check check = check(args.toArray(String[]::new));
+
+        assertThat(check.exitCode()).as(check.out()).isZero();
+        assertThat(check.out()).contains("no blocking calls on event loops").containsPattern("[1-9]\\d* ok, errors \\{}");
+    }
+
+    /**
      * R2DBC end to end against PostgreSQL, whose driver is non-blocking (r2dbc-h2 runs H2's engine on the
      * caller); movies with a delay and a nested call before its queries.
      */

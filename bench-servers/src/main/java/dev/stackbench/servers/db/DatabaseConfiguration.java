@@ -45,8 +45,9 @@ import reactor.core.publisher.Mono;
 @ConditionalOnProperty(name = "stackbench.db.access")
 public class DatabaseConfiguration {
 
-    static final ClassPathResource SCHEMA = new ClassPathResource("dev/stackbench/servers/db/schema.sql");
-    static final ClassPathResource DATA = new ClassPathResource("dev/stackbench/servers/db/data.sql");
+    /** The schema and the known data set; the movies workload's other stores load the same data set from them. */
+    public static final ClassPathResource SCHEMA = new ClassPathResource("dev/stackbench/servers/db/schema.sql");
+    public static final ClassPathResource DATA = new ClassPathResource("dev/stackbench/servers/db/data.sql");
 
     @Bean
     Database database(@Value("${stackbench.db.url}") String url, @Value("${stackbench.db.username}") String username,

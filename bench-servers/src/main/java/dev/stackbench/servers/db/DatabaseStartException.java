@@ -16,7 +16,12 @@ public class DatabaseStartException extends RuntimeException {
     }
 
     static DatabaseStartException of(Database database, Throwable failure) {
-        var exception = new DatabaseStartException("cannot connect to " + database.describe() + ": " + reason(failure));
+        return of(database.describe(), failure);
+    }
+
+    /** @param described the database as messages name it, {@code Redis at 127.0.0.1:6379} */
+    static DatabaseStartException of(String described, Throwable failure) {
+        var exception = new DatabaseStartException("cannot connect to " + described + ": " + reason(failure));
         exception.addSuppressed(failure);
         return exception;
     }
@@ -31,6 +36,11 @@ public class DatabaseStartException extends RuntimeException {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
+        }
+        // MongoDB's driver says why in its timeout's message (the cluster as it saw it), not in a cause.
+        if (root instanceof com.mongodb.MongoTimeoutException) {
+            return String.valueOf(root.getMessage()).contains("Connection refused") ? "Connection refused"
+                    : "no answer within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
         }
         if (root instanceof UnknownHostException) {
             return "unknown host " + root.getMessage();

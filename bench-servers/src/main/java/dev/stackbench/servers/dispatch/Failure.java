@@ -13,6 +13,9 @@ import java.util.regex.Pattern;
 
 import dev.stackbench.servers.db.Database;
 
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
@@ -48,7 +51,7 @@ import tools.jackson.core.io.JsonStringEncoder;
  *   <tr><td>415</td><td>body that is not JSON ({@link UnsupportedMediaTypeException})</td></tr>
  *   <tr><td>500</td><td>anything unexpected, a database error other than unavailability</td></tr>
  *   <tr><td>502</td><td>a nested call failed ({@link UpstreamException})</td></tr>
- *   <tr><td>503</td><td>a full pool ({@link RejectedExecutionException}), or the database unavailable</td></tr>
+ *   <tr><td>503</td><td>a full pool ({@link RejectedExecutionException}), or the database (SQL, Redis, MongoDB) unavailable</td></tr>
  * </table>
  */
 public record Failure(int status, String message, List<String> allow) {
@@ -161,7 +164,8 @@ public record Failure(int status, String message, List<String> allow) {
 
     /**
      * The database cannot be reached or a connection broke: JDBC (HikariCP's timeout, the driver's
-     * connection errors, SQL state class 08) and R2DBC (resource errors) alike, as Spring translates them.
+     * connection errors, SQL state class 08), R2DBC (resource errors) and MongoDB (its timeouts and socket
+     * errors) alike, as Spring translates them; and Redis, whose client Spring leaves untranslated here.
      */
     private static boolean databaseUnavailable(Throwable failure) {
         // A rollback that failed after the work did hides the work's failure (the first to say why).
@@ -174,11 +178,22 @@ public record Failure(int status, String message, List<String> allow) {
                     || cause instanceof CannotCreateTransactionException
                     || cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
                     || cause instanceof R2dbcNonTransientResourceException || cause instanceof R2dbcTransientResourceException
-                    || cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
+                    || cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || redisUnavailable(cause)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Lettuce refusing a command while its connection is down, or a closed connection, is a plain
+     * {@link RedisException} (Spring wraps it as a RedisSystemException, "uncategorized"); its subclasses
+     * are more precise, and an error Redis answered (RedisCommandExecutionException) is not unavailability.
+     */
+    private static boolean redisUnavailable(Throwable cause) {
+        return cause.getClass() == RedisException.class || cause instanceof RedisConnectionException
+                || cause instanceof RedisCommandTimeoutException;
     }
 
     private static String databaseReason(Throwable failure) {
@@ -191,8 +206,12 @@ public record Failure(int status, String message, List<String> allow) {
             }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLTransientConnectionException || cause instanceof TimeoutException || cause instanceof R2dbcTimeoutException) {
+            if (cause instanceof SQLTransientConnectionException || cause instanceof TimeoutException || cause instanceof R2dbcTimeoutException
+                    || cause instanceof RedisCommandTimeoutException) {
                 return "no connection within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
+            }
+            if (cause instanceof com.mongodb.MongoTimeoutException) { // its wait may be the URI's own (serverSelectionTimeoutMS)
+                return "no server or connection in time";
             }
         }
         return "the connection failed";

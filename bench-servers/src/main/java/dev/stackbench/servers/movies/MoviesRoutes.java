@@ -15,10 +15,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.transaction.reactive.TransactionalOperator;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.context.annotation.Import;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.reactive.function.client.WebClient;
 
@@ -31,6 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "stackbench.workload", havingValue = "movies")
+@Import(MovieStores.class)
 public class MoviesRoutes {
 
     @Bean
@@ -50,15 +48,15 @@ public class MoviesRoutes {
         return value;
     }
 
-    /** Spring MVC: JDBC, dispatched as the approach says. */
+    /** Spring MVC: the blocking store, dispatched as the approach says. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "stackbench.stack", havingValue = "mvc")
     static class Mvc {
         @Bean
         org.springframework.web.servlet.function.RouterFunction<org.springframework.web.servlet.function.ServerResponse> moviesRoutes(
-                BlockingDispatch dispatch, JdbcClient jdbc, TransactionTemplate transaction, MovieCache cache, JsonMapper json,
+                BlockingDispatch dispatch, MovieStore store, MovieCache cache, JsonMapper json,
                 RestClient upstreamRestClient, Upstream upstream, @Value("${stackbench.movies.read-only}") boolean readOnly) {
-            var movies = new BlockingMovies(jdbc, transaction, cache, json, new BlockingDate(upstreamRestClient, upstream), readOnly);
+            var movies = new BlockingMovies(store, cache, json, new BlockingDate(upstreamRestClient, upstream), readOnly);
             var dispatcher = new MvcDispatcher(dispatch);
             return org.springframework.web.servlet.function.RouterFunctions.route()
                     .GET("/movies", request -> {
@@ -76,23 +74,21 @@ public class MoviesRoutes {
         }
     }
 
-    /** WebFlux: JDBC off the event loop for the blocking approaches, R2DBC for webflux-netty. */
+    /** WebFlux: the blocking store off the event loop for the blocking approaches, the reactive one for webflux-netty. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "stackbench.stack", havingValue = "webflux")
     static class Flux {
         @Bean
         org.springframework.web.reactive.function.server.RouterFunction<org.springframework.web.reactive.function.server.ServerResponse> moviesRoutes(
-                BlockingDispatch dispatch, org.springframework.beans.factory.ObjectProvider<JdbcClient> jdbc,
-                org.springframework.beans.factory.ObjectProvider<TransactionTemplate> transaction,
-                org.springframework.beans.factory.ObjectProvider<DatabaseClient> database,
-                org.springframework.beans.factory.ObjectProvider<TransactionalOperator> reactiveTransaction,
+                BlockingDispatch dispatch, org.springframework.beans.factory.ObjectProvider<MovieStore> blockingStore,
+                org.springframework.beans.factory.ObjectProvider<ReactiveMovieStore> reactiveStore,
                 MovieCache cache, JsonMapper json, RestClient upstreamRestClient, WebClient upstreamWebClient, Upstream upstream,
                 @Value("${stackbench.movies.read-only}") boolean readOnly) {
-            // Only the form the approach's database access allows is built: the other's beans do not exist.
-            BlockingMovies blocking = jdbc.getIfAvailable() == null ? null : new BlockingMovies(jdbc.getObject(), transaction.getObject(),
+            // Only the form the approach's store access allows is built: the other's store does not exist.
+            BlockingMovies blocking = blockingStore.getIfAvailable() == null ? null : new BlockingMovies(blockingStore.getObject(),
                     cache, json, new BlockingDate(upstreamRestClient, upstream), readOnly);
-            ReactiveMovies reactive = database.getIfAvailable() == null ? null : new ReactiveMovies(database.getObject(),
-                    reactiveTransaction.getObject(), cache, json, new ReactiveDate(upstreamWebClient, upstream), readOnly);
+            ReactiveMovies reactive = reactiveStore.getIfAvailable() == null ? null : new ReactiveMovies(reactiveStore.getObject(),
+                    cache, json, new ReactiveDate(upstreamWebClient, upstream), readOnly);
             var dispatcher = new FluxDispatcher(dispatch);
             return org.springframework.web.reactive.function.server.RouterFunctions.route()
                     .GET("/movies", request -> Mono.fromCallable(() -> new Read(director(request.queryParam("director").orElse(null)),
