@@ -335,7 +335,7 @@ final class LoadCommand implements Callable<Integer> {
             return null;
         }
         if (url != null) {
-            throw new IllegalArgumentException("--upstream starts a second service for --approach; a --url server makes its own calls");
+            throw new IllegalArgumentException("--upstream applies to --approach (a second service, or self); a --url server makes its own calls");
         }
         return UpstreamService.parseUnlessSelf(upstream).orElse(null);
     }

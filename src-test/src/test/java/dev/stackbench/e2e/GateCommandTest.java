@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
 class GateCommandTest {
 
     /** A/A gates in a row that must all pass; -Dstackbench.gate.aa-gates=100 measures the false-alarm rate at length. */
-    static final int GATES = Integer.getInteger("stackbench.gate.aa-gates", 12);
+    static final int GATES = Integer.getInteger("stackbench.gate.aa-gates", 8);
     static final int USERS = 4;
     static final int DELAY_MILLIS = 20;
     /** Half the requested delay again: a regression the default rule (+15% +2 ms) must catch. */

@@ -25,7 +25,7 @@ class JmhSuiteTest {
     @Test
     void everyApproachReportsRequestsPerSecondAndLatencyPercentiles() throws Exception {
         Path json = temp.resolve("jmh.json");
-        String out = run("-jar", jar(), "-p", "workload=date", "-p", "concurrency=16", "-p", "warmup=0s", "-f", "1", "-wi", "1", "-w", "1s", "-i", "3", "-r", "1s",
+        String out = run("-jar", jar(), "-p", "workload=date", "-p", "concurrency=16", "-p", "warmup=0s", "-f", "1", "-wi", "1", "-w", "500ms", "-i", "3", "-r", "500ms",
                 "-rf", "json", "-rff", json.toString());
 
         JsonNode results = ResultFiles.json().readTree(json.toFile());

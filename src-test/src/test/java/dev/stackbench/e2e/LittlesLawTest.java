@@ -41,7 +41,7 @@ class LittlesLawTest {
     static final int USERS_PER_THREAD = 4;
     static final int USERS_WITHOUT_POOL = 32;
     static final Duration DELAY = Duration.ofMillis(100);
-    static final Duration WINDOW = Duration.ofSeconds(4);
+    static final Duration WINDOW = Duration.ofSeconds(3);
 
     @ParameterizedTest(name = "{0} with a pool of {1}")
     @CsvSource({
@@ -68,7 +68,8 @@ class LittlesLawTest {
             RunningServer server = servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(poolProperties(approach, threads)));
             var mix = WorkloadMixes.of(Workload.DATE, Map.of("delayMillis", String.valueOf(DELAY.toMillis())));
             var profile = new LoadProfile.Closed(users, ThinkTime.NONE, WINDOW, OptionalLong.empty());
-            var run = LoadRun.of(server.baseUri(), profile, Duration.ofSeconds(2)).withMix(mix);
+            // 1 s: the queue of a pool-bound run fills in about 4 D = 400 ms, and nothing here is CPU-bound.
+            var run = LoadRun.of(server.baseUri(), profile, Duration.ofSeconds(1)).withMix(mix);
             result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE).result();
         }
 

@@ -65,7 +65,7 @@ class LoadCommandOptionsTest {
         assertThat(notItsOwnThreads.err().strip()).isEqualTo("error: upstream approach loom-tomcat is not supported: only [webflux-netty], "
                 + "whose threads are all its own, so that its CPU can be told apart from the server's");
         assertThat(forAUrl.exitCode()).isEqualTo(2);
-        assertThat(forAUrl.err().strip()).isEqualTo("error: --upstream starts a second service for --approach; a --url server makes its own calls");
+        assertThat(forAUrl.err().strip()).isEqualTo("error: --upstream applies to --approach (a second service, or self); a --url server makes its own calls");
     }
 
     /** The short aliases reach the same options as the long names. */

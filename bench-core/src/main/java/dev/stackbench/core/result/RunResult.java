@@ -43,7 +43,8 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * first of its stack in this JVM: thousands of classes) from a warm one (its classes loaded already).
      *
      * @param millis            the first start of the run's variant: in {@code load}, the first server of the process
-     *                          (cold); in a scenario, after the runs before it (their classes loaded)
+     *                          (cold), unless an upstream service started before it without {@code --start-times} (then
+     *                          most classes were loaded by it); in a scenario, after the runs before it (their classes loaded)
      * @param classesLoaded     classes the JVM loaded during that start
      * @param warmMillis        with {@code --start-times}: the same variant started again in this JVM right after the first
      *                          stopped (this run's server); null when not asked

@@ -190,7 +190,10 @@ public final class Summary {
         if (startup == null) {
             return java.util.Optional.empty();
         }
+        // Without --start-times the upstream service starts first and loads most of the same classes.
+        boolean afterUpstream = startup.warmMillis() == null && result.target() != null && result.target().upstream() != null;
         return java.util.Optional.of(String.format(Locale.ROOT, "%.0f ms, %d classes loaded", startup.millis(), startup.classesLoaded())
+                + (afterUpstream ? " (after the upstream service's start)" : "")
                 + (startup.warmMillis() == null ? ""
                 : String.format(Locale.ROOT, "; again in this JVM (warm) %.0f ms, %d classes loaded", startup.warmMillis(), startup.warmClassesLoaded())));
     }

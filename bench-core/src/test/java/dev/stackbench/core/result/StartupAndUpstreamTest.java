@@ -38,6 +38,9 @@ class StartupAndUpstreamTest {
                 .contains("server 2.00, upstream 1.25, client 1.00")
                 .contains("Memory:       process resident up to 400 MB (server, upstream service and load generator together), heap peak 150 MB")
                 .contains("Start:        2346 ms, 12000 classes loaded; again in this JVM (warm) 457 ms, 150 classes loaded");
+        // Without --start-times the upstream service started first: the start is not a cold one, and says so.
+        assertThat(Summary.of(read.withStartup(new RunResult.Startup(345.6, 400, null, null))))
+                .contains("Start:        346 ms, 400 classes loaded (after the upstream service's start)");
     }
 
     @Test
