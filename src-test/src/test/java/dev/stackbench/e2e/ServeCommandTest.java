@@ -125,9 +125,13 @@ class ServeCommandTest {
         }
     }
 
-    /** The shaded jar, started with plain `java -jar`: serves, prints no JVM warnings, stops on SIGTERM. */
+    /**
+     * The shaded jar, started with plain `java -jar`: serves, prints no JVM warnings, stops on SIGTERM. One approach per
+     * stack and per kind of thread that loads classes of its own (request threads, a pool, virtual threads, the event
+     * loop); every approach also runs from the jar in JmhSuiteTest, and in-process in DateOnEveryApproachTest.
+     */
     @ParameterizedTest
-    @EnumSource(Approach.class)
+    @EnumSource(value = Approach.class, names = {"PLATFORM_TOMCAT", "ELASTIC_TOMCAT", "LOOM_NETTY", "WEBFLUX_NETTY"})
     void theJarServesEveryApproachUntilStopped(Approach approach) throws Exception {
         Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
         assertThat(jar).as("built by the bench-jmh module: run the tests with ./mvnw verify").exists();
