@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
                 "Joins the cluster of a coordinator (load --agents N ... on another host) and runs the share of the load",
                 "it is given: agent k of N sends requests k, k+N, k+2N, ... of the one schedule (closed model: users",
                 "k, k+N, ...), from an instant agreed through the clocks' offsets, and sends its histograms back.",
-                "Takes one run after another until --runs are done or no order came for --idle-timeout."})
+                "Takes one run after another until --runs are done or no order came for --idle-timeout.",
+                "Exit code 1 when a run it took failed (or was stopped: its coordinator left) or fewer than --runs were taken."})
 final class AgentCommand implements Callable<Integer> {
 
     static final String DEFAULT_IDLE_TIMEOUT = "30m";
@@ -52,7 +53,13 @@ final class AgentCommand implements Callable<Integer> {
         }
         Duration idle = Durations.parse(idleTimeout);
         String agentName = name != null ? name : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
-        Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), LoadCommand::runFromArguments, spec.commandLine().getErr());
+        var served = Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), LoadCommand::runFromArguments,
+                spec.commandLine().getErr());
+        if (served.failed() > 0 || runs > 0 && served.runs() < runs) {
+            spec.commandLine().getErr().printf("agent %s: %d of %d runs failed%s%n", agentName, served.failed(), served.runs(),
+                    runs > 0 && served.runs() < runs ? "; " + served.runs() + " of the " + runs + " asked for (--runs) were taken" : "");
+            return StackbenchMain.EXIT_FAILURE;
+        }
         return StackbenchMain.EXIT_OK;
     }
 }

@@ -146,8 +146,8 @@ final class LoadCommand implements Callable<Integer> {
     Integer agents;
 
     @Option(names = "--cluster-bind", paramLabel = "ADDRESS[:PORT]",
-            description = "With --agents: where the coordinator listens for agents, an address they reach (default: this host's "
-                    + "address, port 7800).")
+            description = "With --agents: where the coordinator listens for agents, an address they reach (default: the address "
+                    + "this host's name resolves to, refused if it is a loopback one such as Debian's 127.0.1.1; port 7800).")
     String clusterBind;
 
     @Option(names = "--agents-timeout", paramLabel = "DURATION", defaultValue = DEFAULT_AGENTS_TIMEOUT,
@@ -177,6 +177,7 @@ final class LoadCommand implements Callable<Integer> {
         if (listScenarios) {
             return ScenarioCli.list(spec.commandLine().getOut());
         }
+        checkClusterOptions();
         if (scenario != null) {
             if (agents != null) {
                 throw new IllegalArgumentException("--agents runs one load, not a --scenario");
@@ -201,6 +202,9 @@ final class LoadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
 
+        if (agents != null) {
+            refuseFileBodiesForAgents();
+        }
         // Built before any server starts, so that bad input, or a load this process cannot make, fails at once.
         RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of(""))
                 : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
@@ -277,6 +281,46 @@ final class LoadCommand implements Callable<Integer> {
         return crossed.isEmpty() ? StackbenchMain.EXIT_OK : StackbenchMain.EXIT_FAILURE;
     }
 
+    /** --cluster-bind, --discovery and --agents-timeout say how to meet agents: without --agents they would be ignored. */
+    private void checkClusterOptions() {
+        if (agents != null) {
+            return;
+        }
+        ParseResult parsed = spec.commandLine().getParseResult();
+        for (String option : List.of("--cluster-bind", "--discovery", "--agents-timeout")) {
+            if (parsed.hasMatchedOption(option)) {
+                throw new IllegalArgumentException(option + " applies with --agents N (load from N generator hosts) only");
+            }
+        }
+    }
+
+    /** A body file would be read by each agent from its own working directory, where it may differ or be missing. */
+    private void refuseFileBodiesForAgents() {
+        for (String request : requestSpecs) {
+            // The path holds no '@' or ';' (RequestSpecs' form): ":@" before the first ';' starts a body file.
+            if (request.split(";", 2)[0].contains(":@")) {
+                throw new IllegalArgumentException("--request '" + request + "': a body from a file (:@FILE) cannot be sent with --agents, "
+                        + "each agent would read FILE from its own working directory; drive the requests without bodies from files");
+            }
+        }
+    }
+
+    /**
+     * Where the coordinator listens: --cluster-bind, else this host's address, unless that is a loopback one (Debian maps
+     * its host name to 127.0.1.1), which no agent on another host reaches.
+     */
+    private String clusterBind() throws java.net.UnknownHostException {
+        if (clusterBind != null) {
+            return clusterBind;
+        }
+        var local = java.net.InetAddress.getLocalHost();
+        if (local.isLoopbackAddress()) {
+            throw new IllegalArgumentException("--agents: this host's name " + local.getHostName() + " resolves to " + local.getHostAddress()
+                    + ", a loopback address no agent on another host reaches: give --cluster-bind ADDRESS, an address of this host the agents reach");
+        }
+        return local.getHostAddress();
+    }
+
     /**
      * {@code --agents N}: this process coordinates, the agents send. Only here are the cluster's classes loaded
      * (dev.stackbench.cluster, and JGroups through it): a run without agents never touches them.
@@ -287,14 +331,24 @@ final class LoadCommand implements Callable<Integer> {
                     + "(java -jar bench-jmh.jar serve --approach " + approach.id() + " --address ADDRESS)");
         }
         var description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
-        String bind = clusterBind != null ? clusterBind : java.net.InetAddress.getLocalHost().getHostAddress();
-        var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(agents, bind, discovery, Durations.parse(agentsTimeout));
-        dev.stackbench.cluster.LoadOverAgents.check(run, agents);
+        dev.stackbench.cluster.LoadOverAgents.check(run, agents); // input no agent could run: refused before anyone waits
+        var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(agents, clusterBind(), discovery, Durations.parse(agentsTimeout));
         if (!quiet) {
             err.printf("running %s%s against %s from %d agents%n", run.profile().describe(), warmupText(run), url, agents);
             err.flush();
         }
-        Measurement measurement = dev.stackbench.cluster.LoadOverAgents.run(run, description, loadArguments(), settings, err);
+        Measurement measurement;
+        try (Interrupts interrupts = Interrupts.install(err)) {
+            var merged = dev.stackbench.cluster.LoadOverAgents.run(run, description, loadArguments(), settings, err, interrupts.stop());
+            if (merged.isEmpty()) {
+                // The coordinator has left the cluster: each agent sees it gone and stops its run. Nothing is merged.
+                err.println(interrupts.stop().reason() + ": the agents were told to stop (the coordinator left their cluster); "
+                        + "no result is written");
+                err.flush();
+                return interrupts.exitCode();
+            }
+            measurement = merged.get();
+        }
         writeResults(measurement, stdout);
         int verdict = judge(measurement.result(), conditions, stdout, err);
         if (measurement.result().agents().partial()) {

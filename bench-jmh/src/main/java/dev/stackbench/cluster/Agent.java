@@ -42,6 +42,21 @@ public final class Agent {
      * @param idleTimeout   how long to wait for an order before leaving
      */
     public record Settings(String name, String coordinator, String bind, int runs, Duration idleTimeout) {
+        public Settings {
+            if (name.startsWith(LoadOverAgents.NAME_PREFIX)) {
+                throw new IllegalArgumentException("--name '" + name + "': names starting with '" + LoadOverAgents.NAME_PREFIX
+                        + "' are the coordinators'");
+            }
+        }
+    }
+
+    /**
+     * What an agent did before it left.
+     *
+     * @param runs   the runs it took
+     * @param failed of them, those that did not end with measurements sent: bad arguments, its coordinator gone mid-run
+     */
+    public record Served(int runs, int failed) {
     }
 
     private final BlockingQueue<ClusterMessage.Order> orders = new LinkedBlockingQueue<>();
@@ -50,17 +65,19 @@ public final class Agent {
     private volatile ClusterChannel channel;
     private volatile List<String> members = List.of();
     private volatile String coordinator;
+    /** The current run's: requested when its coordinator leaves the cluster, for no one would take its measurements. */
+    private volatile StopRequest stop;
 
     private Agent(PrintWriter err) {
         this.err = err;
     }
 
     /**
-     * Serves until done; returns how many runs it took.
+     * Serves until done; returns how many runs it took, and how many of them failed.
      *
      * @param runBuilder builds the run from a coordinator's {@code load} arguments (the CLI's own parsing)
      */
-    public static int serve(Settings settings, Function<List<String>, LoadRun> runBuilder, PrintWriter err) throws Exception {
+    public static Served serve(Settings settings, Function<List<String>, LoadRun> runBuilder, PrintWriter err) throws Exception {
         Discovery discovery = Discovery.parse(settings.coordinator());
         int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
         InetSocketAddress bind = settings.bind() != null ? Discovery.address(settings.bind(), port) : new InetSocketAddress(towards(discovery), port);
@@ -69,6 +86,7 @@ public final class Agent {
                 settings.idleTimeout().toSeconds());
         err.flush();
         int done = 0;
+        int failed = 0;
         long idleDeadline = System.nanoTime() + settings.idleTimeout().toNanos();
         while ((settings.runs() == 0 || done < settings.runs()) && System.nanoTime() < idleDeadline) {
             agent.orders.clear();
@@ -76,7 +94,9 @@ public final class Agent {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {
-                    agent.run(order, runBuilder);
+                    if (!agent.run(order, runBuilder)) {
+                        failed++;
+                    }
                     done++;
                     idleDeadline = System.nanoTime() + settings.idleTimeout().toNanos();
                 }
@@ -89,7 +109,7 @@ public final class Agent {
             err.printf("agent %s: no order for %d s, leaving%n", settings.name(), settings.idleTimeout().toSeconds());
             err.flush();
         }
-        return done;
+        return new Served(done, failed);
     }
 
     /** The address this host uses to reach the coordinator (a UDP socket's route, nothing sent); any local one for DNS. */
@@ -134,9 +154,13 @@ public final class Agent {
             public void message(String from, ClusterMessage message) {
                 switch (message) {
                     case ClusterMessage.TimeQuery query -> reply(from, new ClusterMessage.TimeReply(query.sentEpochNanos(), ClockOffset.nowEpochNanos()));
-                    case ClusterMessage.Order order -> {
+                    case ClusterMessage.Order order when from.startsWith(LoadOverAgents.NAME_PREFIX) -> {
                         coordinator = from;
                         orders.add(order);
+                    }
+                    case ClusterMessage.Order ignored -> {
+                        err.printf("agent %s: ignoring an order from %s, not a coordinator%n", channel.name(), from);
+                        err.flush();
                     }
                     case ClusterMessage.Acknowledged ack -> acknowledged.add(ack.runId());
                     default -> { } // reports and failures are the coordinator's
@@ -146,28 +170,45 @@ public final class Agent {
             @Override
             public void members(List<String> names) {
                 members = names;
+                var running = stop;
+                if (running != null && coordinator != null && !names.contains(coordinator)) {
+                    running.request("the coordinator " + coordinator + " left the cluster");
+                }
             }
         };
     }
 
-    private void run(ClusterMessage.Order order, Function<List<String>, LoadRun> runBuilder) throws InterruptedException {
+    /** Runs an order's segment and reports it; false if it failed or was stopped, its coordinator gone. */
+    private boolean run(ClusterMessage.Order order, Function<List<String>, LoadRun> runBuilder) throws InterruptedException {
         var segment = new Segment(order.segmentIndex(), order.segmentCount());
+        var running = new StopRequest();
+        stop = running;
         try {
             LoadRun run = runBuilder.apply(order.loadArguments());
             err.printf(Locale.ROOT, "agent %s: segment %s of %s, starting in %.3f s%n", channel.name(), segment, run.profile().describe(),
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();
             var measured = LoadGenerator.runSegment(run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE,
-                    new StopRequest());
+                    running);
+            if (running.requested()) {
+                err.printf("agent %s: segment %s stopped: %s%n", channel.name(), segment, running.reason());
+                err.flush();
+                return false;
+            }
             reply(coordinator, new ClusterMessage.Report(order.runId(), measured));
             boolean received = awaitAcknowledgement(order.runId());
             err.printf("agent %s: segment %s done, measurements sent%s%n", channel.name(), segment,
                     received ? " and received" : "; the coordinator did not acknowledge them within " + ACKNOWLEDGE_TIMEOUT.toSeconds() + " s");
+            err.flush();
+            return true;
         } catch (RuntimeException | java.net.UnknownHostException e) {
             reply(coordinator, new ClusterMessage.Failed(order.runId(), e.getMessage() != null ? e.getMessage() : e.toString()));
             err.printf("agent %s: segment %s failed: %s%n", channel.name(), segment, e);
+            err.flush();
+            return false;
+        } finally {
+            stop = null;
         }
-        err.flush();
     }
 
     private boolean awaitAcknowledgement(String runId) throws InterruptedException {

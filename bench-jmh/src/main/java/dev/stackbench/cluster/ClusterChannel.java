@@ -104,7 +104,12 @@ final class ClusterChannel implements AutoCloseable {
                 listener.members(List.copyOf(names));
             }
         });
-        channel.connect(CLUSTER);
+        try {
+            channel.connect(CLUSTER);
+        } catch (Exception | Error e) { // a port taken, an address not this host's: its sockets and threads must not outlive the failure
+            channel.close();
+            throw e;
+        }
         return member;
     }
 

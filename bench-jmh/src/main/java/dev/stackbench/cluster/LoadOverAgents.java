@@ -13,10 +13,12 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.load.engine.AgentPart;
 import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 
@@ -27,7 +29,8 @@ import dev.stackbench.core.result.RunResult;
  * lost: named in a partial result built from the others.
  *
  * <pre>{@code
- * Measurement m = LoadOverAgents.run(run, target, loadArguments, new LoadOverAgents.Settings(2, "10.0.0.1", null, Duration.ofSeconds(60)), err);
+ * Optional<Measurement> m = LoadOverAgents.run(run, target, loadArguments,
+ *         new LoadOverAgents.Settings(2, "10.0.0.1", null, Duration.ofSeconds(60)), err, new StopRequest()); // empty if stopped
  * }</pre>
  */
 public final class LoadOverAgents {
@@ -39,6 +42,14 @@ public final class LoadOverAgents {
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     /** From the orders to the start: long enough for every agent to build its run, start JFR and its event loops. */
     static final Duration START_LEAD = Duration.ofSeconds(3);
+    /**
+     * How long the coordinator still waits for the report of an agent the cluster says has left, once it waits for no
+     * one else: the cluster may tell of a leave before the leaver's last, large message is delivered. A report in that
+     * time replaces the mark; a {@link ClusterMessage.Failed} or the deadline ends the wait too.
+     */
+    static final Duration LEFT_GRACE = Duration.ofSeconds(3);
+    /** How often a waiting coordinator looks whether it was interrupted. */
+    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     /**
      * @param bind          where the coordinator listens, {@code ADDRESS[:PORT]} (port {@value Discovery#DEFAULT_PORT} if none)
@@ -62,30 +73,51 @@ public final class LoadOverAgents {
     private record Members(List<String> names) implements Event {
     }
 
-    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
-    private final PrintWriter err;
-    private List<String> members = List.of();
-
-    private LoadOverAgents(PrintWriter err) {
-        this.err = err;
-    }
-
-    /** Runs {@code run} over the agents; {@code loadArguments} are this {@code load}'s own, for the agents to build the same run. */
-    public static Measurement run(LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings, PrintWriter err)
-            throws Exception {
-        check(run, settings.agents());
-        InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
-        Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
-        var coordinator = new LoadOverAgents(err);
-        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
-                ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
-            return coordinator.coordinate(channel, run, target, loadArguments, settings);
+    /** The coordinator was interrupted (a {@link StopRequest}) while it waited: it leaves, and the agents stop. */
+    private static final class Interrupted extends Exception {
+        Interrupted(String reason) {
+            super(reason);
         }
     }
 
-    /** Refuses, before anyone waits, a run that several agents cannot share. */
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private final PrintWriter err;
+    private final StopRequest stop;
+    private List<String> members = List.of();
+
+    private LoadOverAgents(PrintWriter err, StopRequest stop) {
+        this.err = err;
+        this.stop = stop;
+    }
+
+    /**
+     * Runs {@code run} over the agents; {@code loadArguments} are this {@code load}'s own, for the agents to build the same run.
+     *
+     * @param stop requested (Ctrl-C): the coordinator stops waiting and leaves the cluster, and each agent, seeing it gone, stops
+     * @return the merged measurement; empty if {@code stop} was requested before it was merged
+     */
+    public static java.util.Optional<Measurement> run(LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings, PrintWriter err,
+                                  StopRequest stop) throws Exception {
+        check(run, settings.agents());
+        InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
+        Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
+        var coordinator = new LoadOverAgents(err, stop);
+        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
+                ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
+            return java.util.Optional.of(coordinator.coordinate(channel, run, target, loadArguments, settings));
+        } catch (Interrupted e) { // the channel is closed: the agents see the coordinator leave
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Refuses, before anyone waits, a run that several agents cannot share, or that no generator could run. */
     public static void check(LoadRun run, int agents) {
+        LoadGenerator.checkInput(run);
         LoadGenerator.requireFixedWarmup(run);
+        if (run.profile() instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent()) {
+            throw new IllegalArgumentException("--requests cannot be shared by --agents: each agent would end its window when its "
+                    + "share is spent, each at another time, and their intervals are merged by offset; give a --duration instead");
+        }
         if (run.connections() < agents) {
             throw new IllegalArgumentException("--agents " + agents + " needs at least as many connections (users): got "
                     + run.connections() + "; each agent runs its share of them");
@@ -117,15 +149,21 @@ public final class LoadOverAgents {
         }
         String runId = UUID.randomUUID().toString();
         long startEpochNanos = ClockOffset.nowEpochNanos() + START_LEAD.toNanos();
+        var unordered = new LinkedHashMap<String, Object>();
         for (int k = 0; k < agents.size(); k++) {
             String agent = agents.get(k);
-            channel.send(agent, new ClusterMessage.Order(runId, loadArguments, k, agents.size(), startEpochNanos + offsets.get(agent).offsetNanos()));
+            try {
+                channel.send(agent, new ClusterMessage.Order(runId, loadArguments, k, agents.size(), startEpochNanos + offsets.get(agent).offsetNanos()));
+            } catch (Exception e) { // one agent unreachable: lost, while the others run
+                unordered.put(agent, "could not be sent its order: " + e);
+                err.printf("agent %s: could not be sent its order: %s%n", agent, e);
+            }
         }
         err.printf("ordered %d agents to start in %d s%n", agents.size(), START_LEAD.toSeconds());
         err.flush();
         long runNanos = run.profile().ramp(run.warmup()).endNanos() + run.responseTimeout().toNanos();
         long deadline = startEpochNanos + runNanos + settings.agentsTimeout().toNanos();
-        var reports = collect(channel, agents, runId, startEpochNanos, deadline);
+        var reports = collect(channel, agents, unordered, runId, startEpochNanos, deadline);
 
         var parts = new ArrayList<AgentPart>();
         for (int k = 0; k < agents.size(); k++) {
@@ -140,12 +178,18 @@ public final class LoadOverAgents {
     }
 
     /** Waits until {@code settings.agents()} members besides this one have joined; the first by name if there are more. */
-    private List<String> awaitAgents(String self, Settings settings) throws InterruptedException {
+    private List<String> awaitAgents(String self, Settings settings) throws InterruptedException, Interrupted {
         long deadline = System.nanoTime() + settings.agentsTimeout().toNanos();
         err.printf("waiting up to %d s for %d agents%n", settings.agentsTimeout().toSeconds(), settings.agents());
         err.flush();
         while (true) {
-            var agents = members.stream().filter(name -> !name.equals(self)).sorted().toList();
+            // Another coordinator in the cluster (a second load --agents at the same address) is never an agent.
+            var agents = members.stream().filter(name -> !name.equals(self) && !name.startsWith(NAME_PREFIX)).sorted().toList();
+            for (int i = 1; i < agents.size(); i++) {
+                if (agents.get(i).equals(agents.get(i - 1))) { // the cluster would deliver an order for one of them to either
+                    throw new IllegalStateException("two agents are named " + agents.get(i) + ": give each a distinct --name");
+                }
+            }
             if (agents.size() >= settings.agents()) {
                 return agents.subList(0, settings.agents());
             }
@@ -154,7 +198,14 @@ public final class LoadOverAgents {
                 throw new IllegalStateException(agents.size() + " of " + settings.agents() + " agents joined within "
                         + settings.agentsTimeout().toSeconds() + " s " + agents + ": start them with agent --coordinator HOST[:PORT]");
             }
-            handle(events.poll(remaining, TimeUnit.NANOSECONDS));
+            throwIfStopped();
+            handle(events.poll(Math.min(remaining, LOOK_NANOS), TimeUnit.NANOSECONDS));
+        }
+    }
+
+    private void throwIfStopped() throws Interrupted {
+        if (stop.requested()) {
+            throw new Interrupted(stop.reason());
         }
     }
 
@@ -180,34 +231,48 @@ public final class LoadOverAgents {
         return best;
     }
 
-    /** Each agent's {@link ClusterMessage.Report}, or why it was lost, in words. */
-    private Map<String, Object> collect(ClusterChannel channel, List<String> agents, String runId, long startEpochNanos,
-                                        long deadlineEpochNanos) throws InterruptedException {
-        var outcomes = new LinkedHashMap<String, Object>();
-        agents.stream().filter(agent -> !members.contains(agent))
-                .forEach(agent -> outcomes.put(agent, "left the cluster before the start"));
+    /**
+     * Each agent's {@link ClusterMessage.Report}, or why it was lost, in words. A leave the cluster reports is a mark that a
+     * report arriving later replaces; only a {@link ClusterMessage.Failed}, the deadline, or {@link #LEFT_GRACE} after the
+     * last leave while no one else is awaited end an agent's wait.
+     *
+     * @param unordered the agents that could not be sent their orders, and why: lost already
+     */
+    private Map<String, Object> collect(ClusterChannel channel, List<String> agents, Map<String, Object> unordered, String runId,
+                                        long startEpochNanos, long deadlineEpochNanos) throws InterruptedException, Interrupted {
+        var outcomes = new LinkedHashMap<String, Object>(unordered);
+        var left = new LinkedHashMap<String, String>();
+        agents.stream().filter(agent -> !members.contains(agent) && !outcomes.containsKey(agent))
+                .forEach(agent -> left.put(agent, "left the cluster before the start"));
+        long lastLeftNanos = System.nanoTime();
         while (outcomes.size() < agents.size()) {
+            throwIfStopped();
             long remaining = deadlineEpochNanos - ClockOffset.nowEpochNanos();
-            if (remaining <= 0) {
+            boolean onlyLeftAwaited = agents.stream().allMatch(agent -> outcomes.containsKey(agent) || left.containsKey(agent));
+            if (remaining <= 0 || onlyLeftAwaited && System.nanoTime() - lastLeftNanos >= LEFT_GRACE.toNanos()) {
                 double waited = (ClockOffset.nowEpochNanos() - startEpochNanos) / 1e9;
-                agents.stream().filter(agent -> !outcomes.containsKey(agent)).forEach(agent -> outcomes.put(agent,
-                        String.format(Locale.ROOT, "sent nothing within %.1f s of the start (the run, its drain and --agents-timeout)", waited)));
+                agents.stream().filter(agent -> !outcomes.containsKey(agent)).forEach(agent -> outcomes.put(agent, left.getOrDefault(agent,
+                        String.format(Locale.ROOT, "sent nothing within %.1f s of the start (the run, its drain and --agents-timeout)", waited))));
                 break;
             }
-            var event = events.poll(remaining, TimeUnit.NANOSECONDS);
-            if (event instanceof Received(String from, ClusterMessage.Report report) && report.run() != null && runId.equals(report.runId())) {
-                outcomes.putIfAbsent(from, report);
-                err.printf("agent %s: measurements received%n", from);
+            var event = events.poll(Math.min(remaining, LOOK_NANOS), TimeUnit.NANOSECONDS);
+            if (event instanceof Received(String from, ClusterMessage.Report report) && report.run() != null && runId.equals(report.runId())
+                    && agents.contains(from)) {
+                if (outcomes.putIfAbsent(from, report) == null) {
+                    err.printf("agent %s: measurements received%s%n", from, left.containsKey(from) ? " after it left the cluster" : "");
+                }
                 acknowledge(channel, from, runId);
-            } else if (event instanceof Received(String from, ClusterMessage.Failed failed) && runId.equals(failed.runId())) {
+            } else if (event instanceof Received(String from, ClusterMessage.Failed failed) && runId.equals(failed.runId())
+                    && agents.contains(from)) {
                 outcomes.putIfAbsent(from, "failed: " + failed.reason());
                 err.printf("agent %s failed: %s%n", from, failed.reason());
             } else if (event instanceof Members(List<String> names)) {
                 members = names;
                 double at = (ClockOffset.nowEpochNanos() - startEpochNanos) / 1e9;
                 for (String agent : agents) {
-                    if (!names.contains(agent) && !outcomes.containsKey(agent)) {
-                        outcomes.put(agent, String.format(Locale.ROOT, "left the cluster %.1f s after the start", at));
+                    if (!names.contains(agent) && !outcomes.containsKey(agent) && !left.containsKey(agent)) {
+                        left.put(agent, String.format(Locale.ROOT, "left the cluster %.1f s after the start", at));
+                        lastLeftNanos = System.nanoTime();
                         err.printf("agent %s left the cluster%n", agent);
                     }
                 }
@@ -231,11 +296,18 @@ public final class LoadOverAgents {
         }
     }
 
-    private static String clockAlignment(Map<String, ClockOffset> offsets) {
+    /**
+     * Each agent's start is off the agreed instant by at most half its probe's round trip, either way: two agents' starts
+     * differ by up to the sum of their half round trips, the two largest of which bound every pair.
+     */
+    static String clockAlignment(Map<String, ClockOffset> offsets) {
         double maxOffset = offsets.values().stream().mapToDouble(offset -> Math.abs(offset.offsetMillis())).max().orElse(0);
-        double maxRoundTrip = offsets.values().stream().mapToDouble(ClockOffset::roundTripMillis).max().orElse(0);
+        double[] roundTrips = offsets.values().stream().mapToDouble(ClockOffset::roundTripMillis).sorted().toArray();
+        double maxRoundTrip = roundTrips.length == 0 ? 0 : roundTrips[roundTrips.length - 1];
+        double apart = roundTrips.length < 2 ? maxRoundTrip / 2 : (roundTrips[roundTrips.length - 1] + roundTrips[roundTrips.length - 2]) / 2;
         return String.format(Locale.ROOT, "each agent's clock offset estimated from %d round trips (NTP's way: the shortest kept) and "
-                + "the start given in its own clock; offsets up to %.3f ms, round trips up to %.3f ms, so the starts agree within %.3f ms and the agents' sleep's precision",
-                CLOCK_PROBES, maxOffset, maxRoundTrip, maxRoundTrip / 2);
+                + "the start given in its own clock; offsets up to %.3f ms, round trips up to %.3f ms: each agent starts within half its "
+                + "round trip of the agreed instant, so any two within %.3f ms of each other (the sum of their half round trips), "
+                + "plus their sleep's precision", CLOCK_PROBES, maxOffset, maxRoundTrip, apart);
     }
 }

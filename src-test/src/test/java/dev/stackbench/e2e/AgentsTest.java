@@ -147,6 +147,50 @@ class AgentsTest {
         assertThat(oneConnection.err().strip()).startsWith("error: --agents 2 needs at least as many connections (users): got 1");
     }
 
+    /**
+     * Fast, no namespaces: input no agent could run, or that agents would each read differently, is refused on the
+     * coordinator, exit 2, before it waits for anyone; and the cluster's options are refused without --agents.
+     */
+    @Test
+    void inputNoAgentCouldRunIsRefusedOnTheCoordinatorBeforeAnyoneWaits() throws Exception {
+        List<String> open = List.of("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s",
+                "--cluster-bind", "127.0.0.1:1");
+        var threads = ServeCommandTest.run(with(open, "--threads", "300").toArray(String[]::new));
+        assertThat(threads.exitCode()).isEqualTo(2);
+        assertThat(threads.err().strip()).startsWith("error: threads of 300 is more than the 256 event loops the generator allows");
+
+        var budget = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--concurrency", "2", "--requests", "100",
+                "--warmup", "1s", "--cluster-bind", "127.0.0.1:1");
+        assertThat(budget.exitCode()).isEqualTo(2);
+        assertThat(budget.err().strip()).startsWith("error: --requests cannot be shared by --agents: each agent would end its window");
+
+        var fileBody = ServeCommandTest.run(with(open, "--request", "1:POST:/movies:@no-such-movie.json;X-Tenant: a").toArray(String[]::new));
+        assertThat(fileBody.exitCode()).isEqualTo(2);
+        assertThat(fileBody.err().strip()).isEqualTo("error: --request '1:POST:/movies:@no-such-movie.json;X-Tenant: a': a body from a file "
+                + "(:@FILE) cannot be sent with --agents, each agent would read FILE from its own working directory; drive the requests "
+                + "without bodies from files");
+
+        for (List<String> option : List.of(List.of("--cluster-bind", "10.0.0.1"), List.of("--discovery", "dns:agents.example"),
+                List.of("--agents-timeout", "5s"))) {
+            var alone = ServeCommandTest.run(with(List.of("load", "--url", "http://127.0.0.1:1/", "--rate", "10"),
+                    option.toArray(String[]::new)).toArray(String[]::new));
+            assertThat(alone.exitCode()).as(option.getFirst()).isEqualTo(2);
+            assertThat(alone.err().strip()).isEqualTo("error: " + option.getFirst() + " applies with --agents N (load from N generator hosts) only");
+        }
+
+        // Debian maps the host's name to 127.0.1.1: a coordinator listening there would wait for agents that cannot reach it.
+        var local = java.net.InetAddress.getLocalHost();
+        if (local.isLoopbackAddress()) {
+            var loopback = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s");
+            assertThat(loopback.exitCode()).isEqualTo(2);
+            assertThat(loopback.err().strip()).isEqualTo("error: --agents: this host's name " + local.getHostName() + " resolves to "
+                    + local.getHostAddress() + ", a loopback address no agent on another host reaches: give --cluster-bind ADDRESS, "
+                    + "an address of this host the agents reach");
+        } else {
+            System.out.println("AgentsTest: this host's name resolves to " + local.getHostAddress() + ", not loopback: its refusal not checked");
+        }
+    }
+
     private final long startNanos = System.nanoTime();
 
     /** Where the time goes, for CI's log: the test should stay near a minute. */

@@ -73,6 +73,7 @@ public final class Gate {
                         + "' compares with one: give --baseline, or --rules with only ratio, bound and max rules");
             });
         } else {
+            refusePartialBaseline();
             compareSetups(notes);
         }
         var checks = new ArrayList<Check>();
@@ -81,13 +82,13 @@ public final class Gate {
                 Gate gate = forRequest(named.request());
                 requireRequest(named, gate);
                 for (String target : gate.targets(named.rule())) {
-                    Check check = gate.check(named.rule(), target);
+                    Check check = failIfPartial(gate.check(named.rule(), target), named.rule());
                     checks.add(new Check(named.label(target), check.rule(), check.reference(), check.referenceName(), check.current(),
                             check.limit(), check.upperLimit(), check.excess95(), check.verdict(), check.note()));
                 }
             } else {
                 for (String target : targets(rule)) {
-                    checks.add(check(rule, target));
+                    checks.add(failIfPartial(check(rule, target), rule));
                 }
             }
         }
@@ -168,6 +169,40 @@ public final class Gate {
             throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe() + "' names '" + label
                     + "', which is not in the " + side + " (" + labels(results) + ")");
         }
+    }
+
+    /** A baseline that misses part of its load (an agent lost) would make any comparison with it wrong: refused. */
+    private void refusePartialBaseline() {
+        for (RecordedTarget before : baseline.targets().values()) {
+            before.partialReason().ifPresent(reason -> {
+                throw new GateInputException("baseline " + before.label() + " is a partial result, not a baseline: " + reason
+                        + "; measure it again with every agent");
+            });
+        }
+    }
+
+    /**
+     * Missing data never passes: a check of a current target (or the other of a ratio) that lost part of its load
+     * fails, naming it as partial, whatever its numbers say.
+     */
+    private Check failIfPartial(Check check, GateRule rule) {
+        var reasons = new ArrayList<String>();
+        var targets = new ArrayList<>(List.of(check.target()));
+        if (rule instanceof GateRule.RatioLimit ratio) {
+            targets.add(ratio.other());
+        }
+        for (String label : targets) {
+            RecordedTarget now = current.target(label);
+            if (now != null) {
+                now.partialReason().ifPresent(reason -> reasons.add(label + " " + reason));
+            }
+        }
+        if (reasons.isEmpty()) {
+            return check;
+        }
+        return new Check(check.target(), check.rule(), check.reference(), check.referenceName(), check.current(), check.limit(),
+                check.upperLimit(), check.excess95(), Verdict.FAIL, String.join("; ", reasons)
+                + (check.note().isEmpty() ? "" : "; " + check.note()));
     }
 
     /** A target measured differently from its baseline is not comparable: refused, unless allowed. */

@@ -140,6 +140,11 @@ final class ReportPage {
         if (result.window().interrupted()) {
             facts.add(new Fact("INTERRUPTED", "stopped before its end (Ctrl-C or SIGTERM): the numbers are what was measured until then"));
         }
+        if (result.agents() != null && result.agents().partial()) {
+            facts.add(new Fact("PARTIAL", "an agent was lost: its share of the load is missing from these numbers ("
+                    + String.join("; ", result.agents().agents().stream().filter(agent -> !agent.finished())
+                    .map(agent -> "agent " + agent.name() + ", segment " + agent.segment() + ": " + agent.lost()).toList()) + ")"));
+        }
         var steadiness = result.window().steadiness();
         facts.add(new Fact("steady", steadiness == null ? "unknown: written before stackbench judged it"
                 : (steadiness.steady() ? "yes" : "no") + (steadiness.reason() == null ? "" : ": " + steadiness.reason())));

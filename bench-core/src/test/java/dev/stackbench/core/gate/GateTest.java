@@ -202,6 +202,26 @@ class GateTest {
         assertThat(old.notes()).anyMatch(note -> note.startsWith("steadiness unknown for " + APP));
     }
 
+    /** Missing data never passes: a current result that lost an agent fails its checks as partial; a partial baseline is refused. */
+    @Test
+    void aPartialResultFailsItsTargetAndAPartialBaselineIsRefused() {
+        var lost = new RunResult.Agents(true, "same JVM", List.of(
+                new RunResult.Agent("agent-a", "0/2", true, null, 0, 0.2, 0.0, 100L, 100L, 100L, 0L, 0.1),
+                new RunResult.Agent("agent-b", "1/2", false, "left the cluster 1.0 s after the start", 0, 0.2, null, null, null, null, null, null)));
+        RecordedResults whole = new SyntheticResults(70).runs(APP, 2, 5, 400, 20, 2).build();
+        RecordedResults partial = new SyntheticResults(71).agents(lost).runs(APP, 2, 5, 400, 20, 2).build();
+
+        GateReport report = Gate.check(GateRules.defaults(), whole, partial);
+
+        assertThat(report.failed()).isTrue();
+        assertThat(report.checks()).extracting(Check::verdict).containsOnly(Verdict.FAIL);
+        assertThat(report.checks().getFirst().note()).startsWith(APP + " PARTIAL: 2 of 2 runs lost part of its load ("
+                + APP + " run 1: agent agent-b (segment 1/2) lost;");
+        assertThat(Gate.check(List.of(new GateRule.MaxErrors(APP, 1_000)), null, partial).failed()).as("rules without a baseline too").isTrue();
+        assertThatThrownBy(() -> Gate.check(GateRules.defaults(), partial, whole)).isInstanceOf(GateInputException.class)
+                .hasMessageStartingWith("baseline " + APP + " is a partial result, not a baseline: PARTIAL: 2 of 2 runs lost part of its load");
+    }
+
     @Test
     void ratiosBetweenTargetsOfTheSameResults() {
         RecordedResults current = new SyntheticResults(10)

@@ -48,6 +48,27 @@ class ReportTest {
         }
     }
 
+    /** A result that lost an agent says so on the page as an interrupted one does: its numbers miss part of the load. */
+    @Test
+    void aPartialResultIsMarkedPartialNamingTheLostAgent() throws IOException {
+        Path partial = copyOf("seed-002-webflux-netty", "partial");
+        Path json = partial.resolve(ResultFiles.RESULT_JSON);
+        String text = Files.readString(json).strip();
+        Files.writeString(json, text.substring(0, text.length() - 1) + """
+                , "agents" : { "partial" : true, "clockAlignment" : "same JVM", "agents" : [
+                  { "name" : "agent-a", "segment" : "0/2", "finished" : true, "clockOffsetMs" : 0.0, "roundTripMs" : 0.2 },
+                  { "name" : "agent-b", "segment" : "1/2", "finished" : false, "lost" : "left the cluster 1.0 s after the start",
+                    "clockOffsetMs" : 0.0, "roundTripMs" : 0.2 } ] } }
+                """);
+        Path whole = copyOf("seed-002-webflux-netty", "whole");
+
+        String page = Files.readString(Report.write(List.of(partial), dir.resolve("partial-report")).page());
+        String wholePage = Files.readString(Report.write(List.of(whole), dir.resolve("whole-report")).page());
+
+        assertThat(page).contains("PARTIAL", "agent agent-b, segment 1/2: left the cluster 1.0 s after the start");
+        assertThat(wholePage).doesNotContain("PARTIAL");
+    }
+
     @Test
     void aBrokenLatencyLogOrAJmhResultIsRefusedNamingTheFileAndNothingIsWritten() throws IOException {
         Path run = copyOf("seed-002-loom-tomcat", "broken");

@@ -38,6 +38,7 @@ public final class SyntheticResults {
     private final Map<String, List<RecordedRun>> runs = new LinkedHashMap<>();
     private final SplittableRandom random;
     private RunResult.Steadiness steadiness;
+    private RunResult.Agents agents;
     private Setup setup = new Setup(Map.of("model", "synthetic"));
 
     public SyntheticResults(long seed) {
@@ -53,6 +54,12 @@ public final class SyntheticResults {
     /** The steadiness verdict of the load runs added after this (null: unknown, as in older results). */
     public SyntheticResults steadiness(RunResult.Steadiness verdict) {
         this.steadiness = verdict;
+        return this;
+    }
+
+    /** The agents section of the load runs added after this (null: one generator); partial to stand for a lost agent. */
+    public SyntheticResults agents(RunResult.Agents section) {
+        this.agents = section;
         return this;
     }
 
@@ -83,7 +90,7 @@ public final class SyntheticResults {
                 new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
                 new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0),
                 ok / (double) intervals, Percentiles.ofNanos(merged), null, null, new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null),
-                List.of(), List.of(), null, null, null, null, null);
+                List.of(), List.of(), null, null, null, null, agents);
         add(label, result, List.copyOf(list), List.of(), Map.of(Metric.RPS, result.rps()), errors, ok + errors);
         return this;
     }

@@ -60,8 +60,17 @@ final class Engine implements AutoCloseable {
         this.loops = LoopResources.create("stackbench-load", 1, run.threads(), true, false);
     }
 
-    /** Starts one worker per loop; returns the run's start (nanoTime), the origin of every offset. */
+    /** Starts one worker per loop; returns the run's start (nanoTime), the origin of every offset: now. */
     long start() {
+        return start(java.util.OptionalLong.empty());
+    }
+
+    /**
+     * Starts one worker per loop from {@code origin} (a nanoTime), the origin of every offset: request i's intended
+     * start is origin + i/rate, so a generator that starts after an agreed instant sends what came due meanwhile late,
+     * and that lateness is latency, never a shifted schedule. Empty: from now. Returns the origin.
+     */
+    long start(java.util.OptionalLong origin) {
         EventLoopGroup group = loops.onClient(LoopResources.hasNativeSupport());
         Class<? extends SocketChannel> channelClass = loops.onChannelClass(SocketChannel.class, group);
         List<EventLoop> eventLoops = new ArrayList<>();
@@ -76,7 +85,7 @@ final class Engine implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             workers.add(new Worker(i, count, eventLoops.get(i), plan, control, channelClass, limits, tlsFailures, onSuccess));
         }
-        long startNanos = System.nanoTime();
+        long startNanos = origin.orElseGet(System::nanoTime);
         control.start(startNanos);
         workers.forEach(worker -> worker.loop().execute(worker::start));
         return startNanos;

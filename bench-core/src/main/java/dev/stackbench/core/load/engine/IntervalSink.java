@@ -21,8 +21,16 @@ interface IntervalSink {
         }
     };
 
-    /** Blocks until the run may start: called once, just before the workers start (an agreed start instant). */
-    default void awaitStart() {
+    /**
+     * Blocks until the run may start: called once, just before the workers start. Returns the run's origin, a nanoTime:
+     * the agreed start instant, in the past already if this generator is late; empty to start from now (a single generator).
+     */
+    default java.util.OptionalLong awaitStart() {
+        return java.util.OptionalLong.empty();
+    }
+
+    /** The workers started {@code lateNanos} after the origin {@link #awaitStart} returned. */
+    default void started(long lateNanos) {
     }
 
     void interval(Timeline.Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy);

@@ -36,6 +36,16 @@ public final class LoadGenerator {
     }
 
     /**
+     * Refuses input that no generator could run (threads, rate), whatever its host's limits: a coordinator of
+     * agents calls this before it waits for them; {@link #check} adds this host's limits.
+     *
+     * @throws IllegalArgumentException naming the option and the limit
+     */
+    public static void checkInput(LoadRun run) {
+        LoadLimits.checkInput(run);
+    }
+
+    /**
      * Runs to the end of the profile and its drain, and returns; failures of requests are counted, not thrown.
      *
      * @param target how the target is described in the result

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 
@@ -43,7 +44,26 @@ final class LoadLimits {
      * @throws IllegalArgumentException naming the option and the limit
      */
     static List<String> check(LoadRun run, boolean serverInProcess) {
-        var warnings = new ArrayList<String>();
+        return check(run, Segment.WHOLE, serverInProcess);
+    }
+
+    /**
+     * The same for one generator of several: this host opens only {@code segment}'s share of the connections.
+     *
+     * @throws IllegalArgumentException naming the option and the limit
+     */
+    static List<String> check(LoadRun run, Segment segment, boolean serverInProcess) {
+        checkInput(run);
+        return checkHost(run, segment.shareOf(run.connections()), serverInProcess);
+    }
+
+    /**
+     * What no generator can run, whatever its host: too many event loops, a rate finer than the clock.
+     * A coordinator checks this before it waits for agents, which would each refuse it only after the wait.
+     *
+     * @throws IllegalArgumentException naming the option and the limit
+     */
+    static void checkInput(LoadRun run) {
         if (run.threads() > MAX_THREADS) {
             throw new IllegalArgumentException("threads of " + run.threads() + " is more than the " + MAX_THREADS
                     + " event loops the generator allows; this machine has " + Runtime.getRuntime().availableProcessors()
@@ -53,16 +73,21 @@ final class LoadLimits {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "rate of %.0f requests/s is more than the %.0f/s "
                     + "the generator can schedule (intended starts under 100 ns apart)", open.ratePerSecond(), MAX_RATE_PER_SECOND));
         }
+    }
+
+    /** This host's limit on open files against the {@code connections} it opens (its share, on an agent). */
+    private static List<String> checkHost(LoadRun run, long connections, boolean serverInProcess) {
+        var warnings = new ArrayList<String>();
         if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
             long perConnection = serverInProcess ? 2 : 1;
-            long needed = run.connections() * perConnection;
+            long needed = connections * perConnection;
             long free = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount();
             if (needed > free) {
-                String message = run.connections() + " connections need about " + needed + " open files"
+                String message = connections + " connections need about " + needed + " open files"
                         + (serverInProcess ? " (client and in-process server side)" : "") + ", but this process may open "
                         + unix.getMaxFileDescriptorCount() + " (ulimit -n) and has " + free + " left";
                 if (!run.isOpenModel()) {
-                    throw new IllegalArgumentException("concurrency of " + run.connections() + " users cannot run here: " + message
+                    throw new IllegalArgumentException("concurrency of " + connections + " users cannot run here: " + message
                             + "; raise the limit (e.g. ulimit -n 65536) or lower --concurrency");
                 }
                 warnings.add(message + ": the open model opens them only as the server falls behind; raise the limit, e.g. ulimit -n 65536");

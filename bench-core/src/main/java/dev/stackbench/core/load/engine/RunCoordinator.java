@@ -64,7 +64,7 @@ final class RunCoordinator {
 
     Measurement run() throws UnknownHostException {
         boolean inProcess = target.approach() != null;
-        var warnings = new ArrayList<>(LoadLimits.check(run, inProcess));
+        var warnings = new ArrayList<>(LoadLimits.check(run, segment, inProcess));
         warnings.forEach(listener::warning);
         // Until steady: the window starts when the detector says so; after a fixed warm-up: it is known now.
         WarmupUntilSteady untilSteady = run.warmupUntilSteady() ? new WarmupUntilSteady(run.warmup()) : null;
@@ -75,9 +75,13 @@ final class RunCoordinator {
         String upstreamThreads = target.upstream() == null ? null : target.upstream().threadNamePrefix();
         try (JvmMetrics jvm = JvmMetrics.start(inProcess, upstreamThreads);
              Engine engine = new Engine(run, segment, window, listener, onSuccess)) {
-            sink.awaitStart(); // everything slow (JFR, the loops) is done: an agreed start is kept to the sleep's precision
-            var timeline = new Timeline(System.currentTimeMillis(), jvm, jvm.sample(Set.of()), engine.plan.requestNames());
-            engine.start();
+            // Everything slow (JFR, the loops) is done: an agreed start is kept to the sleep's precision, and if it has
+            // passed already, the schedule still runs from it: what came due meanwhile is sent late, its lateness latency.
+            var origin = sink.awaitStart();
+            long sinceOriginMillis = origin.isPresent() ? (System.nanoTime() - origin.getAsLong()) / 1_000_000 : 0;
+            var timeline = new Timeline(System.currentTimeMillis() - sinceOriginMillis, jvm, jvm.sample(Set.of()), engine.plan.requestNames());
+            long startNanos = engine.start(origin);
+            sink.started(System.nanoTime() - startNanos);
             var collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
             var loopBusy = new LoopBusy(engine.workers());
             var clock = new Clock(engine.control, collector, untilSteady != null ? run.warmup().toNanos() : Long.MAX_VALUE);

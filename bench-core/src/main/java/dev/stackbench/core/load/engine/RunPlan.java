@@ -52,7 +52,7 @@ final class RunPlan {
         InetAddress host = InetAddress.getByName(run.target().getHost());
         this.remote = new InetSocketAddress(host, run.port());
         this.tls = ClientTls.forRun(run);
-        this.sourceAddresses = sourceAddresses(host, run.connections());
+        this.sourceAddresses = sourceAddresses(host, segment.shareOf(run.connections())); // this host opens only its share
         this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
         this.requestNames = run.mix().names();
         this.nameOfTemplate = templates.stream().mapToInt(template -> requestNames.indexOf(template.name())).toArray();
@@ -79,9 +79,9 @@ final class RunPlan {
      * Loopback has about 28,000 ephemeral ports per source address; past
      * {@link LoadDefaults#CONNECTIONS_PER_SOURCE_ADDRESS} connections, spread over 127.0.0.2, .3, ...
      */
-    private static InetAddress[] sourceAddresses(InetAddress host, int connections) throws UnknownHostException {
+    private static InetAddress[] sourceAddresses(InetAddress host, long connections) throws UnknownHostException {
         int count = host.isLoopbackAddress() && host.getAddress().length == 4
-                ? Math.min(250, (connections - 1) / LoadDefaults.CONNECTIONS_PER_SOURCE_ADDRESS + 1) : 1;
+                ? (int) Math.min(250, (connections - 1) / LoadDefaults.CONNECTIONS_PER_SOURCE_ADDRESS + 1) : 1;
         if (count == 1) {
             return new InetAddress[0];
         }

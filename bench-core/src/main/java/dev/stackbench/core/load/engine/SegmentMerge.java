@@ -18,17 +18,27 @@ import org.HdrHistogram.Histogram;
 /**
  * Builds one run's result from several agents' {@link SegmentRun}s through the single generator's own
  * {@link Timeline} and {@link ResultAssembly}, so the schema, the steady verdict, gates and reports see one run.
- * Interval k of every agent ends at the same offset from the agreed start (a fixed warm-up makes every boundary
- * before the drain a function of the offset alone), so intervals are merged by number: histograms added, never
- * percentiles averaged; cumulative counters summed, an agent that drained sooner counting with its last values.
- * A lost agent adds nothing, and is named.
+ * Intervals are merged by number: histograms added, never percentiles averaged; cumulative counters summed, an
+ * agent with fewer intervals counting with its last values. Before the drain, interval k of every agent ends at the
+ * same offset from the agreed origin by that agent's clock: the boundaries are ticks of the report interval and the
+ * window's start and end, which a fixed warm-up and no request budget (both required with agents) make functions of
+ * the offset alone, and a late agent still counts its offsets from the agreed origin. The same offset is the same
+ * instant only within the clocks' alignment (the agents section says how close). In the drain they part: each agent
+ * drains as long as its own requests take, so interval k of the drain may end at different offsets (the latest is
+ * kept), and an agent stopped early has fewer intervals. A lost agent, or one that sent no interval, adds nothing,
+ * and is named.
  */
 final class SegmentMerge {
 
     private SegmentMerge() {
     }
 
-    static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment, List<AgentPart> parts) {
+    static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment, List<AgentPart> sent) {
+        // A part without a single interval has nothing to merge by number: its agent is as good as lost.
+        var parts = sent.stream().map(part -> part.run() != null && part.run().intervals().isEmpty()
+                ? new AgentPart(part.name(), part.segment(), part.clockOffsetMs(), part.roundTripMs(), null,
+                        "sent measurements without a single interval")
+                : part).toList();
         var finished = parts.stream().filter(part -> part.run() != null).map(AgentPart::run).toList();
         if (finished.isEmpty()) {
             throw new IllegalStateException("no agent sent its measurements: nothing to merge ("

@@ -3,6 +3,7 @@ package dev.stackbench.core.load.engine;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.stackbench.core.jvm.JvmMetrics;
@@ -29,16 +30,17 @@ final class SegmentRecorder implements IntervalSink {
         this.startAt = startAt;
     }
 
+    /** The agreed start as a nanoTime of this JVM: waited for if it lies ahead, in the past (never shifted) if it has passed. */
     @Override
-    public void awaitStart() {
+    public OptionalLong awaitStart() {
         if (startAt == null) {
-            return;
+            return OptionalLong.empty();
         }
         while (true) {
+            long now = System.nanoTime();
             long remaining = java.time.Duration.between(Instant.now(), startAt).toNanos();
             if (remaining <= 0) {
-                startLateNanos = -remaining;
-                return;
+                return OptionalLong.of(now + remaining);
             }
             if (remaining > SPIN_NANOS) {
                 LockSupport.parkNanos(remaining - SPIN_NANOS);
@@ -46,6 +48,11 @@ final class SegmentRecorder implements IntervalSink {
                 Thread.onSpinWait();
             }
         }
+    }
+
+    @Override
+    public void started(long lateNanos) {
+        startLateNanos = startAt == null ? 0 : lateNanos;
     }
 
     @Override

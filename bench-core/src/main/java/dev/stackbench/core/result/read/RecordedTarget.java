@@ -57,4 +57,21 @@ public record RecordedTarget(String label, Setup setup, List<RecordedRun> runs) 
         return Optional.of(unsteady.size() + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " not steady ("
                 + String.join("; ", reasons) + ")");
     }
+
+    /**
+     * Why the target's numbers miss part of its load, in words: a run from several generator hosts that lost an agent
+     * ({@code load --agents}); empty when every run is whole.
+     */
+    public Optional<String> partialReason() {
+        var partial = runs.stream().filter(run -> run.result() != null && run.result().agents() != null && run.result().agents().partial())
+                .toList();
+        if (partial.isEmpty()) {
+            return Optional.empty();
+        }
+        var lost = partial.stream().flatMap(run -> run.result().agents().agents().stream().filter(agent -> !agent.finished())
+                .map(agent -> (runs.size() > 1 ? run.source() + ": " : "") + "agent " + agent.name() + " (segment " + agent.segment() + ") lost"))
+                .toList();
+        return Optional.of("PARTIAL: " + partial.size() + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs")
+                + " lost part of its load (" + String.join("; ", lost) + ")");
+    }
 }

@@ -107,6 +107,50 @@ class SegmentMergeTest {
         }
     }
 
+    /** An agent that sent a report without intervals has nothing to merge by number: it is lost, named, not a crash. */
+    @Test
+    void anAgentPartWithoutIntervalsIsLostNotMerged() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(200, Duration.ofSeconds(1)), Duration.ofMillis(300))
+                    .withConnections(2).withThreads(1);
+            var parts = runAgents(run);
+            var sent = parts.get(1).run();
+            var empty = new AgentPart("agent-b", parts.get(1).segment(), 0, 0, new SegmentRun(sent.segment(), sent.windowStartNanos(),
+                    sent.windowEndNanos(), List.of(), sent.counters(), 0, List.of(), 0), null);
+
+            var merged = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM",
+                    List.of(parts.get(0), empty)).result();
+
+            assertThat(merged.agents().partial()).isTrue();
+            assertThat(merged.warnings().getFirst()).isEqualTo("PARTIAL: agent agent-b (segment 1/2) was lost: sent measurements "
+                    + "without a single interval; its share of the load is missing from these numbers");
+            assertThat(merged.requests().scheduled()).isEqualTo(parts.get(0).run().measured(WorkerCounters.SCHEDULED));
+        }
+    }
+
+    /**
+     * An agent that starts after the agreed instant keeps the agreed schedule: what came due meanwhile is sent late, and
+     * that lateness is in its latency (request 0 was due at the origin, so its latency is at least the lateness).
+     */
+    @Test
+    void aLateSegmentRunsFromTheAgreedOriginAndItsLatenessIsLatency() throws Exception {
+        try (var server = new MisbehavingServer()) {
+            var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(1)), Duration.ZERO)
+                    .withConnections(2).withThreads(1);
+            long lateMillis = 400;
+
+            var part = LoadGenerator.runSegment(run, new Segment(0, 1), Instant.now().minusMillis(lateMillis), ProgressListener.NONE,
+                    new StopRequest());
+
+            assertThat(part.startLateNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(lateMillis));
+            var latency = Histograms.newLatencyHistogram();
+            part.intervals().forEach(interval -> latency.add(decode(interval.measured())));
+            assertThat(latency.getTotalCount()).as("every request of the schedule, none skipped").isEqualTo(100);
+            assertThat(latency.getMaxValue()).as("request 0, due at the origin, finished after the late start")
+                    .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(lateMillis) * 999 / 1000);
+        }
+    }
+
     @Test
     void aWarmupUntilSteadyIsRefusedForASegment() throws Exception {
         try (var server = new MisbehavingServer()) {
