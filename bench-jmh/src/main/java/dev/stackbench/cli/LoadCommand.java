@@ -338,18 +338,22 @@ final class LoadCommand implements Callable<Integer> {
             err.flush();
         }
         Measurement measurement;
+        int interrupted;
         try (Interrupts interrupts = Interrupts.install(err)) {
             var merged = dev.stackbench.cluster.LoadOverAgents.run(run, description, loadArguments(), settings, err, interrupts.stop());
             if (merged.isEmpty()) {
-                // The coordinator has left the cluster: each agent sees it gone and stops its run. Nothing is merged.
-                err.println(interrupts.stop().reason() + ": the agents were told to stop (the coordinator left their cluster); "
-                        + "no result is written");
+                // Stopped before any agent was ordered: nothing was measured; the coordinator has left their cluster.
+                err.println(interrupts.stop().reason() + " before the agents started: nothing was measured, no result is written");
                 err.flush();
                 return interrupts.exitCode();
             }
             measurement = merged.get();
+            interrupted = interrupts.exitCode();
         }
         writeResults(measurement, stdout);
+        if (measurement.result().window().interrupted()) {
+            return interrupted; // what the agents measured until the stop is written, marked interrupted; thresholds judge whole runs
+        }
         int verdict = judge(measurement.result(), conditions, stdout, err);
         if (measurement.result().agents().partial()) {
             err.println("FAILED: partial result: an agent was lost (see the agents section and the PARTIAL warning)");

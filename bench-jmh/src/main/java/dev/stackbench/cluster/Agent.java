@@ -67,6 +67,8 @@ public final class Agent {
     private volatile String coordinator;
     /** The current run's: requested when its coordinator leaves the cluster, for no one would take its measurements. */
     private volatile StopRequest stop;
+    /** The current run was stopped by its coordinator's {@link ClusterMessage.Stop}: what it measured is still wanted. */
+    private volatile boolean stoppedByCoordinator;
 
     private Agent(PrintWriter err) {
         this.err = err;
@@ -163,6 +165,13 @@ public final class Agent {
                         err.flush();
                     }
                     case ClusterMessage.Acknowledged ack -> acknowledged.add(ack.runId());
+                    case ClusterMessage.Stop stopOrder when from.equals(coordinator) -> {
+                        var running = stop;
+                        if (running != null) {
+                            stoppedByCoordinator = true;
+                            running.request(stopOrder.reason());
+                        }
+                    }
                     default -> { } // reports and failures are the coordinator's
                 }
             }
@@ -190,10 +199,14 @@ public final class Agent {
             err.flush();
             var measured = LoadGenerator.runSegment(run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE,
                     running);
-            if (running.requested()) {
+            if (running.requested() && !stoppedByCoordinator) {
                 err.printf("agent %s: segment %s stopped: %s%n", channel.name(), segment, running.reason());
                 err.flush();
                 return false;
+            }
+            if (stoppedByCoordinator) {
+                err.printf("agent %s: segment %s stopped by its coordinator (%s); sending what it measured%n", channel.name(), segment,
+                        running.reason());
             }
             reply(coordinator, new ClusterMessage.Report(order.runId(), measured));
             boolean received = awaitAcknowledgement(order.runId());
@@ -208,6 +221,7 @@ public final class Agent {
             return false;
         } finally {
             stop = null;
+            stoppedByCoordinator = false;
         }
     }
 

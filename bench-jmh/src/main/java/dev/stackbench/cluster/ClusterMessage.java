@@ -42,6 +42,10 @@ sealed interface ClusterMessage {
     record Acknowledged(String runId) implements ClusterMessage {
     }
 
+    /** The coordinator was interrupted: stop the run now and send what was measured (a {@link Report}), as a single run would keep it. */
+    record Stop(String runId, String reason) implements ClusterMessage {
+    }
+
     /** An agent could not run its segment (bad arguments on its side, an unresolvable host): why, in words. */
     record Failed(String runId, String reason) implements ClusterMessage {
     }

@@ -48,6 +48,8 @@ public final class LoadOverAgents {
      * time replaces the mark; a {@link ClusterMessage.Failed} or the deadline ends the wait too.
      */
     static final Duration LEFT_GRACE = Duration.ofSeconds(3);
+    /** After a stop, beyond the response timeout (the agents' drain), how long their reports may take to arrive. */
+    static final Duration STOPPED_REPORT_GRACE = Duration.ofSeconds(5);
     /** How often a waiting coordinator looks whether it was interrupted. */
     private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
@@ -93,8 +95,9 @@ public final class LoadOverAgents {
     /**
      * Runs {@code run} over the agents; {@code loadArguments} are this {@code load}'s own, for the agents to build the same run.
      *
-     * @param stop requested (Ctrl-C): the coordinator stops waiting and leaves the cluster, and each agent, seeing it gone, stops
-     * @return the merged measurement; empty if {@code stop} was requested before it was merged
+     * @param stop requested (Ctrl-C): before the agents were ordered, the coordinator leaves (nothing was measured); once they
+     *             run, it tells them to stop, and merges what they send back, marked interrupted
+     * @return the merged measurement; empty if {@code stop} was requested before the agents were ordered
      */
     public static java.util.Optional<Measurement> run(LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings, PrintWriter err,
                                   StopRequest stop) throws Exception {
@@ -163,7 +166,8 @@ public final class LoadOverAgents {
         err.flush();
         long runNanos = run.profile().ramp(run.warmup()).endNanos() + run.responseTimeout().toNanos();
         long deadline = startEpochNanos + runNanos + settings.agentsTimeout().toNanos();
-        var reports = collect(channel, agents, unordered, runId, startEpochNanos, deadline);
+        long stoppedWaitNanos = run.responseTimeout().toNanos() + STOPPED_REPORT_GRACE.toNanos();
+        var reports = collect(channel, agents, unordered, runId, startEpochNanos, deadline, stoppedWaitNanos);
 
         var parts = new ArrayList<AgentPart>();
         for (int k = 0; k < agents.size(); k++) {
@@ -174,7 +178,8 @@ public final class LoadOverAgents {
                     outcome instanceof ClusterMessage.Report report ? report.run() : null,
                     outcome instanceof String lost ? lost : null));
         }
-        return LoadGenerator.merge(run, target, ClockOffset.instant(startEpochNanos), clockAlignment(offsets), parts);
+        return LoadGenerator.merge(run, target, ClockOffset.instant(startEpochNanos), clockAlignment(offsets), parts,
+                stop.requested() ? stop.reason() : null);
     }
 
     /** Waits until {@code settings.agents()} members besides this one have joined; the first by name if there are more. */
@@ -239,14 +244,29 @@ public final class LoadOverAgents {
      * @param unordered the agents that could not be sent their orders, and why: lost already
      */
     private Map<String, Object> collect(ClusterChannel channel, List<String> agents, Map<String, Object> unordered, String runId,
-                                        long startEpochNanos, long deadlineEpochNanos) throws InterruptedException, Interrupted {
+                                        long startEpochNanos, long deadlineEpochNanos, long stoppedWaitNanos) throws InterruptedException {
         var outcomes = new LinkedHashMap<String, Object>(unordered);
         var left = new LinkedHashMap<String, String>();
         agents.stream().filter(agent -> !members.contains(agent) && !outcomes.containsKey(agent))
                 .forEach(agent -> left.put(agent, "left the cluster before the start"));
         long lastLeftNanos = System.nanoTime();
+        boolean stopping = false;
         while (outcomes.size() < agents.size()) {
-            throwIfStopped();
+            if (stop.requested() && !stopping) { // as one generator keeps what it measured: the agents stop and send theirs
+                stopping = true;
+                deadlineEpochNanos = Math.min(deadlineEpochNanos, ClockOffset.nowEpochNanos() + stoppedWaitNanos);
+                err.printf("%s: telling the agents to stop and send what they measured (waiting up to %d s)%n", stop.reason(),
+                        TimeUnit.NANOSECONDS.toSeconds(stoppedWaitNanos));
+                for (String agent : agents) {
+                    if (!outcomes.containsKey(agent)) {
+                        try {
+                            channel.send(agent, new ClusterMessage.Stop(runId, stop.reason()));
+                        } catch (Exception e) { // gone already: it is lost, as it would be without the stop
+                            err.printf("agent %s: could not be told to stop: %s%n", agent, e);
+                        }
+                    }
+                }
+            }
             long remaining = deadlineEpochNanos - ClockOffset.nowEpochNanos();
             boolean onlyLeftAwaited = agents.stream().allMatch(agent -> outcomes.containsKey(agent) || left.containsKey(agent));
             if (remaining <= 0 || onlyLeftAwaited && System.nanoTime() - lastLeftNanos >= LEFT_GRACE.toNanos()) {

@@ -60,10 +60,11 @@ class AgentsTest {
                 step("single generator");
                 // Started only now, so that their joining and leaving (every few seconds while no coordinator is there) does
                 // not share these two cores with the single generator's run. Each takes two runs: the merged one and the one
-                // it may be killed in.
+                // B is killed in; A a third, the one its coordinator is interrupted in.
                 for (int agent : List.of(AGENT_A, AGENT_B)) {
                     start(hosts, agent, "agent-" + agent, List.of("agent", "--coordinator", BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
-                            "--bind", BridgedHosts.address(agent), "--name", "agent-" + agent, "--runs", "2", "--idle-timeout", "120s"), List.of());
+                            "--bind", BridgedHosts.address(agent), "--name", "agent-" + agent, "--runs", agent == AGENT_A ? "3" : "2",
+                            "--idle-timeout", "120s"), List.of());
                 }
                 JsonNode merged = load(hosts, "merged", List.of(), withAgents(with(window, "--warmup", "2s")), 0);
                 step("two agents");
@@ -117,6 +118,18 @@ class AgentsTest {
                 assertThat(partial.path("requests").path("scheduled").asLong()).as("the other agent's share, all of it")
                         .isEqualTo(kept.path("scheduled").asLong()).isBetween(299L, 301L);
                 assertThat(partial.path("requests").path("ok").asLong()).isPositive();
+
+                // The coordinator interrupted (SIGTERM, as Ctrl-C) a second into a long window: its agent stops and sends what it
+                // measured, and the result is written, marked interrupted, with the signal's exit code, as one generator's would be.
+                JsonNode stopped = loadInterrupted(hosts, "interrupted", List.of("--agents", "1", "--cluster-bind",
+                        BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT, "--agents-timeout", "30s", "--url", url, "--rate", RATE,
+                        "--warmup", "1s", "--duration", "60s", "--quiet"));
+                step("the coordinator interrupted");
+                assertThat(stopped.path("window").path("interrupted").asBoolean()).isTrue();
+                assertThat(stopped.path("agents").path("agents").get(0).path("finished").asBoolean()).isTrue();
+                assertThat(stopped.path("requests").path("ok").asLong()).as("what the agent measured until the stop").isPositive();
+                assertThat(stopped.path("requests").path("ok").asLong() + stopped.path("requests").path("errors").asLong())
+                        .isEqualTo(stopped.path("requests").path("scheduled").asLong());
             } finally {
                 for (Process process : processes.reversed()) {
                     process.destroy();
@@ -231,6 +244,31 @@ class AgentsTest {
         String text = Files.readString(printed);
         assertThat(finished).as("%s finished within %d s: %s", name, STEP_SECONDS, text).isTrue();
         assertThat(load.exitValue()).as("%s's exit code: %s", name, text).isEqualTo(expectedExit);
+        return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
+    }
+
+    /** Runs {@code load} and sends it SIGTERM a second into its window (agent A's log says when its segment starts): exit 143. */
+    private JsonNode loadInterrupted(BridgedHosts hosts, String name, List<String> arguments) throws Exception {
+        Path out = temp.resolve(name);
+        var command = new ArrayList<>(List.of(TwoHostsTest.java(), "-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
+        command.addAll(arguments);
+        Path printed = temp.resolve(name + ".out");
+        Process load = hosts.in(COORDINATOR, command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+        processes.add(load);
+        Path log = temp.resolve("agent-" + AGENT_A + ".out");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_SECONDS);
+        var starting = java.util.Optional.<String>empty();
+        while (System.nanoTime() < deadline && load.isAlive() && starting.isEmpty()) {
+            starting = Files.readAllLines(log).stream().filter(line -> line.contains("segment 0/1 of")).findFirst();
+            Thread.sleep(50);
+        }
+        assertThat(starting).as("agent A's third segment started: %s", Files.readString(log)).isPresent();
+        Thread.sleep((long) ((Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1")) + 2) * 1000));
+        load.destroy(); // SIGTERM
+        boolean finished = load.waitFor(STEP_SECONDS, TimeUnit.SECONDS);
+        String text = Files.readString(printed);
+        assertThat(finished).as("%s finished within %d s: %s", name, STEP_SECONDS, text).isTrue();
+        assertThat(load.exitValue()).as("%s's exit code: %s", name, text).isEqualTo(143);
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
     }
 

@@ -90,7 +90,13 @@ public final class LoadGenerator {
      */
     public static Measurement merge(LoadRun run, RunResult.Target target, java.time.Instant start, String clockAlignment,
                                     java.util.List<AgentPart> parts) {
-        return SegmentMerge.merge(run, target, start, clockAlignment, parts);
+        return merge(run, target, start, clockAlignment, parts, null);
+    }
+
+    /** As {@link #merge(LoadRun, RunResult.Target, java.time.Instant, String, java.util.List)}, of a run stopped early: marked interrupted. */
+    public static Measurement merge(LoadRun run, RunResult.Target target, java.time.Instant start, String clockAlignment,
+                                    java.util.List<AgentPart> parts, String stopReason) {
+        return SegmentMerge.merge(run, target, start, clockAlignment, parts, stopReason);
     }
 
     /** Several agents agree on a window only if it is fixed: a warm-up until steady is decided by one generator's numbers. */

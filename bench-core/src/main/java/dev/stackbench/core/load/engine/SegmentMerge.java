@@ -33,7 +33,9 @@ final class SegmentMerge {
     private SegmentMerge() {
     }
 
-    static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment, List<AgentPart> sent) {
+    /** @param stopReason why the run was stopped early (the coordinator interrupted: the agents stopped and sent what they had); null if not */
+    static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment, List<AgentPart> sent,
+                             String stopReason) {
         // A part without a single interval has nothing to merge by number: its agent is as good as lost.
         var parts = sent.stream().map(part -> part.run() != null && part.run().intervals().isEmpty()
                 ? new AgentPart(part.name(), part.segment(), part.clockOffsetMs(), part.roundTripMs(), null,
@@ -76,7 +78,7 @@ final class SegmentMerge {
         }
         var window = new RunControl.Window(finished.stream().mapToLong(SegmentRun::windowStartNanos).min().orElseThrow(),
                 finished.stream().mapToLong(SegmentRun::windowEndNanos).max().orElseThrow());
-        var measurement = new ResultAssembly(run, target).assemble(timeline, counters, window, null, null, warnings);
+        var measurement = new ResultAssembly(run, target).assemble(timeline, counters, window, null, stopReason, warnings);
         var lost = parts.stream().filter(part -> part.run() == null).toList();
         var first = lost.stream().map(part -> "PARTIAL: agent " + part.name() + " (segment " + part.segment() + ") was lost: " + part.lost()
                 + "; its share of the load is missing from these numbers").toList();

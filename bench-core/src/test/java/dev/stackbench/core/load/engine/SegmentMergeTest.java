@@ -57,7 +57,8 @@ class SegmentMergeTest {
     void aMergedResultIsWrittenAndReadBackWithItsAgents(@org.junit.jupiter.api.io.TempDir java.nio.file.Path out) throws Exception {
         try (var server = new MisbehavingServer()) {
             var run = LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(1)), Duration.ofMillis(300)).withConnections(2);
-            var measurement = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", runAgents(run));
+            var parts = runAgents(run);
+            var measurement = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", parts);
 
             dev.stackbench.core.result.ResultFiles.write(out, measurement);
             var read = dev.stackbench.core.result.read.ResultReader.readFile(out.resolve(dev.stackbench.core.result.ResultFiles.RESULT_JSON));
@@ -68,6 +69,12 @@ class SegmentMergeTest {
             assertThat(result.jvm()).as("not collected from agents: absent, never 0").isNull();
             assertThat(result.requests()).isEqualTo(measurement.result().requests());
             assertThat(read.getFirst().intervals()).isNotEmpty();
+
+            // A coordinator interrupted (Ctrl-C) merges what its agents sent when told to stop: marked interrupted, as one generator's run is.
+            var stopped = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", parts, "interrupted (SIGINT)");
+            assertThat(stopped.result().window().interrupted()).isTrue();
+            assertThat(stopped.result().window().steadiness().reason()).isEqualTo("not tested: the run was stopped early");
+            assertThat(measurement.result().window().interrupted()).isFalse();
         }
     }
 
