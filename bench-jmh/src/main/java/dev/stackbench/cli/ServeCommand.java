@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import dev.stackbench.core.scenario.InProcessServers;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
@@ -80,23 +81,12 @@ final class ServeCommand implements Callable<Integer> {
         UpstreamService upstreamService = upstream == null ? null : UpstreamService.parseUnlessSelf(upstream).orElse(null);
         var out = spec.commandLine().getOut();
 
-        var variants = ServerVariants.load();
-        RunningServer upstreamServer = upstreamService == null ? null : variants.startUpstream(upstreamService);
-        RunningServer server;
-        try {
-            server = variants.start(upstreamServer == null ? serverSpec : serverSpec.withUpstream(upstreamServer.baseUri()));
-        } catch (RuntimeException e) {
-            if (upstreamServer != null) {
-                upstreamServer.close();
-            }
-            throw e;
-        }
+        // The upstream service first, then the server calling it; closing stops both (as load --approach does).
+        var servers = InProcessServers.start(ServerVariants.load(), serverSpec, upstreamService, false);
+        RunningServer server = servers.server();
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            if (upstreamServer != null) {
-                upstreamServer.close();
-            }
+            servers.close();
             out.println("stopped " + approach);
             out.flush();
             stopped.countDown();
@@ -114,10 +104,8 @@ final class ServeCommand implements Callable<Integer> {
                     + ": other machines can reach this server (--address " + DEFAULT_ADDRESS + " keeps it to this one)");
             err.flush();
         }
-        if (upstreamServer != null) {
-            out.printf("nested calls go to %s serving date at %s (%d ms added, started in %d ms)%n", upstreamService.approach(),
-                    upstreamServer.baseUri(), upstreamService.delayMillis(), upstreamServer.startupTime().toMillis());
-        }
+        servers.upstream().ifPresent(upstreamServer -> out.printf("nested calls go to %s serving date at %s (%d ms added, started in %d ms)%n",
+                upstreamService.approach(), upstreamServer.baseUri(), upstreamService.delayMillis(), upstreamServer.startupTime().toMillis()));
         server.settings().forEach((name, value) -> out.printf("  %s=%s%n", name, value));
         out.flush();
         stopped.await();

@@ -1,19 +1,16 @@
 package dev.stackbench.e2e;
 
-import java.io.IOException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.stackbench.core.server.ServerSpec;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -23,9 +20,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * with {@code STACKBENCH_POSTGRES_USER} and {@code _PASSWORD}), which {@code .ci/run} provides.
  */
 final class Postgres {
-
-    /** Connect timeout of the reachability check. */
-    static final int CHECK_TIMEOUT_MILLIS = 2000;
 
     private static volatile Optional<String> unavailable;
 
@@ -79,12 +73,7 @@ final class Postgres {
         if (url() == null || !url().matches("postgresql://[^/]+/.+")) {
             return Optional.of("STACKBENCH_POSTGRES_URL is not set to postgresql://host:port/database (.ci/run sets it)");
         }
-        try (var socket = new Socket()) {
-            socket.connect(address(), CHECK_TIMEOUT_MILLIS);
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of("PostgreSQL at " + url() + " does not accept connections: " + e.getMessage());
-        }
+        return Needs.unreachable("PostgreSQL", url(), address());
     }
 
     /**
@@ -100,14 +89,7 @@ final class Postgres {
     static final class Required implements BeforeEachCallback {
         @Override
         public void beforeEach(ExtensionContext context) {
-            Optional<String> why = unavailable();
-            if (why.isEmpty()) {
-                return;
-            }
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("CI=true, and this test needs PostgreSQL: " + why.get());
-            }
-            Assumptions.abort("skipped, needs PostgreSQL: " + why.get() + " (with CI=true this fails)");
+            Needs.require("PostgreSQL", unavailable());
         }
     }
 }

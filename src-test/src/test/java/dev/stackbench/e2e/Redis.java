@@ -1,16 +1,13 @@
 package dev.stackbench.e2e;
 
-import java.io.IOException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -48,12 +45,7 @@ final class Redis {
         if (url() == null || !url().matches("redis://[^/]+(/\\d*)?")) {
             return Optional.of("STACKBENCH_REDIS_URL is not set to redis://host:port (.ci/run sets it)");
         }
-        try (var socket = new Socket()) {
-            socket.connect(address(), Postgres.CHECK_TIMEOUT_MILLIS);
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of("Redis at " + url() + " does not accept connections: " + e.getMessage());
-        }
+        return Needs.unreachable("Redis", url(), address());
     }
 
     /** Marks a test that needs Redis: skipped without it, failed without it when CI=true. */
@@ -71,14 +63,7 @@ final class Redis {
 
         /** For a test that needs Redis for some of its cases only: as the annotation, called at the start of those. */
         static void check() {
-            Optional<String> why = unavailable();
-            if (why.isEmpty()) {
-                return;
-            }
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("CI=true, and this test needs Redis: " + why.get());
-            }
-            Assumptions.abort("skipped, needs Redis: " + why.get() + " (with CI=true this fails)");
+            Needs.require("Redis", unavailable());
         }
     }
 }

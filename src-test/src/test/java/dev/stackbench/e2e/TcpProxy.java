@@ -91,7 +91,7 @@ final class TcpProxy implements AutoCloseable {
                         return;
                     }
                     try {
-                        server.connect(target, Postgres.CHECK_TIMEOUT_MILLIS);
+                        server.connect(target, Needs.CHECK_TIMEOUT_MILLIS);
                     } catch (IOException refused) {
                         close(client, server);
                         continue;

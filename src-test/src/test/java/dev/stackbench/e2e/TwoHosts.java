@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Two Linux network namespaces joined by a veth pair: a server host and a generator host, each with its own
@@ -99,14 +98,7 @@ final class TwoHosts implements AutoCloseable {
 
     /** Skips the calling test loudly where namespaces cannot be made; with {@code CI=true} fails instead. */
     static void requireNamespaces() {
-        unusableBecause().ifPresent(why -> {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError("CI=true, and this test needs network namespaces: " + why);
-            }
-            String message = "SKIPPED, needs network namespaces: " + why + " (with CI=true this fails)";
-            System.err.println(message);
-            Assumptions.abort(message);
-        });
+        Needs.require("network namespaces", unusableBecause());
     }
 
     /** Namespaces of this prefix made by a JVM that is gone (a build killed before its cleanup). */
