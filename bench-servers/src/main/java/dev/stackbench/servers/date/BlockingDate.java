@@ -28,6 +28,7 @@ public final class BlockingDate {
                 throw UpstreamException.of(uri, e);
             }
         }
+        CpuBurn.burn(query.burnMicros());
         Thread.sleep(query.delayMillis());
         return new Date().toString();
     }

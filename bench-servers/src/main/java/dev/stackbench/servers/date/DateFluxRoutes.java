@@ -34,6 +34,7 @@ public class DateFluxRoutes {
     RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient,
                                               WebClient upstreamWebClient, Upstream upstream,
                                               @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
+                                              @Value("${stackbench.date.burn-micros}") int burnMicros,
                                               @Value("${stackbench.netty.timer}") String timer, ReactorResourceFactory resources) {
         var blocking = new BlockingDate(upstreamRestClient, upstream);
         // On the server's own event loops (an upstream service, whose every thread is its own), else on Reactor's shared
@@ -44,7 +45,7 @@ public class DateFluxRoutes {
         var dispatcher = new FluxDispatcher(dispatch);
         return RouterFunctions.route()
                 // Parsed inside the Mono, so that bad input is an error signal, not a throw.
-                .GET("/date", request -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)).withAddedDelay(addedDelayMillis))
+                .GET("/date", request -> Mono.fromCallable(() -> DateQuery.parse(name -> request.queryParam(name).orElse(null)).withServerCosts(addedDelayMillis, burnMicros))
                         .flatMap(query -> dispatcher.respond(() -> Reply.ok(blocking.date(query)),
                                 () -> reactive.date(query).map(Reply::ok))))
                 .route(RequestPredicates.path("/date"), OtherMethods.flux("GET"))

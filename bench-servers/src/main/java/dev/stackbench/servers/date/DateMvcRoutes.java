@@ -21,12 +21,13 @@ public class DateMvcRoutes {
 
     @Bean
     RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient, Upstream upstream,
-                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis) {
+                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
+                                              @Value("${stackbench.date.burn-micros}") int burnMicros) {
         var date = new BlockingDate(upstreamRestClient, upstream);
         var dispatcher = new MvcDispatcher(dispatch);
         return RouterFunctions.route()
                 .GET("/date", request -> {
-                    DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null)).withAddedDelay(addedDelayMillis);
+                    DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null)).withServerCosts(addedDelayMillis, burnMicros);
                     return dispatcher.respond(() -> Reply.ok(date.date(query)));
                 })
                 .route(RequestPredicates.path("/date"), OtherMethods.mvc("GET"))

@@ -36,7 +36,10 @@ public final class ReactiveDate {
             return client.get().uri(uri).retrieve().bodyToMono(String.class)
                     .onErrorMap(e -> UpstreamException.of(uri, e));
         }
-        Mono<String> now = Mono.fromSupplier(() -> new Date().toString());
+        Mono<String> now = Mono.fromSupplier(() -> {
+            CpuBurn.burn(query.burnMicros());
+            return new Date().toString();
+        });
         return query.delayMillis() == 0 ? now : Mono.delay(Duration.ofMillis(query.delayMillis()), timer).then(now);
     }
 }

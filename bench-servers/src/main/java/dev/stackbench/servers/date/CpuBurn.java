@@ -1,0 +1,33 @@
+package dev.stackbench.servers.date;
+
+/**
+ * A known extra CPU cost per request ({@code stackbench.date.burn-micros}): the thread that answers spins for that
+ * many microseconds of wall time before it replies. Used to give one variant of a comparison a cost of a known size
+ * (can a 3% difference be found?) and to put a method of a known name at the top of a CPU profile.
+ *
+ * <p>Wall time, not CPU time: reading the thread's CPU clock costs a system call per check. On a thread that is
+ * not preempted meanwhile (spins of a few microseconds rarely are) the two are the same.
+ */
+public final class CpuBurn {
+
+    /** Written so that the JIT cannot drop the loop; never read. */
+    private static volatile long sink;
+
+    private CpuBurn() {
+    }
+
+    /** Spins for {@code micros} microseconds; returns at once for 0. */
+    public static void burn(int micros) {
+        if (micros <= 0) {
+            return;
+        }
+        long end = System.nanoTime() + micros * 1_000L;
+        long x = sink;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 16; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L; // an LCG step: cheap, not foldable
+            }
+        }
+        sink = x;
+    }
+}
