@@ -26,8 +26,8 @@ import picocli.CommandLine.ParseResult;
  */
 final class LoadOptionSpecs implements CommandLine.IModelTransformer {
 
-    /** The load options follow the target options in the help. */
-    private static final String LOAD_OPTIONS_AFTER = "--url";
+    /** The load options follow the target options in the help: load's --url, or compare's --request. */
+    private static final List<String> LOAD_OPTIONS_AFTER = List.of("--url", "--request");
     private static final String SCENARIO = "--scenario";
     /** Placeholders in {@code --scenario}'s description, for the lists made here. */
     private static final String EVERY_RUN_LIST = "{every-run}";
@@ -39,7 +39,7 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
         // every option is taken out and added back in that order.
         List<OptionSpec> ordered = new ArrayList<>(spec.options());
         ordered.forEach(spec::remove);
-        int after = IntStream.range(0, ordered.size()).filter(i -> ordered.get(i).longestName().equals(LOAD_OPTIONS_AFTER))
+        int after = IntStream.range(0, ordered.size()).filter(i -> LOAD_OPTIONS_AFTER.contains(ordered.get(i).longestName()))
                 .findFirst().orElseThrow();
         ordered.addAll(after + 1, Arrays.stream(LoadOption.values()).map(LoadOptionSpecs::optionSpec).toList());
         for (OptionSpec option : ordered) {

@@ -29,7 +29,7 @@ import picocli.CommandLine.Command;
                 "stackbench: measures Spring server stacks in-process.",
                 "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them);",
                 "--shard i/n among them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."},
-        subcommands = {LoadCommand.class, ServeCommand.class, AgentCommand.class, GateCommand.class, ReportCommand.class})
+        subcommands = {LoadCommand.class, CompareCommand.class, ServeCommand.class, AgentCommand.class, GateCommand.class, ReportCommand.class})
 public final class StackbenchMain {
 
     static final int EXIT_OK = 0;

@@ -1,5 +1,8 @@
 package dev.stackbench.core.server;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -31,6 +34,7 @@ public enum Approach {
         this.seeds = seeds;
     }
 
+    @JsonValue
     public String id() {
         return id;
     }
@@ -53,6 +57,7 @@ public enum Approach {
     }
 
     /** @throws IllegalArgumentException naming the bad value and the valid ones */
+    @JsonCreator
     public static Approach fromId(String id) {
         for (Approach approach : values()) {
             if (approach.id.equals(id)) {

@@ -1,5 +1,8 @@
 package dev.stackbench.core.server;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -17,6 +20,7 @@ public enum Workload {
         this.description = description;
     }
 
+    @JsonValue
     public String id() {
         return id;
     }
@@ -26,6 +30,7 @@ public enum Workload {
     }
 
     /** @throws IllegalArgumentException naming the bad value and the valid ones */
+    @JsonCreator
     public static Workload fromId(String id) {
         for (Workload workload : values()) {
             if (workload.id.equals(id)) {

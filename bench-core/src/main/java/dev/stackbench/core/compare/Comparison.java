@@ -1,0 +1,72 @@
+package dev.stackbench.core.compare;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.variant.Variant;
+
+/**
+ * A comparison, validated before any JVM starts: the variants, the load each of them gets, how the JVMs are started,
+ * and how it is run and decided. With {@code aa} one variant is measured twice, in two JVMs under two labels, as a
+ * control: their ratio's interval is the comparison's own noise floor, and their being declared different says its
+ * verdicts are not to be trusted.
+ *
+ * @param jvmOptions options of every variant's JVM, after {@link ComparisonRunner#DEFAULT_JVM_OPTIONS} and before each
+ *                   variant's own
+ * @param aa         the label of the variant to measure twice; null for no control
+ */
+public record Comparison(List<Variant> variants, LoadSetup load, boolean http2, boolean tls, List<String> jvmOptions, Design design,
+                         String aa) {
+
+    /** The label of the control's second copy of variant {@code label}. */
+    public static String aaLabel(String label) {
+        return label + "-aa";
+    }
+
+    /** @throws IllegalArgumentException naming what is wrong */
+    public Comparison {
+        variants = List.copyOf(variants);
+        jvmOptions = List.copyOf(jvmOptions);
+        var labels = new HashSet<String>();
+        for (Variant variant : variants) {
+            if (!labels.add(variant.label())) {
+                throw new IllegalArgumentException("two variants are labelled '" + variant.label() + "'; labels must differ");
+            }
+        }
+        if (aa != null && !labels.contains(aa)) {
+            throw new IllegalArgumentException("--aa " + aa + ": no variant has that label; variants: " + String.join(", ", labels));
+        }
+        if (aa != null && labels.contains(aaLabel(aa))) {
+            throw new IllegalArgumentException("--aa " + aa + ": its control would be labelled " + aaLabel(aa) + ", which a variant has");
+        }
+        int measured = variants.size() + (aa == null ? 0 : 1);
+        if (measured < 2) {
+            throw new IllegalArgumentException("a comparison needs at least two variants (or one with --aa), got " + variants.size());
+        }
+        LoadOptions options = load.loadOptions();
+        LoadProfile profile = options.profile(LoadOption.Naming.COMMAND_LINE);
+        if (profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate) {
+            throw new IllegalArgumentException("--stages: a comparison measures every variant under the same steady load in short "
+                    + "windows; give --concurrency or --rate");
+        }
+        if (options.requests() != null) {
+            throw new IllegalArgumentException("--requests: a comparison's trials are windows of one length (--duration), not request budgets");
+        }
+    }
+
+    /** The variants as measured: the control's copy after its original. */
+    public List<Variant> measured() {
+        var all = new ArrayList<Variant>();
+        for (Variant variant : variants) {
+            all.add(variant);
+            if (variant.label().equals(aa)) {
+                all.add(variant.withLabel(aaLabel(aa)));
+            }
+        }
+        return all;
+    }
+}

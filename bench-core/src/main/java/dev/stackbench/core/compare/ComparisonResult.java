@@ -1,0 +1,123 @@
+package dev.stackbench.core.compare;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.variant.Variant;
+
+/**
+ * A finished (or stopped) comparison, written as {@code comparison.json}; {@link #SCHEMA} names the format version.
+ * Holds every trial's result, so a verdict can be recomputed from the file alone.
+ *
+ * @param startedAt  when the first JVM started (ISO-8601)
+ * @param seconds    from then to the end, JVM starts and warm-ups included
+ * @param stopped    why it ended
+ * @param rounds     the complete rounds only: a round cut short counts for nothing (its trials are not paired)
+ * @param verdicts   one per analysed metric, over the complete rounds; the deciding ones first
+ * @param aa         the A/A control's verdict on each deciding metric; empty without a control
+ * @param warnings   what makes its verdicts suspect, in words
+ */
+public record ComparisonResult(String schema, String startedAt, double seconds, Stop stopped, Design design, Load load,
+                               List<VariantRecord> variants, List<Round> rounds, List<MetricVerdict> verdicts, List<Aa> aa,
+                               List<String> warnings) {
+
+    public static final String SCHEMA = "stackbench.comparison/1";
+
+    /** Why a comparison ended. */
+    public enum Stop {
+        /** Every pair of every deciding metric was decided at a look. */
+        DECIDED("every pair decided"),
+        /** Its last round was run. */
+        ROUNDS("round cap reached"),
+        /** Another round would have ended after its time limit. */
+        TIME("time limit reached"),
+        /** Ctrl-C or SIGTERM: the complete rounds are kept. */
+        INTERRUPTED("interrupted"),
+        /** A variant's JVM failed or its server stopped: the complete rounds are kept. */
+        FAILED("a variant failed");
+
+        private final String words;
+
+        Stop(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * The load every variant got in each trial.
+     *
+     * @param description the profile in words, e.g. {@code closed model, 50 users}
+     * @param window      each trial's measured window
+     * @param trialWarmup each trial's re-warm
+     * @param options     the load options given, by id
+     */
+    public record Load(String description, String window, String trialWarmup, Map<String, Object> options, List<String> requests) {
+    }
+
+    /**
+     * One variant: how it was started and what its JVM did besides its trials.
+     *
+     * @param warmup          the run that warmed it up before the first round (until steady by default)
+     * @param trialCpuSeconds its JVM's CPU (all threads, as the OS counts) during its own trials
+     * @param idleCpuSeconds  its JVM's CPU during the other variants' trials, when it should have been idle (late JIT
+     *                        compilation, GC, timers): it was taken from the variant being measured
+     * @param idleSeconds     how long the other variants' trials lasted, over which {@code idleCpuSeconds} was spent
+     * @param log             its JVM's log: the server's or application's output
+     */
+    public record VariantRecord(String label, Variant variant, long pid, RunResult.Startup startup, RunResult warmup,
+                                double trialCpuSeconds, double idleCpuSeconds, double idleSeconds, String log) {
+
+        /** Its idle CPU as a share of one core. */
+        public double idleCpuShare() {
+            return idleSeconds > 0 ? idleCpuSeconds / idleSeconds : 0;
+        }
+    }
+
+    /** One round: one trial of every variant, in {@code order}. */
+    public record Round(int number, List<String> order, List<Trial> trials, double seconds) {
+
+        public Optional<Trial> trial(String label) {
+            return trials.stream().filter(trial -> trial.label().equals(label)).findFirst();
+        }
+    }
+
+    /**
+     * One variant's trial: its values of {@link Design#METRICS}, and its whole result.
+     *
+     * @param values    by metric id; a metric that was not measured is absent
+     * @param directory its files, relative to the comparison's directory; null when none were written
+     */
+    public record Trial(String label, String startedAt, double seconds, Map<String, Double> values, RunResult result, String directory) {
+    }
+
+    /** The control's two copies, and their verdict on one metric. */
+    public record Aa(String first, String second, Metric metric, PairVerdict verdict) {
+
+        /** The same variant declared different from itself: the comparison's verdicts are not to be trusted. */
+        public boolean falseAlarm() {
+            return verdict != null && verdict.outcome() == PairVerdict.Outcome.DIFFERENT;
+        }
+    }
+
+    public List<String> labels() {
+        return variants.stream().map(VariantRecord::label).toList();
+    }
+
+    public Optional<MetricVerdict> verdict(Metric metric) {
+        return verdicts.stream().filter(verdict -> verdict.metric() == metric).findFirst();
+    }
+}

@@ -1,0 +1,327 @@
+package dev.stackbench.core.compare;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.variant.Variant;
+
+/**
+ * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
+ * steady by default); then rounds, each a fresh random order of one trial per variant (a short re-warm, discarded,
+ * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured. After the planned rounds
+ * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}); it stops once every pair is decided,
+ * or at its round cap or time limit, or when stopped, and says which. The coordinator measures nothing itself.
+ *
+ * <pre>{@code
+ * ComparisonRunner.Outcome outcome = ComparisonRunner.run(comparison, Path.of("out"), new StopRequest(), new ComparisonRunner.Listener() {});
+ * outcome.result().verdict(Metric.RPS).orElseThrow().groups();
+ * }</pre>
+ */
+public final class ComparisonRunner {
+
+    /** Every variant's JVM starts with these, before the comparison's options and its own (a later option wins). */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED");
+    /** How long a variant's JVM may take to start its server. */
+    static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    /** Beyond a trial's warm-up, window and drain: JFR's start, the result's assembly, a GC. */
+    static final Duration TRIAL_SLACK = Duration.ofSeconds(60);
+    /** A variant whose JVM spent more than this share of a core while others were measured is named in a warning. */
+    static final double IDLE_CPU_WARNING_SHARE = 0.05;
+
+    /** What a caller sees while it runs; every method has a silent default. */
+    public interface Listener {
+        default void message(String line) {
+        }
+
+        /** A trial is over: {@code index} of {@code count} in round {@code round}. */
+        default void trial(int round, int index, int count, ComparisonResult.Trial trial) {
+        }
+
+        /** A round is over; {@code verdicts} when it was a look, else empty. */
+        default void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft) {
+        }
+    }
+
+    /**
+     * What it ended with: the result (of the complete rounds), and the failure that ended it early, if one did.
+     *
+     * @param written the directory of comparison.json; null when none was written
+     */
+    public record Outcome(ComparisonResult result, VariantFailure failure, Path written) {
+    }
+
+    private ComparisonRunner() {
+    }
+
+    /**
+     * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
+     *             to a temporary directory, named in failures)
+     * @param stop ends it after the trial under way; the complete rounds are kept
+     * @throws VariantFailure if a variant's JVM does not start: nothing is written, nothing is left running
+     */
+    public static Outcome run(Comparison comparison, Path out, StopRequest stop, Listener listener) {
+        return new Run(comparison, out, stop, listener).run();
+    }
+
+    /** The command that starts a variant's JVM: this JVM's java and class path, {@link VariantProcess} as main. */
+    static List<String> command(Comparison comparison, Variant variant) {
+        var command = new ArrayList<String>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(DEFAULT_JVM_OPTIONS);
+        command.addAll(comparison.jvmOptions());
+        command.addAll(variant.jvmOptions());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(VariantProcess.class.getName());
+        return command;
+    }
+
+    /** One comparison under way. */
+    private static final class Run {
+        private final Comparison comparison;
+        private final Design design;
+        private final Looks looks;
+        private final Path out;
+        private final StopRequest stop;
+        private final Listener listener;
+        private final long startNanos = System.nanoTime();
+        private final Instant startedAt = Instant.now();
+        private final List<Variant> variants;
+        private final List<VariantJvm> jvms = new ArrayList<>();
+        private final Map<String, RunResult> warmups = new LinkedHashMap<>();
+        private final Map<String, double[]> cpu = new LinkedHashMap<>(); // label -> {trial, idle, idle seconds}
+        private final List<ComparisonResult.Round> rounds = new ArrayList<>();
+        private final Duration trialTimeout;
+
+        Run(Comparison comparison, Path out, StopRequest stop, Listener listener) {
+            this.comparison = comparison;
+            this.design = comparison.design();
+            this.looks = design.looks();
+            this.out = out;
+            this.stop = stop;
+            this.listener = listener;
+            this.variants = comparison.measured();
+            LoadOptions options = comparison.load().loadOptions();
+            Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : Durations.parse(options.timeout());
+            Duration trialLength = LoadOptions.builder().set(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
+                    .length(LoadOption.Naming.COMMAND_LINE);
+            this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
+            variants.forEach(variant -> cpu.put(variant.label(), new double[3]));
+        }
+
+        Outcome run() {
+            if (out != null) {
+                ResultFiles.checkWritable(out);
+            }
+            Path logs = logDirectory();
+            try {
+                startAll(logs);
+            } catch (RuntimeException e) {
+                jvms.forEach(VariantJvm::close);
+                throw e;
+            }
+            VariantFailure failure = null;
+            ComparisonResult.Stop stopped;
+            try {
+                warmAll();
+                stopped = rounds();
+            } catch (VariantFailure e) {
+                failure = e;
+                stopped = ComparisonResult.Stop.FAILED;
+            } finally {
+                jvms.forEach(VariantJvm::close);
+            }
+            if (stop.requested() && stopped != ComparisonResult.Stop.FAILED) {
+                stopped = ComparisonResult.Stop.INTERRUPTED;
+            }
+            ComparisonResult result = result(stopped, failure);
+            if (out != null) {
+                ResultFiles.writeAtomically(out.resolve(COMPARISON_JSON), ResultFiles.json().writeValueAsBytes(result));
+            }
+            return new Outcome(result, failure, out);
+        }
+
+        private Path logDirectory() {
+            try {
+                return out != null ? out.resolve("logs") : Files.createTempDirectory("stackbench-compare-");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot make a directory for the variants' logs: " + e.getMessage(), e);
+            }
+        }
+
+        private void startAll(Path logs) {
+            for (Variant variant : variants) {
+                if (stop.requested()) {
+                    throw new VariantFailure(variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
+                }
+                listener.message("starting " + variant.label() + " (" + variant.source().describe() + ") in its own JVM");
+                var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls());
+                VariantJvm jvm = VariantJvm.start(variant, command(comparison, variant), setup, logs.resolve(variant.label() + ".log"),
+                        START_TIMEOUT);
+                jvms.add(jvm);
+                listener.message("started " + variant.label() + " at " + jvm.started().baseUri() + " in "
+                        + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
+            }
+        }
+
+        private void warmAll() {
+            for (VariantJvm jvm : jvms) {
+                if (stop.requested()) {
+                    return;
+                }
+                listener.message("warming up " + jvm.variant().label());
+                String directory = out == null ? null : out.resolve("warmup").resolve(jvm.variant().label()).toString();
+                RunResult result = jvm.measure(new VariantOrder.Warm(directory), trialTimeout.plus(LoadDefaults.WARMUP_CAP));
+                warmups.put(jvm.variant().label(), result);
+                listener.message("warmed up " + jvm.variant().label() + ": " + warmupWords(result));
+            }
+        }
+
+        private ComparisonResult.Stop rounds() {
+            var random = new Random(design.seed());
+            double longestRound = 0;
+            for (int round = 1; round <= design.maxRounds(); round++) {
+                if (stop.requested()) {
+                    return ComparisonResult.Stop.INTERRUPTED;
+                }
+                double estimate = longestRound > 0 ? longestRound : jvms.size() * (trialTimeout.minus(TRIAL_SLACK).toSeconds() + 2.0);
+                if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
+                    return ComparisonResult.Stop.TIME;
+                }
+                var order = new ArrayList<>(jvms);
+                Collections.shuffle(order, random);
+                long roundStart = System.nanoTime();
+                var trials = new ArrayList<ComparisonResult.Trial>();
+                for (int i = 0; i < order.size(); i++) {
+                    if (stop.requested()) {
+                        return ComparisonResult.Stop.INTERRUPTED; // a round cut short is not kept
+                    }
+                    ComparisonResult.Trial trial = trial(round, order.get(i));
+                    trials.add(trial);
+                    listener.trial(round, i + 1, order.size(), trial);
+                }
+                double seconds = (System.nanoTime() - roundStart) / 1e9;
+                longestRound = Math.max(longestRound, seconds);
+                rounds.add(new ComparisonResult.Round(round, order.stream().map(jvm -> jvm.variant().label()).toList(), trials, seconds));
+                List<MetricVerdict> verdicts = looks.isLook(round) ? analyse(design.deciding()) : List.of();
+                Duration left = Duration.ofSeconds((long) Math.min(design.timeLimit().toSeconds() - elapsedSeconds(),
+                        longestRound * (design.maxRounds() - round)));
+                listener.round(round, design, seconds, verdicts, left);
+                if (!verdicts.isEmpty() && verdicts.stream().allMatch(MetricVerdict::decided)) {
+                    return ComparisonResult.Stop.DECIDED;
+                }
+            }
+            return ComparisonResult.Stop.ROUNDS;
+        }
+
+        private ComparisonResult.Trial trial(int round, VariantJvm jvm) {
+            String label = jvm.variant().label();
+            String relative = out == null ? null : "trials/" + label + "/round-" + String.format("%02d", round);
+            double[] before = jvms.stream().mapToDouble(each -> each.cpuTime().toNanos() / 1e9).toArray();
+            Instant startedAt = Instant.now();
+            long start = System.nanoTime();
+            RunResult result = jvm.measure(new VariantOrder.Trial(round, design.trialWarmup(),
+                    relative == null ? null : out.resolve(relative).toString()), trialTimeout);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            for (int j = 0; j < jvms.size(); j++) {
+                double used = jvms.get(j).cpuTime().toNanos() / 1e9 - before[j];
+                double[] account = cpu.get(jvms.get(j).variant().label());
+                if (jvms.get(j) == jvm) {
+                    account[0] += used;
+                } else {
+                    account[1] += used;
+                    account[2] += seconds;
+                }
+            }
+            var values = new LinkedHashMap<String, Double>();
+            for (Metric metric : Design.METRICS) {
+                Double value = metric.of(result);
+                if (value != null) {
+                    values.put(metric.id(), value);
+                }
+            }
+            return new ComparisonResult.Trial(label, startedAt.toString(), seconds, values, result, relative);
+        }
+
+        private List<MetricVerdict> analyse(List<Metric> metrics) {
+            List<String> labels = variants.stream().map(Variant::label).toList();
+            var verdicts = new ArrayList<MetricVerdict>();
+            for (Metric metric : metrics) {
+                double[][] values = new double[rounds.size()][labels.size()];
+                for (int r = 0; r < rounds.size(); r++) {
+                    for (int v = 0; v < labels.size(); v++) {
+                        values[r][v] = rounds.get(r).trial(labels.get(v)).map(trial -> trial.values().get(metric.id()))
+                                .orElse(Double.NaN);
+                    }
+                }
+                verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings()));
+            }
+            return verdicts;
+        }
+
+        private ComparisonResult result(ComparisonResult.Stop stopped, VariantFailure failure) {
+            var metrics = new ArrayList<>(design.deciding());
+            Design.METRICS.stream().filter(metric -> !metrics.contains(metric)).forEach(metrics::add);
+            List<MetricVerdict> verdicts = rounds.isEmpty() ? List.of() : analyse(metrics);
+            var records = new ArrayList<ComparisonResult.VariantRecord>();
+            for (VariantJvm jvm : jvms) {
+                String label = jvm.variant().label();
+                double[] account = cpu.get(label);
+                records.add(new ComparisonResult.VariantRecord(label, jvm.variant(), jvm.pid(), jvm.started().startup(),
+                        warmups.get(label), account[0], account[1], account[2], jvm.log().toString()));
+            }
+            var aa = new ArrayList<ComparisonResult.Aa>();
+            if (comparison.aa() != null) {
+                String copy = Comparison.aaLabel(comparison.aa());
+                for (MetricVerdict verdict : verdicts) {
+                    if (design.deciding().contains(verdict.metric())) {
+                        aa.add(new ComparisonResult.Aa(comparison.aa(), copy, verdict.metric(), verdict.pair(comparison.aa(), copy).orElse(null)));
+                    }
+                }
+            }
+            var partial = new ComparisonResult(ComparisonResult.SCHEMA, startedAt.toString(), elapsedSeconds(), stopped, design, load(),
+                    records, List.copyOf(rounds), verdicts, aa, List.of());
+            return new ComparisonResult(partial.schema(), partial.startedAt(), partial.seconds(), stopped, design, partial.load(), records,
+                    partial.rounds(), verdicts, aa, ComparisonWarnings.of(partial, failure));
+        }
+
+        private ComparisonResult.Load load() {
+            LoadOptions options = comparison.load().loadOptions();
+            return new ComparisonResult.Load(options.profile(LoadOption.Naming.COMMAND_LINE).describe(),
+                    options.duration() == null ? Durations.format(LoadDefaults.DURATION) : options.duration(), design.trialWarmup(),
+                    comparison.load().options(), comparison.load().requestSpecs());
+        }
+
+        private double elapsedSeconds() {
+            return (System.nanoTime() - startNanos) / 1e9;
+        }
+    }
+
+    /** The comparison's file in its directory. */
+    public static final String COMPARISON_JSON = "comparison.json";
+
+    static String warmupWords(RunResult result) {
+        var window = result.window();
+        String verdict = window.warmupVerdict() != null ? window.warmupVerdict() : "fixed warm-up of " + window.warmupSeconds() + " s";
+        return verdict + (window.steadiness() != null && !window.steadiness().steady() ? "; its window was not steady: "
+                + window.steadiness().reason() : "");
+    }
+}

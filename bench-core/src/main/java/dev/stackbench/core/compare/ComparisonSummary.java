@@ -1,0 +1,92 @@
+package dev.stackbench.core.compare;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import dev.stackbench.core.result.Metric;
+
+/**
+ * A comparison as text for the terminal: how it ran and why it stopped, then per metric the ordered groups and
+ * every pair's ratio with its interval, the A/A control's noise floor, and the warnings.
+ */
+public final class ComparisonSummary {
+
+    private ComparisonSummary() {
+    }
+
+    public static String of(ComparisonResult result) {
+        var text = new StringBuilder();
+        Design design = result.design();
+        text.append(String.format(Locale.ROOT, "Comparison:   %d variants in their own JVMs, %s; trials of %s re-warm + %s window%n",
+                result.variants().size(), result.load().description(), result.load().trialWarmup(), result.load().window()));
+        text.append(String.format(Locale.ROOT, "Rounds:       %d complete, each in a fresh random order (%s after %s)%n",
+                result.rounds().size(), result.stopped().words(), minutes(result.seconds())));
+        text.append(String.format(Locale.ROOT, "Confidence:   %s over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
+                + "equivalent within %s%n", ComparisonWarnings.percent(design.confidence()), design.looks().count(),
+                ComparisonWarnings.percent(design.equivalenceMargin())));
+        for (MetricVerdict verdict : result.verdicts()) {
+            boolean deciding = design.deciding().contains(verdict.metric());
+            text.append(System.lineSeparator());
+            text.append(String.format(Locale.ROOT, "%s (%s is better)%s, %d rounds; overall %s%n", title(verdict.metric()),
+                    verdict.metric().higherIsBetter() ? "higher" : "lower", deciding ? ", deciding" : "", verdict.rounds(), overall(verdict)));
+            int rank = 0;
+            for (List<String> group : verdict.groups()) {
+                rank++;
+                text.append(String.format(Locale.ROOT, "  %d. %s%n", rank, group.stream()
+                        .map(label -> label + " " + median(verdict, label)).collect(Collectors.joining(" = "))));
+            }
+            for (PairVerdict pair : verdict.pairs()) {
+                text.append("     ").append(pairWords(pair, verdict.metric())).append(System.lineSeparator());
+            }
+        }
+        for (ComparisonResult.Aa aa : result.aa()) {
+            if (aa.verdict() != null) {
+                text.append(System.lineSeparator()).append(String.format(Locale.ROOT,
+                        "A/A control:  %s vs %s on %s: %.3fx [%.3f, %.3f]%s: the noise floor of this comparison%n", aa.first(), aa.second(),
+                        aa.metric().id(), aa.verdict().ratio(), aa.verdict().low(), aa.verdict().high(),
+                        aa.falseAlarm() ? ", DECLARED DIFFERENT" : ""));
+            }
+        }
+        for (String warning : result.warnings()) {
+            text.append("WARNING: ").append(warning).append(System.lineSeparator());
+        }
+        return text.toString();
+    }
+
+    /** {@code webflux-netty 1.18x loom-netty [1.11, 1.26]}, or the words of a tie. */
+    public static String pairWords(PairVerdict pair, Metric metric) {
+        return switch (pair.outcome()) {
+            case DIFFERENT -> String.format(Locale.ROOT, "%s %.3fx %s [%.3f, %.3f]%s", pair.first(), pair.ratio(), pair.second(),
+                    pair.low(), pair.high(), metric.higherIsBetter() ? "" : " (" + metric.id() + ", lower is better)");
+            case EQUIVALENT -> String.format(Locale.ROOT, "%s and %s: equivalent, ratio within [%.3f, %.3f]", pair.first(), pair.second(),
+                    pair.low(), pair.high());
+            case UNDECIDED -> String.format(Locale.ROOT, "%s and %s: no difference detected, ratio within [%.3f, %.3f]", pair.first(),
+                    pair.second(), pair.low(), pair.high());
+        };
+    }
+
+    private static String title(Metric metric) {
+        return metric == Metric.SERVER_CPU_PER_REQUEST ? "Server CPU per request" : metric == Metric.RPS ? "Requests/s" : metric.id();
+    }
+
+    private static String overall(MetricVerdict verdict) {
+        double p = verdict.overall().pValue();
+        return Double.isNaN(p) ? "(too few rounds for Friedman's test)"
+                : String.format(Locale.ROOT, "Friedman p = %.2g (%s)", p, p < 0.05 ? "the variants differ" : "no difference across all");
+    }
+
+    private static String median(MetricVerdict verdict, String label) {
+        return verdict.variants().stream().filter(score -> score.label().equals(label)).findFirst()
+                .map(score -> "(" + number(score.median()) + " " + verdict.metric().unit() + ")").orElse("");
+    }
+
+    private static String number(double value) {
+        return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.3g", value);
+    }
+
+    private static String minutes(double seconds) {
+        long whole = Math.round(seconds);
+        return whole >= 60 ? (whole / 60) + " min " + (whole % 60) + " s" : whole + " s";
+    }
+}

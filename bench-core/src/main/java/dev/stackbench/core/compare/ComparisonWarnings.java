@@ -1,0 +1,53 @@
+package dev.stackbench.core.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** What makes a comparison's verdicts suspect, in words, most serious first. */
+final class ComparisonWarnings {
+
+    private ComparisonWarnings() {
+    }
+
+    static List<String> of(ComparisonResult result, VariantFailure failure) {
+        var warnings = new ArrayList<String>();
+        if (failure != null) {
+            warnings.add(failure.getMessage() + (failure.log() == null ? "" : " (its log: " + failure.log() + ")")
+                    + "; the verdicts are of the " + result.rounds().size() + " complete rounds before it");
+        }
+        for (ComparisonResult.Aa aa : result.aa()) {
+            if (aa.falseAlarm()) {
+                warnings.add(String.format(Locale.ROOT, "the A/A control declared %s and %s, the same variant in two JVMs, different on %s "
+                        + "(%.3fx [%.3f, %.3f]): this machine's noise was beyond what %d rounds average out; do not trust these verdicts",
+                        aa.first(), aa.second(), aa.metric().id(), aa.verdict().ratio(), aa.verdict().low(), aa.verdict().high(),
+                        result.rounds().size()));
+            }
+        }
+        if (result.stopped() != ComparisonResult.Stop.DECIDED && result.stopped() != ComparisonResult.Stop.FAILED) {
+            long undecided = result.verdicts().stream().filter(verdict -> result.design().deciding().contains(verdict.metric()))
+                    .mapToLong(MetricVerdict::undecided).sum();
+            if (undecided > 0) {
+                warnings.add(result.stopped().words() + " after " + result.rounds().size() + " rounds with " + undecided
+                        + " pair(s) undecided: no difference detected there, but one as large as the equivalence margin ("
+                        + percent(result.design().equivalenceMargin()) + ") is not ruled out; more rounds (--rounds, --time-limit) narrow them");
+            }
+        }
+        for (ComparisonResult.VariantRecord variant : result.variants()) {
+            long errors = result.rounds().stream().flatMap(round -> round.trial(variant.label()).stream())
+                    .mapToLong(trial -> trial.result().requests().errors()).sum();
+            if (errors > 0) {
+                warnings.add(variant.label() + ": " + errors + " failed requests in its trials (see each trial's result)");
+            }
+            if (variant.idleCpuShare() > ComparisonRunner.IDLE_CPU_WARNING_SHARE) {
+                warnings.add(String.format(Locale.ROOT, "%s's JVM used %.1f%% of a core while the others were measured (JIT, GC, timers): "
+                        + "CPU the measured variant did not get", variant.label(), 100 * variant.idleCpuShare()));
+            }
+        }
+        return List.copyOf(warnings);
+    }
+
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * share).replace(".0%", "%");
+    }
+}

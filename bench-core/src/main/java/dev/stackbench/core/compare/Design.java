@@ -1,0 +1,60 @@
+package dev.stackbench.core.compare;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.result.Metric;
+
+/**
+ * How a comparison is run and decided: its rounds, how long it may take, each trial's re-warm, how sure a verdict
+ * must be, and which metrics decide when it stops. Defaults are the named constants; the command line's help and the
+ * docs refer to them.
+ *
+ * @param minRounds          the first look comes after this many rounds
+ * @param maxRounds          it stops after this many rounds at most
+ * @param timeLimit          it starts no round that would end after this (counted from its start, JVM starts included)
+ * @param trialWarmup        each trial's re-warm before its window, discarded, e.g. {@code 1s}
+ * @param confidence         the chance that no declared difference is false, over all pairs and looks
+ * @param equivalenceMargin  a pair whose interval lies within [1/(1+m), 1+m] is decided as equivalent
+ * @param deciding           the metrics whose pairs must all be decided for it to stop before its caps
+ * @param seed               of the random order of each round's trials, so an order can be replayed
+ */
+public record Design(int minRounds, int maxRounds, Duration timeLimit, String trialWarmup, double confidence,
+                     double equivalenceMargin, List<Metric> deciding, long seed) {
+
+    public static final int MIN_ROUNDS = 5;
+    public static final int MAX_ROUNDS = 30;
+    public static final Duration TIME_LIMIT = Duration.ofMinutes(20);
+    public static final String TRIAL_WARMUP = "1s";
+    /** A trial's measured window unless --duration says otherwise. */
+    public static final String WINDOW = "5s";
+    public static final double CONFIDENCE = 0.95;
+    public static final double EQUIVALENCE_MARGIN = 0.02;
+    /** What a comparison measures per trial and analyses: requests/s, two latency percentiles, server CPU per request. */
+    public static final List<Metric> METRICS = List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.SERVER_CPU_PER_REQUEST);
+
+    /** @throws IllegalArgumentException naming the setting and its bad value */
+    public Design {
+        Looks.of(minRounds, maxRounds);
+        if (timeLimit == null || !timeLimit.isPositive()) {
+            throw new IllegalArgumentException("--time-limit must be positive, got " + (timeLimit == null ? null : Durations.format(timeLimit)));
+        }
+        if (Durations.parse(trialWarmup).isNegative()) {
+            throw new IllegalArgumentException("--trial-warmup must be 0 or more, got " + trialWarmup);
+        }
+        new PairedAnalysis.Settings(confidence, 1, equivalenceMargin);
+        deciding = List.copyOf(deciding);
+        if (deciding.isEmpty() || !METRICS.containsAll(deciding)) {
+            throw new IllegalArgumentException("--metric must be among " + Metric.ids(METRICS.toArray(Metric[]::new)) + ", got " + deciding);
+        }
+    }
+
+    public Looks looks() {
+        return Looks.of(minRounds, maxRounds);
+    }
+
+    public PairedAnalysis.Settings settings() {
+        return new PairedAnalysis.Settings(confidence, looks().count(), equivalenceMargin);
+    }
+}

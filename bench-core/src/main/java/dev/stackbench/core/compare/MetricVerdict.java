@@ -1,0 +1,46 @@
+package dev.stackbench.core.compare;
+
+import java.util.List;
+import java.util.Optional;
+
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.stats.Friedman;
+
+/**
+ * Every variant of a comparison on one metric after some rounds: each variant relative to its rounds, every pair's
+ * ratio with its interval, and the ordered groups of variants that no test told apart.
+ *
+ * @param rounds     the complete rounds it is made of
+ * @param overall    Friedman's test across all variants (ranks within rounds)
+ * @param variants   best first
+ * @param groups     best first; the variants of a group are tied with its first (the leader rule: walking the
+ *                   variants best first, one joins the current group unless it was declared different from the
+ *                   group's first, else it starts the next group)
+ */
+public record MetricVerdict(Metric metric, int rounds, Friedman.Result overall, List<VariantScore> variants,
+                            List<PairVerdict> pairs, List<List<String>> groups) {
+
+    /**
+     * One variant relative to the rounds it was measured in.
+     *
+     * @param relative its value over the geometric mean of its round's values, averaged over rounds (geometrically)
+     * @param low      the interval of {@code relative}, at the looks' per-look level (not corrected for the variants)
+     * @param median   the median of its raw values over the rounds, in the metric's unit
+     */
+    public record VariantScore(String label, double relative, double low, double high, double median) {
+    }
+
+    /** The verdict on {@code a} and {@code b}, if both were compared. */
+    public Optional<PairVerdict> pair(String a, String b) {
+        return pairs.stream().filter(pair -> pair.is(a, b)).findFirst();
+    }
+
+    /** Every pair decided: different, or equivalent within the margin. */
+    public boolean decided() {
+        return pairs.stream().allMatch(PairVerdict::decided);
+    }
+
+    public long undecided() {
+        return pairs.stream().filter(pair -> !pair.decided()).count();
+    }
+}

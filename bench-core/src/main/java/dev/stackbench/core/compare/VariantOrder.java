@@ -1,0 +1,50 @@
+package dev.stackbench.core.compare;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import dev.stackbench.core.variant.Variant;
+
+/**
+ * What the comparison's coordinator tells a variant's JVM, one JSON line each on its standard input. The first is
+ * always {@link Setup}; the JVM answers each with a {@link VariantReply}.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "order")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = VariantOrder.Setup.class, name = "setup"),
+        @JsonSubTypes.Type(value = VariantOrder.Warm.class, name = "warm"),
+        @JsonSubTypes.Type(value = VariantOrder.Trial.class, name = "trial"),
+        @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop")})
+sealed interface VariantOrder {
+
+    /**
+     * Start the variant's server; answered by {@link VariantReply.Started} or {@link VariantReply.Failed}.
+     *
+     * @param http2 the server serves HTTP/2 beside HTTP/1.1; @param tls it listens with TLS
+     */
+    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls) implements VariantOrder {
+    }
+
+    /**
+     * Warm up as the load options say (until steady by default), then measure one window; answered by
+     * {@link VariantReply.Measured}.
+     *
+     * @param directory where to write the run's files; null for none
+     */
+    record Warm(String directory) implements VariantOrder {
+    }
+
+    /**
+     * One trial: a short fixed re-warm, discarded, then the measured window of the load options' duration; answered
+     * by {@link VariantReply.Measured}.
+     *
+     * @param warmup    the re-warm, e.g. {@code 1s}
+     * @param directory where to write the trial's files; null for none
+     */
+    record Trial(int round, String warmup, String directory) implements VariantOrder {
+    }
+
+    /** Stop the server and exit. */
+    record Stop() implements VariantOrder {
+    }
+}

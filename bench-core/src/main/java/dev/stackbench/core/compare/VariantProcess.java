@@ -1,0 +1,143 @@
+package dev.stackbench.core.compare;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.ServerStartException;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.variant.ServerSource;
+import dev.stackbench.core.variant.VariantServer;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The main class of a variant's JVM: it starts the variant's server in-process and, order by order from the
+ * coordinator ({@link VariantOrder} lines on standard input), drives it with its own load generator, as JMH's forks
+ * run benchmark and harness in one JVM. Answers ({@link VariantReply}) go to the standard output it is started with;
+ * whatever else the server or the application prints goes to standard error, which the coordinator writes to the
+ * variant's log file. Ctrl-C in the terminal reaches every process of the group: this one ignores it and is stopped
+ * by its coordinator, which keeps what was measured; it exits by itself when its coordinator's end of the pipe closes.
+ */
+public final class VariantProcess {
+
+    /** Exit code after a {@link VariantReply.Failed}. */
+    static final int EXIT_FAILED = 2;
+
+    private static final JsonMapper JSON = ResultFiles.json().rebuild().disable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
+
+    private final PrintStream replies;
+    private final BufferedReader orders;
+
+    private VariantProcess(PrintStream replies, BufferedReader orders) {
+        this.replies = replies;
+        this.orders = orders;
+    }
+
+    public static void main(String[] args) throws IOException {
+        var replies = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err); // a stray println of the server's must not break the protocol
+        ignoreInterrupt();
+        var orders = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        int exitCode = new VariantProcess(replies, orders).serve();
+        System.out.flush();
+        System.exit(exitCode);
+    }
+
+    static String write(Object message) {
+        return JSON.writeValueAsString(message);
+    }
+
+    static <T> T read(String line, Class<T> type) {
+        return JSON.readValue(line, type);
+    }
+
+    private int serve() throws IOException {
+        String first = orders.readLine();
+        if (first == null) {
+            return 0;
+        }
+        var setup = (VariantOrder.Setup) read(first, VariantOrder.class);
+        Workload workload = setup.variant().source() instanceof ServerSource.BuiltIn builtIn ? builtIn.workload() : null;
+        VariantServer server;
+        LoadOptions base;
+        RequestMix mix;
+        try {
+            base = setup.load().loadOptions();
+            mix = setup.load().mix(workload);
+            server = VariantServer.start(setup.variant(), new VariantServer.Options(setup.http2(), setup.tls()));
+        } catch (ServerStartException | IllegalArgumentException e) {
+            reply(new VariantReply.Failed(e.getMessage(), true, false, List.of()));
+            return EXIT_FAILED;
+        } catch (RuntimeException e) {
+            reply(new VariantReply.Failed(String.valueOf(e), false, false, List.of()));
+            return EXIT_FAILED;
+        }
+        try (server) {
+            RunResult.Target target = server.target(setup.load().resolvedWorkloadParams(workload));
+            reply(new VariantReply.Started(server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
+            for (String line = orders.readLine(); line != null; line = orders.readLine()) {
+                VariantOrder order = read(line, VariantOrder.class);
+                switch (order) {
+                    case VariantOrder.Warm warm -> reply(measure(base, server, target, mix, warm.directory()));
+                    case VariantOrder.Trial trial -> {
+                        // Every trial starts from a collected heap: the garbage of its last trial is collected at its own
+                        // expense, before its re-warm, not in its window or in another variant's.
+                        System.gc();
+                        var options = LoadOptions.builder().set(LoadOption.WARMUP, trial.warmup()).parent(base).build();
+                        reply(measure(options, server, target, mix, trial.directory()));
+                    }
+                    case VariantOrder.Stop stop -> {
+                        return 0;
+                    }
+                    case VariantOrder.Setup again -> throw new IllegalStateException("a second setup order");
+                }
+                var stopped = server.stopped();
+                if (stopped.isPresent()) {
+                    reply(new VariantReply.Failed(stopped.get(), true, true, List.of()));
+                    return EXIT_FAILED;
+                }
+            }
+            return 0; // the coordinator is gone
+        }
+    }
+
+    private VariantReply measure(LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
+            throws java.net.UnknownHostException {
+        LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
+        Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE);
+        if (directory != null) {
+            ResultFiles.write(Path.of(directory), measurement);
+        }
+        return new VariantReply.Measured(measurement.result());
+    }
+
+    private void reply(VariantReply reply) {
+        replies.println(write(reply));
+        replies.flush();
+    }
+
+    @SuppressWarnings("restriction")
+    private static void ignoreInterrupt() {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("INT"), sun.misc.SignalHandler.SIG_IGN);
+        } catch (IllegalArgumentException e) {
+            // the JVM keeps SIGINT (-Xrs): the coordinator still finds this JVM gone and says so
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Comparisons that survive a noisy machine: every variant in a JVM of its own serving with its own in-process load
+ * generator ({@link dev.stackbench.core.compare.VariantProcess}, driven by the coordinator's
+ * {@code VariantJvm}); rounds of randomly ordered trials ({@link dev.stackbench.core.compare.ComparisonRunner});
+ * paired verdicts, corrected for the pairs and the looks, as ordered groups of tied variants
+ * ({@link dev.stackbench.core.compare.PairedAnalysis}); and {@code comparison.json}
+ * ({@link dev.stackbench.core.compare.ComparisonResult}) with its summary.
+ *
+ * <p>May import {@code variant}, {@code load}, {@code load.engine}, {@code result} and {@code stats}; not the gate
+ * or the report, which read what it writes.
+ */
+package dev.stackbench.core.compare;

@@ -1,0 +1,32 @@
+package dev.stackbench.core.variant;
+
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Workload;
+
+/** How a variant's server starts: the closed set of ways. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({@JsonSubTypes.Type(value = ServerSource.BuiltIn.class, name = "built-in")})
+public sealed interface ServerSource {
+
+    /** In words, for summaries: {@code webflux-netty serving date}. */
+    String describe();
+
+    /** A built-in approach serving one of stackbench's workloads. */
+    record BuiltIn(Approach approach, Workload workload) implements ServerSource {
+
+        public BuiltIn {
+            Objects.requireNonNull(approach, "approach");
+            Objects.requireNonNull(workload, "workload");
+        }
+
+        @Override
+        public String describe() {
+            return approach.id() + " serving " + workload.id();
+        }
+    }
+}

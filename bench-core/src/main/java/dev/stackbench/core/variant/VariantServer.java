@@ -1,0 +1,83 @@
+package dev.stackbench.core.variant;
+
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.scenario.InProcessServers;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+
+/**
+ * A variant's server, started in this JVM and listening on an ephemeral loopback port.
+ *
+ * <pre>{@code
+ * try (VariantServer server = VariantServer.start(variant, new VariantServer.Options(false, false))) {
+ *     LoadGenerator.run(run.withTarget(server.baseUri()), server.target(params), ProgressListener.NONE);
+ * }
+ * }</pre>
+ */
+public interface VariantServer extends AutoCloseable {
+
+    /**
+     * @param http2 serve HTTP/2 cleartext beside HTTP/1.1, as a client with {@code --http2} needs
+     * @param tls   listen with TLS only
+     */
+    record Options(boolean http2, boolean tls) {
+    }
+
+    /**
+     * Starts the variant's server and returns once it accepts connections.
+     *
+     * @throws dev.stackbench.core.server.ServerStartException naming what failed; nothing is left running
+     */
+    static VariantServer start(Variant variant, Options options) {
+        return switch (variant.source()) {
+            case ServerSource.BuiltIn builtIn -> new BuiltInServer(variant.label(), InProcessServers.start(ServerVariants.load(),
+                    new ServerSpec(builtIn.approach(), builtIn.workload(), Map.of(), variant.properties(), options.http2(), options.tls()),
+                    null, false));
+        };
+    }
+
+    URI baseUri();
+
+    /** How long it took to start, and the classes loaded meanwhile. */
+    RunResult.Startup startup();
+
+    /** The run's target as results describe it, under the variant's label. */
+    RunResult.Target target(Map<String, String> workloadParams);
+
+    /** Why it stopped serving, once it has by itself (an application that exited); empty while it serves. */
+    default Optional<String> stopped() {
+        return Optional.empty();
+    }
+
+    /** Stops it; idempotent. */
+    @Override
+    void close();
+
+    /** A built-in approach, started as {@code load --approach} starts it. */
+    record BuiltInServer(String label, InProcessServers servers) implements VariantServer {
+
+        @Override
+        public URI baseUri() {
+            return servers.baseUri();
+        }
+
+        @Override
+        public RunResult.Startup startup() {
+            return servers.startup();
+        }
+
+        @Override
+        public RunResult.Target target(Map<String, String> workloadParams) {
+            return servers.target(label, workloadParams);
+        }
+
+        @Override
+        public void close() {
+            servers.close();
+        }
+    }
+}

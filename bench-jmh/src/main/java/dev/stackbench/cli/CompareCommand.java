@@ -1,0 +1,256 @@
+package dev.stackbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+import dev.stackbench.core.compare.Comparison;
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.LoadSetup;
+import dev.stackbench.core.compare.MetricVerdict;
+import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.VariantFailure;
+import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.RequestSpecs;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.variant.VariantText;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Compares variants interleaved, each in its own JVM, and prints ordered groups with intervals. */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
+        description = {
+                "Compares variants so that the ranking reproduces on a noisy machine. Every variant runs in a JVM of its own, "
+                        + "serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
+                        + "round measures every variant once, in a fresh random order, in a short trial (a re-warm, discarded, "
+                        + "then a window of --duration) while the other JVMs sit idle.",
+                "Only values of the same round are compared, so a machine that speeds up or slows down between rounds cannot "
+                        + "reverse a verdict. Each pair gets the ratio of its values with an interval, corrected for the number of "
+                        + "pairs and of looks; the verdict is ordered groups of variants that no test told apart. It stops when "
+                        + "every pair is decided (different, or equivalent within --equivalence), or at --rounds or --time-limit.",
+                "Exit code 0 when it ran (whatever it found), 2 on bad input or a variant that does not start, 1 when a variant's "
+                        + "JVM fails mid-run (the complete rounds are still written), 130/143 when interrupted."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--variant", paramLabel = "VARIANT", required = true,
+            description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jvm=OPTION "
+                    + "(one JVM option) and NAME=VALUE (a server property), e.g. tomcat-50:platform-tomcat,server.tomcat.threads.max=50; "
+                    + "repeatable, at least two (or one with --aa).")
+    List<String> variantTexts = new ArrayList<>();
+
+    @Option(names = "--workload", paramLabel = "WORKLOAD", description = "What the built-in approaches serve (default: date).")
+    Workload workload;
+
+    @Option(names = "--workload-param", paramLabel = "NAME=VALUE", description = "A request parameter of the workload, e.g. delayMillis=100; repeatable.")
+    Map<String, String> workloadParams = new LinkedHashMap<>();
+
+    @Option(names = "--request", paramLabel = "[NAME=]WEIGHT:METHOD:PATH[:@BODY][;Header: value]",
+            description = "Your own request mix instead of the workload's, as load takes it; repeatable.")
+    List<String> requestSpecs = new ArrayList<>();
+
+    @Option(names = "--server-property", paramLabel = "NAME=VALUE",
+            description = "A server property of every variant (a variant's own setting wins); repeatable.")
+    Map<String, String> serverProperties = new LinkedHashMap<>();
+
+    // The load options (--concurrency ... --header) go here: LoadOptionSpecs adds one per LoadOption.
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "" + Design.MAX_ROUNDS,
+            description = "Stop after N rounds at most (default: ${DEFAULT-VALUE}).")
+    int maxRounds;
+
+    @Option(names = "--min-rounds", paramLabel = "N", defaultValue = "" + Design.MIN_ROUNDS,
+            description = "The first look at the intervals comes after N rounds; later ones after about 1.5 times as many each, "
+                    + "and after the last round (default: ${DEFAULT-VALUE}).")
+    int minRounds;
+
+    @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "20m",
+            description = "Start no round that would end after this, JVM starts and warm-ups included (default: ${DEFAULT-VALUE}).")
+    String timeLimit;
+
+    @Option(names = "--trial-warmup", paramLabel = "DURATION", defaultValue = Design.TRIAL_WARMUP,
+            description = "Each trial's re-warm before its window, discarded (default: ${DEFAULT-VALUE}). The first warm-up of each "
+                    + "variant is --warmup's (until steady by default).")
+    String trialWarmup;
+
+    @Option(names = "--metric", paramLabel = "METRIC", split = ",",
+            description = "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, serverCpuPerRequest "
+                    + "(default: rps in the closed model, p50,p99 with --rate). All four are analysed and printed.")
+    List<String> metricIds = new ArrayList<>();
+
+    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95%",
+            description = "How sure a declared difference must be, over all pairs and looks together (default: ${DEFAULT-VALUE}).")
+    String confidence;
+
+    @Option(names = "--equivalence", paramLabel = "PERCENT", defaultValue = "2%",
+            description = "A pair whose interval lies within this much either way is decided as equivalent (default: ${DEFAULT-VALUE}).")
+    String equivalence;
+
+    @Option(names = "--aa", paramLabel = "LABEL", arity = "0..1", fallbackValue = "",
+            description = "An A/A control: measure this variant (the first one without LABEL) twice, in two JVMs under two labels; "
+                    + "their interval is the comparison's noise floor, and their being declared different says its verdicts are not "
+                    + "to be trusted.")
+    String aa;
+
+    @Option(names = "--jvm-option", paramLabel = "OPTION",
+            description = "A JVM option of every variant's JVM, after the defaults (-Xms1g -Xmx1g) and before a variant's own jvm=; repeatable.")
+    List<String> jvmOptions = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the rounds' random orders (default: the clock), to replay an order.")
+    Long seed;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR",
+            description = "Write comparison.json, each trial's files (trials/LABEL/round-NN/) and the JVMs' logs (logs/) here.")
+    Path out;
+
+    @Option(names = {"-q", "--quiet"}, description = "No live progress on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        Comparison comparison = comparison();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (out != null) {
+            ResultFiles.checkWritable(out);
+        }
+        if (!quiet) {
+            err.printf("comparing %s, each in its own JVM: %s; up to %d rounds or %s%n",
+                    comparison.measured().stream().map(Variant::label).collect(Collectors.joining(", ")),
+                    comparison.load().loadOptions().profile(LoadOption.Naming.COMMAND_LINE).describe(), comparison.design().maxRounds(),
+                    Durations.format(comparison.design().timeLimit()));
+            err.flush();
+        }
+        ComparisonRunner.Outcome outcome;
+        int interrupted;
+        try (Interrupts interrupts = Interrupts.install(err)) {
+            try {
+                outcome = ComparisonRunner.run(comparison, out, interrupts.stop(), progress(err));
+            } catch (VariantFailure e) {
+                if (interrupts.interrupted()) {
+                    err.println("stopped before every variant had started: nothing was measured, nothing is written");
+                    return interrupts.exitCode();
+                }
+                err.println("error: " + e.getMessage());
+                e.logTail().forEach(line -> err.println("  | " + line));
+                if (e.log() != null) {
+                    err.println("  (its log: " + e.log() + ")");
+                }
+                err.flush();
+                return e.badInput() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
+            }
+            interrupted = interrupts.exitCode();
+        }
+        stdout.print(ComparisonSummary.of(outcome.result()));
+        if (outcome.written() != null) {
+            stdout.println("Results:      " + outcome.written().resolve(ComparisonRunner.COMPARISON_JSON).toAbsolutePath());
+        }
+        stdout.flush();
+        if (outcome.failure() != null) {
+            VariantFailure failure = outcome.failure();
+            err.println("error: " + failure.getMessage());
+            failure.logTail().forEach(line -> err.println("  | " + line));
+            err.flush();
+            return failure.badInput() || failure.stopped() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
+        }
+        if (outcome.result().stopped() == ComparisonResult.Stop.INTERRUPTED && interrupted != 0) {
+            return interrupted;
+        }
+        return StackbenchMain.EXIT_OK;
+    }
+
+    /** The comparison the options describe, validated before any JVM starts. */
+    private Comparison comparison() {
+        Workload chosen = workload == null ? Workload.DATE : workload;
+        List<Variant> variants = VariantText.parseAll(variantTexts, null, chosen).stream()
+                .map(variant -> variant.withDefaultProperties(serverProperties)).toList();
+        LoadOptions given = LoadOptionSpecs.given(spec);
+        if (!given.isGiven(LoadOption.DURATION)) {
+            given = LoadOptions.builder().set(LoadOption.DURATION, Design.WINDOW).parent(given).build();
+        }
+        LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
+        RequestMix mix = requestSpecs.isEmpty() ? WorkloadMixes.of(chosen, workloadParams) : RequestSpecs.parse(requestSpecs, Path.of(""));
+        given.toRun(java.net.URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
+        var metrics = metricIds.isEmpty() ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
+                : metricIds.stream().map(Metric::fromId).distinct().toList();
+        var design = new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, percent("--confidence", confidence),
+                percent("--equivalence", equivalence), metrics, seed == null ? System.nanoTime() : seed);
+        String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
+        var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));
+        return new Comparison(variants, load, Boolean.TRUE.equals(given.http2()), Boolean.TRUE.equals(given.tls()), jvmOptions, design, aaLabel);
+    }
+
+    /** {@code 95%} or {@code 0.95}. */
+    private static double percent(String option, String text) {
+        try {
+            String trimmed = text.strip();
+            return trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100 : Double.parseDouble(trimmed);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes a percentage such as 95% (or 0.95), got '" + text + "'");
+        }
+    }
+
+    private ComparisonRunner.Listener progress(PrintWriter err) {
+        return new ComparisonRunner.Listener() {
+            @Override
+            public void message(String line) {
+                if (!quiet) {
+                    err.println(line);
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
+                if (!quiet) {
+                    var values = trial.values();
+                    err.printf(Locale.ROOT, "round %3d [%d/%d] %-20s rps %10.1f  p50 %8.3f ms  p99 %8.3f ms  errors %d  (%.1f s)%n", round,
+                            index, count, trial.label(), values.getOrDefault("rps", Double.NaN), values.getOrDefault("p50", Double.NaN),
+                            values.getOrDefault("p99", Double.NaN), trial.result().requests().errors(), trial.seconds());
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, java.time.Duration timeLeft) {
+                if (quiet || verdicts.isEmpty()) {
+                    return;
+                }
+                var looks = design.looks();
+                err.printf("after round %d (look %d of %d):%n", round, looks.number(round), looks.count());
+                for (MetricVerdict verdict : verdicts) {
+                    for (PairVerdict pair : verdict.pairs()) {
+                        err.printf("  %s: %s%s%n", verdict.metric().id(), ComparisonSummary.pairWords(pair, verdict.metric()),
+                                pair.decided() ? "" : " (undecided)");
+                    }
+                }
+                long undecided = verdicts.stream().mapToLong(MetricVerdict::undecided).sum();
+                err.printf("  %s; at most %s left%n", undecided == 0 ? "every pair decided" : undecided + " pair(s) undecided, next look after round "
+                        + looks.next(round + 1), Durations.format(timeLeft));
+                err.flush();
+            }
+        };
+    }
+}
