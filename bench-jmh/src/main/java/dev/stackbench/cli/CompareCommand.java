@@ -96,8 +96,9 @@ final class CompareCommand implements Callable<Integer> {
     String trialWarmup;
 
     @Option(names = "--metric", paramLabel = "METRIC", split = ",",
-            description = "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, serverCpuPerRequest "
-                    + "(default: rps in the closed model, p50,p99 with --rate). All four are analysed and printed.")
+            description = "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, cpuPerRequest (the "
+                    + "whole JVM's CPU per request, which a neighbour taking the machine's CPU does not move), serverCpuPerRequest "
+                    + "(default: rps in the closed model, p50,p99 with --rate). All five are analysed and printed.")
     List<String> metricIds = new ArrayList<>();
 
     @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95%",

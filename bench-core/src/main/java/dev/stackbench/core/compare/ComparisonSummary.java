@@ -67,7 +67,12 @@ public final class ComparisonSummary {
     }
 
     private static String title(Metric metric) {
-        return metric == Metric.SERVER_CPU_PER_REQUEST ? "Server CPU per request" : metric == Metric.RPS ? "Requests/s" : metric.id();
+        return switch (metric) {
+            case RPS -> "Requests/s";
+            case CPU_PER_REQUEST -> "CPU per request (the whole JVM's)";
+            case SERVER_CPU_PER_REQUEST -> "Server CPU per request";
+            default -> metric.id();
+        };
     }
 
     private static String overall(MetricVerdict verdict) {

@@ -31,7 +31,13 @@ public enum Metric {
     /** Failed requests in the measured window (a count; thresholds also take it as a percentage of finished requests). */
     ERRORS("errors", "requests", "failed requests", Double.NaN),
     /** CPU of the in-process server's threads per finished request; unknown for a server stackbench did not start. */
-    SERVER_CPU_PER_REQUEST("serverCpuPerRequest", "µs/request", "server CPU µs/request", Double.NaN);
+    SERVER_CPU_PER_REQUEST("serverCpuPerRequest", "µs/request", "server CPU µs/request", Double.NaN),
+    /**
+     * CPU of the whole in-process JVM (server, generator, GC, JIT) per finished request: what a CPU-bound closed-model run
+     * on a machine of its own would turn into requests/s (cores / CPU per request). Unlike requests/s it does not move
+     * when a neighbour takes the machine's CPU; unknown for a server stackbench did not start.
+     */
+    CPU_PER_REQUEST("cpuPerRequest", "µs/request", "process CPU µs/request", Double.NaN);
 
     private final String id;
     private final String unit;
@@ -84,8 +90,21 @@ public enum Metric {
 
     /** The window's value as result.json states it; null when it was not measured (never 0 for "unknown"). */
     public Double of(RunResult result) {
+        if (this == CPU_PER_REQUEST) {
+            return processCpuMicrosPerRequest(result);
+        }
         return of(result.rps(), result.requests() == null ? null : result.requests().errors(), result.latencyMs(),
                 result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
+    }
+
+    /** Null for a URL target (the server's CPU is not this process's), or when nothing finished. */
+    private static Double processCpuMicrosPerRequest(RunResult result) {
+        if (result.jvm() == null || result.jvm().processCpuSeconds() == null || result.requests() == null
+                || result.environment() == null || !result.environment().inProcessServer()) {
+            return null;
+        }
+        long finished = result.requests().ok() + result.requests().errors();
+        return finished == 0 ? null : result.jvm().processCpuSeconds() * 1e6 / finished;
     }
 
     /** One request name's value; null when not measured, and for what is not counted by name (server CPU). */
@@ -98,6 +117,7 @@ public enum Metric {
             case RPS -> rps;
             case ERRORS -> errors == null ? null : (double) errors;
             case SERVER_CPU_PER_REQUEST -> serverCpuMicros;
+            case CPU_PER_REQUEST -> null; // of a whole run only
             default -> latency == null ? null : latency.byName(id);
         };
         return value == null || value.isNaN() ? null : value;

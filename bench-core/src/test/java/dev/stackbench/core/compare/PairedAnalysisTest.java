@@ -1,0 +1,164 @@
+package dev.stackbench.core.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import dev.stackbench.core.result.Metric;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The analysis on synthetic rounds: a machine whose speed drifts by tens of percent (as this one does between minutes)
+ * and moves by a few percent from window to window. Two identical variants measured interleaved must come out tied;
+ * the same machine measured one variant after the other must not, because the drift between the two blocks reads as
+ * a difference. A real difference must be found, and in the right order.
+ */
+class PairedAnalysisTest {
+
+    /** Windows per round trip of the drift: a slow wave over the whole experiment, as between one hour and the next. */
+    private static final double DRIFT_PERIOD_WINDOWS = 80;
+    private static final double DRIFT_AMPLITUDE = 0.35;
+    private static final double WINDOW_NOISE = 0.03;
+
+    private static final PairedAnalysis.Settings SETTINGS = new PairedAnalysis.Settings(0.95, Looks.of(5, 30).count(), 0.02);
+
+    /** Requests/s of a variant of {@code cost} measured in window {@code t}. */
+    private static double measured(double cost, int t, double phase, Random random) {
+        double speed = 1 + DRIFT_AMPLITUDE * Math.sin(2 * Math.PI * t / DRIFT_PERIOD_WINDOWS + phase);
+        return 30_000 * speed / cost * (1 + WINDOW_NOISE * random.nextGaussian());
+    }
+
+    /** values[round][variant]: each round one window per variant, in a random order. */
+    private static double[][] interleaved(double[] costs, int rounds, Random random) {
+        double phase = 2 * Math.PI * random.nextDouble();
+        double[][] values = new double[rounds][costs.length];
+        int t = 0;
+        for (int r = 0; r < rounds; r++) {
+            var order = new ArrayList<Integer>();
+            for (int v = 0; v < costs.length; v++) {
+                order.add(v);
+            }
+            java.util.Collections.shuffle(order, random);
+            for (int v : order) {
+                values[r][v] = measured(costs[v], t++, phase, random);
+            }
+        }
+        return values;
+    }
+
+    /** The same machine, each variant measured in a block of its own, one after the other; window i of each paired as "round" i. */
+    private static double[][] sequential(double[] costs, int rounds, Random random) {
+        double phase = 2 * Math.PI * random.nextDouble();
+        double[][] values = new double[rounds][costs.length];
+        int t = 0;
+        for (int v = 0; v < costs.length; v++) {
+            for (int r = 0; r < rounds; r++) {
+                values[r][v] = measured(costs[v], t++, phase, random);
+            }
+        }
+        return values;
+    }
+
+    @Test
+    void twoIdenticalVariantsOnADriftingMachineAreTiedWhenInterleavedAndApartWhenMeasuredOneAfterTheOther() {
+        var random = new Random(42);
+        int comparisons = 400;
+        int interleavedFalseAlarms = 0;
+        int sequentialFalseAlarms = 0;
+        for (int c = 0; c < comparisons; c++) {
+            double[] same = {1.0, 1.0};
+            if (outcome(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), interleaved(same, 20, random), SETTINGS))
+                    == PairVerdict.Outcome.DIFFERENT) {
+                interleavedFalseAlarms++;
+            }
+            if (outcome(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), sequential(same, 20, random), SETTINGS))
+                    == PairVerdict.Outcome.DIFFERENT) {
+                sequentialFalseAlarms++;
+            }
+        }
+
+        assertThat(interleavedFalseAlarms).as("interleaved A/A comparisons declared different, of %d", comparisons)
+                .isLessThanOrEqualTo(comparisons / 20);
+        assertThat(sequentialFalseAlarms).as("sequential A/A comparisons declared different, of %d", comparisons)
+                .isGreaterThan(comparisons / 2);
+    }
+
+    @Test
+    void aFivePercentDifferenceIsFoundOnTheDriftingMachineAndNeverReversed() {
+        var random = new Random(7);
+        int found = 0;
+        for (int c = 0; c < 100; c++) {
+            // "fast" needs 5% less per request: 1.05x the requests/s
+            MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, List.of("slow", "fast"), interleaved(new double[]{1.05, 1.0}, 20, random), SETTINGS);
+            PairVerdict pair = verdict.pair("slow", "fast").orElseThrow();
+            if (pair.outcome() == PairVerdict.Outcome.DIFFERENT) {
+                found++;
+                assertThat(pair.first()).isEqualTo("fast");
+                assertThat(verdict.groups()).containsExactly(List.of("fast"), List.of("slow"));
+            }
+        }
+        assertThat(found).as("comparisons that found the 5 percent difference, of 100").isGreaterThanOrEqualTo(90);
+    }
+
+    @Test
+    void latencyIsBetterLowerAndItsRatiosSaySo() {
+        var random = new Random(3);
+        double[][] p99 = interleaved(new double[]{1.0, 1.3}, 12, random); // as if latencies: the second is 1/1.3 of the first
+        MetricVerdict verdict = PairedAnalysis.of(Metric.P99, List.of("slower", "faster"), p99, SETTINGS);
+
+        PairVerdict pair = verdict.pairs().getFirst();
+        assertThat(pair.first()).isEqualTo("faster");
+        assertThat(pair.ratio()).isLessThan(1);
+        assertThat(pair.high()).isLessThan(1);
+        assertThat(verdict.variants().getFirst().label()).isEqualTo("faster");
+    }
+
+    @Test
+    void groupsFollowTheLeaderRule() {
+        // a > c declared; a ~ b and b ~ c not told apart: b joins a's group, c starts the next
+        var pairs = List.of(
+                new PairVerdict("a", "b", 1.02, 0.98, 1.06, 0.99, 0.3, 0.02, PairVerdict.Outcome.UNDECIDED),
+                new PairVerdict("b", "c", 1.02, 0.98, 1.06, 0.99, 0.3, 0.02, PairVerdict.Outcome.UNDECIDED),
+                new PairVerdict("a", "c", 1.05, 1.01, 1.09, 0.99, 0.001, 0.02, PairVerdict.Outcome.DIFFERENT));
+
+        assertThat(PairedAnalysis.groups(List.of("a", "b", "c"), pairs)).containsExactly(List.of("a", "b"), List.of("c"));
+    }
+
+    @Test
+    void identicalVariantsOnAQuietMachineAreDecidedEquivalent() {
+        var random = new Random(11);
+        double[][] values = new double[10][2];
+        for (double[] round : values) {
+            double speed = 0.5 + random.nextDouble();
+            round[0] = 1000 * speed * (1 + 0.002 * random.nextGaussian());
+            round[1] = 1000 * speed * (1 + 0.002 * random.nextGaussian());
+        }
+
+        MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, List.of("a", "b"), values, SETTINGS);
+
+        assertThat(verdict.pairs().getFirst().outcome()).isEqualTo(PairVerdict.Outcome.EQUIVALENT);
+        assertThat(verdict.decided()).isTrue();
+        assertThat(verdict.groups()).hasSize(1);
+    }
+
+    @Test
+    void aRoundWithNothingMeasuredIsLeftOutForEveryVariant() {
+        double[][] values = {{100, 90}, {Double.NaN, 80}, {110, 100}, {105, 95}};
+
+        assertThat(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), values, SETTINGS).rounds()).isEqualTo(3);
+    }
+
+    @Test
+    void looksComeAtGrowingRoundsAndAtTheLast() {
+        assertThat(Looks.of(5, 30).rounds()).containsExactly(5, 8, 12, 18, 27, 30);
+        assertThat(Looks.of(3, 3).rounds()).containsExactly(3);
+        assertThat(Looks.of(2, 4).rounds()).containsExactly(2, 3, 4);
+    }
+
+    private static PairVerdict.Outcome outcome(MetricVerdict verdict) {
+        return verdict.pairs().getFirst().outcome();
+    }
+}

@@ -1,0 +1,120 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ResultFiles;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code compare} through the real jar, as a user runs it: each variant in a JVM of its own, rounds in random orders, a
+ * verdict the physics of the workload decides. Both variants wait on the server (date's delay, 8 users), one 5 ms and
+ * one 15 ms: by Little's law 8 users can get at most 1,600 and 533 requests/s, so the first is about three times the
+ * second whatever the machine's speed, and the same variant measured twice (the A/A control) is about the same.
+ */
+class CompareCommandTest {
+
+    private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+
+    @TempDir
+    Path temp;
+
+    record Run(int exitCode, String out, String err) {
+    }
+
+    private Run compare(String... args) throws Exception {
+        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString(), "compare"));
+        command.addAll(List.of(args));
+        Path stdout = temp.resolve("stdout-" + System.nanoTime());
+        Path stderr = temp.resolve("stderr-" + System.nanoTime());
+        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("finished").isTrue();
+        return new Run(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
+    }
+
+    @Test
+    void twoVariantsAndAnAaControlEachInItsOwnJvmGiveTheVerdictLittlesLawPredicts() throws Exception {
+        Path out = temp.resolve("comparison");
+        Run run = compare("--variant", "fast:webflux-netty", "--variant", "slow:webflux-netty,stackbench.date.added-delay-millis=10",
+                "--aa", "fast", "--concurrency", "8", "--workload-param", "delayMillis=5", "--warmup", "1s", "--trial-warmup", "500ms",
+                "--duration", "1s", "--min-rounds", "3", "--rounds", "4", "--seed", "1", "--out", out.toString());
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        var result = ResultFiles.json().readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        assertThat(result.schema()).isEqualTo(ComparisonResult.SCHEMA);
+        assertThat(result.labels()).containsExactly("fast", "fast-aa", "slow");
+
+        // Each variant had a JVM of its own, none of them this one or the coordinator's.
+        var pids = new HashSet<Long>();
+        result.variants().forEach(variant -> pids.add(variant.pid()));
+        assertThat(pids).hasSize(3).doesNotContain(ProcessHandle.current().pid());
+        result.variants().forEach(variant -> assertThat(Path.of(variant.log())).exists());
+
+        // Rounds: every variant once each, files of every trial written.
+        assertThat(result.rounds()).hasSizeBetween(3, 4);
+        for (var round : result.rounds()) {
+            assertThat(round.order()).containsExactlyInAnyOrder("fast", "fast-aa", "slow");
+            for (var trial : round.trials()) {
+                assertThat(out.resolve(trial.directory()).resolve(ResultFiles.RESULT_JSON)).exists();
+                assertThat(trial.result().requests().errors()).isZero();
+                double bound = 8 / (trial.label().equals("slow") ? 0.015 : 0.005);
+                assertThat(trial.values().get("rps")).as(trial.label() + " within Little's law").isLessThanOrEqualTo(bound * 1.02);
+            }
+        }
+
+        // The verdict: fast about 3x slow, declared; the control close to 1 whatever was declared of it.
+        var rps = result.verdict(Metric.RPS).orElseThrow();
+        PairVerdict fastSlow = rps.pair("fast", "slow").orElseThrow();
+        assertThat(fastSlow.outcome()).isEqualTo(PairVerdict.Outcome.DIFFERENT);
+        assertThat(fastSlow.first()).isEqualTo("fast");
+        assertThat(fastSlow.low()).isGreaterThan(1.5);
+        assertThat(fastSlow.ratio()).as("(15 ms + overhead) / (5 ms + overhead) is at most 3").isBetween(1.5, 3.1);
+        assertThat(rps.groups().getLast()).containsExactly("slow");
+        assertThat(result.aa()).singleElement().satisfies(aa -> {
+            assertThat(aa.first()).isEqualTo("fast");
+            assertThat(aa.second()).isEqualTo("fast-aa");
+            assertThat(aa.verdict().ratio()).isBetween(0.8, 1.25);
+        });
+        assertThat(run.out()).contains("fast ", "x slow [", "A/A control:  fast vs fast-aa on rps");
+        assertThat(run.err()).contains("started fast at http://127.0.0.1:", "round   1 [1/3]", "after round 3 (look 1 of 2)");
+    }
+
+    @Test
+    void aVariantWhoseServerDoesNotStartEndsItInOneLineWithExitCode2AndNothingWritten() throws Exception {
+        Path out = temp.resolve("failed");
+        Run run = compare("--variant", "bad:webflux-netty,server.address=203.0.113.1", "--variant", "webflux-netty",
+                "--concurrency", "2", "--warmup", "1s", "--duration", "1s", "--out", out.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err().lines().filter(line -> line.startsWith("error: "))).singleElement().asString()
+                .startsWith("error: variant bad: webflux-netty failed to start: ").contains("Cannot assign requested address");
+        assertThat(out.resolve(ComparisonRunner.COMPARISON_JSON)).doesNotExist();
+    }
+
+    @Test
+    void badVariantsAreRefusedBeforeAnyJvmStarts() throws Exception {
+        Run unknown = compare("--variant", "webflux-netty", "--variant", "loom-jetty");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err().strip()).startsWith("error: variant 'loom-jetty': unknown approach 'loom-jetty'");
+
+        Run one = compare("--variant", "webflux-netty");
+        assertThat(one.exitCode()).isEqualTo(2);
+        assertThat(one.err().strip()).isEqualTo("error: a comparison needs at least two variants (or one with --aa), got 1");
+
+        Run ramps = compare("--variant", "webflux-netty", "--variant", "loom-netty", "--stages", "5s:10,5s:10");
+        assertThat(ramps.exitCode()).isEqualTo(2);
+        assertThat(ramps.err().strip()).startsWith("error: --stages: a comparison measures every variant under the same steady load");
+    }
+}
