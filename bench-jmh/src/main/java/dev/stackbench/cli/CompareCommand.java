@@ -1,24 +1,15 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 import dev.stackbench.core.compare.Comparison;
-import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.ComparisonRunner;
-import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
-import dev.stackbench.core.compare.MetricVerdict;
-import dev.stackbench.core.compare.PairVerdict;
-import dev.stackbench.core.compare.VariantFailure;
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -28,6 +19,8 @@ import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.scenario.Scenario;
+import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.variant.VariantText;
@@ -55,10 +48,10 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--variant", paramLabel = "VARIANT", required = true,
+    @Option(names = "--variant", paramLabel = "VARIANT",
             description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jvm=OPTION "
                     + "(one JVM option) and NAME=VALUE (a server property), e.g. tomcat-50:platform-tomcat,server.tomcat.threads.max=50; "
-                    + "repeatable, at least two (or one with --aa).")
+                    + "repeatable, at least two (or one with --aa); or --scenario.")
     List<String> variantTexts = new ArrayList<>();
 
     @Option(names = "--workload", paramLabel = "WORKLOAD", description = "What the built-in approaches serve (default: date).")
@@ -129,57 +122,66 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No live progress on stderr.")
     boolean quiet;
 
+    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+            description = "Compare a scenario's runs instead of --variant's: each group of its runs under the same load (workload, "
+                    + "parameters, mix, load options) is compared interleaved, a run as a variant (its approach and server properties, "
+                    + "under its label); a run alone under its load is skipped. Each trial's window is --duration's, not the runs' own. "
+                    + "With --out, each group's files go to DIR/group-N/.")
+    String scenario;
+
+    @Option(names = "--only", paramLabel = "LABEL", split = ",", description = "With --scenario: only the runs with these labels; repeatable.")
+    List<String> only = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
-        Comparison comparison = comparison();
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter stdout = spec.commandLine().getOut();
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
-        if (!quiet) {
-            err.printf("comparing %s, each in its own JVM: %s; up to %d rounds or %s%n",
-                    comparison.measured().stream().map(Variant::label).collect(Collectors.joining(", ")),
-                    comparison.load().loadOptions().profile(LoadOption.Naming.COMMAND_LINE).describe(), comparison.design().maxRounds(),
-                    Durations.format(comparison.design().timeLimit()));
-            err.flush();
+        var cli = new ComparisonCli(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+        if (scenario != null) {
+            return runScenario(cli);
         }
-        ComparisonRunner.Outcome outcome;
-        int interrupted;
-        try (Interrupts interrupts = Interrupts.install(err)) {
-            try {
-                outcome = ComparisonRunner.run(comparison, out, interrupts.stop(), progress(err));
-            } catch (VariantFailure e) {
-                if (interrupts.interrupted()) {
-                    err.println("stopped before every variant had started: nothing was measured, nothing is written");
-                    return interrupts.exitCode();
-                }
-                err.println("error: " + e.getMessage());
-                e.logTail().forEach(line -> err.println("  | " + line));
-                if (e.log() != null) {
-                    err.println("  (its log: " + e.log() + ")");
-                }
-                err.flush();
-                return e.badInput() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
+        if (!only.isEmpty()) {
+            throw new IllegalArgumentException("--only chooses runs of a --scenario");
+        }
+        if (variantTexts.isEmpty()) {
+            throw new IllegalArgumentException("give the variants to compare (--variant A --variant B ...) or a --scenario");
+        }
+        return cli.run(comparison(), out);
+    }
+
+    private int runScenario(ComparisonCli cli) {
+        if (!variantTexts.isEmpty() || workload != null || !workloadParams.isEmpty() || !requestSpecs.isEmpty()) {
+            throw new IllegalArgumentException("--scenario's runs are the variants, with their own workload, parameters and mix: drop --variant, "
+                    + "--workload, --workload-param and --request");
+        }
+        if (aa != null) {
+            throw new IllegalArgumentException("--aa applies to --variant's comparisons, not to a --scenario's");
+        }
+        LoadOptions given = LoadOptionSpecs.given(spec);
+        Scenario chosen = Scenarios.find(scenario).only(new java.util.LinkedHashSet<>(only), null)
+                .overriddenBy(given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given, Map.of(), serverProperties);
+        String window = given.isGiven(LoadOption.DURATION) ? given.duration() : Design.WINDOW;
+        return cli.runScenario(chosen, window, this::design, jvmOptions, out);
+    }
+
+    /** {@code options} with one option unset. */
+    private static LoadOptions without(LoadOptions options, LoadOption option) {
+        var builder = LoadOptions.builder();
+        for (LoadOption each : LoadOption.values()) {
+            if (each != option) {
+                builder.set(each, options.value(each));
             }
-            interrupted = interrupts.exitCode();
         }
-        stdout.print(ComparisonSummary.of(outcome.result()));
-        if (outcome.written() != null) {
-            stdout.println("Results:      " + outcome.written().resolve(ComparisonRunner.COMPARISON_JSON).toAbsolutePath());
-        }
-        stdout.flush();
-        if (outcome.failure() != null) {
-            VariantFailure failure = outcome.failure();
-            err.println("error: " + failure.getMessage());
-            failure.logTail().forEach(line -> err.println("  | " + line));
-            err.flush();
-            return failure.badInput() || failure.stopped() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
-        }
-        if (outcome.result().stopped() == ComparisonResult.Stop.INTERRUPTED && interrupted != 0) {
-            return interrupted;
-        }
-        return StackbenchMain.EXIT_OK;
+        return builder.build();
+    }
+
+    /** The design the options give, its deciding metrics by the load model unless --metric says. */
+    Design design(LoadProfile profile) {
+        var metrics = metricIds.isEmpty() ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
+                : metricIds.stream().map(Metric::fromId).distinct().toList();
+        return new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, percent("--confidence", confidence),
+                percent("--equivalence", equivalence), metrics, seed == null ? System.nanoTime() : seed);
     }
 
     /** The comparison the options describe, validated before any JVM starts. */
@@ -194,10 +196,7 @@ final class CompareCommand implements Callable<Integer> {
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
         RequestMix mix = requestSpecs.isEmpty() ? WorkloadMixes.of(chosen, workloadParams) : RequestSpecs.parse(requestSpecs, Path.of(""));
         given.toRun(java.net.URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
-        var metrics = metricIds.isEmpty() ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
-                : metricIds.stream().map(Metric::fromId).distinct().toList();
-        var design = new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, percent("--confidence", confidence),
-                percent("--equivalence", equivalence), metrics, seed == null ? System.nanoTime() : seed);
+        Design design = design(profile);
         String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
         var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));
         return new Comparison(variants, load, Boolean.TRUE.equals(given.http2()), Boolean.TRUE.equals(given.tls()), jvmOptions, design, aaLabel);
@@ -211,47 +210,5 @@ final class CompareCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " takes a percentage such as 95% (or 0.95), got '" + text + "'");
         }
-    }
-
-    private ComparisonRunner.Listener progress(PrintWriter err) {
-        return new ComparisonRunner.Listener() {
-            @Override
-            public void message(String line) {
-                if (!quiet) {
-                    err.println(line);
-                    err.flush();
-                }
-            }
-
-            @Override
-            public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
-                if (!quiet) {
-                    var values = trial.values();
-                    err.printf(Locale.ROOT, "round %3d [%d/%d] %-20s rps %10.1f  p50 %8.3f ms  p99 %8.3f ms  errors %d  (%.1f s)%n", round,
-                            index, count, trial.label(), values.getOrDefault("rps", Double.NaN), values.getOrDefault("p50", Double.NaN),
-                            values.getOrDefault("p99", Double.NaN), trial.result().requests().errors(), trial.seconds());
-                    err.flush();
-                }
-            }
-
-            @Override
-            public void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, java.time.Duration timeLeft) {
-                if (quiet || verdicts.isEmpty()) {
-                    return;
-                }
-                var looks = design.looks();
-                err.printf("after round %d (look %d of %d):%n", round, looks.number(round), looks.count());
-                for (MetricVerdict verdict : verdicts) {
-                    for (PairVerdict pair : verdict.pairs()) {
-                        err.printf("  %s: %s%s%n", verdict.metric().id(), ComparisonSummary.pairWords(pair, verdict.metric()),
-                                pair.decided() ? "" : " (undecided)");
-                    }
-                }
-                long undecided = verdicts.stream().mapToLong(MetricVerdict::undecided).sum();
-                err.printf("  %s; at most %s left%n", undecided == 0 ? "every pair decided" : undecided + " pair(s) undecided, next look after round "
-                        + looks.next(round + 1), Durations.format(timeLeft));
-                err.flush();
-            }
-        };
     }
 }

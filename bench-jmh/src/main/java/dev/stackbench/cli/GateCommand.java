@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.stackbench.core.compare.ComparisonFiles;
+import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.gate.BaselineUpdate;
+import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.gate.BenchmarkExports;
 import dev.stackbench.core.gate.Gate;
 import dev.stackbench.core.gate.GateInputException;
@@ -46,8 +49,19 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "PATH", description = "Baseline results (file or directory); repeatable.")
     List<Path> baseline = new ArrayList<>();
 
-    @Option(names = "--current", paramLabel = "PATH", required = true, description = "Current results (file or directory); repeatable.")
+    @Option(names = "--current", paramLabel = "PATH", description = "Current results (file or directory); repeatable.")
     List<Path> current = new ArrayList<>();
+
+    @Option(names = "--comparison", paramLabel = "PATH",
+            description = "Gate a comparison instead (compare --out's directory or its comparison.json), with --not-worse limits decided "
+                    + "on its paired intervals.")
+    Path comparison;
+
+    @Option(names = "--not-worse", paramLabel = "HEAD:BASE[:PERCENT]",
+            description = "With --comparison: HEAD is not worse than BASE by more than PERCENT (default 5%%) on each of the comparison's "
+                    + "deciding metrics; it fails only when the whole interval is past the limit. A comparison whose A/A control was "
+                    + "declared different, or that ended on a failed variant, fails; repeatable.")
+    List<String> notWorse = new ArrayList<>();
 
     @Option(names = "--rules", paramLabel = "FILE",
             description = "Rules (YAML or JSON, schema " + GateRules.SCHEMA + "): limits relative to the baseline, ratios between targets, throughput bounds, error limits.")
@@ -81,6 +95,12 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (comparison != null || !notWorse.isEmpty()) {
+            return gateComparison(out);
+        }
+        if (current.isEmpty()) {
+            throw new GateInputException("give --current results (or --comparison with --not-worse)");
+        }
         List<GateRule> chosenRules = rules == null ? GateRules.defaults() : GateRules.read(rules);
         if (updateBaseline && baseline.size() != 1) {
             throw new GateInputException("--update-baseline needs exactly one --baseline to replace, not " + baseline.size());
@@ -108,6 +128,23 @@ final class GateCommand implements Callable<Integer> {
         }
         out.flush();
         return report != null && report.failed() ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
+    }
+
+    private int gateComparison(PrintWriter out) {
+        if (comparison == null || notWorse.isEmpty()) {
+            throw new GateInputException(comparison == null ? "--not-worse applies to a --comparison" : "--comparison is gated by --not-worse HEAD:BASE[:PERCENT]");
+        }
+        if (!current.isEmpty() || !baseline.isEmpty() || rules != null || updateBaseline || hasExports()) {
+            throw new GateInputException("--comparison is gated on its own: drop --current, --baseline, --rules, --update-baseline and the exports");
+        }
+        Path file = ComparisonFiles.find(comparison);
+        if (file == null) {
+            throw new GateInputException(comparison + ": no " + ComparisonRunner.COMPARISON_JSON + " there (compare --out DIR writes one)");
+        }
+        var report = ComparisonGate.check(ComparisonFiles.read(file), notWorse.stream().map(ComparisonGate.Limit::parse).toList());
+        out.print(report.table());
+        out.flush();
+        return report.failed() ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
     }
 
     private RecordedResults readBaseline() {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
@@ -24,6 +25,7 @@ import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
@@ -449,6 +451,9 @@ final class LoadCommand implements Callable<Integer> {
             }
         }
         PrintWriter err = spec.commandLine().getErr();
+        if (chosen.interleaved()) {
+            return runInterleaved(chosen, conditions, chosenShard, err);
+        }
         try (Interrupts interrupts = Interrupts.install(err)) {
             var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, startTimes, progress(err));
             String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
@@ -456,6 +461,23 @@ final class LoadCommand implements Callable<Integer> {
                     : cli.runShard(chosen, chosenShard, overrides, conditions, out, interrupts.stop());
             return interrupts.interrupted() ? interrupts.exitCode() : exitCode;
         }
+    }
+
+    /**
+     * A scenario that says {@code compare: interleaved}: each group of its runs under one load compared as {@code compare
+     * --scenario} compares them, with compare's defaults; each trial measures the runs' own duration.
+     */
+    private int runInterleaved(Scenario chosen, List<Threshold> conditions, Shard chosenShard, PrintWriter err) {
+        if (!conditions.isEmpty() || chosenShard != null || startTimes) {
+            throw new IllegalArgumentException("scenario " + chosen.name() + " is compared interleaved (compare: interleaved): --threshold, "
+                    + "--shard and --start-times apply to runs one after another; gate a comparison with gate --comparison");
+        }
+        err.println("scenario " + chosen.name() + " asks for its runs to be compared interleaved (compare: interleaved): each group of runs "
+                + "under one load is compared in rounds, each run in its own JVM, as compare --scenario does");
+        return new ComparisonCli(spec.commandLine().getOut(), err, quiet).runScenario(chosen, null,
+                profile -> new Design(Design.MIN_ROUNDS, Design.MAX_ROUNDS, Design.TIME_LIMIT, Design.TRIAL_WARMUP, Design.CONFIDENCE,
+                        Design.EQUIVALENCE_MARGIN, profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS),
+                        System.nanoTime()), List.of(), out);
     }
 
     private ProgressListener progress(PrintWriter err) {

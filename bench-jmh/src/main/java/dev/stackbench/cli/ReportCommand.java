@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.report.Report;
 
 import picocli.CommandLine.Command;
@@ -29,7 +30,8 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(paramLabel = "RESULT", arity = "1..*",
-            description = "A result.json, a run directory holding one, or a directory searched for them.")
+            description = "A result.json, a run directory holding one, or a directory searched for them; or one comparison "
+                    + "(compare --out's directory, or its comparison.json), whose page shows its groups, pairs and rounds.")
     List<Path> results = new ArrayList<>();
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", required = true, description = "Write index.html and the charts here (replaced as a whole).")
@@ -37,6 +39,14 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Path comparison = ComparisonReport.comparison(results);
+        if (comparison != null) {
+            Report.Written written = ComparisonReport.write(comparison, out);
+            spec.commandLine().getOut().printf("Report:       %s (a comparison of %d variants, %d trials, %d charts)%n", written.page(),
+                    written.labels(), written.runs(), written.charts().size());
+            spec.commandLine().getOut().flush();
+            return StackbenchMain.EXIT_OK;
+        }
         Report.Written written = Report.write(results, out);
         spec.commandLine().getOut().printf("Report:       %s (%d runs of %d labels, %d charts)%n", written.page(), written.runs(),
                 written.labels(), written.charts().size());

@@ -43,8 +43,8 @@ public final class ComparisonSummary {
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.verdict() != null) {
                 text.append(System.lineSeparator()).append(String.format(Locale.ROOT,
-                        "A/A control:  %s vs %s on %s: %.3fx [%.3f, %.3f]%s: the noise floor of this comparison%n", aa.first(), aa.second(),
-                        aa.metric().id(), aa.verdict().ratio(), aa.verdict().low(), aa.verdict().high(),
+                        "A/A control:  %s vs %s on %s: %sx %s%s: the noise floor of this comparison%n", aa.first(), aa.second(),
+                        aa.metric().id(), ratio(aa.verdict().ratio()), interval(aa.verdict().low(), aa.verdict().high()),
                         aa.falseAlarm() ? ", DECLARED DIFFERENT" : ""));
             }
         }
@@ -56,14 +56,23 @@ public final class ComparisonSummary {
 
     /** {@code webflux-netty 1.18x loom-netty [1.11, 1.26]}, or the words of a tie. */
     public static String pairWords(PairVerdict pair, Metric metric) {
+        String interval = interval(pair.low(), pair.high());
         return switch (pair.outcome()) {
-            case DIFFERENT -> String.format(Locale.ROOT, "%s %.3fx %s [%.3f, %.3f]%s", pair.first(), pair.ratio(), pair.second(),
-                    pair.low(), pair.high(), metric.higherIsBetter() ? "" : " (" + metric.id() + ", lower is better)");
-            case EQUIVALENT -> String.format(Locale.ROOT, "%s and %s: equivalent, ratio within [%.3f, %.3f]", pair.first(), pair.second(),
-                    pair.low(), pair.high());
-            case UNDECIDED -> String.format(Locale.ROOT, "%s and %s: no difference detected, ratio within [%.3f, %.3f]", pair.first(),
-                    pair.second(), pair.low(), pair.high());
+            case DIFFERENT -> String.format(Locale.ROOT, "%s %sx %s %s%s", pair.first(), ratio(pair.ratio()), pair.second(), interval,
+                    metric.higherIsBetter() ? "" : " (" + metric.id() + ", lower is better)");
+            case EQUIVALENT -> pair.first() + " and " + pair.second() + ": equivalent, ratio within " + interval;
+            case UNDECIDED -> pair.first() + " and " + pair.second() + ": no difference detected, ratio within " + interval;
         };
+    }
+
+    /** {@code [0.970, 1.040]}; an end beyond what a few rounds can bound reads as such, not as 13 digits. */
+    public static String interval(double low, double high) {
+        return "[" + (low < 0.001 ? "0" : ratio(low)) + ", " + (high > 999 ? "unbounded" : ratio(high)) + "]";
+    }
+
+    /** A ratio with three decimals. */
+    public static String ratio(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
     }
 
     private static String title(Metric metric) {

@@ -202,7 +202,7 @@ final class Charts {
         });
     }
 
-    private Chart save(XYChart chart, String file, String caption) {
+    Chart save(XYChart chart, String file, String caption) {
         try {
             if (chart.getSeriesMap().isEmpty()) {
                 return null; // nothing measured for this chart (e.g. a result from before JVM metrics)

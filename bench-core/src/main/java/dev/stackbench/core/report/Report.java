@@ -48,15 +48,8 @@ public final class Report {
     public static Written write(List<Path> inputs, Path out) {
         RecordedResults results = read(inputs);
         List<RecordedRun> runs = results.runs();
-        Path target = out.toAbsolutePath().normalize();
-        if (Files.exists(target) && !Files.isDirectory(target)) {
-            throw new IllegalArgumentException(out + ": exists and is not a directory");
-        }
-        Path temp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
-        try {
-            Files.createDirectories(temp);
+        return writeInto(out, (temp, charts) -> {
             var names = names(runs);
-            var charts = new Charts(temp);
             var comparison = List.of(charts.throughput(runs, names), charts.distribution(runs, names));
             var perRun = new LinkedHashMap<Integer, List<Charts.Chart>>();
             for (int i = 0; i < runs.size(); i++) {
@@ -72,9 +65,33 @@ public final class Report {
             var winners = Winners.of(results);
             Files.writeString(temp.resolve(PAGE), ReportPage.render(runs, names, winners,
                     comparison.stream().filter(java.util.Objects::nonNull).toList(), perRun), StandardCharsets.UTF_8);
-            replace(temp, target);
-            return new Written(target.resolve(PAGE), runs.size(), winners.rows().size(),
+            return new Written(out.toAbsolutePath().normalize().resolve(PAGE), runs.size(), winners.rows().size(),
                     charts.written().stream().map(Charts.Chart::file).toList());
+        });
+    }
+
+    /** What fills a report's directory: the page and its charts, written into {@code directory}. */
+    interface Contents {
+        Written write(Path directory, Charts charts) throws IOException;
+    }
+
+    /**
+     * Fills a temporary directory beside {@code out} and renames it into {@code out}'s place, so that {@code out} never
+     * holds half a report; the written page's path is reported under {@code out}.
+     *
+     * @throws UncheckedIOException if the report cannot be written
+     */
+    static Written writeInto(Path out, Contents contents) {
+        Path target = out.toAbsolutePath().normalize();
+        if (Files.exists(target) && !Files.isDirectory(target)) {
+            throw new IllegalArgumentException(out + ": exists and is not a directory");
+        }
+        Path temp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            Files.createDirectories(temp);
+            Written written = contents.write(temp, new Charts(temp));
+            replace(temp, target);
+            return new Written(target.resolve(written.page().getFileName()), written.runs(), written.labels(), written.charts());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report into " + out + ": " + e.getMessage(), e);
         } finally {

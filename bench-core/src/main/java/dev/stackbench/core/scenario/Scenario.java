@@ -20,8 +20,16 @@ import dev.stackbench.core.server.Approach;
  * @param source      what it reproduces, e.g. a reference experiment's file name; may be empty
  * @param scale       how it was scaled to this machine, in words (printed when it runs); may be empty
  * @param description what it measures and where it deliberately departs from the original
+ * @param interleaved whether its runs are to be compared interleaved ({@code compare: interleaved} in YAML): each group of
+ *                    runs under the same load becomes a comparison of variants in their own JVMs, instead of runs one after
+ *                    another in one JVM
  */
-public record Scenario(String name, String description, String source, String scale, List<ScenarioRun> runs) {
+public record Scenario(String name, String description, String source, String scale, List<ScenarioRun> runs, boolean interleaved) {
+
+    /** A scenario whose runs run one after another. */
+    public Scenario(String name, String description, String source, String scale, List<ScenarioRun> runs) {
+        this(name, description, source, scale, runs, false);
+    }
 
     /** Server start and stop between runs, for estimates: about 2 to 3 s cold, well under 1 s warm. */
     static final Duration SERVER_START_ESTIMATE = Duration.ofSeconds(3);
@@ -78,7 +86,7 @@ public record Scenario(String name, String description, String source, String sc
                 throw e.in(name + " with the command line's options", run.label());
             }
         }
-        return new Scenario(name, description, source, scale, overridden);
+        return new Scenario(name, description, source, scale, overridden, interleaved);
     }
 
     /**
@@ -92,7 +100,7 @@ public record Scenario(String name, String description, String source, String sc
 
     /** This scenario with these of its runs only (a shard's). */
     public Scenario withRuns(List<ScenarioRun> chosen) {
-        return new Scenario(name, description, source, scale, chosen);
+        return new Scenario(name, description, source, scale, chosen, interleaved);
     }
 
     /**
@@ -112,6 +120,6 @@ public record Scenario(String name, String description, String source, String sc
         if (kept.isEmpty()) {
             throw new InvalidScenario(name + ": no run is left to run" + (approach == null ? "" : " on " + approach));
         }
-        return new Scenario(name, description, source, scale, kept);
+        return new Scenario(name, description, source, scale, kept, interleaved);
     }
 }

@@ -30,6 +30,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * source: 002_e1fff1900da395c2.txt
  * scale: 1 s of delay becomes 100 ms
  * description: reactive vs imperative with about 1 s of delay
+ * compare: interleaved        # optional: compare the runs under the same load interleaved, each in its own JVM
  * defaults:
  *   workload: date
  *   workload-params: {delayMillis: 100}
@@ -48,7 +49,7 @@ public final class ScenarioYaml {
 
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
-    private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "defaults", "runs");
+    private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "compare", "defaults", "runs");
     private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load",
             "upstream");
     private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load",
@@ -90,7 +91,8 @@ public final class ScenarioYaml {
             for (JsonNode run : runs.values()) {
                 parsed.add(run(run, defaults, bodyDirectory, source, index++));
             }
-            return new Scenario(text(root, "name"), text(root, "description"), text(root, "source"), text(root, "scale"), parsed);
+            return new Scenario(text(root, "name"), text(root, "description"), text(root, "source"), text(root, "scale"), parsed,
+                    interleaved(root));
         } catch (InvalidScenario.Field e) {
             throw e.in(source, null);
         }
@@ -215,6 +217,17 @@ public final class ScenarioYaml {
 
     private static String text(JsonNode parent, String key) {
         return text(parent, key, null);
+    }
+
+    /** {@code compare: interleaved} or {@code compare: sequential} (the default). */
+    private static boolean interleaved(JsonNode root) {
+        String compare = text(root, "compare", "sequential");
+        return switch (compare) {
+            case "interleaved" -> true;
+            case "sequential" -> false;
+            default -> throw new InvalidScenario.Field("compare", "'" + compare + "': expected interleaved (each group of runs under the same "
+                    + "load compared in rounds, each run in its own JVM) or sequential (the runs one after another, the default)");
+        };
     }
 
     private static String text(JsonNode parent, String key, String fallback) {

@@ -1,0 +1,153 @@
+package dev.stackbench.core.gate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.MetricVerdict;
+import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.result.Metric;
+
+/**
+ * Gates on a comparison ({@code compare --out}'s comparison.json): "head is not worse than base by more than 5%",
+ * decided on the pair's interval from paired, interleaved rounds, on each of the comparison's deciding metrics. As
+ * every gate check here, it fails only when the whole interval is past the limit; an interval that straddles it is
+ * "ok, within noise". A comparison whose A/A control was declared different, or that ended because a variant failed,
+ * fails whatever its pairs say.
+ *
+ * <pre>{@code
+ * ComparisonGate.Report report = ComparisonGate.check(comparison, List.of(ComparisonGate.Limit.parse("head:base:5%")));
+ * report.failed();
+ * }</pre>
+ */
+public final class ComparisonGate {
+
+    /** The worse-by share a limit allows unless it says. */
+    public static final double DEFAULT_WORSE_BY = 0.05;
+
+    /**
+     * "{@code target} is not worse than {@code against} by more than {@code worseBy}".
+     *
+     * @param worseBy a share: 0.05 allows 5% fewer requests/s or 5% more latency or CPU per request
+     */
+    public record Limit(String target, String against, double worseBy) {
+
+        /** {@code HEAD:BASE[:PERCENT]}, e.g. {@code head:base:5%}. @throws GateInputException naming the text */
+        public static Limit parse(String text) {
+            String[] parts = text.split(":");
+            if (parts.length < 2 || parts.length > 3 || parts[0].isBlank() || parts[1].isBlank()) {
+                throw new GateInputException("--not-worse '" + text + "': expected HEAD:BASE[:PERCENT], e.g. head:base:5%");
+            }
+            double worseBy = DEFAULT_WORSE_BY;
+            if (parts.length == 3) {
+                try {
+                    String percent = parts[2].strip();
+                    worseBy = Double.parseDouble(percent.endsWith("%") ? percent.substring(0, percent.length() - 1) : percent) / 100;
+                } catch (NumberFormatException e) {
+                    throw new GateInputException("--not-worse '" + text + "': '" + parts[2] + "' is not a percentage such as 5%");
+                }
+                if (!(worseBy >= 0 && worseBy < 1)) {
+                    throw new GateInputException("--not-worse '" + text + "': the percentage must be from 0% to below 100%");
+                }
+            }
+            return new Limit(parts[0].strip(), parts[1].strip(), worseBy);
+        }
+    }
+
+    /**
+     * One limit on one metric: {@code ratio} is target over against, with the pair's interval.
+     *
+     * @param bound the ratio the limit allows at worst: {@code 1 - worseBy} for requests/s, {@code 1 + worseBy} otherwise
+     */
+    public record Check(Limit limit, Metric metric, double ratio, double low, double high, double bound, Verdict verdict, String note) {
+    }
+
+    /** @param problems why the comparison as a whole fails, whatever its checks say */
+    public record Report(List<Check> checks, List<String> problems) {
+
+        public boolean failed() {
+            return !problems.isEmpty() || checks.stream().anyMatch(check -> check.verdict().fails());
+        }
+
+        public String table() {
+            var text = new StringBuilder(String.format(Locale.ROOT, "%-20s %-20s %-20s %-28s %-10s %s%n", "target", "against", "metric",
+                    "ratio [interval]", "limit", "verdict"));
+            for (Check check : checks) {
+                text.append(String.format(Locale.ROOT, "%-20s %-20s %-20s %-28s %-10s %s%s%n", check.limit().target(), check.limit().against(),
+                        check.metric().title(), String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", check.ratio(), check.low(), check.high()),
+                        (check.metric().higherIsBetter() ? ">= " : "<= ") + String.format(Locale.ROOT, "%.3f", check.bound()), check.verdict(),
+                        check.note().isEmpty() ? "" : " (" + check.note() + ")"));
+            }
+            problems.forEach(problem -> text.append("FAIL: ").append(problem).append(System.lineSeparator()));
+            long failed = checks.stream().filter(check -> check.verdict().fails()).count();
+            text.append(String.format(Locale.ROOT, "%n%d checks: %d ok, %d ok within noise, %d failed%s.%n", checks.size(),
+                    checks.stream().filter(check -> check.verdict() == Verdict.OK).count(),
+                    checks.stream().filter(check -> check.verdict() == Verdict.WITHIN_NOISE).count(), failed,
+                    problems.isEmpty() ? "" : "; the comparison itself fails: " + problems.size() + " problem(s)"));
+            return text.toString();
+        }
+    }
+
+    private ComparisonGate() {
+    }
+
+    /** @throws GateInputException when a limit names a label the comparison does not have */
+    public static Report check(ComparisonResult comparison, List<Limit> limits) {
+        if (limits.isEmpty()) {
+            throw new GateInputException("a comparison is gated by limits: give --not-worse HEAD:BASE[:PERCENT]");
+        }
+        var labels = comparison.labels();
+        var checks = new ArrayList<Check>();
+        for (Limit limit : limits) {
+            for (String label : List.of(limit.target(), limit.against())) {
+                if (!labels.contains(label)) {
+                    throw new GateInputException("--not-worse " + limit.target() + ":" + limit.against() + ": the comparison has no variant '"
+                            + label + "'; it has " + String.join(", ", labels));
+                }
+            }
+            for (Metric metric : comparison.design().deciding()) {
+                MetricVerdict verdict = comparison.verdict(metric).orElse(null);
+                PairVerdict pair = verdict == null ? null : verdict.pair(limit.target(), limit.against()).orElse(null);
+                if (pair == null) {
+                    continue;
+                }
+                checks.add(check(limit, metric, pair));
+            }
+        }
+        return new Report(checks, problems(comparison));
+    }
+
+    private static Check check(Limit limit, Metric metric, PairVerdict pair) {
+        boolean targetFirst = pair.first().equals(limit.target());
+        double ratio = targetFirst ? pair.ratio() : 1 / pair.ratio();
+        double low = targetFirst ? pair.low() : 1 / pair.high();
+        double high = targetFirst ? pair.high() : 1 / pair.low();
+        boolean higher = metric.higherIsBetter();
+        double bound = higher ? 1 - limit.worseBy() : 1 + limit.worseBy();
+        Verdict verdict;
+        if (higher) {
+            verdict = high < bound ? Verdict.FAIL : low < bound ? Verdict.WITHIN_NOISE : Verdict.OK;
+        } else {
+            verdict = low > bound ? Verdict.FAIL : high > bound ? Verdict.WITHIN_NOISE : Verdict.OK;
+        }
+        return new Check(limit, metric, ratio, low, high, bound, verdict, String.format(Locale.ROOT, "interval at %.2f%%", 100 * pair.confidence()));
+    }
+
+    private static List<String> problems(ComparisonResult comparison) {
+        var problems = new ArrayList<String>();
+        if (comparison.stopped() == ComparisonResult.Stop.FAILED) {
+            problems.add("the comparison ended because a variant failed: " + String.join("; ", comparison.warnings().stream().limit(1).toList()));
+        }
+        for (ComparisonResult.Aa aa : comparison.aa()) {
+            if (aa.falseAlarm()) {
+                problems.add("its A/A control declared " + aa.first() + " and " + aa.second() + " different on " + aa.metric().id()
+                        + ": the machine's noise was beyond what its rounds average out, so its verdicts are not to be trusted");
+            }
+        }
+        if (comparison.rounds().isEmpty()) {
+            problems.add("it has no complete round");
+        }
+        return problems;
+    }
+}

@@ -1,0 +1,180 @@
+package dev.stackbench.core.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.stackbench.core.compare.ComparisonFiles;
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.MetricVerdict;
+import dev.stackbench.core.result.Metric;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+
+import org.thymeleaf.TemplateEngine;
+import org.thymeleaf.context.Context;
+import org.thymeleaf.templatemode.TemplateMode;
+import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
+
+/**
+ * The report page of a comparison ({@code comparison.json}): the ordered groups per metric, every pair's ratio with
+ * its interval as a forest plot (inline SVG), the values of every round (where drift shows, and why only ratios within
+ * a round are compared), the variants' JVMs (start, warm-up, CPU while idle), the A/A control and the warnings.
+ * Written into a temporary directory and renamed into place, as {@link Report} writes a run's page.
+ *
+ * <pre>{@code
+ * if (ComparisonReport.comparison(inputs) != null) { ComparisonReport.write(ComparisonReport.comparison(inputs), out); }
+ * }</pre>
+ */
+public final class ComparisonReport {
+
+    static final String TEMPLATE = "dev/stackbench/core/report/comparison";
+
+    private static final TemplateEngine ENGINE = engine();
+
+    /** What the template shows, already in words. */
+    record View(String made, String title, List<ReportPage.Fact> facts, List<String> warnings, List<MetricView> metrics,
+                List<VariantRow> variants) {
+    }
+
+    record MetricView(String id, String title, String overall, List<String> groups, List<PairRow> pairs, ForestPlot forest,
+                      Charts.Chart rounds) {
+    }
+
+    record PairRow(String pair, String ratio, String interval, String outcome, String words) {
+    }
+
+    record VariantRow(String label, String source, String startup, String warmup, String idleCpu, String log) {
+    }
+
+    private ComparisonReport() {
+    }
+
+    /** The comparison.json among {@code inputs} when they are exactly one comparison; null when they are results of runs. */
+    public static Path comparison(List<Path> inputs) {
+        return inputs.size() == 1 ? ComparisonFiles.find(inputs.getFirst()) : null;
+    }
+
+    /** @throws dev.stackbench.core.result.read.UnreadableResultException naming the file, before anything is written */
+    public static Report.Written write(Path comparisonJson, Path out) {
+        ComparisonResult result = ComparisonFiles.read(comparisonJson);
+        return Report.writeInto(out, (directory, charts) -> {
+            var metrics = new ArrayList<MetricView>();
+            for (MetricVerdict verdict : result.verdicts()) {
+                metrics.add(metric(result, verdict, roundsChart(result, verdict.metric(), charts)));
+            }
+            var view = new View(Instant.now().toString(), title(result), facts(result), result.warnings(), metrics, variants(result));
+            var context = new Context(Locale.ROOT);
+            context.setVariable("page", view);
+            Files.writeString(directory.resolve(Report.PAGE), ENGINE.process(TEMPLATE, context), StandardCharsets.UTF_8);
+            return new Report.Written(directory.resolve(Report.PAGE), result.rounds().stream().mapToInt(round -> round.trials().size()).sum(),
+                    result.variants().size(), charts.written().stream().map(Charts.Chart::file).toList());
+        });
+    }
+
+    private static String title(ComparisonResult result) {
+        return "stackbench comparison: " + String.join(", ", result.labels());
+    }
+
+    private static List<ReportPage.Fact> facts(ComparisonResult result) {
+        var facts = new ArrayList<ReportPage.Fact>();
+        facts.add(new ReportPage.Fact("load", result.load().description() + "; trials of " + result.load().trialWarmup() + " re-warm and "
+                + result.load().window() + " window"));
+        facts.add(new ReportPage.Fact("rounds", result.rounds().size() + " complete, each in a fresh random order; " + result.stopped().words()
+                + String.format(Locale.ROOT, " after %.0f s", result.seconds())));
+        facts.add(new ReportPage.Fact("decided on", String.join(", ", result.design().deciding().stream().map(Metric::id).toList())
+                + String.format(Locale.ROOT, "; %.0f%% confidence over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
+                + "equivalent within %.1f%%", 100 * result.design().confidence(), result.design().looks().count(),
+                100 * result.design().equivalenceMargin())));
+        for (ComparisonResult.Aa aa : result.aa()) {
+            if (aa.verdict() != null) {
+                facts.add(new ReportPage.Fact("A/A control (" + aa.metric().id() + ")", String.format(Locale.ROOT,
+                        "%s vs %s: %sx %s%s: the noise floor of this comparison", aa.first(), aa.second(),
+                        ComparisonSummary.ratio(aa.verdict().ratio()), ComparisonSummary.interval(aa.verdict().low(), aa.verdict().high()),
+                        aa.falseAlarm() ? ", declared different" : "")));
+            }
+        }
+        facts.add(new ReportPage.Fact("started", result.startedAt()));
+        return facts;
+    }
+
+    private static MetricView metric(ComparisonResult result, MetricVerdict verdict, Charts.Chart rounds) {
+        Metric metric = verdict.metric();
+        var groups = new ArrayList<String>();
+        for (List<String> group : verdict.groups()) {
+            groups.add(String.join(" = ", group));
+        }
+        var pairs = verdict.pairs().stream().map(pair -> new PairRow(pair.first() + " vs " + pair.second(),
+                ComparisonSummary.ratio(pair.ratio()) + "x", ComparisonSummary.interval(pair.low(), pair.high())
+                        + String.format(Locale.ROOT, " at %.2f%%", 100 * pair.confidence()), pair.outcome().id(),
+                ComparisonSummary.pairWords(pair, metric))).toList();
+        String overall = Double.isNaN(verdict.overall().pValue()) ? "too few rounds for Friedman's test"
+                : String.format(Locale.ROOT, "Friedman's test across all variants: p = %.2g", verdict.overall().pValue());
+        String title = (metric.higherIsBetter() ? metric.title() + ", higher is better" : metric.title() + ", lower is better")
+                + (result.design().deciding().contains(metric) ? " (deciding)" : "");
+        return new MetricView(metric.id(), title, overall, groups, pairs, ForestPlot.of(verdict, result.design().equivalenceMargin()), rounds);
+    }
+
+    /** Each variant's value in each round: drift moves all of a round's values together, which the ratios cancel. */
+    private static Charts.Chart roundsChart(ComparisonResult result, Metric metric, Charts charts) {
+        XYChart chart = new XYChartBuilder().width(900).height(340).title(metric.title() + " by round")
+                .xAxisTitle("round").yAxisTitle(metric.title()).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setAntiAlias(false);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setYAxisMin(0.0);
+        for (String label : result.labels()) {
+            var xs = new ArrayList<Double>();
+            var ys = new ArrayList<Double>();
+            for (ComparisonResult.Round round : result.rounds()) {
+                round.trial(label).map(trial -> trial.values().get(metric.id())).ifPresent(value -> {
+                    xs.add((double) round.number());
+                    ys.add(value);
+                });
+            }
+            if (!xs.isEmpty()) {
+                chart.addSeries(label, xs, ys).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            }
+        }
+        return charts.save(chart, "rounds-" + metric.id() + ".png", "Each variant's " + metric.title() + " in each round. The machine's speed "
+                + "moves every value of a round together; only ratios within a round are compared, so that movement cancels.");
+    }
+
+    private static List<VariantRow> variants(ComparisonResult result) {
+        return result.variants().stream().map(variant -> new VariantRow(variant.label(), variant.variant().source().describe()
+                + (variant.variant().properties().isEmpty() ? "" : "; " + variant.variant().properties())
+                + (variant.variant().jvmOptions().isEmpty() ? "" : "; JVM " + String.join(" ", variant.variant().jvmOptions())),
+                String.format(Locale.ROOT, "%.0f ms", variant.startup().millis()),
+                variant.warmup() == null ? "not warmed up" : warmup(variant),
+                String.format(Locale.ROOT, "%.2f s over %.0f s of others' trials (%.1f%% of a core)", variant.idleCpuSeconds(), variant.idleSeconds(),
+                        100 * variant.idleCpuShare()), variant.log())).toList();
+    }
+
+    private static String warmup(ComparisonResult.VariantRecord variant) {
+        var window = variant.warmup().window();
+        return window.warmupVerdict() != null ? window.warmupVerdict() : String.format(Locale.ROOT, "fixed, %.1f s", window.warmupSeconds());
+    }
+
+    private static TemplateEngine engine() {
+        var resolver = new ClassLoaderTemplateResolver(ComparisonReport.class.getClassLoader());
+        resolver.setSuffix(".html");
+        resolver.setTemplateMode(TemplateMode.HTML);
+        resolver.setCharacterEncoding("UTF-8");
+        resolver.setCacheable(true);
+        var engine = new TemplateEngine();
+        engine.setTemplateResolver(resolver);
+        return engine;
+    }
+
+}

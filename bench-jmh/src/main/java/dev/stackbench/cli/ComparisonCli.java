@@ -1,0 +1,163 @@
+package dev.stackbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.stackbench.core.compare.Comparison;
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.MetricVerdict;
+import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.ScenarioComparisons;
+import dev.stackbench.core.compare.VariantFailure;
+import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.scenario.Scenario;
+import dev.stackbench.core.variant.Variant;
+
+/**
+ * Runs comparisons for the command line, {@code compare}'s and a scenario's that asks for them: progress on stderr,
+ * the summary on stdout, and the exit code ({@link CompareCommand}'s description says which).
+ */
+final class ComparisonCli {
+
+    private final PrintWriter stdout;
+    private final PrintWriter err;
+    private final boolean quiet;
+
+    ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet) {
+        this.stdout = stdout;
+        this.err = err;
+        this.quiet = quiet;
+    }
+
+    /** One comparison, stoppable by Ctrl-C: the complete rounds are kept. */
+    int run(Comparison comparison, Path out) {
+        try (Interrupts interrupts = Interrupts.install(err)) {
+            int exitCode = run(comparison, out, interrupts.stop());
+            return interrupts.interrupted() ? interrupts.exitCode() : exitCode;
+        }
+    }
+
+    /**
+     * Each group of a scenario's runs under one load, compared interleaved, one after the other; a run alone under its
+     * load is named and skipped.
+     *
+     * @param window  each trial's window; null: the runs' own duration
+     * @param designs the design of a group, by its load profile
+     */
+    int runScenario(Scenario scenario, String window, Function<LoadProfile, Design> designs, List<String> jvmOptions, Path out) {
+        var groups = ScenarioComparisons.groups(scenario);
+        int worst = StackbenchMain.EXIT_OK;
+        try (Interrupts interrupts = Interrupts.install(err)) {
+            for (ScenarioComparisons.Group group : groups) {
+                if (interrupts.interrupted()) {
+                    break;
+                }
+                if (group.runs().size() < 2) {
+                    stdout.printf("== %s: %s alone under %s: nothing to compare it with%n", group.name(), group.labels().getFirst(), group.load());
+                    continue;
+                }
+                stdout.printf("== %s of %s: %s under %s%n", group.name(), scenario.name(), String.join(", ", group.labels()), group.load());
+                stdout.flush();
+                var profile = group.runs().getFirst().load().profile(LoadOption.Naming.SCENARIO_FILE);
+                Comparison comparison = group.comparison(window, designs.apply(profile), jvmOptions, null);
+                worst = Math.max(worst, run(comparison, out == null ? null : out.resolve(group.name()), interrupts.stop()));
+            }
+            return interrupts.interrupted() ? interrupts.exitCode() : worst;
+        }
+    }
+
+    private int run(Comparison comparison, Path out, StopRequest stop) {
+        if (!quiet) {
+            err.printf("comparing %s, each in its own JVM: %s; up to %d rounds or %s%n",
+                    comparison.measured().stream().map(Variant::label).collect(Collectors.joining(", ")),
+                    comparison.load().loadOptions().profile(LoadOption.Naming.COMMAND_LINE).describe(), comparison.design().maxRounds(),
+                    Durations.format(comparison.design().timeLimit()));
+            err.flush();
+        }
+        ComparisonRunner.Outcome outcome;
+        try {
+            outcome = ComparisonRunner.run(comparison, out, stop, progress());
+        } catch (VariantFailure e) {
+            if (stop.requested()) {
+                err.println("stopped before every variant had started: nothing was measured, nothing is written");
+                err.flush();
+                return StackbenchMain.EXIT_FAILURE;
+            }
+            failure(e);
+            return e.badInput() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
+        }
+        stdout.print(ComparisonSummary.of(outcome.result()));
+        if (outcome.written() != null) {
+            stdout.println("Results:      " + outcome.written().resolve(ComparisonRunner.COMPARISON_JSON).toAbsolutePath());
+        }
+        stdout.flush();
+        if (outcome.failure() != null) {
+            failure(outcome.failure());
+            return outcome.failure().badInput() || outcome.failure().stopped() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
+        }
+        return outcome.result().stopped() == ComparisonResult.Stop.INTERRUPTED ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
+    }
+
+    private void failure(VariantFailure e) {
+        err.println("error: " + e.getMessage());
+        e.logTail().forEach(line -> err.println("  | " + line));
+        if (e.log() != null) {
+            err.println("  (its log: " + e.log() + ")");
+        }
+        err.flush();
+    }
+
+    private ComparisonRunner.Listener progress() {
+        return new ComparisonRunner.Listener() {
+            @Override
+            public void message(String line) {
+                if (!quiet) {
+                    err.println(line);
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
+                if (!quiet) {
+                    var values = trial.values();
+                    err.printf(Locale.ROOT, "round %3d [%d/%d] %-20s rps %10.1f  p50 %8.3f ms  p99 %8.3f ms  CPU %7.1f us/req  errors %d  (%.1f s)%n",
+                            round, index, count, trial.label(), values.getOrDefault("rps", Double.NaN), values.getOrDefault("p50", Double.NaN),
+                            values.getOrDefault("p99", Double.NaN), values.getOrDefault("cpuPerRequest", Double.NaN),
+                            trial.result().requests().errors(), trial.seconds());
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft) {
+                if (quiet || verdicts.isEmpty()) {
+                    return;
+                }
+                var looks = design.looks();
+                err.printf("after round %d (look %d of %d):%n", round, looks.number(round), looks.count());
+                for (MetricVerdict verdict : verdicts) {
+                    for (PairVerdict pair : verdict.pairs()) {
+                        err.printf("  %s: %s%s%n", verdict.metric().id(), ComparisonSummary.pairWords(pair, verdict.metric()),
+                                pair.decided() ? "" : " (undecided)");
+                    }
+                }
+                long undecided = verdicts.stream().mapToLong(MetricVerdict::undecided).sum();
+                err.printf("  %s; at most %s left%n", undecided == 0 ? "every pair decided"
+                        : undecided + " pair(s) undecided, next look after round " + looks.next(round + 1), Durations.format(timeLeft));
+                err.flush();
+            }
+        };
+    }
+}
