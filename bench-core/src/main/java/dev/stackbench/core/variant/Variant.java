@@ -17,8 +17,8 @@ import dev.stackbench.core.server.Workload;
  *
  * <pre>{@code
  * Variant loom = Variant.of(Approach.LOOM_NETTY, Workload.DATE);                     // label "loom-netty"
- * Variant small = Variant.of(Approach.PLATFORM_TOMCAT, Workload.DATE).withLabel("tomcat-50")
- *         .withProperty("server.tomcat.threads.max", "50").withJvmOptions(List.of("-XX:+UseParallelGC"));
+ * Variant costly = Variant.of(Approach.PLATFORM_TOMCAT, Workload.DATE).withLabel("burn-3us")
+ *         .withProperty("stackbench.date.burn-micros", "3").withJvmOptions(List.of("-XX:+UseParallelGC"));
  * }</pre>
  *
  * @param label      its name in results, reports and gates: letters, digits, '.', '_', '-' and '+'

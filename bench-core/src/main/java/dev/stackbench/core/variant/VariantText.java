@@ -14,7 +14,7 @@ import dev.stackbench.core.server.Workload;
  *   <li>{@code loom-netty}: a built-in approach, labelled with its id;</li>
  *   <li>{@code LABEL:SETTING,SETTING,...}: a label and settings, each {@code approach=ID} (or a bare approach id),
  *       {@code jvm=OPTION} (one JVM option; repeatable) or {@code NAME=VALUE}, a server property, e.g.
- *       {@code tomcat-50:platform-tomcat,server.tomcat.threads.max=50,jvm=-XX:+UseZGC}.</li>
+ *       {@code burn:platform-tomcat,stackbench.date.burn-micros=3,jvm=-XX:+UseZGC}.</li>
  * </ul>
  * A variant that names no approach starts as {@code defaultSource} says (the comparison's own, e.g. the application
  * every variant runs), and needs one.

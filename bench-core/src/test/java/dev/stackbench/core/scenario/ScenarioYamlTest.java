@@ -152,7 +152,7 @@ class ScenarioYamlTest {
             "{name: bad, runs: [{label: a, approach: loom-netty, upstream: {approach: webflux-netty, delayMillis: -1}}]}"
                     + "| bad.yaml: run 'a': upstream: upstream delayMillis must be 0 to 600000, got -1",
             "{name: bad, runs: [{label: a, approach: loom-netty}], extra: 1}"
-                    + "| bad.yaml: extra: unknown key; known: defaults, description, name, runs, scale, source",
+                    + "| bad.yaml: extra: unknown key; known: compare, defaults, description, name, runs, scale, source",
             "{name: bad, runs: [{label: a, approach: loom-netty"
                     + "| bad.yaml: not valid YAML: "})
     void aBadFileIsOneLineNamingTheFileTheRunAndTheField(String body, String message) {

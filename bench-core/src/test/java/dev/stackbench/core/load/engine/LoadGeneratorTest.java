@@ -155,10 +155,12 @@ class LoadGeneratorTest {
             assertThat(json.get("requests").has("late")).isTrue();
             assertThat(json.get("window").get("warmupSeconds").asDouble()).isEqualTo(1.0);
 
-            // One CSV row per second, the first marked as warm-up.
+            // One CSV row per second, the first marked as warm-up; a drain row after them when a response was still on its
+            // way at the window's end (on a loaded machine it can be).
             var csv = Files.readAllLines(out.resolve("timeline.csv"));
             assertThat(csv.getFirst()).startsWith("end_second,phase,rps");
-            assertThat(csv).hasSize(1 + 3);
+            assertThat(csv.subList(1, csv.size()).stream().filter(row -> !row.contains(",drain,"))).hasSize(3);
+            assertThat(csv).hasSizeBetween(1 + 3, 1 + 4);
             assertThat(csv.get(1)).contains(",warmup,");
 
             // The .hlog: HdrHistogram's own reader, measured window only, latency tag sums to the ok count.
