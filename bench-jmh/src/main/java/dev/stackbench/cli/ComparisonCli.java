@@ -141,7 +141,7 @@ final class ComparisonCli {
             }
 
             @Override
-            public void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft) {
+            public void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft, String control) {
                 if (quiet || verdicts.isEmpty()) {
                     return;
                 }
@@ -149,11 +149,12 @@ final class ComparisonCli {
                 err.printf("after round %d (look %d of %d):%n", round, looks.number(round), looks.count());
                 for (MetricVerdict verdict : verdicts) {
                     for (PairVerdict pair : verdict.pairs()) {
+                        boolean isControl = control != null && (pair.first().equals(control) || pair.second().equals(control));
                         err.printf("  %s: %s%s%n", verdict.metric().id(), ComparisonSummary.pairWords(pair, verdict.metric()),
-                                pair.decided() ? "" : " (undecided)");
+                                isControl ? " (the A/A control)" : pair.decided() ? "" : " (undecided)");
                     }
                 }
-                long undecided = verdicts.stream().mapToLong(MetricVerdict::undecided).sum();
+                long undecided = verdicts.stream().mapToLong(verdict -> verdict.undecided(control)).sum();
                 err.printf("  %s; at most %s left%n", undecided == 0 ? "every pair decided"
                         : undecided + " pair(s) undecided, next look after round " + looks.next(round + 1), Durations.format(timeLeft));
                 err.flush();

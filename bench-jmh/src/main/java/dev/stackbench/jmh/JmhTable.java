@@ -60,7 +60,36 @@ public final class JmhTable {
             }
             text.append('\n');
         }
+        if (results.size() > 1) {
+            text.append(notARanking(results));
+        }
         return text.toString();
+    }
+
+    /**
+     * Why the rows above cannot be read as a ranking, with the command that gives one: JMH runs its benchmarks one after
+     * another, each in its own forks (separate JVMs, so no JIT is shared), but the machine's speed moves between them, and
+     * a few iterations per fork give errors as large as the differences.
+     */
+    static String notARanking(JsonNode results) {
+        double lowest = Double.MAX_VALUE;
+        double highest = 0;
+        var approaches = new java.util.LinkedHashSet<String>();
+        for (JsonNode result : results) {
+            approaches.add(result.get("params").get("approach").asString());
+            JsonNode primary = result.get("primaryMetric");
+            if (primary.get("scoreError").isNumber() && primary.get("score").asDouble() > 0) {
+                double share = primary.get("scoreError").asDouble() / primary.get("score").asDouble();
+                lowest = Math.min(lowest, share);
+                highest = Math.max(highest, share);
+            }
+        }
+        String errors = highest == 0 ? "" : String.format(Locale.ROOT, ", and their errors are %.0f%% to %.0f%% of their scores",
+                100 * lowest, 100 * highest);
+        return "\nNot a ranking: JMH measured these one after another, each in its own forks, so the machine's speed moved between "
+                + "them" + errors + ". For a ranking that reproduces, compare them interleaved, each in its own JVM:\n"
+                + "  java -jar bench-jmh/target/bench-jmh.jar compare" + approaches.stream().map(id -> " --variant " + id)
+                .collect(java.util.stream.Collectors.joining()) + "\n";
     }
 
     /** JMH writes "NaN" when an error cannot be computed (a single iteration). */

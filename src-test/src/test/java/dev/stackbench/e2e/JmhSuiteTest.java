@@ -54,6 +54,9 @@ class JmhSuiteTest {
         for (Approach approach : Approach.values()) {
             assertThat(table).contains(approach.id());
         }
+        // Scores measured one after another are no ranking, and the table says so, with the command that gives one.
+        assertThat(table).contains("Not a ranking: JMH measured these one after another",
+                "compare --variant " + results.get(0).get("params").get("approach").asString());
 
         // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread.
         String same = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());

@@ -72,13 +72,14 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
      * One variant: how it was started and what its JVM did besides its trials.
      *
      * @param warmup          the run that warmed it up before the first round (until steady by default)
+     * @param rehearsals      trial-shaped runs after it, discarded, until one ran with the JIT quiet
      * @param trialCpuSeconds its JVM's CPU (all threads, as the OS counts) during its own trials
      * @param idleCpuSeconds  its JVM's CPU during the other variants' trials, when it should have been idle (late JIT
      *                        compilation, GC, timers): it was taken from the variant being measured
      * @param idleSeconds     how long the other variants' trials lasted, over which {@code idleCpuSeconds} was spent
      * @param log             its JVM's log: the server's or application's output
      */
-    public record VariantRecord(String label, Variant variant, long pid, RunResult.Startup startup, RunResult warmup,
+    public record VariantRecord(String label, Variant variant, long pid, RunResult.Startup startup, RunResult warmup, int rehearsals,
                                 double trialCpuSeconds, double idleCpuSeconds, double idleSeconds, String log) {
 
         /** Its idle CPU as a share of one core. */

@@ -21,6 +21,7 @@ import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.steady.WarmupUntilSteady;
 import dev.stackbench.core.variant.Variant;
 
 /**
@@ -43,6 +44,10 @@ public final class ComparisonRunner {
     static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** Beyond a trial's warm-up, window and drain: JFR's start, the result's assembly, a GC. */
     static final Duration TRIAL_SLACK = Duration.ofSeconds(60);
+    /** Trial-shaped runs after the warm-up, discarded: at least this many, */
+    static final int MIN_REHEARSALS = 2;
+    /** and at most this many, while the JIT is still busy in them. */
+    static final int MAX_REHEARSALS = 10;
     /** A variant whose JVM spent more than this share of a core while others were measured is named in a warning. */
     static final double IDLE_CPU_WARNING_SHARE = 0.05;
 
@@ -55,8 +60,12 @@ public final class ComparisonRunner {
         default void trial(int round, int index, int count, ComparisonResult.Trial trial) {
         }
 
-        /** A round is over; {@code verdicts} when it was a look, else empty. */
-        default void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft) {
+        /**
+         * A round is over; {@code verdicts} when it was a look, else empty.
+         *
+         * @param control the A/A control's copy, whose pair needs no decision; null without one
+         */
+        default void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft, String control) {
         }
     }
 
@@ -107,6 +116,7 @@ public final class ComparisonRunner {
         private final List<Variant> variants;
         private final List<VariantJvm> jvms = new ArrayList<>();
         private final Map<String, RunResult> warmups = new LinkedHashMap<>();
+        private final Map<String, Integer> rehearsals = new LinkedHashMap<>();
         private final Map<String, double[]> cpu = new LinkedHashMap<>(); // label -> {trial, idle, idle seconds}
         private final List<ComparisonResult.Round> rounds = new ArrayList<>();
         private final Duration trialTimeout;
@@ -192,7 +202,32 @@ public final class ComparisonRunner {
                 RunResult result = jvm.measure(new VariantOrder.Warm(directory), trialTimeout.plus(LoadDefaults.WARMUP_CAP));
                 warmups.put(jvm.variant().label(), result);
                 listener.message("warmed up " + jvm.variant().label() + ": " + warmupWords(result));
+                rehearse(jvm);
             }
+        }
+
+        /**
+         * Trials that count for nothing, until one runs with the JIT quiet: a warm-up until steady leaves code that the
+         * end of a run (connections closing, loops stopping) deoptimizes, and the next few runs recompile it (measured:
+         * 3 to 6 s of JIT in the first trial after a steady warm-up, falling over the next several).
+         */
+        private void rehearse(VariantJvm jvm) {
+            int count = 0;
+            Double jitShare = null;
+            while (count < MAX_REHEARSALS && !stop.requested()) {
+                RunResult rehearsal = jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), null), trialTimeout);
+                count++;
+                Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
+                jitShare = jit == null ? null : jit / rehearsal.window().measuredSeconds();
+                if (count >= MIN_REHEARSALS && (jitShare == null || jitShare < WarmupUntilSteady.JIT_QUIET_SHARE)) {
+                    break;
+                }
+            }
+            rehearsals.put(jvm.variant().label(), count);
+            listener.message(String.format(java.util.Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
+                    jvm.variant().label(), count, jitShare == null ? "JIT time not monitored" : String.format(java.util.Locale.ROOT,
+                            "%.1f%% of a core in the last%s", 100 * jitShare, jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE ? ", still above "
+                                    + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + MAX_REHEARSALS : "")));
         }
 
         private ComparisonResult.Stop rounds() {
@@ -224,8 +259,9 @@ public final class ComparisonRunner {
                 List<MetricVerdict> verdicts = looks.isLook(round) ? analyse(design.deciding()) : List.of();
                 Duration left = Duration.ofSeconds((long) Math.min(design.timeLimit().toSeconds() - elapsedSeconds(),
                         longestRound * (design.maxRounds() - round)));
-                listener.round(round, design, seconds, verdicts, left);
-                if (!verdicts.isEmpty() && verdicts.stream().allMatch(MetricVerdict::decided)) {
+                String control = comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa());
+                listener.round(round, design, seconds, verdicts, left, control);
+                if (!verdicts.isEmpty() && verdicts.stream().allMatch(verdict -> verdict.undecided(control) == 0)) {
                     return ComparisonResult.Stop.DECIDED;
                 }
             }
@@ -286,7 +322,7 @@ public final class ComparisonRunner {
                 String label = jvm.variant().label();
                 double[] account = cpu.get(label);
                 records.add(new ComparisonResult.VariantRecord(label, jvm.variant(), jvm.pid(), jvm.started().startup(),
-                        warmups.get(label), account[0], account[1], account[2], jvm.log().toString()));
+                        warmups.get(label), rehearsals.getOrDefault(label, 0), account[0], account[1], account[2], jvm.log().toString()));
             }
             var aa = new ArrayList<ComparisonResult.Aa>();
             if (comparison.aa() != null) {

@@ -25,8 +25,9 @@ final class ComparisonWarnings {
             }
         }
         if (result.stopped() != ComparisonResult.Stop.DECIDED && result.stopped() != ComparisonResult.Stop.FAILED) {
+            String control = result.aa().isEmpty() ? null : result.aa().getFirst().second();
             long undecided = result.verdicts().stream().filter(verdict -> result.design().deciding().contains(verdict.metric()))
-                    .mapToLong(MetricVerdict::undecided).sum();
+                    .mapToLong(verdict -> verdict.undecided(control)).sum();
             if (undecided > 0) {
                 warnings.add(result.stopped().words() + " after " + result.rounds().size() + " rounds with " + undecided
                         + " pair(s) undecided: no difference detected there, but one as large as the equivalence margin ("

@@ -37,10 +37,19 @@ public record MetricVerdict(Metric metric, int rounds, Friedman.Result overall, 
 
     /** Every pair decided: different, or equivalent within the margin. */
     public boolean decided() {
-        return pairs.stream().allMatch(PairVerdict::decided);
+        return undecided(null) == 0;
     }
 
     public long undecided() {
-        return pairs.stream().filter(pair -> !pair.decided()).count();
+        return undecided(null);
+    }
+
+    /**
+     * The pairs not decided, leaving out those of {@code control} (an A/A control's copy, whose pair with its original
+     * measures the noise; it is no question the comparison has to decide); null leaves out none.
+     */
+    public long undecided(String control) {
+        return pairs.stream().filter(pair -> !pair.decided()).filter(pair -> control == null
+                || !(pair.first().equals(control) || pair.second().equals(control))).count();
     }
 }

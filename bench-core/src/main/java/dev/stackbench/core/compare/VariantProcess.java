@@ -96,9 +96,9 @@ public final class VariantProcess {
                 switch (order) {
                     case VariantOrder.Warm warm -> reply(measure(base, server, target, mix, warm.directory()));
                     case VariantOrder.Trial trial -> {
-                        // Every trial starts from a collected heap: the garbage of its last trial is collected at its own
-                        // expense, before its re-warm, not in its window or in another variant's.
-                        System.gc();
+                        if (Boolean.getBoolean("stackbench.compare.gc")) {
+                            System.gc();
+                        }
                         var options = LoadOptions.builder().set(LoadOption.WARMUP, trial.warmup()).parent(base).build();
                         reply(measure(options, server, target, mix, trial.directory()));
                     }

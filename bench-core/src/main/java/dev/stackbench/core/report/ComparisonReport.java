@@ -156,7 +156,8 @@ public final class ComparisonReport {
                 + (variant.variant().properties().isEmpty() ? "" : "; " + variant.variant().properties())
                 + (variant.variant().jvmOptions().isEmpty() ? "" : "; JVM " + String.join(" ", variant.variant().jvmOptions())),
                 String.format(Locale.ROOT, "%.0f ms", variant.startup().millis()),
-                variant.warmup() == null ? "not warmed up" : warmup(variant),
+                variant.warmup() == null ? "not warmed up" : warmup(variant) + "; then " + variant.rehearsals()
+                        + " rehearsal trial(s), discarded, until its JIT was quiet in one",
                 String.format(Locale.ROOT, "%.2f s over %.0f s of others' trials (%.1f%% of a core)", variant.idleCpuSeconds(), variant.idleSeconds(),
                         100 * variant.idleCpuShare()), variant.log())).toList();
     }
