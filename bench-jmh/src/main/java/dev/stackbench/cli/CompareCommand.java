@@ -88,6 +88,12 @@ final class CompareCommand implements Callable<Integer> {
                     + "variant is --warmup's (until steady by default).")
     String trialWarmup;
 
+    @Option(names = "--rehearsals", paramLabel = "N", defaultValue = "" + Design.REHEARSALS,
+            description = "After each variant's warm-up, up to N trial-shaped runs, discarded, until one runs with the JIT quiet (at "
+                    + "least two): the first runs after a steady warm-up recompile what the end of a run deoptimized. 0 for none, e.g. "
+                    + "when no variant is CPU-bound (default: ${DEFAULT-VALUE}).")
+    int rehearsals;
+
     @Option(names = "--metric", paramLabel = "METRIC", split = ",",
             description = "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, cpuPerRequest (the "
                     + "whole JVM's CPU per request, which a neighbour taking the machine's CPU does not move), serverCpuPerRequest "
@@ -180,7 +186,7 @@ final class CompareCommand implements Callable<Integer> {
     Design design(LoadProfile profile) {
         var metrics = metricIds.isEmpty() ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
-        return new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, percent("--confidence", confidence),
+        return new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, rehearsals, percent("--confidence", confidence),
                 percent("--equivalence", equivalence), metrics, seed == null ? System.nanoTime() : seed);
     }
 

@@ -44,10 +44,8 @@ public final class ComparisonRunner {
     static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** Beyond a trial's warm-up, window and drain: JFR's start, the result's assembly, a GC. */
     static final Duration TRIAL_SLACK = Duration.ofSeconds(60);
-    /** Trial-shaped runs after the warm-up, discarded: at least this many, */
+    /** Trial-shaped runs after the warm-up, discarded: at least this many (up to the design's most), then while the JIT is busy. */
     static final int MIN_REHEARSALS = 2;
-    /** and at most this many, while the JIT is still busy in them. */
-    static final int MAX_REHEARSALS = 10;
     /** A variant whose JVM spent more than this share of a core while others were measured is named in a warning. */
     static final double IDLE_CPU_WARNING_SHARE = 0.05;
 
@@ -214,7 +212,7 @@ public final class ComparisonRunner {
         private void rehearse(VariantJvm jvm) {
             int count = 0;
             Double jitShare = null;
-            while (count < MAX_REHEARSALS && !stop.requested()) {
+            while (count < design.rehearsals() && !stop.requested()) {
                 RunResult rehearsal = jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), null), trialTimeout);
                 count++;
                 Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
@@ -227,7 +225,7 @@ public final class ComparisonRunner {
             listener.message(String.format(java.util.Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
                     jvm.variant().label(), count, jitShare == null ? "JIT time not monitored" : String.format(java.util.Locale.ROOT,
                             "%.1f%% of a core in the last%s", 100 * jitShare, jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE ? ", still above "
-                                    + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + MAX_REHEARSALS : "")));
+                                    + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + count : "")));
         }
 
         private ComparisonResult.Stop rounds() {

@@ -15,18 +15,21 @@ import dev.stackbench.core.result.Metric;
  * @param maxRounds          it stops after this many rounds at most
  * @param timeLimit          it starts no round that would end after this (counted from its start, JVM starts included)
  * @param trialWarmup        each trial's re-warm before its window, discarded, e.g. {@code 1s}
+ * @param rehearsals         at most this many trial-shaped runs after each variant's warm-up, discarded, while the JIT is
+ *                           still busy in them (at least two, or as many as this when fewer); 0 for none
  * @param confidence         the chance that no declared difference is false, over all pairs and looks
  * @param equivalenceMargin  a pair whose interval lies within [1/(1+m), 1+m] is decided as equivalent
  * @param deciding           the metrics whose pairs must all be decided for it to stop before its caps
  * @param seed               of the random order of each round's trials, so an order can be replayed
  */
-public record Design(int minRounds, int maxRounds, Duration timeLimit, String trialWarmup, double confidence,
+public record Design(int minRounds, int maxRounds, Duration timeLimit, String trialWarmup, int rehearsals, double confidence,
                      double equivalenceMargin, List<Metric> deciding, long seed) {
 
     public static final int MIN_ROUNDS = 5;
     public static final int MAX_ROUNDS = 30;
     public static final Duration TIME_LIMIT = Duration.ofMinutes(20);
     public static final String TRIAL_WARMUP = "1s";
+    public static final int REHEARSALS = 10;
     /** A trial's measured window unless --duration says otherwise. */
     public static final String WINDOW = "5s";
     public static final double CONFIDENCE = 0.95;
@@ -43,6 +46,9 @@ public record Design(int minRounds, int maxRounds, Duration timeLimit, String tr
         Looks.of(minRounds, maxRounds);
         if (timeLimit == null || !timeLimit.isPositive()) {
             throw new IllegalArgumentException("--time-limit must be positive, got " + (timeLimit == null ? null : Durations.format(timeLimit)));
+        }
+        if (rehearsals < 0) {
+            throw new IllegalArgumentException("--rehearsals must be 0 or more, got " + rehearsals);
         }
         if (Durations.parse(trialWarmup).isNegative()) {
             throw new IllegalArgumentException("--trial-warmup must be 0 or more, got " + trialWarmup);
