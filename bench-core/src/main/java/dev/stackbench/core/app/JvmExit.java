@@ -1,0 +1,41 @@
+package dev.stackbench.core.app;
+
+/**
+ * Whether this JVM is shutting down, and who asked: an application in this JVM that calls {@code System.exit} takes
+ * stackbench down with it, and the run's shutdown hook names the caller, found on the stack of the thread that exits.
+ */
+public final class JvmExit {
+
+    private JvmExit() {
+    }
+
+    /** True once the JVM has begun to shut down (hooks running): adding a hook is refused from then on. */
+    public static boolean inProgress() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException shuttingDown) {
+            return true;
+        }
+    }
+
+    /** {@code System.exit called from com.example.Jobs.stop(Jobs.java:42) on thread 'jobs-1'}, or the shutdown's cause in words. */
+    public static String cause() {
+        for (var entry : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] stack = entry.getValue();
+            for (int i = 0; i < stack.length; i++) {
+                boolean exit = "java.lang.Runtime".equals(stack[i].getClassName()) && "exit".equals(stack[i].getMethodName());
+                if (exit) {
+                    int caller = i + 1;
+                    while (caller < stack.length && stack[caller].getClassName().startsWith("java.lang.")) {
+                        caller++;
+                    }
+                    return "System.exit called" + (caller < stack.length ? " from " + stack[caller] : "") + " on thread '" + entry.getKey().getName() + "'";
+                }
+            }
+        }
+        return "the JVM is shutting down (System.exit, or a signal the run does not handle)";
+    }
+}
