@@ -36,8 +36,10 @@ import java.util.Objects;
 public record AppSpec(AppSource source, Map<String, String> properties, WebServer webServer, String readyPath, Duration readyTimeout,
                       Path logFile, boolean separateProcess, List<String> jvmOptions, String address, int port) {
 
+    /** How long an application may take to start and become ready, unless told (a number, for help texts). */
+    public static final int DEFAULT_READY_TIMEOUT_SECONDS = 120;
     /** How long an application may take to start and become ready, unless told. */
-    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
+    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(DEFAULT_READY_TIMEOUT_SECONDS);
     /** Where it listens, unless told: this machine only, as stackbench's own servers. */
     public static final String DEFAULT_ADDRESS = "127.0.0.1";
     /** The property that sets the port of Spring Boot's web servers: stackbench's to set. */

@@ -6,7 +6,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URI;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,13 +35,14 @@ final class InProcessApp implements RunningApp {
 
     /** How often the watcher looks whether the context is still active: a stop is seen within this. */
     private static final Duration WATCH = Duration.ofMillis(100);
-    /** How long {@link #close} waits for the main thread after its context closed. */
+    /** How long {@link #close} waits for the main thread after its context closed, and a failed start for it to end. */
     private static final Duration MAIN_JOIN = Duration.ofSeconds(2);
+    /** How often a failed start's main thread is interrupted again while it has not ended. */
+    private static final Duration INTERRUPT_AGAIN = Duration.ofMillis(50);
 
     private final AppSpec spec;
     private final SpringContext context;
     private final ClassLoader loader;
-    private final boolean ownsLoader;
     private final Thread main;
     private final URI baseUri;
     private final RunResult.Startup startup;
@@ -55,13 +55,12 @@ final class InProcessApp implements RunningApp {
     private final Thread watcher;
     private final Thread exitHook;
 
-    private InProcessApp(AppSpec spec, SpringContext context, ClassLoader loader, boolean ownsLoader, Thread main, URI baseUri,
+    private InProcessApp(AppSpec spec, SpringContext context, ClassLoader loader, Thread main, URI baseUri,
                          RunResult.Startup startup, RunResult.App description, Map<String, String> settings, ServerLimits limits,
                          AppOutput output, PrintStream log) {
         this.spec = spec;
         this.context = context;
         this.loader = loader;
-        this.ownsLoader = ownsLoader;
         this.main = main;
         this.baseUri = baseUri;
         this.startup = startup;
@@ -72,16 +71,16 @@ final class InProcessApp implements RunningApp {
         this.log = log;
         this.watcher = Thread.ofPlatform().daemon().name("stackbench-app-watch").start(this::watch);
         // An application that calls System.exit starts the JVM's shutdown: say so before its context is seen closed.
-        this.exitHook = new Thread(() -> stop.stopped(JvmExit.cause()), "stackbench-app-exit");
+        this.exitHook = new Thread(() -> JvmExit.systemExitCaller().ifPresent(stop::stopped), "stackbench-app-exit");
         Runtime.getRuntime().addShutdownHook(exitHook);
     }
 
     /**
      * @param isolation  how it shares this JVM, in words, for results
-     * @param ownsLoader close the loader with the application (an isolated one); false for this class path
+     * @param isolatedLoader whether {@code loader} is the application's own (its output then told apart by it); false for this class path
      * @throws AppStartException naming why it did not start or become ready, with its first error lines
      */
-    static InProcessApp start(AppSpec spec, Path logFile, ClassLoader loader, boolean ownsLoader, String mainClass, String isolation,
+    static InProcessApp start(AppSpec spec, Path logFile, ClassLoader loader, boolean isolatedLoader, String mainClass, String isolation,
                               String jarBootVersion) {
         var classLoading = ManagementFactory.getClassLoadingMXBean();
         long classesBefore = classLoading.getTotalLoadedClassCount();
@@ -89,16 +88,19 @@ final class InProcessApp implements RunningApp {
         long deadline = startNanos + spec.readyTimeout().toNanos();
         String what = "application " + spec.source().describe();
         PrintStream log = openLog(logFile);
-        AppOutput output = AppOutput.route(ownsLoader ? loader : null, log);
+        AppOutput output = AppOutput.route(isolatedLoader ? loader : null, log);
         Thread main = null;
         LaunchHook hook = null;
         try {
             hook = LaunchHook.in(loader, what);
+            if (isolatedLoader) {
+                JvmWideState.keepFrom(loader);
+            }
             Method mainMethod = mainMethod(loader, mainClass, what);
             int port = Ports.choose(spec);
             List<String> arguments = Ports.arguments(spec, port);
             LaunchHook launch = hook;
-            main = Thread.ofPlatform().daemon().name("app-main").unstarted(() -> {
+            main = Thread.ofPlatform().daemon().name(SpringBootApps.MAIN_THREAD).unstarted(() -> {
                 try {
                     launch.runMain(mainMethod, arguments.toArray(String[]::new));
                 } catch (Throwable thrown) {
@@ -124,17 +126,17 @@ final class InProcessApp implements RunningApp {
             String bootVersion = Optional.ofNullable(context.springBootVersion()).orElse(jarBootVersion);
             var description = new RunResult.App(spec.source().describe(), mainClass, bootVersion, webServer.orElse(null), isolation, given,
                     logFile.toAbsolutePath().toString(), null);
-            return new InProcessApp(spec, context, loader, ownsLoader, main, base, startup, description, settings(context, spec),
+            return new InProcessApp(spec, context, loader, main, base, startup, description, settings(context, spec),
                     AppLimits.of(webServer, context::property, context.hikariMaximumPoolSize()), output, log);
         } catch (AppStartException e) {
-            abandon(hook, main, output, log, loader, ownsLoader);
+            abandon(hook, main, output, log, loader);
             throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            abandon(hook, main, output, log, loader, ownsLoader);
+            abandon(hook, main, output, log, loader);
             throw new AppStartException(what + ": interrupted while starting", List.of());
         } catch (RuntimeException e) {
-            abandon(hook, main, output, log, loader, ownsLoader);
+            abandon(hook, main, output, log, loader);
             throw new AppStartException(what + " failed to start: " + LogExcerpt.rootCause(e), LogExcerpt.errorLines(logFile), e);
         }
     }
@@ -175,22 +177,39 @@ final class InProcessApp implements RunningApp {
         }
     }
 
-    /** What the failed start left: its context (if it got that far) closed, its main thread interrupted, its output back. */
-    private static void abandon(LaunchHook hook, Thread main, AppOutput output, PrintStream log, ClassLoader loader, boolean ownsLoader) {
-        if (hook != null && hook.preparedContext() != null) {
-            try {
-                new SpringContext(hook.preparedContext(), loader).close();
-            } catch (RuntimeException alreadyClosed) {
-                // a failed start closes its context itself
+    /**
+     * What the failed start left: its main thread interrupted (a start that hangs in a sleep or a wait fails there, and
+     * Spring Boot closes the context itself), then its context closed if the start is still going, from a thread of its
+     * own (the context's close waits for a refresh under way, which may never end), and its output given back.
+     */
+    private static void abandon(LaunchHook hook, Thread main, AppOutput output, PrintStream log, ClassLoader loader) {
+        if (main != null) {
+            // Again and again for a while: a start that is not yet in its wait, or code that swallows an interrupt, would
+            // miss a single one and wait forever, and a JVM whose application's own shutdown hook then waits for that
+            // start to end would never exit.
+            long until = System.nanoTime() + MAIN_JOIN.toNanos();
+            while (main.isAlive() && System.nanoTime() - until < 0) {
+                main.interrupt();
+                try {
+                    main.join(INTERRUPT_AGAIN);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
             }
         }
-        if (main != null) {
-            main.interrupt(); // a start that hangs in a sleep or a wait ends here
-            joinQuietly(main);
+        Object prepared = hook == null ? null : hook.preparedContext();
+        if (prepared != null && main != null && main.isAlive()) {
+            Thread.ofPlatform().daemon().name("stackbench-app-abandon").start(() -> {
+                try {
+                    new SpringContext(prepared, loader).close();
+                } catch (RuntimeException alreadyClosing) {
+                    // its own failure handling got there first
+                }
+            });
         }
         output.close();
         log.close();
-        closeLoader(loader, ownsLoader);
     }
 
     private static Map<String, String> settings(SpringContext context, AppSpec spec) {
@@ -224,7 +243,12 @@ final class InProcessApp implements RunningApp {
                 return;
             }
             if (!stop.closing() && !context.isActive()) {
-                stop.stopped(JvmExit.inProgress() ? JvmExit.cause() : "its context closed (by the application itself)");
+                if (!JvmExit.inProgress()) {
+                    stop.stopped("its context closed (by the application itself)");
+                } else {
+                    // A shutdown by a signal (Ctrl-C) closes it through Spring Boot's own hook: the command's to handle.
+                    JvmExit.systemExitCaller().ifPresent(stop::stopped);
+                }
                 return;
             }
         }
@@ -291,7 +315,10 @@ final class InProcessApp implements RunningApp {
         joinQuietly(main);
         output.close();
         log.close();
-        closeLoader(loader, ownsLoader);
+        // Its class loader is let go, not closed: threads of the application that outlive its context (a logging
+        // framework's, a pool's that ends a moment later) still load classes from it, and a closed loader turns that into
+        // ClassNotFoundExceptions on the terminal. It is collected with the application's last thread; its jars are files
+        // of the unpacking cache, read only.
     }
 
     @Override
@@ -304,16 +331,6 @@ final class InProcessApp implements RunningApp {
             thread.join(MAIN_JOIN);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void closeLoader(ClassLoader loader, boolean ownsLoader) {
-        if (ownsLoader && loader instanceof URLClassLoader closeable) {
-            try {
-                closeable.close();
-            } catch (IOException e) {
-                // its jars are files of the cache: nothing is lost if one stays open
-            }
         }
     }
 }

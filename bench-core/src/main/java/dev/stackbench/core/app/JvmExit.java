@@ -2,7 +2,8 @@ package dev.stackbench.core.app;
 
 /**
  * Whether this JVM is shutting down, and who asked: an application in this JVM that calls {@code System.exit} takes
- * stackbench down with it, and the run's shutdown hook names the caller, found on the stack of the thread that exits.
+ * stackbench down with it, and the run's shutdown hook names the caller, found on the stack of the thread that exits
+ * (a shutdown by a signal has no such thread: it is the command's to handle, as Ctrl-C).
  */
 public final class JvmExit {
 
@@ -21,8 +22,11 @@ public final class JvmExit {
         }
     }
 
-    /** {@code System.exit called from com.example.Jobs.stop(Jobs.java:42) on thread 'jobs-1'}, or the shutdown's cause in words. */
-    public static String cause() {
+    /**
+     * {@code System.exit called from com.example.Jobs.stop(Jobs.java:42) on thread 'jobs-1'} while the JVM shuts down
+     * because of it; empty when no thread is in System.exit (a signal, such as Ctrl-C, shuts it down without one).
+     */
+    public static java.util.Optional<String> systemExitCaller() {
         for (var entry : Thread.getAllStackTraces().entrySet()) {
             StackTraceElement[] stack = entry.getValue();
             for (int i = 0; i < stack.length; i++) {
@@ -32,10 +36,11 @@ public final class JvmExit {
                     while (caller < stack.length && stack[caller].getClassName().startsWith("java.lang.")) {
                         caller++;
                     }
-                    return "System.exit called" + (caller < stack.length ? " from " + stack[caller] : "") + " on thread '" + entry.getKey().getName() + "'";
+                    return java.util.Optional.of("System.exit called" + (caller < stack.length ? " from " + stack[caller] : "")
+                            + " on thread '" + entry.getKey().getName() + "'");
                 }
             }
         }
-        return "the JVM is shutting down (System.exit, or a signal the run does not handle)";
+        return java.util.Optional.empty();
     }
 }

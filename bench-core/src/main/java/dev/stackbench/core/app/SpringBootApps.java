@@ -28,6 +28,13 @@ import java.util.List;
  */
 public final class SpringBootApps {
 
+    /**
+     * The name of the thread that runs an in-process application's main method. While one is alive after its start
+     * failed (it ignored every interrupt), the JVM may not be able to exit normally (the application's own shutdown hook
+     * can wait for that start forever): a command line then ends with {@link Runtime#halt} once its output is out.
+     */
+    public static final String MAIN_THREAD = "app-main";
+
     static final String ISOLATED = "isolated class loader";
     static final String THIS_CLASS_PATH = "this class path";
     static final String SEPARATE_PROCESS = "separate process";
@@ -62,6 +69,11 @@ public final class SpringBootApps {
                         main.className(), THIS_CLASS_PATH, null);
             }
         };
+    }
+
+    /** Whether an application's main thread is still alive in this JVM (see {@link #MAIN_THREAD}). */
+    public static boolean mainThreadAlive() {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(thread -> thread.getName().equals(MAIN_THREAD) && thread.isAlive());
     }
 
     private static Path logFile(AppSpec spec) {

@@ -24,6 +24,9 @@ public final class Summary {
                 ? " (" + result.target().approach() + ", " + result.target().workload() + ", in-process)"
                 : result.target().app() != null ? " (" + result.target().app().name() + ")" : ""));
         app(text, result.target().app());
+        if (result.target().app() != null) {
+            line(text, "App limits", appLimits(result.target().limits()));
+        }
         line(text, "Load", result.profile().description() + (result.window().warmupSeconds() > 0
                 ? String.format(Locale.ROOT, " after %.0fs warm-up", result.window().warmupSeconds()) : ""));
         if (result.window().warmupVerdict() != null) {
@@ -91,6 +94,18 @@ public final class Summary {
         line(text, "App", app.source() + ": " + app.mainClass() + " on " + app.describe()
                 + (app.pid() == null ? "" : ", pid " + app.pid()));
         line(text, "App log", app.logFile());
+    }
+
+    /** What bounds the user's application, where its settings say; "not derived" for what they do not. */
+    private static String appLimits(dev.stackbench.core.server.ServerLimits limits) {
+        if (limits == null) {
+            return "not derived";
+        }
+        String threads = limits.blockingPool() != null ? limits.blockingPool().describe()
+                : limits.execution() == dev.stackbench.core.server.Execution.VIRTUAL_THREAD ? "a virtual thread per request"
+                : "request threads not derived";
+        return threads + ", " + (limits.databaseConnections() == null ? "database connections not derived"
+                : limits.databaseConnections() + " database connections");
     }
 
     /** A line per request name, as k6 prints its tagged metrics: counts, rps and the latency percentiles that gates use. */
