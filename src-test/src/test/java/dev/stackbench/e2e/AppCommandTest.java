@@ -52,9 +52,9 @@ class AppCommandTest {
         Path err = Files.createTempFile("app-run-", ".err");
         try {
             Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!process.waitFor(180, TimeUnit.SECONDS)) {
+            if (!process.waitFor(150, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
-                throw new AssertionError("load --app did not end within 180 s: " + Files.readString(err));
+                throw new AssertionError("load --app did not end within 150 s: " + Files.readString(err));
             }
             return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
         } finally {
