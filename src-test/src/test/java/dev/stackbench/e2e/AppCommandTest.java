@@ -129,7 +129,7 @@ class AppCommandTest {
         assertThat(result(out).path("byRequest").findValuesAsString("name")).containsExactly("post-spans", "services");
     }
 
-    /** In a JVM of its own: its pid named, its CPU read by its pid (not this JVM's threads), its JVM options its own. */
+    /** In a JVM of its own: its pid named, its CPU and resident set read by its pid (not this JVM's), its JVM options its own. */
     @Test
     void anApplicationInAProcessOfItsOwnHasItsCpuReadByItsPid() throws Exception {
         Path out = temp.resolve("process");
@@ -141,6 +141,8 @@ class AppCommandTest {
         assertThat(run.out()).contains("separate process, pid " + app.path("pid").asLong(), "Server CPU:",
                 "(the application's own process, by its pid; not in the process CPU below)");
         assertThat(result(out).path("jvm").path("serverCpuSeconds").asDouble()).isPositive();
+        assertThat(result(out).path("jvm").path("serverResidentMaxBytes").asLong()).as("its own process's resident set").isPositive();
+        assertThat(run.out()).contains("the application's own process resident up to");
         assertThat(Files.readString(out.resolve("app.log"))).contains("Started TestApplication");
     }
 

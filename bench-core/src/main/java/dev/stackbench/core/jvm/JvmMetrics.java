@@ -46,7 +46,7 @@ public final class JvmMetrics implements AutoCloseable {
     public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long upstreamCpuNanos, long otherThreadsCpuNanos,
                          Long processCpuNanos, long gcCount, long gcTimeMillis, Long allocatedBytes, long heapUsedBytes,
                          int platformThreads, Long compilationMillis, Long residentBytes, long heapPeakBytesSincePrevious,
-                         Long serverProcessCpuNanos) {
+                         Long serverProcessCpuNanos, Long serverResidentBytes) {
     }
 
     private final boolean serverInProcess;
@@ -131,7 +131,8 @@ public final class JvmMetrics implements AutoCloseable {
                 processCpuNanos(), gcCount, gcTimeMillis, allocatedBytes(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 ManagementFactory.getThreadMXBean().getThreadCount(), compilationMillis(), ProcessMemory.residentBytes(),
-                ProcessMemory.heapPeakBytesSinceLastCall(), serverProcessCpuNanos());
+                ProcessMemory.heapPeakBytesSinceLastCall(), serverProcessCpuNanos(),
+                serverProcess == null ? null : ProcessMemory.residentBytes(serverProcess.pid()));
     }
 
     /** The server process's CPU since it started; null without one, or once it has ended (then its last interval is unknown). */
@@ -178,7 +179,7 @@ public final class JvmMetrics implements AutoCloseable {
                 to.compilationMillis() == null || from.compilationMillis() == null ? null
                         : (to.compilationMillis() - from.compilationMillis()) / 1e3,
                 upstreamInProcess ? seconds(to.upstreamCpuNanos() - from.upstreamCpuNanos()) : null, to.residentBytes(),
-                to.heapPeakBytesSincePrevious());
+                to.heapPeakBytesSincePrevious(), to.serverResidentBytes());
     }
 
     /**
@@ -224,12 +225,15 @@ public final class JvmMetrics implements AutoCloseable {
                 .max(Long::compare).orElse(to.residentBytes());
         Long heapPeak = intervals.stream().map(RunResult.JvmInterval::heapPeakBytes).filter(java.util.Objects::nonNull)
                 .max(Long::compare).orElse(null);
+        Long serverResidentMax = intervals.stream().map(RunResult.JvmInterval::serverResidentBytes).filter(java.util.Objects::nonNull)
+                .max(Long::compare).orElse(to.serverResidentBytes());
         Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0 ? null
                 : total.serverCpuSeconds() * 1e6 / finishedRequests;
         return new RunResult.Jvm(total.serverCpuSeconds(), serverMicrosPerRequest, total.clientCpuSeconds(),
                 total.measurementCpuSeconds(), total.processCpuSeconds(), total.jvmInternalCpuSeconds(), heapMax,
                 total.allocatedBytes(), total.gcCount(), total.gcTimeMillis(), platformMax, started, aliveMax, pinned,
-                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds(), total.upstreamCpuSeconds(), residentMax, heapPeak);
+                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds(), total.upstreamCpuSeconds(), residentMax, heapPeak,
+                serverResidentMax);
     }
 
     private void awaitEvents(long epochMillis) {

@@ -337,17 +337,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param heapPeakBytes         the sum of the heap pools' peak use within the interval (the eden full before a
      *                              collection included; may exceed the heap's true peak, never fall short of it); null in
      *                              results written before it existed
+     * @param serverResidentBytes   the resident set of the server's own process (an application started with --app-process,
+     *                              Linux VmRSS) at the interval's end; null when the server is in this JVM or not started here
      */
     public record JvmInterval(Double serverCpuSeconds, double clientCpuSeconds, double measurementCpuSeconds,
                               Double processCpuSeconds, Double jvmInternalCpuSeconds, long heapUsedBytes, Long allocatedBytes,
                               long gcCount, long gcTimeMillis, int platformThreads, Long virtualThreadsStarted,
                               Long virtualThreadsAlive, Long pinnedCount, Double jitCompileSeconds, Double upstreamCpuSeconds,
-                              Long processResidentBytes, Long heapPeakBytes) {
+                              Long processResidentBytes, Long heapPeakBytes, Long serverResidentBytes) {
 
         public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
             return new JvmInterval(serverCpuSeconds, clientCpuSeconds, measurementCpuSeconds, processCpuSeconds,
                     jvmInternalCpuSeconds, heapUsedBytes, allocatedBytes, gcCount, gcTimeMillis, platformThreads,
-                    started, alive, pinned, jitCompileSeconds, upstreamCpuSeconds, processResidentBytes, heapPeakBytes);
+                    started, alive, pinned, jitCompileSeconds, upstreamCpuSeconds, processResidentBytes, heapPeakBytes, serverResidentBytes);
         }
     }
 
@@ -367,13 +369,15 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *                                  target, the load generator's own; null where the OS does not say or in older results
      * @param heapPeakBytes             the heap's peak within the window: the largest interval's sum of the heap pools' peaks
      *                                  ({@link JvmInterval#heapPeakBytes}); null in results written before it existed
+     * @param serverResidentMaxBytes    the largest resident set of the server's own process read at an interval end (an
+     *                                  application started with --app-process); null when the server is in this JVM
      */
     public record Jvm(Double serverCpuSeconds, Double serverCpuMicrosPerRequest, double clientCpuSeconds,
                       double measurementCpuSeconds, Double processCpuSeconds, Double jvmInternalCpuSeconds,
                       long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
                       Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
                       List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds, Double upstreamCpuSeconds,
-                      Long processResidentMaxBytes, Long heapPeakBytes) {
+                      Long processResidentMaxBytes, Long heapPeakBytes, Long serverResidentMaxBytes) {
     }
 
     /**

@@ -211,7 +211,9 @@ public final class Summary {
                 : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
         return java.util.Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
                 : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
-                + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6)));
+                + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
+                + (jvm.serverResidentMaxBytes() == null ? ""
+                : String.format(Locale.ROOT, "; the application's own process resident up to %.0f MB", jvm.serverResidentMaxBytes() / 1e6)));
     }
 
     /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */

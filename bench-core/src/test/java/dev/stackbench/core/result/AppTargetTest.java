@@ -25,7 +25,7 @@ class AppTargetTest {
         var limits = new ServerLimits(Execution.VIRTUAL_THREAD, null, null, null, false, 0, 10);
         var target = RunResult.Target.app(null, URI.create("http://127.0.0.1:4321/"), app, Map.of("server.port", "4321"), limits);
         var jvm = new RunResult.Jvm(2.0, 40.0, 1.0, 0.1, 1.5, 0.3, 100_000_000L, 1L << 30, 3, 12, 40, null, null, null, null,
-                List.of(), List.of(), 0.2, null, 400_000_000L, 150_000_000L);
+                List.of(), List.of(), 0.2, null, 400_000_000L, 150_000_000L, 300_000_000L);
         var environment = new RunResult.Environment("25", "vm", 2, "Linux", 1L << 30, target.serverInThisJvm(), 1);
         var result = new RunResult(plain.schema(), target, plain.profile(), environment, plain.window(), plain.requests(), plain.rps(),
                 plain.latencyMs(), null, null, plain.bytes(), plain.clientCpu(), List.of(), List.of(), jvm, null, null,
@@ -45,7 +45,8 @@ class AppTargetTest {
                 .contains("App limits:   a virtual thread per request, 10 database connections")
                 .contains("Server CPU:   2.00 s, 40.0 us per request (the application's own process, by its pid; not in the process CPU below)")
                 .contains("Process CPU:  1.50 s: server unknown (not in this JVM)")
-                .contains("Start:        5432 ms, in a process of its own (its classes not seen here)");
+                .contains("Start:        5432 ms, in a process of its own (its classes not seen here)")
+                .contains("Memory:       process resident up to 400 MB (the load generator's own), heap peak 150 MB; the application's own process resident up to 300 MB");
     }
 
     @Test

@@ -18,7 +18,7 @@ class StartupAndUpstreamTest {
         var plain = TestResults.closed("loom-netty", null, Map.of("callDepth", "1"), 3, "0s", 30);
         var upstream = new RunResult.Upstream("webflux-netty", "http://127.0.0.1:4321/", 20, "upstream-webflux-netty-");
         var jvm = new RunResult.Jvm(2.0, 40.0, 1.0, 0.1, 4.5, 0.3, 100_000_000L, 1L << 30, 3, 12, 40, null, null, null, null,
-                List.of(), List.of(), 0.2, 1.25, 400_000_000L, 150_000_000L);
+                List.of(), List.of(), 0.2, 1.25, 400_000_000L, 150_000_000L, null);
         var result = new RunResult(plain.schema(), plain.target().withUpstream(upstream), plain.profile(), plain.environment(),
                 plain.window(), plain.requests(), plain.rps(), plain.latencyMs(), null, null, plain.bytes(), plain.clientCpu(),
                 List.of(), List.of(), jvm, null, null, new RunResult.Startup(2345.6, 12000L, 456.7, 150L), null);
