@@ -300,6 +300,8 @@ final class LoadCommand implements Callable<Integer> {
         RequestMix mix = requestSpecs.isEmpty() ? null : RequestSpecs.parse(requestSpecs, Path.of(""));
         LoadRun planned = options.toRun(PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
         checkRequestNames(conditions, planned.mix());
+        // Checked as for a server in this JVM (both ends of each connection this process's files): for an application in a
+        // process of its own that asks for more open files than it needs, never fewer.
         LoadGenerator.check(planned, RunResult.Target.inProcess(null, PROVISIONAL_TARGET, "app", "app", Map.of(), Map.of(), null));
         try (Interrupts interrupts = Interrupts.install(err); AppExitGuard guard = AppExitGuard.install(interrupts.stop(), err)) {
             if (!quiet) {

@@ -7,6 +7,12 @@ package dev.stackbench.core.app;
  */
 public final class JvmExit {
 
+    /**
+     * Stackbench's own command line ends with System.exit once its work is done (its exit code): that exit is not the
+     * application's, and a shutdown under way for another reason (Ctrl-C) may find its main thread there.
+     */
+    private static final String OWN_EXITS = "dev.stackbench.cli.";
+
     private JvmExit() {
     }
 
@@ -35,6 +41,9 @@ public final class JvmExit {
                     int caller = i + 1;
                     while (caller < stack.length && stack[caller].getClassName().startsWith("java.lang.")) {
                         caller++;
+                    }
+                    if (caller < stack.length && stack[caller].getClassName().startsWith(OWN_EXITS)) {
+                        break; // stackbench's own exit: look at the other threads
                     }
                     return java.util.Optional.of("System.exit called" + (caller < stack.length ? " from " + stack[caller] : "")
                             + " on thread '" + entry.getKey().getName() + "'");
