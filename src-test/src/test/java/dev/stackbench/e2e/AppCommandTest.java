@@ -44,9 +44,18 @@ class AppCommandTest {
 
     /** The real jar, in a JVM of its own: an application's System.exit must not end the test's JVM. */
     private static Run jar(String... arguments) throws IOException, InterruptedException {
+        return java(List.of("-jar", jarPath().toString()), arguments);
+    }
+
+    private static Path jarPath() {
         Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
         assertThat(jar).as("built by the bench-jmh module: run the tests with ./mvnw verify").exists();
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
+        return jar;
+    }
+
+    private static Run java(List<String> launch, String... arguments) throws IOException, InterruptedException {
+        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(launch);
         command.addAll(List.of(arguments));
         Path out = Files.createTempFile("app-run-", ".out");
         Path err = Files.createTempFile("app-run-", ".err");
@@ -289,6 +298,25 @@ class AppCommandTest {
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    /**
+     * The library form: a main class on the class path (here this module's own, beside the jar's classes), started in this
+     * JVM without isolation, on the Spring Boot the class path holds.
+     */
+    @Test
+    void aMainClassOnTheClassPathRunsWithoutIsolation() throws Exception {
+        Path out = temp.resolve("class");
+        String classPath = jarPath() + java.io.File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath();
+        Run run = java(List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath, "dev.stackbench.cli.StackbenchMain"), "load", "--app-class",
+                dev.stackbench.e2e.apps.TinyApplication.class.getName(), "--request", "1:GET:/hello", "--concurrency", "2", "--duration", "1s",
+                "--warmup", "0s", "--quiet", "--out", out.toString(), "--threshold", "errors==0");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("App:          class dev.stackbench.e2e.apps.TinyApplication: dev.stackbench.e2e.apps.TinyApplication on Spring Boot ",
+                ", Tomcat, this class path");
+        assertThat(result(out).path("target").path("app").path("isolation").asString()).isEqualTo("this class path");
+        assertThat(result(out).path("requests").path("ok").asLong()).isPositive();
     }
 
     /** Options of an application without one, or in the wrong form: refused before anything starts. */
