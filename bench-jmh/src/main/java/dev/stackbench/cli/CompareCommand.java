@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.WebServer;
 import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
@@ -22,6 +25,7 @@ import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.variant.VariantText;
 
@@ -49,10 +53,39 @@ final class CompareCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--variant", paramLabel = "VARIANT",
-            description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jvm=OPTION "
-                    + "(one JVM option) and NAME=VALUE (a server property), e.g. tomcat-50:platform-tomcat,server.tomcat.threads.max=50; "
+            description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH and "
+                    + "web-server=ID (of your application, with --app), jvm=OPTION (one JVM option) and NAME=VALUE (a server or application "
+                    + "property), e.g. tomcat-50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
                     + "repeatable, at least two (or one with --aa); or --scenario.")
     List<String> variantTexts = new ArrayList<>();
+
+    @Option(names = "--app", paramLabel = "JAR",
+            description = "Compare variants of your Spring Boot application, from its executable jar: each variant's JVM starts it (in a "
+                    + "class loader of its own) and drives it with the --request mix (default GET /). A variant's NAME=VALUE settings are "
+                    + "its properties (virtual:spring.threads.virtual.enabled=true), jar=PATH another build of it (head:jar=new.jar), "
+                    + "web-server=ID another of its web servers.")
+    Path appJar;
+
+    @Option(names = "--app-class", paramLabel = "CLASS",
+            description = "As --app, from your application's main class on this JVM's class path (each variant's JVM gets the same class path).")
+    String appClass;
+
+    @Option(names = "--app-process",
+            description = "Each variant's application in a JVM of its own (java -jar JAR), driven from its variant's JVM; --jvm-option "
+                    + "and jvm= then go to the application's JVM.")
+    boolean appProcess;
+
+    @Option(names = "--ready", paramLabel = "PATH",
+            description = "The application is ready once a GET of PATH answers 2xx, e.g. /actuator/health (default: once its port accepts connections).")
+    String readyPath;
+
+    @Option(names = "--ready-timeout", paramLabel = "DURATION",
+            description = "How long the application may take to start and become ready (default: " + AppSpec.DEFAULT_READY_TIMEOUT_SECONDS + "s).")
+    String readyTimeout;
+
+    @Option(names = "--web-server", paramLabel = "SERVER",
+            description = "The application's web server where its jar holds several: tomcat, jetty, undertow or netty (default: its Spring Boot's choice).")
+    String webServer;
 
     @Option(names = "--workload", paramLabel = "WORKLOAD", description = "What the built-in approaches serve (default: date).")
     Workload workload;
@@ -193,19 +226,51 @@ final class CompareCommand implements Callable<Integer> {
     /** The comparison the options describe, validated before any JVM starts. */
     private Comparison comparison() {
         Workload chosen = workload == null ? Workload.DATE : workload;
-        List<Variant> variants = VariantText.parseAll(variantTexts, null, chosen).stream()
+        ServerSource.Application application = application();
+        if (application != null && (workload != null || !workloadParams.isEmpty())) {
+            throw new IllegalArgumentException("--workload and --workload-param are the built-in approaches'; your application is driven "
+                    + "with --request (default GET /)");
+        }
+        List<Variant> variants = VariantText.parseAll(variantTexts, application, chosen).stream()
                 .map(variant -> variant.withDefaultProperties(serverProperties)).toList();
         LoadOptions given = LoadOptionSpecs.given(spec);
         if (!given.isGiven(LoadOption.DURATION)) {
             given = LoadOptions.builder().set(LoadOption.DURATION, Design.WINDOW).parent(given).build();
         }
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
-        RequestMix mix = requestSpecs.isEmpty() ? WorkloadMixes.of(chosen, workloadParams) : RequestSpecs.parse(requestSpecs, Path.of(""));
+        boolean applications = variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);
+        RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of("")) : applications ? null
+                : WorkloadMixes.of(chosen, workloadParams);
         given.toRun(java.net.URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
         Design design = design(profile);
         String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
         var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));
         return new Comparison(variants, load, Boolean.TRUE.equals(given.http2()), Boolean.TRUE.equals(given.tls()), jvmOptions, design, aaLabel);
+    }
+
+    /** The application every variant runs unless it says otherwise; null when none was given. */
+    private ServerSource.Application application() {
+        if (appJar != null && appClass != null) {
+            throw new IllegalArgumentException("give --app (an executable jar) or --app-class (a main class on this class path), not both");
+        }
+        if (appJar == null && appClass == null) {
+            for (var given : new Object[][]{{"--app-process", appProcess ? "" : null}, {"--ready", readyPath}, {"--ready-timeout", readyTimeout},
+                    {"--web-server", webServer}}) {
+                if (given[1] != null) {
+                    throw new IllegalArgumentException(given[0] + " applies to your application: give --app JAR or --app-class CLASS");
+                }
+            }
+            return null;
+        }
+        AppSpec app = AppSpec.of(appJar != null ? new AppSource.ExecutableJar(appJar) : new AppSource.MainClass(appClass))
+                .withReadyPath(readyPath).withSeparateProcess(appProcess, List.of());
+        if (readyTimeout != null) {
+            app = app.withReadyTimeout(Durations.parse(readyTimeout));
+        }
+        if (webServer != null) {
+            app = app.withWebServer(WebServer.fromId(webServer));
+        }
+        return new ServerSource.Application(app);
     }
 
     /** {@code 95%} or {@code 0.95}. */

@@ -11,6 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.RunningApp;
+import dev.stackbench.core.app.SpringBootApps;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadDefaults;
@@ -42,6 +45,7 @@ import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
@@ -50,7 +54,8 @@ import picocli.CommandLine.Spec;
 /** Drives a server with stackbench's load generator and reports what it measured. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
         description = {
-                "Drives an approach started in-process (--approach) or any HTTP server (--url) and reports",
+                "Drives an approach started in-process (--approach), your own Spring Boot application (--app, --app-class)",
+                "or any HTTP server (--url) and reports",
                 "requests/s and latency percentiles. Closed model with --concurrency (the default), open model",
                 "with --rate (latency from each request's intended start, free of coordinated omission), ramps",
                 "with --stages. Or a whole scenario of runs (--scenario; --list-scenarios shows the bundled ones).",
@@ -71,6 +76,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--url", paramLabel = "URL", description = "Drive any HTTP server: GET this URL (instead of --approach).")
     URI url;
 
+    @Mixin
+    AppOptions app = new AppOptions();
+
     // The load options (--concurrency ... --http2) go here: LoadOptionSpecs adds one per LoadOption.
 
     @ScenarioScope(LoadOption.Scope.EVERY_RUN)
@@ -85,7 +93,8 @@ final class LoadCommand implements Callable<Integer> {
     List<String> requestSpecs = new ArrayList<>();
 
     @ScenarioScope(LoadOption.Scope.EVERY_RUN)
-    @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10; repeatable.")
+    @Option(names = "--server-property", paramLabel = "NAME=VALUE", description = "A server setting of --approach, e.g. server.tomcat.threads.max=10, "
+            + "or a property of --app, e.g. spring.threads.virtual.enabled=true (given to it as --NAME=VALUE); repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
     @ScenarioScope(LoadOption.Scope.EVERY_RUN)
@@ -193,7 +202,11 @@ final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--shard splits the runs of a --scenario (the JMH suite: java -jar bench-jmh.jar --shard i/n)");
         }
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
+        app.check(spec.commandLine().getParseResult());
         Workload chosenWorkload = chooseTarget();
+        if (app.given()) {
+            return runApp(conditions);
+        }
         UpstreamService upstreamService = upstreamService();
         LoadOptions options = LoadOptionSpecs.given(spec);
         checkTls(options);
@@ -262,6 +275,82 @@ final class LoadCommand implements Callable<Integer> {
             }
         }
     }
+
+    /**
+     * {@code --app} or {@code --app-class}: the user's application started (its output into {@code app.log} beside the
+     * results), driven with the mix given (without one, GET /), and closed. If it stops serving mid-run (its context
+     * closed, its process exited, System.exit called), the run stops at once, what was measured is written marked
+     * interrupted, and the command ends with one line naming why and exit code 2.
+     */
+    private int runApp(List<Threshold> conditions) throws Exception {
+        if (agents != null) {
+            throw new IllegalArgumentException("--agents drives a --url: start your application where the agents reach it "
+                    + "(java -jar bench-jmh.jar serve --app JAR --address ADDRESS)");
+        }
+        LoadOptions options = LoadOptionSpecs.given(spec);
+        if (Boolean.TRUE.equals(options.tls())) {
+            throw new IllegalArgumentException(LoadOption.TLS.cliName() + " starts a built-in approach with TLS; your application listens as its"
+                    + " own properties say (server.ssl.*): give them with --server-property and drive it with --insecure if self-signed");
+        }
+        if (out != null) {
+            ResultFiles.checkWritable(out);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        Path logFile = out != null ? out.resolve(APP_LOG) : java.nio.file.Files.createTempFile("stackbench-app-", ".log");
+        AppSpec appSpec = app.spec(serverProperties, logFile);
+        RequestMix mix = requestSpecs.isEmpty() ? null : RequestSpecs.parse(requestSpecs, Path.of(""));
+        LoadRun planned = options.toRun(PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
+        checkRequestNames(conditions, planned.mix());
+        // Checked as for a server in this JVM (both ends of each connection this process's files): for an application in a
+        // process of its own that asks for more open files than it needs, never fewer.
+        LoadGenerator.check(planned, RunResult.Target.inProcess(null, PROVISIONAL_TARGET, "app", "app", Map.of(), Map.of(), null));
+        try (Interrupts interrupts = Interrupts.install(err); AppExitGuard guard = AppExitGuard.install(interrupts.stop(), err)) {
+            if (!quiet) {
+                err.printf("starting %s%s; its output goes to %s%n", app.describe(), appSpec.separateProcess() ? " in a process of its own" : "",
+                        logFile.toAbsolutePath());
+                err.flush();
+            }
+            Measurement measurement;
+            RunningApp running = SpringBootApps.start(appSpec);
+            try {
+                running.onStopped(reason -> interrupts.stop().request("the application stopped serving: " + reason));
+                var description = RunResult.Target.app(label, running.baseUri(), running.description(), running.settings(), running.limits());
+                if (!quiet) {
+                    err.printf("started %s (%s) at %s in %.0f ms%n", app.describe(), running.description().describe(), running.baseUri(),
+                            running.startup().millis());
+                }
+                if (interrupts.interrupted()) {
+                    return interrupts.exitCode(); // before anything was measured
+                }
+                LoadRun run = options.toRun(running.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
+                if (!quiet) {
+                    err.printf("running %s%s against %s; progress every %s%n", run.profile().describe(), warmupText(run), running.baseUri(),
+                            Durations.format(LoadDefaults.REPORT_INTERVAL));
+                    err.flush();
+                }
+                measurement = LoadGenerator.run(run, description, progress(err), interrupts.stop()).withStartup(running.startup());
+            } finally {
+                running.close();
+            }
+            writeResults(measurement, stdout);
+            var stopped = running.stopped();
+            if (stopped.isPresent()) {
+                err.println("error: " + app.describe() + " stopped serving during the run: " + stopped.get() + "; what was measured until then is "
+                        + (out != null ? "written to " + out.toAbsolutePath() : "in the summary above") + ", marked interrupted (its log: "
+                        + logFile.toAbsolutePath() + ")");
+                err.flush();
+                return StackbenchMain.EXIT_USAGE;
+            }
+            if (measurement.result().window().interrupted()) {
+                return interrupts.exitCode();
+            }
+            return judge(measurement.result(), conditions, stdout, err);
+        }
+    }
+
+    /** The application's own output, beside the results. */
+    static final String APP_LOG = "app.log";
 
     /** The summary first: if the files cannot be written (a full disk), what was measured is still on stdout. */
     private void writeResults(Measurement measurement, PrintWriter stdout) {
@@ -401,9 +490,17 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     private Workload chooseTarget() {
-        if ((url == null) == (approach == null)) {
-            throw new IllegalArgumentException("give either --approach (a server started in-process) or --url (any server), not "
-                    + (url == null ? "neither" : "both"));
+        long targets = java.util.stream.Stream.of(approach != null, url != null, app.given()).filter(given -> given).count();
+        if (targets != 1) {
+            throw new IllegalArgumentException("give one of --approach (a server started in-process), --url (any server) and --app or "
+                    + "--app-class (your application), not " + (targets == 0 ? "none" : "several"));
+        }
+        if (app.given()) {
+            if (workload != null || !workloadParams.isEmpty() || startTimes || upstream != null) {
+                throw new IllegalArgumentException("--workload, --workload-param, --upstream and --start-times apply to --approach, not to your"
+                        + " application: its properties are --server-property NAME=VALUE, its requests --request");
+            }
+            return null;
         }
         if (url != null) {
             if (workload != null || !workloadParams.isEmpty() || !serverProperties.isEmpty() || startTimes) {
@@ -454,7 +551,9 @@ final class LoadCommand implements Callable<Integer> {
         if (chosen.interleaved()) {
             return runInterleaved(chosen, conditions, chosenShard, err);
         }
-        try (Interrupts interrupts = Interrupts.install(err)) {
+        boolean anyApp = chosen.runs().stream().anyMatch(run -> run.app() != null);
+        try (Interrupts interrupts = Interrupts.install(err);
+             AppExitGuard guard = anyApp ? AppExitGuard.install(interrupts.stop(), err) : null) {
             var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, startTimes, progress(err));
             String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
             int exitCode = chosenShard == null ? cli.run(chosen, overrides, conditions, out, interrupts.stop())

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.stackbench.core.app.RunningApp;
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -113,7 +114,7 @@ final class ScenarioCli {
         List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, startTimes, new ScenarioRunner.Listener() {
             @Override
             public void runStarting(int number, int count, ScenarioRun run) {
-                out.printf("%n== run %d of %d: %s (%s, %s)%s%n", number, count, run.label(), run.approach(), run.workload(),
+                out.printf("%n== run %d of %d: %s (%s)%s%n", number, count, run.label(), run.describeTarget(),
                         run.note().isEmpty() ? "" : ": " + run.note());
                 out.flush();
             }
@@ -124,6 +125,16 @@ final class ScenarioCli {
                     err.printf("[%s] started %s (%s) at %s in %d ms; running %s%s%n", run.label(), run.approach(), run.workload(),
                             server.baseUri(), server.startupTime().toMillis(), load.profile().describe(),
                             LoadCommand.warmupText(load));
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void appStarted(ScenarioRun run, RunningApp app, LoadRun load) {
+                if (!quiet) {
+                    err.printf("[%s] started %s (%s) at %s in %.0f ms, its output in %s; running %s%s%n", run.label(), run.describeTarget(),
+                            app.description().describe(), app.baseUri(), app.startup().millis(), app.description().logFile(),
+                            load.profile().describe(), LoadCommand.warmupText(load));
                     err.flush();
                 }
             }
@@ -155,6 +166,13 @@ final class ScenarioCli {
             out.println("Results:      " + resultsDirectory.toAbsolutePath() + "/<label>/");
         }
         out.flush();
+        if (stop.requested() && stop.reason().startsWith(ScenarioRunner.APP_STOPPED)) {
+            String label = results.isEmpty() ? "?" : results.getLast().target().label();
+            err.println("error: run '" + label + "': " + stop.reason() + "; what it measured until then is "
+                    + (resultsDirectory != null ? "written, marked interrupted" : "in its summary, marked interrupted") + "; no further run started");
+            err.flush();
+            return StackbenchMain.EXIT_USAGE;
+        }
         crossed.forEach(message -> err.println("FAILED: " + message));
         if (!conditions.isEmpty() && crossed.isEmpty()) {
             out.println("Thresholds:   all " + conditions.size() + " held on every run");

@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import dev.stackbench.core.app.RunningApp;
+import dev.stackbench.core.app.SpringBootApps;
+import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.scenario.InProcessServers;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
@@ -17,13 +20,15 @@ import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Runs one server variant standalone until interrupted, so a load generator can run elsewhere. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Starts one approach serving a workload and keeps it running until interrupted (Ctrl-C).")
+        description = "Starts one approach serving a workload, or your own Spring Boot application (--app, --app-class), and keeps it "
+                + "running until interrupted (Ctrl-C).")
 final class ServeCommand implements Callable<Integer> {
 
     static final int DEFAULT_PORT = 8080;
@@ -32,8 +37,11 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--approach", required = true, paramLabel = "APPROACH", description = "How requests are executed (see Approaches below).")
+    @Option(names = "--approach", paramLabel = "APPROACH", description = "How requests are executed (see Approaches below).")
     Approach approach;
+
+    @Mixin
+    AppOptions app = new AppOptions();
 
     @Option(names = "--workload", paramLabel = "WORKLOAD", defaultValue = "date", description = "What requests do (default: ${DEFAULT-VALUE}).")
     Workload workload;
@@ -47,7 +55,8 @@ final class ServeCommand implements Callable<Integer> {
 
     // Parsed as load parses it (picocli's NAME=VALUE map): a bare NAME is refused, not taken as NAME=.
     @Option(names = "--server-property", paramLabel = "NAME=VALUE",
-            description = "A server setting, overriding stackbench's default (e.g. server.tomcat.threads.max=10); repeatable.")
+            description = "A server setting, overriding stackbench's default (e.g. server.tomcat.threads.max=10), or a property of --app; "
+                    + "repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
     @Option(names = "--workload-option", paramLabel = "NAME=VALUE", description = "A server-side workload option; repeatable.")
@@ -73,6 +82,18 @@ final class ServeCommand implements Callable<Integer> {
             listenAddress = InetAddress.getByName(address);
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("--address must be an address of this machine, got '" + address + "': " + e.getMessage());
+        }
+        app.check(spec.commandLine().getParseResult());
+        if (app.given() == (approach != null)) {
+            throw new IllegalArgumentException("give one of --approach (a built-in server) and --app or --app-class (your application), not "
+                    + (approach == null ? "none" : "both"));
+        }
+        if (app.given()) {
+            if (tls || upstream != null || !workloadOptions.isEmpty()) {
+                throw new IllegalArgumentException("--tls, --upstream and --workload-option apply to --approach; your application's own "
+                        + "properties are --server-property NAME=VALUE");
+            }
+            return serveApp(listenAddress);
         }
         var properties = new LinkedHashMap<>(serverProperties);
         properties.put("server.port", String.valueOf(port));
@@ -110,5 +131,54 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return StackbenchMain.EXIT_OK;
+    }
+
+    /**
+     * {@code serve --app}: the application on --address and --port until Ctrl-C (then closed, exit 0), or until it stops
+     * serving by itself (its context closed, its process exited, System.exit called: one line naming why, exit 2).
+     */
+    private int serveApp(InetAddress listenAddress) throws InterruptedException {
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        java.nio.file.Path logFile;
+        try {
+            logFile = java.nio.file.Files.createTempFile("stackbench-app-", ".log");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create the application's log in the temporary directory", e);
+        }
+        var stop = new StopRequest();
+        var ended = new CountDownLatch(1);
+        try (AppExitGuard guard = AppExitGuard.install(stop, err)) {
+            RunningApp running = SpringBootApps.start(app.spec(serverProperties, logFile).withListen(address, port));
+            running.onStopped(reason -> {
+                stop.request(reason);
+                ended.countDown();
+            });
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (!stop.requested()) { // Ctrl-C or SIGTERM: close it and say so
+                    running.close();
+                    out.println("stopped " + app.describe());
+                    out.flush();
+                }
+                ended.countDown();
+            }, "stackbench-serve-shutdown"));
+            out.printf("%s serving at %s (%s; started in %.0f ms); Ctrl-C stops it%n", app.describe(), running.baseUri(),
+                    running.description().describe(), running.startup().millis());
+            out.printf("its output goes to %s%n", logFile.toAbsolutePath());
+            if (!listenAddress.isLoopbackAddress()) {
+                err.println("warning: listening on " + listenAddress.getHostAddress() + ": other machines can reach this server (--address "
+                        + DEFAULT_ADDRESS + " keeps it to this one)");
+            }
+            running.settings().forEach((name, value) -> out.printf("  %s=%s%n", name, value));
+            out.flush();
+            ended.await();
+            if (stop.requested()) {
+                err.println("error: " + app.describe() + " stopped serving: " + stop.reason() + " (its log: " + logFile.toAbsolutePath() + ")");
+                err.flush();
+                running.close();
+                return StackbenchMain.EXIT_USAGE;
+            }
+            return StackbenchMain.EXIT_OK;
+        }
     }
 }

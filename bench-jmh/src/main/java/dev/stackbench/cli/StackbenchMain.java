@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.stackbench.core.app.AppStartException;
+import dev.stackbench.core.app.SpringBootApps;
 import dev.stackbench.core.gate.GateInputException;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerStartException;
@@ -38,7 +40,13 @@ public final class StackbenchMain {
 
     public static void main(String[] args) throws Exception {
         if (isStackbenchCommand(args)) {
-            System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+            int exitCode = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+            if (exitCode != EXIT_OK && SpringBootApps.mainThreadAlive()) {
+                // An application whose start failed and whose thread would not end: its own shutdown hook could wait for
+                // that start forever. Everything stackbench had to say is out (its writers flush on every line).
+                Runtime.getRuntime().halt(exitCode);
+            }
+            System.exit(exitCode);
         }
         if (needsUnsafeFlag()) {
             System.exit(relaunchWithUnsafeFlag(args));
@@ -101,6 +109,10 @@ public final class StackbenchMain {
         commandLine.setExecutionExceptionHandler((e, failedCommand, parseResult) -> {
             int exitCode = exitCode(e);
             failedCommand.getErr().println("error: " + (exitCode == EXIT_USAGE ? e.getMessage() : e));
+            if (e instanceof AppStartException failed) {
+                // The application's own first error lines, below the one line that names the reason.
+                failed.errorOutput().forEach(line -> failedCommand.getErr().println("  | " + line));
+            }
             return exitCode;
         });
         return commandLine.execute(args);
@@ -114,7 +126,7 @@ public final class StackbenchMain {
             IllegalArgumentException.class,  // every validation: options, scenarios, thresholds, workload parameters, URLs
             UncheckedIOException.class,      // a result, baseline or report that cannot be read or written where the user said
             UnknownHostException.class,      // --url's host
-            ServerStartException.class,      // a server setting the server refused
+            ServerStartException.class,      // a server setting the server refused; an application that did not start (AppStartException)
             GateInputException.class);       // gate's results, baseline or rules
 
     /**

@@ -35,7 +35,7 @@ class LoadCommandOptionsTest {
         assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, "
                 + "--workload-param, --server-property, --upstream and --start-times apply to every run");
         assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
-                + "--request and --label are the scenario's own");
+                + "--app, --app-class, --app-process, --ready, --ready-timeout, --jvm-option, --web-server, --request and --label are the scenario's own");
     }
 
     /** Fast: a run's own option is refused before the scenario is read, an every-run one gets as far as choosing the runs. */

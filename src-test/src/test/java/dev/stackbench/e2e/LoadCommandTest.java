@@ -25,8 +25,8 @@ class LoadCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-            "load --rate 10                                              | give either --approach (a server started in-process) or --url (any server), not neither",
-            "load --url http://127.0.0.1:1/ --approach loom-netty        | give either --approach (a server started in-process) or --url (any server), not both",
+            "load --rate 10                                              | give one of --approach (a server started in-process), --url (any server) and --app or --app-class (your application), not none",
+            "load --url http://127.0.0.1:1/ --approach loom-netty        | give one of --approach (a server started in-process), --url (any server) and --app or --app-class (your application), not several",
             "load --url http://127.0.0.1:1/ --rate 10 --concurrency 5    | choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)",
             "load --url http://127.0.0.1:1/ --rate -5                    | rate must be a positive number of requests per second, got -5.0",
             "load --url http://127.0.0.1:1/ --duration soon              | 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",

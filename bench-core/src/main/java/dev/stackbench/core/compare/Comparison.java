@@ -7,6 +7,7 @@ import java.util.List;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 
 /**
@@ -42,6 +43,11 @@ public record Comparison(List<Variant> variants, LoadSetup load, boolean http2, 
         }
         if (aa != null && labels.contains(aaLabel(aa))) {
             throw new IllegalArgumentException("--aa " + aa + ": its control would be labelled " + aaLabel(aa) + ", which a variant has");
+        }
+        long applications = variants.stream().filter(variant -> variant.source() instanceof ServerSource.Application).count();
+        if (applications > 0 && applications < variants.size()) {
+            throw new IllegalArgumentException("every variant of a comparison serves the same requests: compare your application's variants "
+                    + "with each other, or built-in approaches with each other, not both in one comparison");
         }
         int measured = variants.size() + (aa == null ? 0 : 1);
         if (measured < 2) {

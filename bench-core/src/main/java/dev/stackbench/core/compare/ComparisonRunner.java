@@ -22,6 +22,7 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WarmupUntilSteady;
+import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 
 /**
@@ -93,12 +94,25 @@ public final class ComparisonRunner {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(DEFAULT_JVM_OPTIONS);
-        command.addAll(comparison.jvmOptions());
-        command.addAll(variant.jvmOptions());
+        if (!separateProcess(variant)) { // else they are the application's own JVM's (serverJvmOptions)
+            command.addAll(serverJvmOptions(comparison, variant));
+        }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(VariantProcess.class.getName());
         return command;
+    }
+
+    /** An application that runs in a process of its own, apart from its variant's JVM (whose generator drives it). */
+    static boolean separateProcess(Variant variant) {
+        return variant.source() instanceof ServerSource.Application app && app.app().separateProcess();
+    }
+
+    /** The options of the JVM the variant's server runs in: the comparison's, then the variant's own. */
+    static List<String> serverJvmOptions(Comparison comparison, Variant variant) {
+        var options = new ArrayList<>(comparison.jvmOptions());
+        options.addAll(variant.jvmOptions());
+        return options;
     }
 
     /** One comparison under way. */
@@ -181,7 +195,8 @@ public final class ComparisonRunner {
                     throw new VariantFailure(variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
                 }
                 listener.message("starting " + variant.label() + " (" + variant.source().describe() + ") in its own JVM");
-                var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls());
+                var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls(),
+                        logs.resolve(variant.label() + "-app.log").toString(), separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of());
                 VariantJvm jvm = VariantJvm.start(variant, command(comparison, variant), setup, logs.resolve(variant.label() + ".log"),
                         START_TIMEOUT);
                 jvms.add(jvm);

@@ -50,8 +50,8 @@ public final class ScenarioComparisons {
                             + "compare runs whose nested calls go to their own server");
                 }
             }
-            var variants = runs.stream().map(run -> new Variant(run.label(), new ServerSource.BuiltIn(run.approach(), run.workload()),
-                    run.serverProperties(), List.of())).toList();
+            var variants = runs.stream().map(run -> new Variant(run.label(), run.app() != null ? new ServerSource.Application(run.app())
+                    : new ServerSource.BuiltIn(run.approach(), run.workload()), run.serverProperties(), List.of())).toList();
             LoadOptions load = window == null ? first.load() : LoadOptions.builder().set(LoadOption.DURATION, window).parent(first.load()).build();
             var setup = LoadSetup.of(load, first.workloadParams(), first.requests(), first.bodyDirectory());
             return new Comparison(variants, setup, Boolean.TRUE.equals(load.http2()), Boolean.TRUE.equals(load.tls()), jvmOptions, design, aa);
@@ -65,15 +65,17 @@ public final class ScenarioComparisons {
     public static List<Group> groups(Scenario scenario) {
         Map<Object, List<ScenarioRun>> byLoad = new LinkedHashMap<>();
         for (ScenarioRun run : scenario.runs()) {
-            var key = List.of(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
-                    java.util.Objects.requireNonNullElse((Object) run.upstream(), "self"));
+            var key = java.util.Arrays.asList(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
+                    run.upstream(), run.app() == null ? "built-in" : "application");
             byLoad.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
         }
         var groups = new ArrayList<Group>();
         for (List<ScenarioRun> runs : byLoad.values()) {
             ScenarioRun first = runs.getFirst();
-            groups.add(new Group("group-" + (groups.size() + 1), first.workload().id() + " " + first.resolvedWorkloadParams() + ", "
-                    + first.load().profile(LoadOption.Naming.SCENARIO_FILE).describe(), List.copyOf(runs)));
+            String requests = first.workload() != null ? first.workload().id() + " " + first.resolvedWorkloadParams()
+                    : first.requests().isEmpty() ? "GET /" : String.join(" ", first.requests());
+            groups.add(new Group("group-" + (groups.size() + 1), requests + ", " + first.load().profile(LoadOption.Naming.SCENARIO_FILE).describe(),
+                    List.copyOf(runs)));
         }
         return groups;
     }

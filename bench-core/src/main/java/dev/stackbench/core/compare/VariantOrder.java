@@ -20,9 +20,13 @@ sealed interface VariantOrder {
     /**
      * Start the variant's server; answered by {@link VariantReply.Started} or {@link VariantReply.Failed}.
      *
-     * @param http2 the server serves HTTP/2 beside HTTP/1.1; @param tls it listens with TLS
+     * @param http2         the server serves HTTP/2 beside HTTP/1.1
+     * @param tls           it listens with TLS
+     * @param appLog        where an application's output goes
+     * @param appJvmOptions the options of an application's own JVM, when it runs in a process of its own
      */
-    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls) implements VariantOrder {
+    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls, String appLog, java.util.List<String> appJvmOptions)
+            implements VariantOrder {
     }
 
     /**

@@ -16,6 +16,7 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -80,7 +81,8 @@ public final class VariantProcess {
         try {
             base = setup.load().loadOptions();
             mix = setup.load().mix(workload);
-            server = VariantServer.start(setup.variant(), new VariantServer.Options(setup.http2(), setup.tls()));
+            server = VariantServer.start(setup.variant(), new VariantServer.Options(setup.http2(), setup.tls(),
+                    setup.appLog() == null ? null : Path.of(setup.appLog()), setup.appJvmOptions()));
         } catch (ServerStartException | IllegalArgumentException e) {
             reply(new VariantReply.Failed(e.getMessage(), true, false, List.of()));
             return EXIT_FAILED;
@@ -88,46 +90,62 @@ public final class VariantProcess {
             reply(new VariantReply.Failed(String.valueOf(e), false, false, List.of()));
             return EXIT_FAILED;
         }
+        // An application that stops serving by itself (its context closed, its process gone, System.exit: then from a
+        // shutdown hook) ends the trial under way and this JVM, saying why; the coordinator keeps the complete rounds.
+        server.onStopped(reason -> {
+            current.request("the application stopped serving: " + reason);
+            reply(new VariantReply.Failed("its application stopped serving: " + reason, true, true, List.of()));
+        });
         try (server) {
             RunResult.Target target = server.target(setup.load().resolvedWorkloadParams(workload));
             reply(new VariantReply.Started(server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
             for (String line = orders.readLine(); line != null; line = orders.readLine()) {
                 VariantOrder order = read(line, VariantOrder.class);
                 switch (order) {
-                    case VariantOrder.Warm warm -> reply(measure(base, server, target, mix, warm.directory()));
+                    case VariantOrder.Warm warm -> replyUnlessStopped(server, measure(base, server, target, mix, warm.directory()));
                     case VariantOrder.Trial trial -> {
                         if (Boolean.getBoolean("stackbench.compare.gc")) {
                             System.gc();
                         }
                         var options = LoadOptions.builder().set(LoadOption.WARMUP, trial.warmup()).parent(base).build();
-                        reply(measure(options, server, target, mix, trial.directory()));
+                        replyUnlessStopped(server, measure(options, server, target, mix, trial.directory()));
                     }
                     case VariantOrder.Stop stop -> {
                         return 0;
                     }
                     case VariantOrder.Setup again -> throw new IllegalStateException("a second setup order");
                 }
-                var stopped = server.stopped();
-                if (stopped.isPresent()) {
-                    reply(new VariantReply.Failed(stopped.get(), true, true, List.of()));
-                    return EXIT_FAILED;
+                if (server.stopped().isPresent()) {
+                    return EXIT_FAILED; // said so when it stopped
                 }
             }
             return 0; // the coordinator is gone
         }
     }
 
+    /** The run under way: an application that stops serving stops it. */
+    private volatile StopRequest current = new StopRequest();
+
     private VariantReply measure(LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
             throws java.net.UnknownHostException {
         LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
-        Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE);
+        current = new StopRequest();
+        Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE, current);
         if (directory != null) {
             ResultFiles.write(Path.of(directory), measurement);
         }
         return new VariantReply.Measured(measurement.result());
     }
 
-    private void reply(VariantReply reply) {
+    /** A measurement of a server that stopped serving meanwhile is no trial: its stop was the answer. */
+    private void replyUnlessStopped(VariantServer server, VariantReply measured) {
+        if (server.stopped().isEmpty()) {
+            reply(measured);
+        }
+    }
+
+    /** One line at a time, whichever thread answers (a stopped application's may be a shutdown hook). */
+    private synchronized void reply(VariantReply reply) {
         replies.println(write(reply));
         replies.flush();
     }

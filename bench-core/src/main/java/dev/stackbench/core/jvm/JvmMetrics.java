@@ -14,7 +14,8 @@ import dev.stackbench.core.result.RunResult;
  * <ul>
  *   <li>CPU time by owner (ThreadMXBean, per thread): <b>client</b> = the generator's event loops,
  *       <b>measurement</b> = the sampling thread and JFR's threads, <b>server</b> = every other live
- *       platform thread, when the server runs in this JVM (for a URL target it is unknown: null), except
+ *       platform thread, when the server runs in this JVM (an application in a process of its own: that process's
+ *       CPU, read by its pid; for a URL target it is unknown: null), except
  *       <b>upstream</b> = the threads of an upstream service in this JVM, by their name prefix.
  *       Virtual threads are counted on their carriers. <b>JVM-internal</b> = process CPU
  *       (OperatingSystemMXBean) minus all thread sums: GC and JIT threads, which ThreadMXBean does not
@@ -44,10 +45,13 @@ public final class JvmMetrics implements AutoCloseable {
      */
     public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long upstreamCpuNanos, long otherThreadsCpuNanos,
                          Long processCpuNanos, long gcCount, long gcTimeMillis, Long allocatedBytes, long heapUsedBytes,
-                         int platformThreads, Long compilationMillis, Long residentBytes, long heapPeakBytesSincePrevious) {
+                         int platformThreads, Long compilationMillis, Long residentBytes, long heapPeakBytesSincePrevious,
+                         Long serverProcessCpuNanos, Long serverResidentBytes) {
     }
 
     private final boolean serverInProcess;
+    /** The server's own process, when it runs in one (an application started with --app-process); null otherwise. */
+    private final ProcessHandle serverProcess;
     private final boolean upstreamInProcess;
     private final ThreadCpuAccount threadCpu;
     private final VirtualThreadEvents virtualThreads;
@@ -58,8 +62,9 @@ public final class JvmMetrics implements AutoCloseable {
     private long upstreamCpuNanos;
     private long otherThreadsCpuNanos;
 
-    private JvmMetrics(boolean serverInProcess, String upstreamThreadPrefix, VirtualThreadEvents.Result virtualThreads) {
+    private JvmMetrics(boolean serverInProcess, String upstreamThreadPrefix, Long serverPid, VirtualThreadEvents.Result virtualThreads) {
         this.serverInProcess = serverInProcess;
+        this.serverProcess = serverPid == null ? null : ProcessHandle.of(serverPid).orElse(null);
         this.upstreamInProcess = upstreamThreadPrefix != null;
         this.threadCpu = new ThreadCpuAccount(upstreamThreadPrefix);
         this.virtualThreads = virtualThreads.events().orElse(null);
@@ -85,7 +90,18 @@ public final class JvmMetrics implements AutoCloseable {
      * @param upstreamThreadPrefix the name prefix of every thread of the upstream service; null when there is none in this JVM
      */
     public static JvmMetrics start(boolean serverInProcess, String upstreamThreadPrefix) {
-        var metrics = new JvmMetrics(serverInProcess, upstreamThreadPrefix, VirtualThreadEvents.start());
+        return start(serverInProcess, upstreamThreadPrefix, null);
+    }
+
+    /**
+     * The same, with the server in a process of its own on this machine, whose CPU is read by its pid (the OS's
+     * accounting of the whole process, as {@link ProcessHandle.Info#totalCpuDuration()} reads it: on Linux
+     * /proc/PID/stat, in clock ticks of 10 ms) and reported as the server's.
+     *
+     * @param serverPid the server's process; null when it is not a process of this machine's that stackbench started
+     */
+    public static JvmMetrics start(boolean serverInProcess, String upstreamThreadPrefix, Long serverPid) {
+        var metrics = new JvmMetrics(serverInProcess, upstreamThreadPrefix, serverPid, VirtualThreadEvents.start());
         metrics.sample(Set.of());
         return metrics;
     }
@@ -95,7 +111,7 @@ public final class JvmMetrics implements AutoCloseable {
      * {@code note} says why in the result's JVM notes.
      */
     public static JvmMetrics detached(String note) {
-        return new JvmMetrics(false, null, new VirtualThreadEvents.Result(java.util.Optional.empty(), note));
+        return new JvmMetrics(false, null, null, new VirtualThreadEvents.Result(java.util.Optional.empty(), note));
     }
 
     /** Reads every counter; call it from one thread, at each interval boundary. */
@@ -115,7 +131,27 @@ public final class JvmMetrics implements AutoCloseable {
                 processCpuNanos(), gcCount, gcTimeMillis, allocatedBytes(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 ManagementFactory.getThreadMXBean().getThreadCount(), compilationMillis(), ProcessMemory.residentBytes(),
-                ProcessMemory.heapPeakBytesSinceLastCall());
+                ProcessMemory.heapPeakBytesSinceLastCall(), serverProcessCpuNanos(),
+                serverProcess == null ? null : ProcessMemory.residentBytes(serverProcess.pid()));
+    }
+
+    /** The server process's CPU since it started; null without one, or once it has ended (then its last interval is unknown). */
+    private Long serverProcessCpuNanos() {
+        if (serverProcess == null) {
+            return null;
+        }
+        return serverProcess.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(null);
+    }
+
+    /** The server's CPU between two samples: its threads in this JVM, its own process's, or unknown (null). */
+    private Double serverCpuSeconds(Sample from, Sample to) {
+        if (serverInProcess) {
+            return seconds(to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos());
+        }
+        if (to.serverProcessCpuNanos() != null && from.serverProcessCpuNanos() != null) {
+            return seconds(to.serverProcessCpuNanos() - from.serverProcessCpuNanos());
+        }
+        return null;
     }
 
     /** The JIT compilers' accumulated time; null where the JVM does not monitor it. */
@@ -131,7 +167,7 @@ public final class JvmMetrics implements AutoCloseable {
         Long processNanos = to.processCpuNanos() == null || from.processCpuNanos() == null ? null
                 : to.processCpuNanos() - from.processCpuNanos();
         return new RunResult.JvmInterval(
-                serverInProcess ? seconds(to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos()) : null,
+                serverCpuSeconds(from, to),
                 seconds(to.clientCpuNanos() - from.clientCpuNanos()),
                 seconds(to.measurementCpuNanos() - from.measurementCpuNanos()),
                 processNanos == null ? null : seconds(processNanos),
@@ -143,7 +179,7 @@ public final class JvmMetrics implements AutoCloseable {
                 to.compilationMillis() == null || from.compilationMillis() == null ? null
                         : (to.compilationMillis() - from.compilationMillis()) / 1e3,
                 upstreamInProcess ? seconds(to.upstreamCpuNanos() - from.upstreamCpuNanos()) : null, to.residentBytes(),
-                to.heapPeakBytesSincePrevious());
+                to.heapPeakBytesSincePrevious(), to.serverResidentBytes());
     }
 
     /**
@@ -189,12 +225,15 @@ public final class JvmMetrics implements AutoCloseable {
                 .max(Long::compare).orElse(to.residentBytes());
         Long heapPeak = intervals.stream().map(RunResult.JvmInterval::heapPeakBytes).filter(java.util.Objects::nonNull)
                 .max(Long::compare).orElse(null);
+        Long serverResidentMax = intervals.stream().map(RunResult.JvmInterval::serverResidentBytes).filter(java.util.Objects::nonNull)
+                .max(Long::compare).orElse(to.serverResidentBytes());
         Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0 ? null
                 : total.serverCpuSeconds() * 1e6 / finishedRequests;
         return new RunResult.Jvm(total.serverCpuSeconds(), serverMicrosPerRequest, total.clientCpuSeconds(),
                 total.measurementCpuSeconds(), total.processCpuSeconds(), total.jvmInternalCpuSeconds(), heapMax,
                 total.allocatedBytes(), total.gcCount(), total.gcTimeMillis(), platformMax, started, aliveMax, pinned,
-                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds(), total.upstreamCpuSeconds(), residentMax, heapPeak);
+                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds(), total.upstreamCpuSeconds(), residentMax, heapPeak,
+                serverResidentMax);
     }
 
     private void awaitEvents(long epochMillis) {

@@ -31,8 +31,17 @@ final class ProcessMemory {
 
     /** The resident set in bytes; null where {@code /proc/self/status} cannot say (not Linux). */
     static Long residentBytes() {
+        return residentBytes(STATUS);
+    }
+
+    /** The resident set of another process of this machine (a server in its own process); null where Linux cannot say or it has ended. */
+    static Long residentBytes(long pid) {
+        return residentBytes(Path.of("/proc", Long.toString(pid), "status"));
+    }
+
+    private static Long residentBytes(Path status) {
         try {
-            for (String line : Files.readAllLines(STATUS)) {
+            for (String line : Files.readAllLines(status)) {
                 if (line.startsWith(RESIDENT)) { // "VmRSS:	  123456 kB"
                     return Long.parseLong(line.substring(RESIDENT.length()).replace("kB", "").strip()) * BYTES_PER_KIB;
                 }

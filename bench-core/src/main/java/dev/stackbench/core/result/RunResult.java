@@ -45,12 +45,13 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param millis            the first start of the run's variant: in {@code load}, the first server of the process
      *                          (cold), unless an upstream service started before it without {@code --start-times} (then
      *                          most classes were loaded by it); in a scenario, after the runs before it (their classes loaded)
-     * @param classesLoaded     classes the JVM loaded during that start
+     * @param classesLoaded     classes the JVM loaded during that start; null when the server started in a process of its
+     *                          own (an application with {@code --app-process}), whose classes this JVM does not see
      * @param warmMillis        with {@code --start-times}: the same variant started again in this JVM right after the first
      *                          stopped (this run's server); null when not asked
      * @param warmClassesLoaded classes loaded during the warm start; null when not asked
      */
-    public record Startup(double millis, long classesLoaded, Double warmMillis, Long warmClassesLoaded) {
+    public record Startup(double millis, Long classesLoaded, Double warmMillis, Long warmClassesLoaded) {
     }
 
     /**
@@ -140,9 +141,17 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *               written before servers reported them
      * @param upstream the second service the server's nested calls went to; null when they went to the server itself,
      *                 for a URL target, and in results written before it existed
+     * @param app    the user's application that stackbench started ({@code load --app}); null for a built-in approach,
+     *               a URL target, and in results written before it existed
      */
     public record Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
-                         Map<String, String> serverSettings, ServerLimits limits, Upstream upstream) {
+                         Map<String, String> serverSettings, ServerLimits limits, Upstream upstream, App app) {
+
+        /** A target without an application of the user's: a built-in approach or a URL. */
+        public Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
+                      Map<String, String> serverSettings, ServerLimits limits, Upstream upstream) {
+            this(label, url, approach, workload, workloadParams, serverSettings, limits, upstream, null);
+        }
 
         /** Any HTTP server, not started by stackbench. */
         public static Target url(java.net.URI url) {
@@ -156,14 +165,58 @@ public record RunResult(String schema, Target target, Profile profile, Environme
                     workloadParams, serverSettings, limits, null);
         }
 
+        /** The user's application, started by stackbench; {@code label} null means its jar's or class's name. */
+        public static Target app(String label, java.net.URI url, App app, Map<String, String> settings, ServerLimits limits) {
+            return new Target(label != null ? label : app.name(), url.toString(), null, null, Map.of(), settings, limits, null, app);
+        }
+
         /** The same target under another name. */
         public Target withLabel(String newLabel) {
-            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings, limits, upstream);
+            return new Target(newLabel, url, approach, workload, workloadParams, serverSettings, limits, upstream, app);
         }
 
         /** The same target, its nested calls made to {@code service}. */
         public Target withUpstream(Upstream service) {
-            return new Target(label, url, approach, workload, workloadParams, serverSettings, limits, service);
+            return new Target(label, url, approach, workload, workloadParams, serverSettings, limits, service, app);
+        }
+
+        /**
+         * Whether the server's threads run in this JVM, so that every thread that is not the generator's is the server's:
+         * a built-in approach, or an application started in-process; not a URL, nor an application in its own process.
+         */
+        public boolean serverInThisJvm() {
+            return approach != null || app != null && app.pid() == null;
+        }
+    }
+
+    /**
+     * The user's application that stackbench started, as {@code load --app} and {@code serve --app} describe it.
+     *
+     * @param source            the executable jar's path, or {@code class NAME} for a main class on the class path
+     * @param mainClass         the class whose main method started it (an executable jar's Start-Class)
+     * @param springBootVersion the Spring Boot version it runs on, as its own class path says; null where it does not say
+     * @param webServer         the server that answered: Tomcat, Jetty, Undertow or Reactor Netty, or in words what else
+     *                          (e.g. {@code none of Spring Boot's (its own: Armeria)}); null where not known
+     * @param isolation         how it shares this JVM: {@code isolated class loader}, {@code this class path}, or
+     *                          {@code separate process}
+     * @param properties        the properties stackbench passed to it (its port and the user's), by name
+     * @param logFile           where its own output went
+     * @param pid               its process, in the separate-process form; null in-process
+     */
+    public record App(String source, String mainClass, String springBootVersion, String webServer, String isolation,
+                      Map<String, String> properties, String logFile, Long pid) {
+
+        /** A short name for labels: the jar's file name without {@code .jar}, or the main class's simple name. */
+        public String name() {
+            String base = source.startsWith("class ") ? mainClass.substring(mainClass.lastIndexOf('.') + 1)
+                    : java.nio.file.Path.of(source).getFileName().toString();
+            return base.endsWith(".jar") ? base.substring(0, base.length() - ".jar".length()) : base;
+        }
+
+        /** {@code Spring Boot 3.5.7, Tomcat, isolated class loader}. */
+        public String describe() {
+            return "Spring Boot " + (springBootVersion == null ? "(version unknown)" : springBootVersion) + ", "
+                    + (webServer == null ? "web server unknown" : webServer) + ", " + isolation;
         }
     }
 
@@ -265,7 +318,8 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *
      * @param serverCpuSeconds      the in-process server's threads (every live platform thread that is neither
      *                              the generator's nor the measurement's; virtual threads count on their
-     *                              carriers); null for a URL target, whose server runs elsewhere
+     *                              carriers); an application in a process of its own: that process's CPU, read by its
+     *                              pid; null for a URL target, whose server runs elsewhere
      * @param clientCpuSeconds      the generator's event-loop threads
      * @param measurementCpuSeconds the sampling thread and JFR's threads
      * @param processCpuSeconds     the whole process (OperatingSystemMXBean)
@@ -283,17 +337,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param heapPeakBytes         the sum of the heap pools' peak use within the interval (the eden full before a
      *                              collection included; may exceed the heap's true peak, never fall short of it); null in
      *                              results written before it existed
+     * @param serverResidentBytes   the resident set of the server's own process (an application started with --app-process,
+     *                              Linux VmRSS) at the interval's end; null when the server is in this JVM or not started here
      */
     public record JvmInterval(Double serverCpuSeconds, double clientCpuSeconds, double measurementCpuSeconds,
                               Double processCpuSeconds, Double jvmInternalCpuSeconds, long heapUsedBytes, Long allocatedBytes,
                               long gcCount, long gcTimeMillis, int platformThreads, Long virtualThreadsStarted,
                               Long virtualThreadsAlive, Long pinnedCount, Double jitCompileSeconds, Double upstreamCpuSeconds,
-                              Long processResidentBytes, Long heapPeakBytes) {
+                              Long processResidentBytes, Long heapPeakBytes, Long serverResidentBytes) {
 
         public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
             return new JvmInterval(serverCpuSeconds, clientCpuSeconds, measurementCpuSeconds, processCpuSeconds,
                     jvmInternalCpuSeconds, heapUsedBytes, allocatedBytes, gcCount, gcTimeMillis, platformThreads,
-                    started, alive, pinned, jitCompileSeconds, upstreamCpuSeconds, processResidentBytes, heapPeakBytes);
+                    started, alive, pinned, jitCompileSeconds, upstreamCpuSeconds, processResidentBytes, heapPeakBytes, serverResidentBytes);
         }
     }
 
@@ -313,13 +369,15 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *                                  target, the load generator's own; null where the OS does not say or in older results
      * @param heapPeakBytes             the heap's peak within the window: the largest interval's sum of the heap pools' peaks
      *                                  ({@link JvmInterval#heapPeakBytes}); null in results written before it existed
+     * @param serverResidentMaxBytes    the largest resident set of the server's own process read at an interval end (an
+     *                                  application started with --app-process); null when the server is in this JVM
      */
     public record Jvm(Double serverCpuSeconds, Double serverCpuMicrosPerRequest, double clientCpuSeconds,
                       double measurementCpuSeconds, Double processCpuSeconds, Double jvmInternalCpuSeconds,
                       long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
                       Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
                       List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds, Double upstreamCpuSeconds,
-                      Long processResidentMaxBytes, Long heapPeakBytes) {
+                      Long processResidentMaxBytes, Long heapPeakBytes, Long serverResidentMaxBytes) {
     }
 
     /**

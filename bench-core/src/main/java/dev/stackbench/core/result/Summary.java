@@ -20,8 +20,13 @@ public final class Summary {
     public static String of(RunResult result) {
         var text = new StringBuilder();
         var requests = result.requests();
-        line(text, "Target", result.target().url() + (result.target().approach() == null ? ""
-                : " (" + result.target().approach() + ", " + result.target().workload() + ", in-process)"));
+        line(text, "Target", result.target().url() + (result.target().approach() != null
+                ? " (" + result.target().approach() + ", " + result.target().workload() + ", in-process)"
+                : result.target().app() != null ? " (" + result.target().app().name() + ")" : ""));
+        app(text, result.target().app());
+        if (result.target().app() != null) {
+            line(text, "App limits", appLimits(result.target().limits()));
+        }
         line(text, "Load", result.profile().description() + (result.window().warmupSeconds() > 0
                 ? String.format(Locale.ROOT, " after %.0fs warm-up", result.window().warmupSeconds()) : ""));
         if (result.window().warmupVerdict() != null) {
@@ -81,6 +86,28 @@ public final class Summary {
         return text.toString();
     }
 
+    /** What started the user's application and where its own output went; nothing for other targets. */
+    private static void app(StringBuilder text, RunResult.App app) {
+        if (app == null) {
+            return;
+        }
+        line(text, "App", app.source() + ": " + app.mainClass() + " on " + app.describe()
+                + (app.pid() == null ? "" : ", pid " + app.pid()));
+        line(text, "App log", app.logFile());
+    }
+
+    /** What bounds the user's application, where its settings say; "not derived" for what they do not. */
+    private static String appLimits(dev.stackbench.core.server.ServerLimits limits) {
+        if (limits == null) {
+            return "not derived";
+        }
+        String threads = limits.blockingPool() != null ? limits.blockingPool().describe()
+                : limits.execution() == dev.stackbench.core.server.Execution.VIRTUAL_THREAD ? "a virtual thread per request"
+                : "request threads not derived";
+        return threads + ", " + (limits.databaseConnections() == null ? "database connections not derived"
+                : limits.databaseConnections() + " database connections");
+    }
+
     /** A line per request name, as k6 prints its tagged metrics: counts, rps and the latency percentiles that gates use. */
     private static void byRequest(StringBuilder text, RunResult result) {
         if (result.byRequest() == null || result.byRequest().isEmpty()) {
@@ -138,14 +165,17 @@ public final class Summary {
             return;
         }
         if (jvm.serverCpuSeconds() != null) {
-            line(text, "Server CPU", String.format(Locale.ROOT, "%.2f s%s (in-process server threads, virtual threads on their carriers)",
+            boolean ownProcess = result.target().app() != null && result.target().app().pid() != null;
+            line(text, "Server CPU", String.format(Locale.ROOT, "%.2f s%s (%s)",
                     jvm.serverCpuSeconds(), jvm.serverCpuMicrosPerRequest() == null ? ""
-                            : String.format(Locale.ROOT, ", %.1f us per request", jvm.serverCpuMicrosPerRequest())));
+                            : String.format(Locale.ROOT, ", %.1f us per request", jvm.serverCpuMicrosPerRequest()),
+                    ownProcess ? "the application's own process, by its pid; not in the process CPU below"
+                            : "in-process server threads, virtual threads on their carriers"));
         }
         upstream(result).ifPresent(upstream -> line(text, "Upstream", upstream));
         if (jvm.processCpuSeconds() != null) {
             line(text, "Process CPU", String.format(Locale.ROOT, "%.2f s: server %s, %sclient %.2f, measurement %.2f, JVM-internal (GC, JIT) %.2f",
-                    jvm.processCpuSeconds(), jvm.serverCpuSeconds() == null ? "unknown (not in this JVM)"
+                    jvm.processCpuSeconds(), jvm.serverCpuSeconds() == null || !result.environment().inProcessServer() ? "unknown (not in this JVM)"
                             : String.format(Locale.ROOT, "%.2f", jvm.serverCpuSeconds()),
                     jvm.upstreamCpuSeconds() == null ? "" : String.format(Locale.ROOT, "upstream %.2f, ", jvm.upstreamCpuSeconds()),
                     jvm.clientCpuSeconds(), jvm.measurementCpuSeconds(), jvm.jvmInternalCpuSeconds()));
@@ -181,7 +211,9 @@ public final class Summary {
                 : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
         return java.util.Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
                 : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
-                + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6)));
+                + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
+                + (jvm.serverResidentMaxBytes() == null ? ""
+                : String.format(Locale.ROOT, "; the application's own process resident up to %.0f MB", jvm.serverResidentMaxBytes() / 1e6)));
     }
 
     /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */
@@ -192,7 +224,8 @@ public final class Summary {
         }
         // Without --start-times the upstream service starts first and loads most of the same classes.
         boolean afterUpstream = startup.warmMillis() == null && result.target() != null && result.target().upstream() != null;
-        return java.util.Optional.of(String.format(Locale.ROOT, "%.0f ms, %d classes loaded", startup.millis(), startup.classesLoaded())
+        return java.util.Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
+                + (startup.classesLoaded() == null ? "in a process of its own (its classes not seen here)" : startup.classesLoaded() + " classes loaded")
                 + (afterUpstream ? " (after the upstream service's start)" : "")
                 + (startup.warmMillis() == null ? ""
                 : String.format(Locale.ROOT, "; again in this JVM (warm) %.0f ms, %d classes loaded", startup.warmMillis(), startup.warmClassesLoaded())));

@@ -71,15 +71,15 @@ public record Scenario(String name, String description, String source, String sc
      */
     public Scenario overriddenBy(LoadOptions load, Map<String, String> workloadParams, Map<String, String> serverProperties) {
         for (String name : workloadParams.keySet()) {
-            if (runs.stream().noneMatch(run -> WorkloadMixes.defaults(run.workload()).containsKey(name))) {
+            if (runs.stream().noneMatch(run -> workloadParams(run).containsKey(name))) {
                 throw new InvalidScenario(name() + ": no run's workload has the parameter '" + name + "'; its workloads have: "
-                        + String.join(", ", runs.stream().flatMap(run -> WorkloadMixes.defaults(run.workload()).keySet().stream()).distinct().toList()));
+                        + String.join(", ", runs.stream().flatMap(run -> workloadParams(run).keySet().stream()).distinct().toList()));
             }
         }
         var overridden = new ArrayList<ScenarioRun>();
         for (ScenarioRun run : runs) {
             var params = new java.util.LinkedHashMap<>(workloadParams);
-            params.keySet().retainAll(WorkloadMixes.defaults(run.workload()).keySet());
+            params.keySet().retainAll(workloadParams(run).keySet());
             try {
                 overridden.add(run.overriddenBy(load, params, serverProperties));
             } catch (InvalidScenario.Field e) {
@@ -87,6 +87,11 @@ public record Scenario(String name, String description, String source, String sc
             }
         }
         return new Scenario(name, description, source, scale, overridden, interleaved);
+    }
+
+    /** The parameters a run's workload has, with their defaults; none for a run of the user's application, which has no workload. */
+    private static Map<String, String> workloadParams(ScenarioRun run) {
+        return run.workload() == null ? Map.of() : WorkloadMixes.defaults(run.workload());
     }
 
     /**

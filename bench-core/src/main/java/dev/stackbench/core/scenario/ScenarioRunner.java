@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.stackbench.core.app.RunningApp;
+import dev.stackbench.core.app.SpringBootApps;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -35,6 +37,10 @@ public final class ScenarioRunner {
         default void serverStarted(ScenarioRun run, RunningServer server, LoadRun load) {
         }
 
+        /** A run's application is ready; {@code app} is closed when the run is over. */
+        default void appStarted(ScenarioRun run, RunningApp app, LoadRun load) {
+        }
+
         /** The live progress of one run. */
         default ProgressListener progress(ScenarioRun run) {
             return ProgressListener.NONE;
@@ -48,6 +54,9 @@ public final class ScenarioRunner {
         default void written(ScenarioRun run, Path directory) {
         }
     }
+
+    /** How a stop request's reason starts when a run's application stopped serving by itself: the scenario ends there. */
+    public static final String APP_STOPPED = "the application stopped serving: ";
 
     private ScenarioRunner() {
     }
@@ -80,7 +89,9 @@ public final class ScenarioRunner {
             }
             listener.runStarting(++number, scenario.runs().size(), run);
             Measurement measurement;
-            try (var servers = InProcessServers.start(variants, run.serverSpec(), run.upstream(), startTimes)) {
+            if (run.app() != null) {
+                measurement = runApp(run, out, stop, listener);
+            } else try (var servers = InProcessServers.start(variants, run.serverSpec(), run.upstream(), startTimes)) {
                 if (stop.requested()) {
                     break; // stopped while this run's server started: nothing of it measured
                 }
@@ -101,5 +112,21 @@ public final class ScenarioRunner {
             System.gc();
         }
         return results;
+    }
+
+    /**
+     * A run of the user's application: started (its output into {@code out/<label>/app.log}), driven, closed. If it stops
+     * serving by itself, {@code stop} is requested with a reason starting {@link #APP_STOPPED}: this run keeps what it
+     * measured, and no further run starts.
+     */
+    private static Measurement runApp(ScenarioRun run, Path out, StopRequest stop, Listener listener) throws java.net.UnknownHostException {
+        Path log = out == null ? null : out.resolve(run.label()).resolve("app.log");
+        try (RunningApp app = SpringBootApps.start(run.appSpec(log))) {
+            app.onStopped(reason -> stop.request(APP_STOPPED + reason));
+            LoadRun load = run.loadRun(app.baseUri());
+            listener.appStarted(run, app, load);
+            var target = RunResult.Target.app(run.label(), app.baseUri(), app.description(), app.settings(), app.limits());
+            return LoadGenerator.run(load, target, listener.progress(run), stop).withStartup(app.startup());
+        }
     }
 }

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.WebServer;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.server.Approach;
@@ -51,9 +54,11 @@ public final class ScenarioYaml {
 
     private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "compare", "defaults", "runs");
     private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load",
-            "upstream");
+            "upstream", "app");
     private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load",
-            "upstream");
+            "upstream", "app");
+    /** {@code app:} as a mapping; as a single value it is the jar's path. */
+    private static final Set<String> APP_KEYS = Set.of("jar", "class", "process", "ready", "ready-timeout", "web-server", "jvm-options");
     private static final Set<String> UPSTREAM_KEYS = Set.of("approach", "delayMillis");
     private static final Set<String> LOAD_KEYS = Arrays.stream(LoadOption.values()).map(LoadOption::id).collect(Collectors.toSet());
 
@@ -109,11 +114,15 @@ public final class ScenarioYaml {
             if (run.path("label").isMissingNode()) {
                 throw new InvalidScenario.Field("label", "missing");
             }
-            String approach = text(run, "approach", text(defaults, "approach"));
-            String workload = text(run, "workload", text(defaults, "workload"));
+            // A run's approach or app replaces the defaults' approach or app, whichever the defaults give.
+            boolean ownTarget = run.has("approach") || run.has("app");
+            AppSpec app = app(ownTarget ? run.path("app") : defaults.path("app"), bodyDirectory);
+            String approach = ownTarget ? text(run, "approach") : text(defaults, "approach");
+            String workload = app != null ? null : text(run, "workload", text(defaults, "workload"));
             // The defaults' parameters are for the defaults' workload: a run of another workload does not inherit them.
             String defaultWorkload = text(defaults, "workload");
-            var params = defaultWorkload == null || defaultWorkload.equals(workload) ? strings(defaults, "workload-params") : new LinkedHashMap<String, String>();
+            var params = app == null && (defaultWorkload == null || defaultWorkload.equals(workload)) ? strings(defaults, "workload-params")
+                    : new LinkedHashMap<String, String>();
             params.putAll(strings(run, "workload-params"));
             var properties = strings(defaults, "server-properties");
             properties.putAll(strings(run, "server-properties"));
@@ -121,12 +130,50 @@ public final class ScenarioYaml {
             LoadOptions load = load(defaults.path("load"), "load").overriddenBy(load(run.path("load"), "load"));
             return new ScenarioRun(text(run, "label"), text(run, "note"),
                     approach == null ? null : named("approach", () -> Approach.fromId(approach)),
-                    named("workload", () -> Workload.fromId(workload == null ? Workload.DATE.id() : workload)),
-                    params, properties, mix, bodyDirectory, load, upstream(run.has("upstream") ? run.path("upstream") : defaults.path("upstream")));
+                    app != null ? null : named("workload", () -> Workload.fromId(workload == null ? Workload.DATE.id() : workload)),
+                    params, properties, mix, bodyDirectory, load,
+                    app != null ? null : upstream(run.has("upstream") ? run.path("upstream") : defaults.path("upstream")), app);
         } catch (InvalidScenario.Field e) {
             throw e.in(source, label);
         } catch (LoadOptions.InvalidOption e) {
             throw InvalidScenario.Field.ofLoad(e).in(source, label);
+        }
+    }
+
+    /**
+     * {@code app: target/my-service.jar}, or {@code app: {jar: ..., process: true, ready: /actuator/health, ready-timeout: 60s,
+     * web-server: jetty, jvm-options: [-Xmx512m]}} ({@code class: NAME} instead of {@code jar} for a main class on the class
+     * path); a jar's path is relative to the scenario file. Missing: none.
+     */
+    private static AppSpec app(JsonNode node, Path bodyDirectory) {
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        try {
+            if (node.isValueNode()) {
+                return AppSpec.of(new AppSource.ExecutableJar(bodyDirectory.resolve(node.asString())));
+            }
+            object(node, "app");
+            checkKeys(node, APP_KEYS, "app.");
+            String jar = text(node, "jar");
+            String mainClass = text(node, "class");
+            if ((jar == null) == (mainClass == null)) {
+                throw new InvalidScenario.Field("app", "give jar (an executable jar) or class (a main class on the class path), not "
+                        + (jar == null ? "neither" : "both"));
+            }
+            AppSpec spec = AppSpec.of(jar != null ? new AppSource.ExecutableJar(bodyDirectory.resolve(jar)) : new AppSource.MainClass(mainClass))
+                    .withSeparateProcess(Boolean.TRUE.equals(bool(node, "process", "app")), list(node, "jvm-options"))
+                    .withReadyPath(text(node, "ready"));
+            String timeout = text(node, "ready-timeout");
+            if (timeout != null) {
+                spec = spec.withReadyTimeout(named("app.ready-timeout", () -> dev.stackbench.core.load.Durations.parse(timeout)));
+            }
+            String server = text(node, "web-server");
+            return server == null ? spec : spec.withWebServer(named("app.web-server", () -> WebServer.fromId(server)));
+        } catch (InvalidScenario.Field e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new InvalidScenario.Field("app", e.getMessage());
         }
     }
 

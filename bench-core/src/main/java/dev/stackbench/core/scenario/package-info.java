@@ -4,6 +4,7 @@
  * command line's options layered over a file's; running them one after another, each against its own
  * in-process server.
  *
- * <p>May import {@code load}, {@code load.engine} (to run), {@code result} and {@code server}.
+ * <p>May import {@code load}, {@code load.engine} (to run), {@code result}, {@code server} and {@code app} (a run of the
+ * user's own application).
  */
 package dev.stackbench.core.scenario;

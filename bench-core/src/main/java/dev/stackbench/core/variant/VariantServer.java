@@ -1,8 +1,15 @@
 package dev.stackbench.core.variant;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.RunningApp;
+import dev.stackbench.core.app.SpringBootApps;
 
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.scenario.InProcessServers;
@@ -21,10 +28,21 @@ import dev.stackbench.core.server.ServerVariants;
 public interface VariantServer extends AutoCloseable {
 
     /**
-     * @param http2 serve HTTP/2 cleartext beside HTTP/1.1, as a client with {@code --http2} needs
-     * @param tls   listen with TLS only
+     * @param http2          serve HTTP/2 cleartext beside HTTP/1.1, as a client with {@code --http2} needs
+     * @param tls            listen with TLS only
+     * @param appLog         where an application's output goes; null: a temporary file
+     * @param appJvmOptions  the options of an application's own JVM, when it runs in a process of its own
      */
-    record Options(boolean http2, boolean tls) {
+    record Options(boolean http2, boolean tls, Path appLog, List<String> appJvmOptions) {
+
+        public Options {
+            appJvmOptions = List.copyOf(appJvmOptions);
+        }
+
+        /** A built-in approach's options. */
+        public Options(boolean http2, boolean tls) {
+            this(http2, tls, null, List.of());
+        }
     }
 
     /**
@@ -37,6 +55,11 @@ public interface VariantServer extends AutoCloseable {
             case ServerSource.BuiltIn builtIn -> new BuiltInServer(variant.label(), InProcessServers.start(ServerVariants.load(),
                     new ServerSpec(builtIn.approach(), builtIn.workload(), Map.of(), variant.properties(), options.http2(), options.tls()),
                     null, false));
+            case ServerSource.Application application -> {
+                AppSpec app = application.app().withProperties(variant.properties()).withLogFile(options.appLog());
+                yield new AppServer(variant.label(), SpringBootApps.start(app.separateProcess()
+                        ? app.withSeparateProcess(true, options.appJvmOptions()) : app));
+            }
         };
     }
 
@@ -51,6 +74,10 @@ public interface VariantServer extends AutoCloseable {
     /** Why it stopped serving, once it has by itself (an application that exited); empty while it serves. */
     default Optional<String> stopped() {
         return Optional.empty();
+    }
+
+    /** Calls {@code listener} once with the reason when it stops serving by itself; a built-in approach never does. */
+    default void onStopped(Consumer<String> listener) {
     }
 
     /** Stops it; idempotent. */
@@ -78,6 +105,40 @@ public interface VariantServer extends AutoCloseable {
         @Override
         public void close() {
             servers.close();
+        }
+    }
+
+    /** The user's application, started as {@code load --app} starts it. */
+    record AppServer(String label, RunningApp app) implements VariantServer {
+
+        @Override
+        public URI baseUri() {
+            return app.baseUri();
+        }
+
+        @Override
+        public RunResult.Startup startup() {
+            return app.startup();
+        }
+
+        @Override
+        public RunResult.Target target(Map<String, String> workloadParams) {
+            return RunResult.Target.app(label, app.baseUri(), app.description(), app.settings(), app.limits());
+        }
+
+        @Override
+        public Optional<String> stopped() {
+            return app.stopped();
+        }
+
+        @Override
+        public void onStopped(Consumer<String> listener) {
+            app.onStopped(listener);
+        }
+
+        @Override
+        public void close() {
+            app.close();
         }
     }
 }

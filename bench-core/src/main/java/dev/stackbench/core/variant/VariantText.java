@@ -1,10 +1,14 @@
 package dev.stackbench.core.variant;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.WebServer;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 
@@ -13,11 +17,14 @@ import dev.stackbench.core.server.Workload;
  * <ul>
  *   <li>{@code loom-netty}: a built-in approach, labelled with its id;</li>
  *   <li>{@code LABEL:SETTING,SETTING,...}: a label and settings, each {@code approach=ID} (or a bare approach id),
- *       {@code jvm=OPTION} (one JVM option; repeatable) or {@code NAME=VALUE}, a server property, e.g.
- *       {@code burn:platform-tomcat,stackbench.date.burn-micros=3,jvm=-XX:+UseZGC}.</li>
+ *       {@code jar=PATH} (the user's application from another executable jar: another build of it),
+ *       {@code web-server=ID} (the application's web server, where its jar holds several), {@code jvm=OPTION} (one JVM
+ *       option; repeatable) or {@code NAME=VALUE}, a server property, e.g.
+ *       {@code burn:platform-tomcat,stackbench.date.burn-micros=3,jvm=-XX:+UseZGC} or
+ *       {@code virtual:spring.threads.virtual.enabled=true}.</li>
  * </ul>
- * A variant that names no approach starts as {@code defaultSource} says (the comparison's own, e.g. the application
- * every variant runs), and needs one.
+ * A variant that names no approach or jar starts as {@code defaultSource} says (the comparison's own, e.g. the
+ * application every variant runs), and needs one; {@code jar=} and {@code web-server=} keep the rest of it.
  */
 public final class VariantText {
 
@@ -25,8 +32,13 @@ public final class VariantText {
     public static final String APPROACH = "approach";
     /** The setting that adds one JVM option. */
     public static final String JVM = "jvm";
+    /** The setting that starts the application from another executable jar. */
+    public static final String JAR = "jar";
+    /** The setting that chooses the application's web server. */
+    public static final String WEB_SERVER = "web-server";
     /** The form, for messages. */
-    public static final String FORM = "APPROACH, or LABEL:SETTING[,SETTING...] with settings approach=ID, jvm=OPTION or NAME=VALUE";
+    public static final String FORM = "APPROACH, or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH, web-server=ID, "
+            + "jvm=OPTION or NAME=VALUE";
 
     private VariantText() {
     }
@@ -70,6 +82,23 @@ public final class VariantText {
             }
             switch (name) {
                 case APPROACH -> source = new ServerSource.BuiltIn(approach(trimmed, value), workload);
+                case JAR -> {
+                    var jar = new AppSource.ExecutableJar(Path.of(value));
+                    AppSpec app = application(source, defaultSource);
+                    source = new ServerSource.Application(app == null ? AppSpec.of(jar) : app.withSource(jar));
+                }
+                case WEB_SERVER -> {
+                    AppSpec app = application(source, defaultSource);
+                    if (app == null) {
+                        throw new IllegalArgumentException("variant '" + trimmed + "': web-server= chooses an application's web server; "
+                                + "give the application first (--app JAR, or jar=PATH before it)");
+                    }
+                    try {
+                        source = new ServerSource.Application(app.withWebServer(WebServer.fromId(value)));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("variant '" + trimmed + "': " + e.getMessage(), e);
+                    }
+                }
                 case JVM -> {
                     if (!value.startsWith("-")) {
                         throw new IllegalArgumentException("variant '" + trimmed + "': jvm=" + value + " is not a JVM option (they start with '-')");
@@ -80,7 +109,8 @@ public final class VariantText {
             }
         }
         if (source == null) {
-            throw new IllegalArgumentException("variant '" + trimmed + "' names no approach: add approach=ID (one of " + Approach.ids() + ")");
+            throw new IllegalArgumentException("variant '" + trimmed + "' names no approach: add approach=ID (one of " + Approach.ids()
+                    + "), or give the application every variant runs (--app JAR)");
         }
         try {
             return new Variant(label, source, properties, jvmOptions);
@@ -103,6 +133,14 @@ public final class VariantText {
             variants.add(variant);
         }
         return variants;
+    }
+
+    /** The application this variant has so far, else the comparison's; null when there is none. */
+    private static AppSpec application(ServerSource current, ServerSource defaultSource) {
+        if (current instanceof ServerSource.Application app) {
+            return app.app();
+        }
+        return current == null && defaultSource instanceof ServerSource.Application app ? app.app() : null;
     }
 
     private static Approach approach(String variant, String id) {

@@ -151,6 +151,18 @@ class ScenarioYamlTest {
                     + "| bad.yaml: run 'a': upstream: upstream 'webflux-netty:soon': expected APPROACH[:DELAY_MILLIS], e.g. webflux-netty:20",
             "{name: bad, runs: [{label: a, approach: loom-netty, upstream: {approach: webflux-netty, delayMillis: -1}}]}"
                     + "| bad.yaml: run 'a': upstream: upstream delayMillis must be 0 to 600000, got -1",
+            "{name: bad, runs: [{label: a, app: x.jar, approach: loom-netty}]}"
+                    + "| bad.yaml: run 'a': app: a run of your application has no approach: give either app or approach",
+            "{name: bad, runs: [{label: a, app: {jar: x.jar, class: X}}]}"
+                    + "| bad.yaml: run 'a': app: give jar (an executable jar) or class (a main class on the class path), not both",
+            "{name: bad, runs: [{label: a, app: {jar: x.jar, ready: health}}]}"
+                    + "| bad.yaml: run 'a': app: readyPath must be a path starting with '/', e.g. /actuator/health, got 'health'",
+            "{name: bad, runs: [{label: a, app: {jar: x.jar, web-server: iis}}]}"
+                    + "| bad.yaml: run 'a': app.web-server: unknown web server 'iis'; expected one of: tomcat, jetty, undertow, netty",
+            "{name: bad, runs: [{label: a, app: {jar: x.jar, jvm-options: [-Xmx1g]}}]}"
+                    + "| bad.yaml: run 'a': app: JVM options [-Xmx1g] apply to an application in a process of its own (separate process)",
+            "{name: bad, runs: [{label: a, app: {jar: x.jar, port: 1}}]}"
+                    + "| bad.yaml: run 'a': app.port: unknown key; known: class, jar, jvm-options, process, ready, ready-timeout, web-server",
             "{name: bad, runs: [{label: a, approach: loom-netty}], extra: 1}"
                     + "| bad.yaml: extra: unknown key; known: compare, defaults, description, name, runs, scale, source",
             "{name: bad, runs: [{label: a, approach: loom-netty"
@@ -159,6 +171,43 @@ class ScenarioYamlTest {
         assertThatThrownBy(() -> ScenarioYaml.parse(body, "bad.yaml", Path.of("")))
                 .isInstanceOf(InvalidScenario.class)
                 .satisfies(e -> assertThat(e.getMessage()).startsWith(message).doesNotContain("\n"));
+    }
+
+    /**
+     * A run of the user's application: app instead of approach, inherited from the defaults unless a run names its own
+     * approach or app; its jar relative to the file; its properties the run's server-properties; no workload.
+     */
+    @Test
+    void aRunOfTheUsersApplicationNamesItsJarOrClassAndTakesItsPropertiesFromServerProperties() {
+        Scenario scenario = ScenarioYaml.parse("""
+                name: mine
+                defaults:
+                  app: target/my.jar
+                  server-properties: {spring.threads.virtual.enabled: false}
+                runs:
+                  - label: platform
+                  - label: virtual
+                    server-properties: {spring.threads.virtual.enabled: true}
+                  - label: own-process
+                    app: {class: com.example.App, process: true, jvm-options: [-Xmx512m], ready: /actuator/health, ready-timeout: 20s}
+                  - label: builtin
+                    approach: loom-tomcat
+                """, "mine.yaml", Path.of("/work/scenarios"));
+
+        ScenarioRun platform = scenario.runs().get(0);
+        assertThat(platform.app().source()).isEqualTo(new dev.stackbench.core.app.AppSource.ExecutableJar(Path.of("/work/scenarios/target/my.jar")));
+        assertThat(platform.workload()).isNull();
+        assertThat(platform.mix()).as("without a mix: GET /").isNull();
+        assertThat(scenario.runs().get(1).appSpec(null).properties()).containsEntry("spring.threads.virtual.enabled", "true");
+        var ownProcess = scenario.runs().get(2).appSpec(Path.of("out/app.log"));
+        assertThat(ownProcess.source()).isEqualTo(new dev.stackbench.core.app.AppSource.MainClass("com.example.App"));
+        assertThat(ownProcess.separateProcess()).isTrue();
+        assertThat(ownProcess.jvmOptions()).containsExactly("-Xmx512m");
+        assertThat(ownProcess.readyPath()).isEqualTo("/actuator/health");
+        assertThat(ownProcess.readyTimeout()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(ownProcess.logFile()).isEqualTo(Path.of("out/app.log"));
+        assertThat(scenario.runs().get(3).app()).isNull();
+        assertThat(scenario.runs().get(3).approach()).isEqualTo(Approach.LOOM_TOMCAT);
     }
 
     /** Every load option is a key of load: in a file, read as its kind; a new option without a sample here fails this test. */

@@ -32,7 +32,7 @@ public final class LoadGenerator {
      * @throws IllegalArgumentException naming the option and the limit
      */
     public static java.util.List<String> check(LoadRun run, RunResult.Target target) {
-        return LoadLimits.check(run, target.approach() != null);
+        return LoadLimits.check(run, target.serverInThisJvm());
     }
 
     /**

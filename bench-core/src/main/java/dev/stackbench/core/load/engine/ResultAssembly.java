@@ -160,7 +160,7 @@ final class ResultAssembly {
         return new RunResult.Environment(Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
                 runtime.getVmName() + " " + runtime.getVmVersion(), Runtime.getRuntime().availableProcessors(),
                 os.getName() + " " + os.getVersion() + " " + os.getArch(), Runtime.getRuntime().maxMemory(),
-                target.approach() != null, ForkJoinPool.getCommonPoolParallelism());
+                target.serverInThisJvm(), ForkJoinPool.getCommonPoolParallelism());
     }
 
     private static String format(double value) {

@@ -63,7 +63,7 @@ final class RunCoordinator {
     }
 
     Measurement run() throws UnknownHostException {
-        boolean inProcess = target.approach() != null;
+        boolean inProcess = target.serverInThisJvm();
         var warnings = new ArrayList<>(LoadLimits.check(run, segment, inProcess));
         warnings.forEach(listener::warning);
         // Until steady: the window starts when the detector says so; after a fixed warm-up: it is known now.
@@ -73,7 +73,9 @@ final class RunCoordinator {
         String warmupVerdict = null;
         // Started before the workers, so JFR's start-up cost falls outside the run.
         String upstreamThreads = target.upstream() == null ? null : target.upstream().threadNamePrefix();
-        try (JvmMetrics jvm = JvmMetrics.start(inProcess, upstreamThreads);
+        // An application in its own process: its CPU is read by its pid, as the server's.
+        Long serverPid = target.app() == null ? null : target.app().pid();
+        try (JvmMetrics jvm = JvmMetrics.start(inProcess, upstreamThreads, serverPid);
              Engine engine = new Engine(run, segment, window, listener, onSuccess)) {
             // Everything slow (JFR, the loops) is done: an agreed start is kept to the sleep's precision, and if it has
             // passed already, the schedule still runs from it: what came due meanwhile is sent late, its lateness latency.

@@ -139,7 +139,7 @@ final class SegmentMerge {
 
     /** What the merged timeline knows of the agents' JVMs: their event loops' CPU, summed. */
     private static JvmMetrics.Sample sample(long epochMillis, long clientCpuNanos) {
-        return new JvmMetrics.Sample(epochMillis, clientCpuNanos, 0, 0, 0, null, 0, 0, null, 0, 0, null, null, 0);
+        return new JvmMetrics.Sample(epochMillis, clientCpuNanos, 0, 0, 0, null, 0, 0, null, 0, 0, null, null, 0, null, null);
     }
 
 }

@@ -1,0 +1,30 @@
+package dev.stackbench.core.app;
+
+import java.util.List;
+
+import dev.stackbench.core.server.ServerStartException;
+
+/**
+ * The application did not start, or did not become ready: the message is one line naming the reason (not a Spring
+ * Boot jar, failed at start, never opened its port, exited); {@link #errorOutput()} holds the first lines of the
+ * application's own error output, for the user to read below it.
+ */
+public final class AppStartException extends ServerStartException {
+
+    private final List<String> errorOutput;
+
+    public AppStartException(String message, List<String> errorOutput) {
+        super(message);
+        this.errorOutput = List.copyOf(errorOutput);
+    }
+
+    public AppStartException(String message, List<String> errorOutput, Throwable cause) {
+        super(message, cause);
+        this.errorOutput = List.copyOf(errorOutput);
+    }
+
+    /** The first lines of the application's error output (its exception, or its log's first error lines); may be empty. */
+    public List<String> errorOutput() {
+        return errorOutput;
+    }
+}
