@@ -2,8 +2,9 @@
  * Scenarios: lists of runs (approach, workload, load) in one YAML file, or experiment 004's k6 CSV
  * read as written; the reference experiments bundled as {@code seed-000} to {@code seed-004}; the
  * command line's options layered over a file's; running them one after another, each against its own
- * in-process server.
+ * in-process server, profiled if asked ({@code ProfiledRun}).
  *
- * <p>May import {@code load}, {@code load.engine} (to run), {@code result} and {@code server}.
+ * <p>May import {@code load}, {@code load.engine} (to run), {@code profile} (to record the server), {@code result} and
+ * {@code server}.
  */
 package dev.stackbench.core.scenario;
