@@ -45,7 +45,10 @@ final class ProfileGraphs {
     private ProfileGraphs() {
     }
 
-    /** The CPU and allocation graphs of run {@code number} (1-based); empty when it was not profiled or its files are gone. */
+    /**
+     * The CPU and allocation graphs of run {@code number} (1-based), and its lock and pinning graphs when it blocked or
+     * pinned; empty when it was not profiled or its files are gone.
+     */
     static List<Flame> of(RecordedRun run, String name, int number) {
         var profile = run.result().serverProfile();
         if (profile == null) {
@@ -60,6 +63,14 @@ final class ProfileGraphs {
         stacks(run, ProfileKind.ALLOCATION).ifPresent(stacks -> flames.add(flame("flame-alloc-" + number,
                 name + ": allocation by the server's threads", stacks, profile.codePackages(), ProfileKind.ALLOCATION,
                 "Sampled allocation (bytes) of the server's threads over the measured window; the top frame is the type allocated.")));
+        // Only when there is something to see: most runs block on no lock and pin no virtual thread.
+        stacks(run, ProfileKind.LOCKS).ifPresent(stacks -> flames.add(flame("flame-locks-" + number,
+                name + ": time blocked on locks", stacks, profile.codePackages(), ProfileKind.LOCKS,
+                "Microseconds the server's threads blocked entering a monitor or parked on a lock (each wait of at least "
+                        + profile.locks().thresholdMillis() + " ms), by where they blocked.")));
+        stacks(run, ProfileKind.PINNING).ifPresent(stacks -> flames.add(flame("flame-pinning-" + number,
+                name + ": virtual threads pinned to their carriers", stacks, profile.codePackages(), ProfileKind.PINNING,
+                "Microseconds virtual threads blocked while pinned to their carrier (jdk.VirtualThreadPinned), by where they blocked.")));
         return List.copyOf(flames);
     }
 
