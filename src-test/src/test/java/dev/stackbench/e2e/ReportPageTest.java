@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -75,8 +74,11 @@ class ReportPageTest {
         for (Path run : List.of(platform, loom)) {
             RunResult result = ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
             String row = winnersRow(dom, result.target().label());
-            assertThat(row).as(result.target().label()).contains(String.format(Locale.ROOT, "%.1f", result.rps()))
-                    .contains("data-metric=\"P99\"");
+            // The winners' rps comes from latency.hlog's per-interval histograms, result.json's from the window's counter: a
+            // success completing at the window's very end can be in one and not the other (seen under a load average of 15).
+            double oneRequestPerSecond = 1 / result.window().measuredSeconds();
+            assertThat(rpsCell(row)).as(result.target().label()).isCloseTo(result.rps(), org.assertj.core.data.Offset.offset(oneRequestPerSecond + 0.05));
+            assertThat(row).contains("data-metric=\"P99\"");
             assertThat(result.requests().errors()).isZero();
         }
         RunResult platformResult = ResultFiles.json().readValue(platform.resolve("result.json").toFile(), RunResult.class);
@@ -243,6 +245,12 @@ class ReportPageTest {
         var matcher = Pattern.compile(" " + name + "=\"([^\"]*)\"").matcher(dom);
         assertThat(matcher.find()).as("attribute %s in the rendered DOM", name).isTrue();
         return matcher.group(1);
+    }
+
+    private static double rpsCell(String row) {
+        var matcher = Pattern.compile("data-metric=\"RPS\"[^>]*><span>([\\d.]+)</span>").matcher(row);
+        assertThat(matcher.find()).as("an RPS cell in %s", row).isTrue();
+        return Double.parseDouble(matcher.group(1));
     }
 
     private static String winnersRow(String dom, String label) {
