@@ -17,6 +17,9 @@ import java.util.Optional;
  */
 public final class ProfileExplanation {
 
+    /** Top frames named in the CPU line; result.json lists more. */
+    private static final int TOP_IN_WORDS = 3;
+
     private ProfileExplanation() {
     }
 
@@ -42,9 +45,11 @@ public final class ProfileExplanation {
         Double cpuPerRequest = result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest();
         boolean wall = "wall".equals(cpu.event());
         var top = cpu.topSelf().getFirst();
-        String text = (wall ? "wall clock" : "CPU") + ": on top most often " + top.frame() + " (" + top.category() + ") "
-                + percent(top.selfPercent()) + " of the server's " + String.format(Locale.ROOT, "%,d", cpu.serverSamples()) + " samples"
-                + (cpuPerRequest == null || wall ? "" : String.format(Locale.ROOT, ", about %.1f of its %.1f µs CPU per request",
+        var tops = cpu.topSelf().stream().limit(TOP_IN_WORDS)
+                .map(frame -> frame.frame() + " (" + frame.category() + ") " + percent(frame.selfPercent())).toList();
+        String text = (wall ? "wall clock" : "CPU") + ": on top most often " + String.join(", ", tops) + " of the server's "
+                + String.format(Locale.ROOT, "%,d", cpu.serverSamples()) + " samples"
+                + (cpuPerRequest == null || wall ? "" : String.format(Locale.ROOT, ", the first about %.1f of its %.1f µs CPU per request",
                 top.selfPercent() / 100 * cpuPerRequest, cpuPerRequest));
         if (!cpu.topCode().isEmpty()) {
             var code = cpu.topCode().getFirst();

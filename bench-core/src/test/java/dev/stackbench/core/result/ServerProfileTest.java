@@ -36,7 +36,8 @@ class ServerProfileTest {
         assertThat(ThroughputBound.binding(result)).get().extracting(ThroughputBound::describe).isEqualTo("2 carriers / 40 ms pinned = 50 req/s");
         assertThat(ProfileExplanation.of(result)).anySatisfy(line -> assertThat(line)
                 .isEqualTo("pinning: 94 events/s, 40.0 ms pinned per request in app.Pinning.block; carriers 2, so pinned threads held 94% of the carriers' time, blocked"));
-        assertThat(Summary.of(result)).contains("Bound:        2 carriers / 40 ms pinned = 50 req/s; measured 47 (94%)");
+        assertThat(Summary.of(result)).contains("Bound:        2 carriers / 40 ms pinned = 50 req/s; measured 47 (94%)")
+                .contains("Profile:      CPU: on top most often app.Burn.burn (own) 51% of the server's 800 samples; of its own code most in app.Burn.burn");
     }
 
     @Test
