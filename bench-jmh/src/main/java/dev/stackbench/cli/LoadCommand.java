@@ -26,6 +26,9 @@ import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.profile.ProfileMode;
+import dev.stackbench.core.profile.ProfileRecorder;
+import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Metric;
@@ -38,6 +41,7 @@ import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.scenario.InProcessServers;
+import dev.stackbench.core.scenario.ProfiledRun;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.UpstreamService;
@@ -108,6 +112,20 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--start-times", description = "Start the server of --approach twice, stopping the first, to report a warm start "
             + "beside the first (cold when it is the process's first server) in result.json and the summary.")
     boolean startTimes;
+
+    @ScenarioScope(LoadOption.Scope.EVERY_RUN)
+    @Option(names = "--profile", paramLabel = "MODE", arity = "0..1", fallbackValue = "jfr",
+            description = "Profile the in-process server over the measured window only (never the warm-up): CPU samples of its threads "
+                    + "(not the generator's), allocation, lock and park contention, virtual-thread pinning, GC pauses. Facts go into "
+                    + "result.json (serverProfile) and the summary; with --out, collapsed stacks beside the results, and `report` draws "
+                    + "their flame graphs. MODE: jfr (JDK Flight Recorder, the default), async (async-profiler's CPU samples, native "
+                    + "frames too), async-wall (its wall-clock samples: waiting threads too).")
+    String profileMode;
+
+    @ScenarioScope(LoadOption.Scope.EVERY_RUN)
+    @Option(names = "--profile-keep-jfr", description = "With --profile and --out: keep the recordings (profile.jfr, and profile-async.jfr "
+            + "in the async modes) beside the results, for JDK Mission Control or `jfr print`; tens of megabytes per 30 s window.")
+    boolean profileKeepJfr;
 
     @Option(names = "--threshold", paramLabel = "CONDITION", description = "Fail (exit 1) unless it holds: p99<250ms, errors<1%%, rps>1000; "
             + "p99{name=post-movies}<250ms for the requests of one name; "
@@ -189,11 +207,12 @@ final class LoadCommand implements Callable<Integer> {
             return ScenarioCli.list(spec.commandLine().getOut());
         }
         checkClusterOptions();
+        ProfileSettings profileSettings = profileSettings();
         if (scenario != null) {
             if (agents != null) {
                 throw new IllegalArgumentException("--agents runs one load, not a --scenario");
             }
-            return runScenario();
+            return runScenario(profileSettings);
         }
         if (!only.isEmpty()) {
             throw new IllegalArgumentException("--only chooses runs of a --scenario");
@@ -204,8 +223,12 @@ final class LoadCommand implements Callable<Integer> {
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
         app.check(spec.commandLine().getParseResult());
         Workload chosenWorkload = chooseTarget();
+        if (profileSettings != null && url != null) {
+            throw new IllegalArgumentException("--profile records a server in this JVM (--approach or --scenario); a --url server runs "
+                    + "elsewhere: profile it there (serve runs in its own JVM)");
+        }
         if (app.given()) {
-            return runApp(conditions);
+            return runApp(conditions, profileSettings);
         }
         UpstreamService upstreamService = upstreamService();
         LoadOptions options = LoadOptionSpecs.given(spec);
@@ -260,7 +283,9 @@ final class LoadCommand implements Callable<Integer> {
                         Durations.format(LoadDefaults.REPORT_INTERVAL));
                 err.flush();
             }
-            Measurement measurement = LoadGenerator.run(run, description, progress(err), interrupts.stop());
+            var described = description;
+            Measurement measurement = servers == null ? LoadGenerator.run(run, description, progress(err), interrupts.stop())
+                    : ProfiledRun.run(profileSettings, servers, out, () -> LoadGenerator.run(run, described, progress(err), interrupts.stop()));
             if (servers != null) {
                 measurement = measurement.withStartup(servers.startup());
             }
@@ -282,7 +307,11 @@ final class LoadCommand implements Callable<Integer> {
      * closed, its process exited, System.exit called), the run stops at once, what was measured is written marked
      * interrupted, and the command ends with one line naming why and exit code 2.
      */
-    private int runApp(List<Threshold> conditions) throws Exception {
+    private int runApp(List<Threshold> conditions, ProfileSettings profileSettings) throws Exception {
+        if (profileSettings != null) {
+            throw new IllegalArgumentException("--profile records stackbench's built-in approaches (--approach, --scenario); your application "
+                    + "is not profiled yet: run it with java -XX:StartFlightRecording or async-profiler, or compare its variants");
+        }
         if (agents != null) {
             throw new IllegalArgumentException("--agents drives a --url: start your application where the agents reach it "
                     + "(java -jar bench-jmh.jar serve --app JAR --address ADDRESS)");
@@ -351,6 +380,37 @@ final class LoadCommand implements Callable<Integer> {
 
     /** The application's own output, beside the results. */
     static final String APP_LOG = "app.log";
+
+    /**
+     * {@code --profile [MODE]} and {@code --profile-keep-jfr} as settings; null without --profile. Readies the JVM for
+     * profiles at once (JFR's stack depth can only be raised before anything starts JFR), and refuses an async mode that
+     * cannot run here, saying why.
+     */
+    private ProfileSettings profileSettings() {
+        if (profileMode == null) {
+            if (profileKeepJfr) {
+                throw new IllegalArgumentException("--profile-keep-jfr keeps the recordings of --profile: give --profile too");
+            }
+            return null;
+        }
+        ProfileMode mode;
+        try {
+            mode = ProfileMode.fromId(profileMode);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--profile: " + e.getMessage(), e);
+        }
+        if (mode.async()) {
+            ProfileRecorder.asyncUnavailableReason().ifPresent(reason -> {
+                throw new IllegalArgumentException("--profile " + mode.id() + ": " + reason + "; --profile jfr works on every JDK");
+            });
+        }
+        if (profileKeepJfr && out == null) {
+            throw new IllegalArgumentException("--profile-keep-jfr keeps the recordings beside the results: give --out DIR too");
+        }
+        var settings = ProfileSettings.of(mode).withKeepRecordings(profileKeepJfr);
+        ProfileRecorder.prepare(settings); // what it could not do, each profile's notes say
+        return settings;
+    }
 
     /** The summary first: if the files cannot be written (a full disk), what was measured is still on stdout. */
     private void writeResults(Measurement measurement, PrintWriter stdout) {
@@ -528,7 +588,7 @@ final class LoadCommand implements Callable<Integer> {
      * {@code --scenario}: the options that replace every run's own applied over the scenario's runs,
      * the runs chosen by {@code --approach} and {@code --only}; refused when an option is a run's own.
      */
-    private int runScenario() throws Exception {
+    private int runScenario(ProfileSettings profileSettings) throws Exception {
         ParseResult parsed = spec.commandLine().getParseResult();
         LoadOptionSpecs.rejectRunsOwn(spec, parsed);
         Shard chosenShard = shard == null ? null : Shard.parse(shard);
@@ -554,7 +614,7 @@ final class LoadCommand implements Callable<Integer> {
         boolean anyApp = chosen.runs().stream().anyMatch(run -> run.app() != null);
         try (Interrupts interrupts = Interrupts.install(err);
              AppExitGuard guard = anyApp ? AppExitGuard.install(interrupts.stop(), err) : null) {
-            var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, startTimes, progress(err));
+            var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, startTimes, profileSettings, progress(err));
             String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
             int exitCode = chosenShard == null ? cli.run(chosen, overrides, conditions, out, interrupts.stop())
                     : cli.runShard(chosen, chosenShard, overrides, conditions, out, interrupts.stop());

@@ -10,6 +10,7 @@ import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -34,17 +35,20 @@ final class ScenarioCli {
     private final PrintWriter err;
     private final boolean quiet;
     private final boolean startTimes;
+    private final ProfileSettings profile;
     private final ProgressListener progress;
 
     /**
      * @param quiet      no line when a run's server has started; {@code progress} decides about the rest
      * @param startTimes start each run's server twice, to record a warm start ({@code --start-times})
+     * @param profile    how each run's server is profiled ({@code --profile}); null for no profile
      */
-    ScenarioCli(PrintWriter out, PrintWriter err, boolean quiet, boolean startTimes, ProgressListener progress) {
+    ScenarioCli(PrintWriter out, PrintWriter err, boolean quiet, boolean startTimes, ProfileSettings profile, ProgressListener progress) {
         this.out = out;
         this.err = err;
         this.quiet = quiet;
         this.startTimes = startTimes;
+        this.profile = profile;
         this.progress = progress;
     }
 
@@ -111,7 +115,7 @@ final class ScenarioCli {
         header(scenario, shard, overrides);
 
         var crossed = new ArrayList<String>();
-        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, startTimes, new ScenarioRunner.Listener() {
+        List<RunResult> results = ScenarioRunner.run(scenario, resultsDirectory, stop, startTimes, profile, new ScenarioRunner.Listener() {
             @Override
             public void runStarting(int number, int count, ScenarioRun run) {
                 out.printf("%n== run %d of %d: %s (%s)%s%n", number, count, run.label(), run.describeTarget(),

@@ -3,7 +3,7 @@ package dev.stackbench.jmh;
 import dev.stackbench.core.load.engine.LoadSession;
 
 /**
- * The load of the benchmark running in this JVM, for {@link LatencyProfiler}. JMH creates
+ * The load of the benchmark running in this JVM, for {@link LatencyProfiler} and {@link ServerProfiler}. JMH creates
  * profilers itself and gives them no access to benchmark state, so these static references are
  * the bridge; a forked JVM runs one trial at a time.
  *
@@ -14,13 +14,30 @@ final class CurrentLoad {
 
     private static volatile LoadSession session;
     private static volatile LoadSession.Window lastWindow;
+    private static volatile java.util.List<String> codePackages = java.util.List.of();
+    private static final java.util.Set<Long> benchmarkThreadIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private CurrentLoad() {
     }
 
-    static void started(LoadSession current) {
+    /** @param serverCodePackages the server's own packages ({@code RunningServer.codePackages()}), for {@link ServerProfiler} */
+    static void started(LoadSession current, java.util.List<String> serverCodePackages) {
         lastWindow = null;
+        codePackages = java.util.List.copyOf(serverCodePackages);
         session = current;
+    }
+
+    /** A JMH thread of the benchmark: it waits for the generator's responses and is not the server's, for {@link ServerProfiler}. */
+    static void benchmarkThread(long threadId) {
+        benchmarkThreadIds.add(threadId);
+    }
+
+    static java.util.Set<Long> benchmarkThreadIds() {
+        return java.util.Set.copyOf(benchmarkThreadIds);
+    }
+
+    static java.util.List<String> codePackages() {
+        return codePackages;
     }
 
     /** Called before the load stops: the window of the iteration still under way. */

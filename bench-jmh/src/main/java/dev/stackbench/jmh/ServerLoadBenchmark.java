@@ -136,7 +136,7 @@ public class ServerLoadBenchmark {
                 batches.release();
             }
         });
-        CurrentLoad.started(load);
+        CurrentLoad.started(load, server.codePackages());
         // JMH prints a forked JVM's stdout: the reader sees when and why the measurement could begin.
         switch (dev.stackbench.core.load.Warmup.parse(warmup)) {
             case dev.stackbench.core.load.Warmup.UntilSteady untilSteady ->
@@ -148,6 +148,7 @@ public class ServerLoadBenchmark {
     @Setup(Level.Iteration)
     public void forgetEarlierResponses() {
         batches.drainPermits();
+        CurrentLoad.benchmarkThread(Thread.currentThread().threadId()); // JMH's thread, waiting for responses: not the server's
     }
 
     /** {@link #RESPONSES_PER_INVOCATION} successful responses of the server, as counted by the load generator. */

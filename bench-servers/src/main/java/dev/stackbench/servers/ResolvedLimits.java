@@ -48,6 +48,10 @@ final class ResolvedLimits {
         };
         boolean nestedCallsToSelf = settings.getProperty(Property.UPSTREAM_URI, "").isBlank();
         int addedDelayMillis = spec.workload() == Workload.DATE ? settings.getRequiredProperty(Property.DATE_ADDED_DELAY_MILLIS, Integer.class) : 0;
+        // A pinned wait is part of the wait at the bottom of the chain wherever blocking code runs (not on the event loop).
+        if (spec.workload() == Workload.DATE && approach.execution() != Execution.EVENT_LOOP) {
+            addedDelayMillis += settings.getRequiredProperty(Property.DATE_PINNED_WAIT_MILLIS, Integer.class);
+        }
         // Absent for date, and for movies on Redis or MongoDB (no JDBC or R2DBC pool: see ServerDefaults.database).
         Integer databaseConnections = settings.getProperty(Property.DB_POOL_SIZE, Integer.class);
         return new ServerLimits(approach.execution(), requestThreads, eventLoopThreads, pool, nestedCallsToSelf, addedDelayMillis,

@@ -67,6 +67,7 @@ final class ServerDefaults {
         static final String UPSTREAM_URI = "stackbench.upstream.uri";
         static final String DATE_ADDED_DELAY_MILLIS = "stackbench.date.added-delay-millis";
         static final String DATE_BURN_MICROS = "stackbench.date.burn-micros";
+        static final String DATE_PINNED_WAIT_MILLIS = "stackbench.date.pinned-wait-millis";
         static final String DB_POOL_SIZE = "stackbench.db.pool-size";
         static final String MOVIES_STORE = "stackbench.movies.store";
         static final String HTTP2_ENABLED = "server.http2.enabled";
@@ -100,6 +101,8 @@ final class ServerDefaults {
         defaults.put(Property.DATE_ADDED_DELAY_MILLIS, "0");
         // CPU spent on every date request before it answers: a known extra cost (how comparisons show what they detect).
         defaults.put(Property.DATE_BURN_MICROS, "0");
+        // Waited by every blocking date request inside a VM call (PinnedWait): a virtual thread pins its carrier meanwhile.
+        defaults.put(Property.DATE_PINNED_WAIT_MILLIS, "0");
         if (spec.http2() || spec.tls()) {
             // A default, not an override: --server-property server.http2.enabled=false still wins, as it did.
             // Over TLS it makes both stacks offer h2 by ALPN, beside http/1.1.

@@ -30,6 +30,12 @@ record SpringRunningServer(ServerSpec spec, URI baseUri, Duration startupTime, M
         return Optional.ofNullable(ownThreadsPrefix);
     }
 
+    /** Every variant's own code: the servers' packages (dispatch, date, movies, contacts, ...). */
+    @Override
+    public java.util.List<String> codePackages() {
+        return java.util.List.of(SpringRunningServer.class.getPackageName() + ".");
+    }
+
     SpringRunningServer withThreadNamePrefix(String prefix) {
         return new SpringRunningServer(spec, baseUri, startupTime, settings, limits, context, prefix);
     }

@@ -33,7 +33,7 @@ class LoadCommandOptionsTest {
         String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
 
         assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, "
-                + "--workload-param, --server-property, --upstream and --start-times apply to every run");
+                + "--workload-param, --server-property, --upstream, --start-times, --profile and --profile-keep-jfr apply to every run");
         assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
                 + "--app, --app-class, --app-process, --ready, --ready-timeout, --jvm-option, --web-server, --request and --label are the scenario's own");
     }

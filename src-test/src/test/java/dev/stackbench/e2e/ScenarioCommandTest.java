@@ -117,7 +117,7 @@ class ScenarioCommandTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
             "load --scenario nope                              | error: no scenario 'nope': no such file, and not one of the bundled: seed-000, seed-001, seed-002, seed-003, seed-004",
-            "load --scenario seed-000 --concurrency 5          | error: --concurrency does not apply with --scenario: each run of the scenario sets its own; --duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, --workload-param, --server-property, --upstream and --start-times override each run's own",
+            "load --scenario seed-000 --concurrency 5          | error: --concurrency does not apply with --scenario: each run of the scenario sets its own; --duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, --workload-param, --server-property, --upstream, --start-times, --profile and --profile-keep-jfr override each run's own",
             "load --scenario seed-000 --only nope              | error: seed-000: no run labelled 'nope'; runs: 01-async-tomcat, 02-elastic-tomcat, 03-elastic-tomcat-no-sleep, 04-platform-tomcat-no-sleep, 05-platform-tomcat, 06-commonpool-tomcat, 05-platform-tomcat-open-600rps, 01-async-tomcat-open-600rps",
             "load --scenario seed-000 --duration soon          | error: seed-000 with the command line's options: run '01-async-tomcat': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h",
             "load --scenario seed-001 --workload-param depth=1 | error: seed-001: no run's workload has the parameter 'depth'; its workloads have: pageSize",

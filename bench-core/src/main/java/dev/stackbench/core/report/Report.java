@@ -23,7 +23,7 @@ import dev.stackbench.core.result.read.UnreadableResultException;
 /**
  * Writes DIR/index.html and its PNG charts from one or more runs: a winners table across labels, what
  * bounds each run's throughput, compared throughput and latency distributions, and each run's latency,
- * CPU, heap/GC and threads over time. Everything is written into a temporary directory beside DIR and
+ * CPU, heap/GC and threads over time; for profiled runs their flame graphs and their differences ({@link ProfileGraphs}). Everything is written into a temporary directory beside DIR and
  * renamed into place, so DIR never holds half a report.
  *
  * <pre>{@code
@@ -62,9 +62,14 @@ public final class Report {
                 list.removeIf(java.util.Objects::isNull);
                 perRun.put(i, list);
             }
+            var flames = new LinkedHashMap<Integer, List<ProfileGraphs.Flame>>();
+            for (int i = 0; i < runs.size(); i++) {
+                flames.put(i, ProfileGraphs.of(runs.get(i), names.get(i), i + 1));
+            }
             var winners = Winners.of(results);
             Files.writeString(temp.resolve(PAGE), ReportPage.render(runs, names, winners,
-                    comparison.stream().filter(java.util.Objects::nonNull).toList(), perRun), StandardCharsets.UTF_8);
+                    comparison.stream().filter(java.util.Objects::nonNull).toList(), perRun, flames,
+                    ProfileGraphs.differences(runs, names)), StandardCharsets.UTF_8);
             return new Written(out.toAbsolutePath().normalize().resolve(PAGE), runs.size(), winners.rows().size(),
                     charts.written().stream().map(Charts.Chart::file).toList());
         });

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ProfileExplanation;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.ThroughputBound;
@@ -19,7 +20,8 @@ import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 
 /**
- * index.html: one self-contained page (inline CSS, no script, nothing fetched) beside its PNG charts,
+ * index.html: one self-contained page (inline CSS, no script of its own, nothing fetched) beside its PNG charts; a
+ * profiled run's flame graphs are pages of their own inside it (iframes with {@code srcdoc}, their scripts inline),
  * from the Thymeleaf template {@value #TEMPLATE}.html, which escapes every value it prints. This class
  * only turns results into the page's words and numbers ({@link View}); the template lays them out.
  */
@@ -32,7 +34,7 @@ final class ReportPage {
 
     /** What the template shows, already in words: the page never formats a number itself. */
     public record View(String made, int runs, int labels, List<String> headers, List<WinnerRow> winners, List<BoundRow> bounds,
-                List<Charts.Chart> comparison, List<RunView> runViews) {
+                List<Charts.Chart> comparison, List<ProfileGraphs.Difference> differences, List<RunView> runViews) {
     }
 
     /**
@@ -46,14 +48,17 @@ final class ReportPage {
     public record Cell(String metric, String value, String spread, String rank, boolean win, String title) {
     }
 
-    public record BoundRow(String run, String binding, String from, List<OtherBound> others) {
+    /** @param profile what the run's server profile says, one line per subject; empty when it was not profiled */
+    public record BoundRow(String run, String binding, String from, List<OtherBound> others, List<String> profile) {
     }
 
     public record OtherBound(String bound, String source) {
     }
 
     /** @param saturated whether the load generator itself was saturated: its numbers describe the generator too */
-    public record RunView(String anchor, String name, List<Fact> facts, List<String> warnings, List<Charts.Chart> charts, boolean saturated) {
+    /** @param flames its profile's flame graphs; empty when it was not profiled */
+    public record RunView(String anchor, String name, List<Fact> facts, List<String> warnings, List<Charts.Chart> charts, boolean saturated,
+                          List<ProfileGraphs.Flame> flames) {
     }
 
     public record Fact(String name, String value) {
@@ -63,14 +68,15 @@ final class ReportPage {
     }
 
     static String render(List<RecordedRun> runs, List<String> names, Winners winners, List<Charts.Chart> comparison,
-                         Map<Integer, List<Charts.Chart>> perRun) {
+                         Map<Integer, List<Charts.Chart>> perRun, Map<Integer, List<ProfileGraphs.Flame>> flames,
+                         List<ProfileGraphs.Difference> differences) {
         var runViews = new ArrayList<RunView>();
         for (int i = 0; i < runs.size(); i++) {
-            runViews.add(run(runs.get(i), names.get(i), perRun.getOrDefault(i, List.of())));
+            runViews.add(run(runs.get(i), names.get(i), perRun.getOrDefault(i, List.of()), flames.getOrDefault(i, List.of())));
         }
         var view = new View(Instant.now().toString(), runs.size(), winners.rows().size(),
                 Winners.COLUMNS.stream().map(metric -> metric.title() + (metric.higherIsBetter() ? " ↑" : " ↓")).toList(),
-                winners.rows().stream().map(ReportPage::winnerRow).toList(), bounds(runs, names), comparison, runViews);
+                winners.rows().stream().map(ReportPage::winnerRow).toList(), bounds(runs, names), comparison, differences, runViews);
         var context = new Context(Locale.ROOT);
         context.setVariable("page", view);
         return ENGINE.process(TEMPLATE, context);
@@ -112,7 +118,7 @@ final class ReportPage {
             var others = ThroughputBound.all(result).stream().filter(bound -> !binding.map(bound::equals).orElse(false))
                     .map(bound -> new OtherBound(bound.describe(), bound.source())).toList();
             rows.add(new BoundRow(names.get(i), binding.map(bound -> bound.against(result.rps())).orElse("none derived: " + noBoundReason(result)),
-                    binding.map(ThroughputBound::source).orElse(""), others));
+                    binding.map(ThroughputBound::source).orElse(""), others, ProfileExplanation.of(result)));
         }
         return rows;
     }
@@ -124,7 +130,7 @@ final class ReportPage {
         return "no delay and no think time, so CPU or I/O decide";
     }
 
-    private static RunView run(RecordedRun run, String name, List<Charts.Chart> charts) {
+    private static RunView run(RecordedRun run, String name, List<Charts.Chart> charts, List<ProfileGraphs.Flame> flames) {
         var result = run.result();
         var target = result.target();
         var latency = result.latencyMs();
@@ -196,7 +202,22 @@ final class ReportPage {
         var generator = result.generator();
         facts.add(new Fact("load generator", generator == null ? "not watched: this result was written before stackbench watched its generator"
                 : GeneratorWatch.describe(generator)));
-        return new RunView("run-" + name, name, facts, result.warnings(), charts, generator != null && generator.saturated());
+        profileFacts(result, facts);
+        return new RunView("run-" + name, name, facts, result.warnings(), charts, generator != null && generator.saturated(), flames);
+    }
+
+    /** The profile's settings, what it says (as in the bounds table), its notes. */
+    private static void profileFacts(RunResult result, List<Fact> facts) {
+        var profile = result.serverProfile();
+        if (profile == null) {
+            return;
+        }
+        ProfileExplanation.of(result).forEach(line -> facts.add(new Fact("profile says", line)));
+        facts.add(new Fact("profile", profile.mode() + String.format(Locale.ROOT, ", %.1f s in %d %s", profile.windowSeconds(), profile.windows(),
+                profile.windows() == 1 ? "window" : "windows") + (profile.cpu() == null ? "" : String.format(Locale.ROOT, ", %,d of %,d %s samples on the server's threads",
+                profile.cpu().serverSamples(), profile.cpu().samples(), profile.cpu().event()))
+                + (profile.codePackages().isEmpty() ? "" : "; own code: " + String.join(", ", profile.codePackages()))));
+        profile.notes().forEach(note -> facts.add(new Fact("profile note", note)));
     }
 
     /** Requests/s with one decimal, milliseconds as HdrHistogram keeps them, CPU µs with one decimal. */

@@ -1,9 +1,10 @@
 /**
  * The HTML report: a winners table ranked with the gate's own test of a difference, the bound that
  * explains each run's throughput, compared and per-run charts (XChart), laid out by a Thymeleaf
- * template that escapes every value.
+ * template that escapes every value. Profiled runs add their flame graphs and their differences
+ * (rendered by {@code profile}).
  *
- * <p>May import {@code dev.stackbench.core.result}, {@code result.read} and {@code stats}; not the gate,
+ * <p>May import {@code dev.stackbench.core.result}, {@code result.read}, {@code stats} and {@code profile}; not the gate,
  * the load generator or the servers.
  */
 package dev.stackbench.core.report;

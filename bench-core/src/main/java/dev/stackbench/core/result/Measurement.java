@@ -20,6 +20,11 @@ public record Measurement(RunResult result, Histogram latency, Histogram service
         return new Measurement(result.withStartup(startup), latency, serviceTime, waitTime, intervals);
     }
 
+    /** The same measurement, its result with what a profile of its server saw. */
+    public Measurement withServerProfile(ServerProfile profile) {
+        return new Measurement(result.withServerProfile(profile), latency, serviceTime, waitTime, intervals);
+    }
+
     /**
      * One reporting interval's measured requests, by completion time; the histograms kept compressed.
      *

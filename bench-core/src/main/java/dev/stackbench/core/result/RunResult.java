@@ -25,16 +25,25 @@ import dev.stackbench.core.server.ServerLimits;
  * @param startup         how long the in-process server took to start; null for a URL target and in results written
  *                        before it was recorded
  * @param agents          a run from several generator hosts ({@code load --agents}): each agent's share; null for one generator
+ * @param serverProfile   what a profile of the server saw over the measured window ({@code --profile}); null when not profiled
+ *                        (the key {@code profile} names the load profile, as it always has)
  */
 public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
                         Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
                         Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup, Agents agents) {
+                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup, Agents agents,
+                        ServerProfile serverProfile) {
 
     /** The same result with its server's start-up recorded. */
     public RunResult withStartup(Startup newStartup) {
         return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, timeline, warnings, jvm, generator, byRequest, newStartup, agents);
+                clientCpu, timeline, warnings, jvm, generator, byRequest, newStartup, agents, serverProfile);
+    }
+
+    /** The same result with what a profile of its server saw. */
+    public RunResult withServerProfile(ServerProfile newServerProfile) {
+        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
+                clientCpu, timeline, warnings, jvm, generator, byRequest, startup, agents, newServerProfile);
     }
 
     /**
@@ -71,7 +80,16 @@ public record RunResult(String schema, Target target, Profile profile, Environme
                      Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
                      Jvm jvm, Generator generator, List<RequestStats> byRequest) {
         this(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes, clientCpu,
-                timeline, warnings, jvm, generator, byRequest, null, null);
+                timeline, warnings, jvm, generator, byRequest, null, null, null);
+    }
+
+    /** A run from one generator, not profiled. */
+    public RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
+                     Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
+                     Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
+                     Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup, Agents agents) {
+        this(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes, clientCpu,
+                timeline, warnings, jvm, generator, byRequest, startup, agents, null);
     }
 
     /**
@@ -83,7 +101,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
         allWarnings.addAll(warnings);
         var rows = timeline.stream().map(row -> row.withJvm(null)).toList();
         return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, rows, List.copyOf(allWarnings), null, generator, byRequest, startup, newAgents);
+                clientCpu, rows, List.copyOf(allWarnings), null, generator, byRequest, startup, newAgents, serverProfile);
     }
 
     /**

@@ -71,6 +71,8 @@ public final class Summary {
             }
         });
         notDerived.forEach(reason -> line(text, "Not derived", reason));
+        ProfileExplanation.of(result).forEach(explanation -> line(text, "Profile", explanation));
+        profileNotes(text, result);
         text.append('\n');
         String latencyTitle = open
                 ? "Latency from intended start (ms), ok requests of the whole schedule" : "Latency (ms), ok requests";
@@ -106,6 +108,20 @@ public final class Summary {
                 : "request threads not derived";
         return threads + ", " + (limits.databaseConnections() == null ? "database connections not derived"
                 : limits.databaseConnections() + " database connections");
+    }
+
+    /** What the profile could not measure, and where its files are. */
+    private static void profileNotes(StringBuilder text, RunResult result) {
+        var profile = result.serverProfile();
+        if (profile == null) {
+            return;
+        }
+        profile.notes().forEach(note -> line(text, "Profile note", note));
+        if (profile.files() != null) {
+            line(text, "Profile files", String.join(", ", profile.files().cpu(), profile.files().allocation(), profile.files().locks(),
+                    profile.files().pinning()) + (profile.files().recordings().isEmpty() ? "" : ", " + String.join(", ", profile.files().recordings()))
+                    + " (collapsed stacks; `report` draws their flame graphs)");
+        }
     }
 
     /** A line per request name, as k6 prints its tagged metrics: counts, rps and the latency percentiles that gates use. */

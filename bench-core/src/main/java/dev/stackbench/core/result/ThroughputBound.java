@@ -34,6 +34,9 @@ import dev.stackbench.core.server.WorkloadParams;
  *       or the result predates {@code target.limits}.</li>
  *   <li><b>closed model</b>: C users, each waiting D for a response and Z thinking, send at most C / (D + Z).</li>
  *   <li><b>open model</b>: the offered rate.</li>
+ *   <li><b>pinning</b> (a profiled run only): C carriers, each held for P per request by a virtual thread blocked while
+ *       pinned to it, serve at most C / P, whatever else the server does; C is the virtual-thread scheduler's parallelism
+ *       and P the pinned time per request that the profile measured ({@link ServerProfile.Pinning}).</li>
  * </ul>
  * Virtual threads and event loops have no pool bound. A database pool of M connections with query time Q
  * would give M / Q, but the query time is not measured, so it is not derived.
@@ -99,6 +102,7 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
             var wait = new Wait(number(params.get(WorkloadParams.DELAY_MILLIS), 0), addedMillis);
             poolBound(result, limits, wait, callDepth, notDerived).ifPresent(bounds::add);
             modelBound(result, wait, notDerived).ifPresent(bounds::add);
+            pinningBound(result).ifPresent(bounds::add);
             return new Derivation(List.copyOf(bounds), List.copyOf(notDerived));
         }
     }
@@ -238,6 +242,23 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         return Optional.of(new ThroughputBound(formula, users * MILLIS_PER_SECOND / (wait.millis() + thinkMillis),
                 "closed model: --concurrency " + users + (thinkMillis > 0 ? ", --think-time " + profile.thinkTime() : "")
                         + ", " + wait.source()));
+    }
+
+    /** Virtual threads blocked while pinned hold their carriers: C carriers and P pinned per request serve at most C / P. */
+    private static Optional<ThroughputBound> pinningBound(RunResult result) {
+        ServerProfile profile = result.serverProfile();
+        if (profile == null || profile.pinning() == null || profile.pinning().millisPerRequest() == null
+                || profile.pinning().millisPerRequest() <= 0 || profile.carriers() <= 0) {
+            return Optional.empty();
+        }
+        double perRequest = Math.round(profile.pinning().millisPerRequest() * 10) / 10.0;
+        if (perRequest <= 0) {
+            return Optional.empty(); // under 0.05 ms per request: no bound worth stating
+        }
+        int carriers = profile.carriers();
+        return Optional.of(new ThroughputBound(carriers + (carriers == 1 ? " carrier / " : " carriers / ") + millis(perRequest) + " pinned",
+                carriers * MILLIS_PER_SECOND / perRequest, "virtual threads blocked while pinned to their carriers, "
+                + profile.pinning().events() + " times in the profile's window"));
     }
 
     /** Requests that can be in the server at once: the users (closed) or the connection cap (open); null for ramps. */

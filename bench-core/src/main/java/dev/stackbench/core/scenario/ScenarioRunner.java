@@ -11,6 +11,7 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -77,6 +78,15 @@ public final class ScenarioRunner {
      */
     public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, boolean startTimes, Listener listener)
             throws java.net.UnknownHostException {
+        return run(scenario, out, stop, startTimes, null, listener);
+    }
+
+    /**
+     * The same, each run's server profiled over its measured window with {@code profile} ({@link ProfiledRun}); null for
+     * no profile.
+     */
+    public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, boolean startTimes, ProfileSettings profile,
+                                      Listener listener) throws java.net.UnknownHostException {
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
@@ -98,8 +108,9 @@ public final class ScenarioRunner {
                 URI target = servers.baseUri();
                 LoadRun load = run.loadRun(target);
                 listener.serverStarted(run, servers.server(), load);
-                measurement = LoadGenerator.run(load, servers.target(run.label(), run.resolvedWorkloadParams()), listener.progress(run), stop)
-                        .withStartup(servers.startup());
+                var described = servers.target(run.label(), run.resolvedWorkloadParams());
+                measurement = ProfiledRun.run(profile, servers, out == null ? null : out.resolve(run.label()),
+                        () -> LoadGenerator.run(load, described, listener.progress(run), stop)).withStartup(servers.startup());
             }
             results.add(measurement.result());
             listener.measured(run, measurement);

@@ -39,6 +39,15 @@ public interface RunningServer extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The package prefixes of the server's own code (e.g. {@code dev.stackbench.servers.}), so that a profile tells its
+     * frames apart from the framework's and the JDK's; empty when not known (then every frame outside the JDK counts as
+     * the framework's).
+     */
+    default java.util.List<String> codePackages() {
+        return java.util.List.of();
+    }
+
     /** Stops the server; idempotent. */
     @Override
     void close();

@@ -13,10 +13,17 @@ public final class BlockingDate {
 
     private final RestClient client;
     private final Upstream upstream;
+    private final PinnedWait pinnedWait;
 
     public BlockingDate(RestClient client, Upstream upstream) {
+        this(client, upstream, 0);
+    }
+
+    /** @param pinnedWaitMillis part of the wait at the bottom of the chain spent pinned to a carrier ({@link PinnedWait}) */
+    public BlockingDate(RestClient client, Upstream upstream, int pinnedWaitMillis) {
         this.client = client;
         this.upstream = upstream;
+        this.pinnedWait = new PinnedWait(pinnedWaitMillis);
     }
 
     public String date(DateQuery query) throws InterruptedException {
@@ -29,6 +36,7 @@ public final class BlockingDate {
             }
         }
         CpuBurn.burn(query.burnMicros());
+        pinnedWait.block();
         Thread.sleep(query.delayMillis());
         return new Date().toString();
     }

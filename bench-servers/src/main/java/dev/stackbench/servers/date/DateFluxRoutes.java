@@ -35,8 +35,9 @@ public class DateFluxRoutes {
                                               WebClient upstreamWebClient, Upstream upstream,
                                               @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
                                               @Value("${stackbench.date.burn-micros}") int burnMicros,
+                                              @Value("${stackbench.date.pinned-wait-millis}") int pinnedWaitMillis,
                                               @Value("${stackbench.netty.timer}") String timer, ReactorResourceFactory resources) {
-        var blocking = new BlockingDate(upstreamRestClient, upstream);
+        var blocking = new BlockingDate(upstreamRestClient, upstream, pinnedWaitMillis);
         // On the server's own event loops (an upstream service, whose every thread is its own), else on Reactor's shared
         // parallel scheduler, as WebFlux code has it by default. Never disposed here: the loops stop with their factory.
         var reactive = TIMER_ON_EVENT_LOOP.equals(timer)

@@ -22,8 +22,9 @@ public class DateMvcRoutes {
     @Bean
     RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient, Upstream upstream,
                                               @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
-                                              @Value("${stackbench.date.burn-micros}") int burnMicros) {
-        var date = new BlockingDate(upstreamRestClient, upstream);
+                                              @Value("${stackbench.date.burn-micros}") int burnMicros,
+                                              @Value("${stackbench.date.pinned-wait-millis}") int pinnedWaitMillis) {
+        var date = new BlockingDate(upstreamRestClient, upstream, pinnedWaitMillis);
         var dispatcher = new MvcDispatcher(dispatch);
         return RouterFunctions.route()
                 .GET("/date", request -> {

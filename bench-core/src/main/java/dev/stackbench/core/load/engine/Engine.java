@@ -57,7 +57,7 @@ final class Engine implements AutoCloseable {
         this.limits = new LoadLimits(listener, plan.sourceAddressCount());
         this.tlsFailures = new TlsFailures(listener, plan.remote());
         // Colocation off: each worker chooses its own loop for everything it opens.
-        this.loops = LoopResources.create("stackbench-load", 1, run.threads(), true, false);
+        this.loops = LoopResources.create(LoadGenerator.LOOP_NAME, 1, run.threads(), true, false);
     }
 
     /** Starts one worker per loop; returns the run's start (nanoTime), the origin of every offset: now. */

@@ -22,6 +22,14 @@ import dev.stackbench.core.result.RunResult;
  */
 public final class LoadGenerator {
 
+    /** The name of the generator's event loops: Reactor Netty names their threads {@code stackbench-load-epoll-1}, .... */
+    static final String LOOP_NAME = "stackbench-load";
+    /**
+     * The name prefix of every thread the generator runs on, by which a profile of the server in this JVM leaves them out
+     * (JFR records threads by name and id; their ids are not known once the run is over).
+     */
+    public static final String THREAD_NAME_PREFIX = LOOP_NAME + "-";
+
     private LoadGenerator() {
     }
 

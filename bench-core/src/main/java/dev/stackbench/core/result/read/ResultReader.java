@@ -199,7 +199,7 @@ public final class ResultReader {
                 mapped.requests(), mapped.rps(), mapped.latencyMs(), mapped.serviceTimeMs(), mapped.waitTimeMs(), mapped.bytes(),
                 mapped.clientCpu(), mapped.timeline() == null ? List.of() : mapped.timeline(),
                 mapped.warnings() == null ? List.of() : mapped.warnings(), mapped.jvm(), mapped.generator(), mapped.byRequest(),
-                mapped.startup(), mapped.agents());
+                mapped.startup(), mapped.agents(), mapped.serverProfile());
 
         var reported = new EnumMap<Metric, Double>(Metric.class);
         for (Metric metric : Metric.values()) {
