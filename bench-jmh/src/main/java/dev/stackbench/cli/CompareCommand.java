@@ -11,6 +11,7 @@ import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.app.WebServer;
 import dev.stackbench.core.compare.Comparison;
+import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
 import dev.stackbench.core.load.Durations;
@@ -20,6 +21,8 @@ import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.profile.ProfileMode;
+import dev.stackbench.core.profile.ProfileRecorder;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.scenario.Scenario;
@@ -151,6 +154,16 @@ final class CompareCommand implements Callable<Integer> {
             description = "A JVM option of every variant's JVM, after the defaults (-Xms1g -Xmx1g) and before a variant's own jvm=; repeatable.")
     List<String> jvmOptions = new ArrayList<>();
 
+    @Option(names = "--profile", paramLabel = "MODE", arity = "0..1", fallbackValue = "jfr",
+            description = "Profile each variant's server over its measured trial windows only (never its warm-up or rehearsals): one "
+                    + "profile per variant in comparison.json, its collapsed stacks in DIR/profiles/LABEL/ with --out, and in the report "
+                    + "its flame graphs and, for each pair declared different, the differential one. MODE as load's: jfr (default), "
+                    + "async, async-wall.")
+    String profileMode;
+
+    @Option(names = "--profile-keep-jfr", description = "With --profile and --out: keep each variant's recording beside its stacks (large).")
+    boolean profileKeepJfr;
+
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the rounds' random orders (default: the clock), to replay an order.")
     Long seed;
 
@@ -186,7 +199,7 @@ final class CompareCommand implements Callable<Integer> {
         if (variantTexts.isEmpty()) {
             throw new IllegalArgumentException("give the variants to compare (--variant A --variant B ...) or a --scenario");
         }
-        return cli.run(comparison(), out);
+        return cli.run(comparison().withProfile(profile()), out);
     }
 
     private int runScenario(ComparisonCli cli) {
@@ -201,7 +214,7 @@ final class CompareCommand implements Callable<Integer> {
         Scenario chosen = Scenarios.find(scenario).only(new java.util.LinkedHashSet<>(only), null)
                 .overriddenBy(given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given, Map.of(), serverProperties);
         String window = given.isGiven(LoadOption.DURATION) ? given.duration() : Design.WINDOW;
-        return cli.runScenario(chosen, window, this::design, jvmOptions, out);
+        return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
     }
 
     /** {@code options} with one option unset. */
@@ -246,6 +259,31 @@ final class CompareCommand implements Callable<Integer> {
         String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
         var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));
         return new Comparison(variants, load, Boolean.TRUE.equals(given.http2()), Boolean.TRUE.equals(given.tls()), jvmOptions, design, aaLabel);
+    }
+
+    /** {@code --profile [MODE]}: null without it; an async mode that cannot run here is refused, saying why. */
+    private ComparisonProfile profile() {
+        if (profileMode == null) {
+            if (profileKeepJfr) {
+                throw new IllegalArgumentException("--profile-keep-jfr keeps the recordings of --profile: give --profile too");
+            }
+            return null;
+        }
+        if (profileKeepJfr && out == null) {
+            throw new IllegalArgumentException("--profile-keep-jfr keeps the recordings beside the results: give --out DIR too");
+        }
+        ProfileMode mode;
+        try {
+            mode = ProfileMode.fromId(profileMode);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--profile: " + e.getMessage(), e);
+        }
+        if (mode.async()) {
+            ProfileRecorder.asyncUnavailableReason().ifPresent(reason -> {
+                throw new IllegalArgumentException("--profile " + mode.id() + ": " + reason + "; --profile jfr works on every JDK");
+            });
+        }
+        return new ComparisonProfile(mode.id(), profileKeepJfr);
     }
 
     /** The application every variant runs unless it says otherwise; null when none was given. */

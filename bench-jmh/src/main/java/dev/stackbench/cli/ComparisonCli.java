@@ -9,6 +9,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.stackbench.core.compare.Comparison;
+import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
@@ -55,7 +56,8 @@ final class ComparisonCli {
      * @param window  each trial's window; null: the runs' own duration
      * @param designs the design of a group, by its load profile
      */
-    int runScenario(Scenario scenario, String window, Function<LoadProfile, Design> designs, List<String> jvmOptions, Path out) {
+    int runScenario(Scenario scenario, String window, Function<LoadProfile, Design> designs, List<String> jvmOptions, ComparisonProfile profile,
+                    Path out) {
         var groups = ScenarioComparisons.groups(scenario);
         int worst = StackbenchMain.EXIT_OK;
         try (Interrupts interrupts = Interrupts.install(err)) {
@@ -69,8 +71,8 @@ final class ComparisonCli {
                 }
                 stdout.printf("== %s of %s: %s under %s%n", group.name(), scenario.name(), String.join(", ", group.labels()), group.load());
                 stdout.flush();
-                var profile = group.runs().getFirst().load().profile(LoadOption.Naming.SCENARIO_FILE);
-                Comparison comparison = group.comparison(window, designs.apply(profile), jvmOptions, null);
+                var loadProfile = group.runs().getFirst().load().profile(LoadOption.Naming.SCENARIO_FILE);
+                Comparison comparison = group.comparison(window, designs.apply(loadProfile), jvmOptions, null).withProfile(profile);
                 worst = Math.max(worst, run(comparison, out == null ? null : out.resolve(group.name()), interrupts.stop()));
             }
             return interrupts.interrupted() ? interrupts.exitCode() : worst;

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.app.RunningApp;
 import dev.stackbench.core.app.SpringBootApps;
+import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadDefaults;
@@ -609,7 +610,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         if (chosen.interleaved()) {
-            return runInterleaved(chosen, conditions, chosenShard, err);
+            return runInterleaved(chosen, conditions, chosenShard, profileSettings, err);
         }
         boolean anyApp = chosen.runs().stream().anyMatch(run -> run.app() != null);
         try (Interrupts interrupts = Interrupts.install(err);
@@ -626,7 +627,7 @@ final class LoadCommand implements Callable<Integer> {
      * A scenario that says {@code compare: interleaved}: each group of its runs under one load compared as {@code compare
      * --scenario} compares them, with compare's defaults; each trial measures the runs' own duration.
      */
-    private int runInterleaved(Scenario chosen, List<Threshold> conditions, Shard chosenShard, PrintWriter err) {
+    private int runInterleaved(Scenario chosen, List<Threshold> conditions, Shard chosenShard, ProfileSettings profileSettings, PrintWriter err) {
         if (!conditions.isEmpty() || chosenShard != null || startTimes) {
             throw new IllegalArgumentException("scenario " + chosen.name() + " is compared interleaved (compare: interleaved): --threshold, "
                     + "--shard and --start-times apply to runs one after another; gate a comparison with gate --comparison");
@@ -636,7 +637,8 @@ final class LoadCommand implements Callable<Integer> {
         return new ComparisonCli(spec.commandLine().getOut(), err, quiet).runScenario(chosen, null,
                 profile -> new Design(Design.MIN_ROUNDS, Design.MAX_ROUNDS, Design.TIME_LIMIT, Design.TRIAL_WARMUP, Design.REHEARSALS, Design.CONFIDENCE,
                         Design.EQUIVALENCE_MARGIN, profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS),
-                        System.nanoTime()), List.of(), out);
+                        System.nanoTime()), List.of(), profileSettings == null ? null
+                        : new ComparisonProfile(profileSettings.mode().id(), profileSettings.keepRecordings()), out);
     }
 
     private ProgressListener progress(PrintWriter err) {

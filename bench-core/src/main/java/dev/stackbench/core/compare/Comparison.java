@@ -19,9 +19,20 @@ import dev.stackbench.core.variant.Variant;
  * @param jvmOptions options of every variant's JVM, after {@link ComparisonRunner#DEFAULT_JVM_OPTIONS} and before each
  *                   variant's own
  * @param aa         the label of the variant to measure twice; null for no control
+ * @param profile    how each variant's server is profiled over its trials; null for no profile
  */
 public record Comparison(List<Variant> variants, LoadSetup load, boolean http2, boolean tls, List<String> jvmOptions, Design design,
-                         String aa) {
+                         String aa, ComparisonProfile profile) {
+
+    /** A comparison without profiles. */
+    public Comparison(List<Variant> variants, LoadSetup load, boolean http2, boolean tls, List<String> jvmOptions, Design design, String aa) {
+        this(variants, load, http2, tls, jvmOptions, design, aa, null);
+    }
+
+    /** The same comparison, each variant profiled so. */
+    public Comparison withProfile(ComparisonProfile newProfile) {
+        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, newProfile);
+    }
 
     /** The label of the control's second copy of variant {@code label}. */
     public static String aaLabel(String label) {
@@ -54,8 +65,8 @@ public record Comparison(List<Variant> variants, LoadSetup load, boolean http2, 
             throw new IllegalArgumentException("a comparison needs at least two variants (or one with --aa), got " + variants.size());
         }
         LoadOptions options = load.loadOptions();
-        LoadProfile profile = options.profile(LoadOption.Naming.COMMAND_LINE);
-        if (profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate) {
+        LoadProfile loadProfile = options.profile(LoadOption.Naming.COMMAND_LINE);
+        if (loadProfile instanceof LoadProfile.RampingUsers || loadProfile instanceof LoadProfile.RampingRate) {
             throw new IllegalArgumentException("--stages: a comparison measures every variant under the same steady load in short "
                     + "windows; give --concurrency or --rate");
         }

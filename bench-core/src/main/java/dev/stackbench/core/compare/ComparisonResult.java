@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ServerProfile;
 import dev.stackbench.core.variant.Variant;
 
 /**
@@ -78,9 +79,11 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
      *                        compilation, GC, timers): it was taken from the variant being measured
      * @param idleSeconds     how long the other variants' trials lasted, over which {@code idleCpuSeconds} was spent
      * @param log             its JVM's log: the server's or application's output
+     * @param profile         its server's profile over its trials' windows ({@code compare --profile}), files in
+     *                        {@code profiles/LABEL/}; null when not profiled
      */
     public record VariantRecord(String label, Variant variant, long pid, RunResult.Startup startup, RunResult warmup, int rehearsals,
-                                double trialCpuSeconds, double idleCpuSeconds, double idleSeconds, String log) {
+                                double trialCpuSeconds, double idleCpuSeconds, double idleSeconds, String log, ServerProfile profile) {
 
         /** Its idle CPU as a share of one core. */
         public double idleCpuShare() {

@@ -129,6 +129,7 @@ public final class ComparisonRunner {
         private final List<VariantJvm> jvms = new ArrayList<>();
         private final Map<String, RunResult> warmups = new LinkedHashMap<>();
         private final Map<String, Integer> rehearsals = new LinkedHashMap<>();
+        private final Map<String, dev.stackbench.core.result.ServerProfile> profiles = new LinkedHashMap<>();
         private final Map<String, double[]> cpu = new LinkedHashMap<>(); // label -> {trial, idle, idle seconds}
         private final List<ComparisonResult.Round> rounds = new ArrayList<>();
         private final Duration trialTimeout;
@@ -165,6 +166,7 @@ public final class ComparisonRunner {
             try {
                 warmAll();
                 stopped = rounds();
+                profiles();
             } catch (VariantFailure e) {
                 failure = e;
                 stopped = ComparisonResult.Stop.FAILED;
@@ -196,12 +198,26 @@ public final class ComparisonRunner {
                 }
                 listener.message("starting " + variant.label() + " (" + variant.source().describe() + ") in its own JVM");
                 var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls(),
-                        logs.resolve(variant.label() + "-app.log").toString(), separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of());
+                        logs.resolve(variant.label() + "-app.log").toString(), separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of(),
+                        comparison.profile());
                 VariantJvm jvm = VariantJvm.start(variant, command(comparison, variant), setup, logs.resolve(variant.label() + ".log"),
                         START_TIMEOUT);
                 jvms.add(jvm);
                 listener.message("started " + variant.label() + " at " + jvm.started().baseUri() + " in "
                         + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
+            }
+        }
+
+        /** Each variant's profile over its trials, its files into profiles/LABEL/ (when writing files). */
+        private void profiles() {
+            if (comparison.profile() == null) {
+                return;
+            }
+            for (VariantJvm jvm : jvms) {
+                String label = jvm.variant().label();
+                listener.message("profile of " + label + ": reading its recording");
+                String directory = out == null ? null : out.resolve(PROFILES).resolve(label).toString();
+                profiles.put(label, jvm.profile(directory, PROFILE_TIMEOUT));
             }
         }
 
@@ -335,7 +351,8 @@ public final class ComparisonRunner {
                 String label = jvm.variant().label();
                 double[] account = cpu.get(label);
                 records.add(new ComparisonResult.VariantRecord(label, jvm.variant(), jvm.pid(), jvm.started().startup(),
-                        warmups.get(label), rehearsals.getOrDefault(label, 0), account[0], account[1], account[2], jvm.log().toString()));
+                        warmups.get(label), rehearsals.getOrDefault(label, 0), account[0], account[1], account[2], jvm.log().toString(),
+                        profiles.get(label)));
             }
             var aa = new ArrayList<ComparisonResult.Aa>();
             if (comparison.aa() != null) {
@@ -366,6 +383,10 @@ public final class ComparisonRunner {
 
     /** The comparison's file in its directory. */
     public static final String COMPARISON_JSON = "comparison.json";
+    /** The directory of the variants' profiles beside it: profiles/LABEL/. */
+    public static final String PROFILES = "profiles";
+    /** How long a variant's JVM may take to read its recording of a whole comparison. */
+    static final Duration PROFILE_TIMEOUT = Duration.ofMinutes(5);
 
     static String warmupWords(RunResult result) {
         var window = result.window();

@@ -69,6 +69,7 @@ final class VariantJvm implements AutoCloseable {
             jvm.started = switch (jvm.await(timeout, "start")) {
                 case VariantReply.Started reply -> reply;
                 case VariantReply.Measured unexpected -> throw jvm.failure("answered its start with a measurement", false, false);
+                case VariantReply.Profiled unexpected -> throw jvm.failure("answered its start with a profile", false, false);
                 case VariantReply.Failed failed -> throw jvm.failure(failed.message(), failed.badInput(), failed.stopped());
             };
             return jvm;
@@ -105,7 +106,19 @@ final class VariantJvm implements AutoCloseable {
         return switch (await(timeout, order instanceof VariantOrder.Trial trial ? "trial of round " + trial.round() : "warm-up")) {
             case VariantReply.Measured measured -> measured.result();
             case VariantReply.Started unexpected -> throw failure("answered a measurement order with a start", false, false);
+            case VariantReply.Profiled unexpected -> throw failure("answered a measurement order with a profile", false, false);
             case VariantReply.Failed failed -> throw failure(failed.message(), failed.badInput(), failed.stopped());
+        };
+    }
+
+    /** Ends the profile of its trials, its files written into {@code directory} (null: none); null when not profiled. */
+    dev.stackbench.core.result.ServerProfile profile(String directory, Duration timeout) {
+        send(new VariantOrder.Finish(directory));
+        return switch (await(timeout, "profile")) {
+            case VariantReply.Profiled profiled -> profiled.profile();
+            case VariantReply.Failed failed -> throw failure(failed.message(), failed.badInput(), failed.stopped());
+            case VariantReply.Started unexpected -> throw failure("answered a profile order with a start", false, false);
+            case VariantReply.Measured unexpected -> throw failure("answered a profile order with a measurement", false, false);
         };
     }
 

@@ -14,6 +14,7 @@ import dev.stackbench.core.variant.Variant;
         @JsonSubTypes.Type(value = VariantOrder.Setup.class, name = "setup"),
         @JsonSubTypes.Type(value = VariantOrder.Warm.class, name = "warm"),
         @JsonSubTypes.Type(value = VariantOrder.Trial.class, name = "trial"),
+        @JsonSubTypes.Type(value = VariantOrder.Finish.class, name = "finish"),
         @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop")})
 sealed interface VariantOrder {
 
@@ -24,9 +25,10 @@ sealed interface VariantOrder {
      * @param tls           it listens with TLS
      * @param appLog        where an application's output goes
      * @param appJvmOptions the options of an application's own JVM, when it runs in a process of its own
+     * @param profile       how to profile the server over its trials' windows; null for no profile
      */
-    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls, String appLog, java.util.List<String> appJvmOptions)
-            implements VariantOrder {
+    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls, String appLog, java.util.List<String> appJvmOptions,
+                 ComparisonProfile profile) implements VariantOrder {
     }
 
     /**
@@ -46,6 +48,13 @@ sealed interface VariantOrder {
      * @param directory where to write the trial's files; null for none
      */
     record Trial(int round, String warmup, String directory) implements VariantOrder {
+    }
+
+    /**
+     * Stop profiling: write the profile of the trials' windows into {@code directory} (null: no files) and answer with its
+     * facts ({@link VariantReply.Profiled}).
+     */
+    record Finish(String directory) implements VariantOrder {
     }
 
     /** Stop the server and exit. */

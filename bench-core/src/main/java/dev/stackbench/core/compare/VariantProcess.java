@@ -17,9 +17,15 @@ import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.profile.Profile;
+import dev.stackbench.core.profile.ProfileFiles;
+import dev.stackbench.core.profile.ProfileRecorder;
+import dev.stackbench.core.profile.ProfileWindow;
+import dev.stackbench.core.profile.ThreadScope;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ServerProfile;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.ServerSource;
@@ -74,6 +80,9 @@ public final class VariantProcess {
             return 0;
         }
         var setup = (VariantOrder.Setup) read(first, VariantOrder.class);
+        if (setup.profile() != null) {
+            ProfileRecorder.prepare(setup.profile().settings()); // before anything starts JFR: its stack depth is set once
+        }
         Workload workload = setup.variant().source() instanceof ServerSource.BuiltIn builtIn ? builtIn.workload() : null;
         VariantServer server;
         LoadOptions base;
@@ -96,7 +105,7 @@ public final class VariantProcess {
             current.request("the application stopped serving: " + reason);
             reply(new VariantReply.Failed("its application stopped serving: " + reason, true, true, List.of()));
         });
-        try (server) {
+        try (server; ProfileRecorder recorder = setup.profile() == null ? null : ProfileRecorder.start(setup.profile().settings())) {
             RunResult.Target target = server.target(setup.load().resolvedWorkloadParams(workload));
             reply(new VariantReply.Started(server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
             for (String line = orders.readLine(); line != null; line = orders.readLine()) {
@@ -108,8 +117,16 @@ public final class VariantProcess {
                             System.gc();
                         }
                         var options = LoadOptions.builder().set(LoadOption.WARMUP, trial.warmup()).parent(base).build();
-                        replyUnlessStopped(server, measure(options, server, target, mix, trial.directory()));
+                        VariantReply measured = measure(options, server, target, mix, trial.directory());
+                        if (recorder != null && trial.round() > 0 && measured instanceof VariantReply.Measured(RunResult result)) {
+                            // A round's trial only: the warm-up and the rehearsals never count in the profile.
+                            ProfileWindow.measuredWindowOf(result).ifPresent(recorder::include);
+                            profiledRequests += result.requests().ok() + result.requests().errors();
+                        }
+                        replyUnlessStopped(server, measured);
                     }
+                    case VariantOrder.Finish finish -> reply(new VariantReply.Profiled(recorder == null ? null
+                            : profile(recorder, server, finish.directory())));
                     case VariantOrder.Stop stop -> {
                         return 0;
                     }
@@ -121,6 +138,18 @@ public final class VariantProcess {
             }
             return 0; // the coordinator is gone
         }
+    }
+
+    /** Requests that finished in the profiled trials' windows. */
+    private long profiledRequests;
+
+    /** The profile of the windows included, its files written into {@code directory} (null: none). */
+    private ServerProfile profile(ProfileRecorder recorder, VariantServer server, String directory) {
+        ThreadScope threads = ThreadScope.serverThreads().excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
+                .excludingThread(Thread.currentThread().threadId());
+        Profile profile = recorder.finish(threads, server.codePackages());
+        ServerProfile.Files files = directory == null ? null : ProfileFiles.write(Path.of(directory), profile);
+        return profile.facts(profiledRequests, files);
     }
 
     /** The run under way: an application that stops serving stops it. */

@@ -6,13 +6,15 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ServerProfile;
 
 /** What a variant's JVM answers the coordinator, one JSON line each on the standard output it keeps for this. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "reply")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = VariantReply.Started.class, name = "started"),
         @JsonSubTypes.Type(value = VariantReply.Failed.class, name = "failed"),
-        @JsonSubTypes.Type(value = VariantReply.Measured.class, name = "measured")})
+        @JsonSubTypes.Type(value = VariantReply.Measured.class, name = "measured"),
+        @JsonSubTypes.Type(value = VariantReply.Profiled.class, name = "profiled")})
 sealed interface VariantReply {
 
     /** The server listens at {@code baseUri}; {@code pid} is the JVM's. */
@@ -32,5 +34,9 @@ sealed interface VariantReply {
 
     /** A run's result; its files are in the directory the order named, if any. */
     record Measured(RunResult result) implements VariantReply {
+    }
+
+    /** The server's profile over the trials' windows; null when the variant was not profiled. */
+    record Profiled(ServerProfile profile) implements VariantReply {
     }
 }

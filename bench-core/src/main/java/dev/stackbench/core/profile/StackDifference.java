@@ -91,9 +91,10 @@ public final class StackDifference {
 
     /**
      * The largest changes in words, per request where the costs per request are known: "webflux-netty spends 31% less
-     * CPU per request in X than loom-netty (12.3 vs 17.9 µs)"; else as shares of each profile. Frames both profiles have
-     * come first, the largest change per request first; frames only one has (another stack's skeleton, mostly) are
-     * summed up in one last sentence.
+     * CPU per request in X than loom-netty (12.3 vs 17.9 µs)"; else as shares of each profile. Frames are ranked by the
+     * change of their own time (self, not inclusive: a callee's change would otherwise be told again for each of its
+     * callers), the largest per request first; a frame only one profile runs is said so ("... which loom-netty does not
+     * run"). Changes within sampling noise are left out.
      *
      * @param baseCostPerRequest    the first profile's whole per request (e.g. server CPU µs per request); null if unknown
      * @param currentCostPerRequest the second's
@@ -103,40 +104,43 @@ public final class StackDifference {
     public List<String> sentences(String baseName, Double baseCostPerRequest, String currentName, Double currentCostPerRequest, String what,
                                   String unit, List<String> codePackages, int limit) {
         boolean perRequest = baseCostPerRequest != null && currentCostPerRequest != null;
-        var common = new ArrayList<FrameChange>();
-        var onlyCurrent = new ArrayList<String>();
-        var onlyBase = new ArrayList<String>();
-        for (FrameChange frame : frames(codePackages)) {
-            var change = frame.change();
-            if (change.baseShare() == 0) {
-                onlyCurrent.add(frame.frame());
-            } else if (change.currentShare() == 0) {
-                onlyBase.add(frame.frame());
-            } else {
-                common.add(frame);
+        Map<String, Long> inBase = baseStacks.selfByFrame();
+        Map<String, Long> inCurrent = currentStacks.selfByFrame();
+        var frames = new java.util.TreeSet<String>();
+        frames.addAll(inBase.keySet());
+        frames.addAll(inCurrent.keySet());
+        var changed = new ArrayList<FrameChange>();
+        for (String frame : frames) {
+            var change = change(inBase.getOrDefault(frame, 0L), inCurrent.getOrDefault(frame, 0L));
+            if (change.direction() != Direction.SAME) {
+                changed.add(new FrameChange(frame, FrameCategory.of(frame, codePackages), change));
             }
         }
-        if (perRequest) {
-            common.sort(Comparator.<FrameChange>comparingDouble(frame -> -Math.abs(frame.change().currentShare() * currentCostPerRequest
-                    - frame.change().baseShare() * baseCostPerRequest)).thenComparing(FrameChange::frame));
-        }
+        java.util.function.ToDoubleFunction<FrameChange> size = perRequest
+                ? frame -> Math.abs(frame.change().currentShare() * currentCostPerRequest - frame.change().baseShare() * baseCostPerRequest)
+                : frame -> Math.abs(frame.change().currentShare() - frame.change().baseShare());
+        changed.sort(Comparator.comparingDouble(size).reversed().thenComparing(FrameChange::frame));
         var sentences = new ArrayList<String>();
-        for (FrameChange frame : common.subList(0, Math.min(limit, common.size()))) {
+        for (FrameChange frame : changed.subList(0, Math.min(limit, changed.size()))) {
             var change = frame.change();
             if (!perRequest) {
                 sentences.add(String.format(Locale.ROOT, "%s: %.1f%% of %s's %s samples against %.1f%% of %s's", frame.frame(),
                         100 * change.currentShare(), currentName, what, 100 * change.baseShare(), baseName));
                 continue;
             }
-            double inBase = change.baseShare() * baseCostPerRequest;
-            double inCurrent = change.currentShare() * currentCostPerRequest;
-            double relative = 100 * (inCurrent / inBase - 1);
-            sentences.add(String.format(Locale.ROOT, "%s spends %.0f%% %s %s per request in %s than %s (%s vs %s %s)", currentName,
-                    Math.abs(relative), relative < 0 ? "less" : "more", what, frame.frame(), baseName, amount(inCurrent), amount(inBase), unit));
-        }
-        if (!onlyCurrent.isEmpty() || !onlyBase.isEmpty()) {
-            sentences.add(String.format(Locale.ROOT, "%d frames only in %s%s, %d only in %s%s", onlyCurrent.size(), currentName, examples(onlyCurrent),
-                    onlyBase.size(), baseName, examples(onlyBase)));
+            double base = change.baseShare() * baseCostPerRequest;
+            double current = change.currentShare() * currentCostPerRequest;
+            if (base == 0) {
+                sentences.add(String.format(Locale.ROOT, "%s spends %s %s of %s per request in %s, which %s does not run", currentName,
+                        amount(current), unit, what, frame.frame(), baseName));
+            } else if (current == 0) {
+                sentences.add(String.format(Locale.ROOT, "%s does not run %s, where %s spends %s %s of %s per request", currentName,
+                        frame.frame(), baseName, amount(base), unit, what));
+            } else {
+                double relative = 100 * (current / base - 1);
+                sentences.add(String.format(Locale.ROOT, "%s spends %.0f%% %s %s per request in %s than %s (%s vs %s %s)", currentName,
+                        Math.abs(relative), relative < 0 ? "less" : "more", what, frame.frame(), baseName, amount(current), amount(base), unit));
+            }
         }
         return List.copyOf(sentences);
     }

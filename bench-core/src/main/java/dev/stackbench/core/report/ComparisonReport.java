@@ -13,8 +13,11 @@ import java.util.Locale;
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.MetricVerdict;
+import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ProfileExplanation;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -44,7 +47,11 @@ public final class ComparisonReport {
 
     /** What the template shows, already in words. */
     record View(String made, String title, List<ReportPage.Fact> facts, List<String> warnings, List<MetricView> metrics,
-                List<VariantRow> variants) {
+                List<VariantRow> variants, List<ProfileView> profiles, List<ProfileGraphs.Difference> differences) {
+    }
+
+    /** One variant's profile over its trials: its facts in words and its flame graphs. */
+    record ProfileView(String label, List<String> facts, List<ProfileGraphs.Flame> flames) {
     }
 
     record MetricView(String id, String title, String overall, List<String> groups, List<PairRow> pairs, ForestPlot forest,
@@ -73,13 +80,71 @@ public final class ComparisonReport {
             for (MetricVerdict verdict : result.verdicts()) {
                 metrics.add(metric(result, verdict, roundsChart(result, verdict.metric(), charts)));
             }
-            var view = new View(Instant.now().toString(), title(result), facts(result), result.warnings(), metrics, variants(result));
+            Path home = comparisonJson.toAbsolutePath().getParent();
+            var view = new View(Instant.now().toString(), title(result), facts(result), result.warnings(), metrics, variants(result),
+                    profiles(result, home), differences(result, home));
             var context = new Context(Locale.ROOT);
             context.setVariable("page", view);
             Files.writeString(directory.resolve(Report.PAGE), ENGINE.process(TEMPLATE, context), StandardCharsets.UTF_8);
             return new Report.Written(directory.resolve(Report.PAGE), result.rounds().stream().mapToInt(round -> round.trials().size()).sum(),
                     result.variants().size(), charts.written().stream().map(Charts.Chart::file).toList());
         });
+    }
+
+    /** Each profiled variant's graphs, from profiles/LABEL/ beside comparison.json. */
+    private static List<ProfileView> profiles(ComparisonResult result, Path home) {
+        var views = new ArrayList<ProfileView>();
+        int number = 0;
+        for (ComparisonResult.VariantRecord variant : result.variants()) {
+            number++;
+            if (variant.profile() == null) {
+                continue;
+            }
+            var profiled = profiled(result, home, variant);
+            var facts = new ArrayList<String>();
+            facts.addAll(ProfileExplanation.of(variant.profile(), profiled.serverCpuMicrosPerRequest()));
+            views.add(new ProfileView(variant.label(), facts, ProfileGraphs.of(profiled, variant.label(), "v" + number)));
+        }
+        return views;
+    }
+
+    /**
+     * For each pair a deciding metric declared different, the better variant's graphs against the other's, with the largest
+     * changes in words ("webflux-netty spends 31% less CPU per request in ... than loom-netty").
+     */
+    private static List<ProfileGraphs.Difference> differences(ComparisonResult result, Path home) {
+        var differences = new ArrayList<ProfileGraphs.Difference>();
+        var seen = new java.util.HashSet<String>();
+        for (Metric metric : result.design().deciding()) {
+            MetricVerdict verdict = result.verdict(metric).orElse(null);
+            if (verdict == null) {
+                continue;
+            }
+            for (PairVerdict pair : verdict.pairs()) {
+                if (pair.outcome() != PairVerdict.Outcome.DIFFERENT || !seen.add(pair.first() + " " + pair.second())) {
+                    continue;
+                }
+                var better = record(result, pair.first());
+                var worse = record(result, pair.second());
+                if (better.profile() == null || worse.profile() == null || differences.size() >= ProfileGraphs.MAX_DIFFERENCES) {
+                    continue;
+                }
+                differences.add(ProfileGraphs.difference(profiled(result, home, worse), worse.label(), profiled(result, home, better),
+                        better.label(), "p" + (differences.size() + 1)));
+            }
+        }
+        return differences;
+    }
+
+    private static ComparisonResult.VariantRecord record(ComparisonResult result, String label) {
+        return result.variants().stream().filter(variant -> variant.label().equals(label)).findFirst().orElseThrow();
+    }
+
+    /** A variant's profile as the graphs read it: its stacks' directory and its median server CPU per request over the rounds. */
+    private static ProfileGraphs.Profiled profiled(ComparisonResult result, Path home, ComparisonResult.VariantRecord variant) {
+        Double serverCpu = result.verdict(Metric.SERVER_CPU_PER_REQUEST).flatMap(verdict -> verdict.variants().stream()
+                .filter(score -> score.label().equals(variant.label())).findFirst()).map(MetricVerdict.VariantScore::median).orElse(null);
+        return new ProfileGraphs.Profiled(home.resolve(ComparisonRunner.PROFILES).resolve(variant.label()), variant.profile(), serverCpu);
     }
 
     private static String title(ComparisonResult result) {

@@ -11,6 +11,7 @@ import dev.stackbench.core.profile.ProfileKind;
 import dev.stackbench.core.profile.StackCounts;
 import dev.stackbench.core.profile.StackDifference;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ServerProfile;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.UnreadableResultException;
 
@@ -42,6 +43,19 @@ final class ProfileGraphs {
     record Difference(String title, List<String> sentences, List<Flame> flames) {
     }
 
+    /**
+     * What a run's graphs are drawn from: the directory of its collapsed stacks, its profile's facts, and its server CPU
+     * per request (the whole that CPU shares are of; null when unknown).
+     */
+    record Profiled(Path directory, ServerProfile profile, Double serverCpuMicrosPerRequest) {
+
+        static Profiled of(RecordedRun run) {
+            RunResult result = run.result();
+            return new Profiled(run.file().toAbsolutePath().getParent(), result.serverProfile(),
+                    result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
+        }
+    }
+
     private ProfileGraphs() {
     }
 
@@ -50,25 +64,30 @@ final class ProfileGraphs {
      * pinned; empty when it was not profiled or its files are gone.
      */
     static List<Flame> of(RecordedRun run, String name, int number) {
-        var profile = run.result().serverProfile();
+        return of(Profiled.of(run), name, String.valueOf(number));
+    }
+
+    /** As {@link #of(RecordedRun, String, int)}, of any profiled server; {@code id} ends the iframes' ids. */
+    static List<Flame> of(Profiled run, String name, String id) {
+        var profile = run.profile();
         if (profile == null) {
             return List.of();
         }
         var flames = new ArrayList<Flame>();
         boolean wall = profile.cpu() != null && "wall".equals(profile.cpu().event());
-        stacks(run, ProfileKind.CPU).ifPresent(stacks -> flames.add(flame("flame-cpu-" + number,
+        stacks(run, ProfileKind.CPU).ifPresent(stacks -> flames.add(flame("flame-cpu-" + id,
                 name + ": " + (wall ? "wall clock" : "CPU") + " of the server's threads", stacks, profile.codePackages(), ProfileKind.CPU,
                 (wall ? "Wall-clock" : "CPU") + " samples of the server's threads over the measured window (the load generator's left out); "
                         + "the width of a frame is its share of them; roots on top, callees below their callers.")));
-        stacks(run, ProfileKind.ALLOCATION).ifPresent(stacks -> flames.add(flame("flame-alloc-" + number,
+        stacks(run, ProfileKind.ALLOCATION).ifPresent(stacks -> flames.add(flame("flame-alloc-" + id,
                 name + ": allocation by the server's threads", stacks, profile.codePackages(), ProfileKind.ALLOCATION,
                 "Sampled allocation (bytes) of the server's threads over the measured window; the top frame is the type allocated.")));
         // Only when there is something to see: most runs block on no lock and pin no virtual thread.
-        stacks(run, ProfileKind.LOCKS).ifPresent(stacks -> flames.add(flame("flame-locks-" + number,
+        stacks(run, ProfileKind.LOCKS).ifPresent(stacks -> flames.add(flame("flame-locks-" + id,
                 name + ": time blocked on locks", stacks, profile.codePackages(), ProfileKind.LOCKS,
                 "Microseconds the server's threads blocked entering a monitor or parked on a lock (each wait of at least "
                         + profile.locks().thresholdMillis() + " ms), by where they blocked.")));
-        stacks(run, ProfileKind.PINNING).ifPresent(stacks -> flames.add(flame("flame-pinning-" + number,
+        stacks(run, ProfileKind.PINNING).ifPresent(stacks -> flames.add(flame("flame-pinning-" + id,
                 name + ": virtual threads pinned to their carriers", stacks, profile.codePackages(), ProfileKind.PINNING,
                 "Microseconds virtual threads blocked while pinned to their carrier (jdk.VirtualThreadPinned), by where they blocked.")));
         return List.copyOf(flames);
@@ -86,15 +105,17 @@ final class ProfileGraphs {
                 baseline = i;
                 continue;
             }
-            differences.add(difference(runs.get(baseline), names.get(baseline), runs.get(i), names.get(i), i + 1));
+            differences.add(difference(Profiled.of(runs.get(baseline)), names.get(baseline), Profiled.of(runs.get(i)), names.get(i),
+                    String.valueOf(i + 1)));
         }
         return List.copyOf(differences);
     }
 
-    private static Difference difference(RecordedRun base, String baseName, RecordedRun current, String currentName, int number) {
+    /** {@code current}'s graphs against {@code base}'s, with the largest changes in words; {@code id} ends the iframes' ids. */
+    static Difference difference(Profiled base, String baseName, Profiled current, String currentName, String id) {
         var flames = new ArrayList<Flame>();
         var sentences = new ArrayList<String>();
-        var codePackages = current.result().serverProfile().codePackages();
+        var codePackages = current.profile().codePackages();
         for (ProfileKind kind : List.of(ProfileKind.CPU, ProfileKind.ALLOCATION)) {
             var baseStacks = stacks(base, kind);
             var currentStacks = stacks(current, kind);
@@ -103,11 +124,11 @@ final class ProfileGraphs {
             }
             boolean cpu = kind == ProfileKind.CPU;
             var difference = new StackDifference(baseStacks.get(), currentStacks.get());
-            sentences.addAll(difference.sentences(baseName, costPerRequest(base.result(), kind), currentName, costPerRequest(current.result(), kind),
+            sentences.addAll(difference.sentences(baseName, costPerRequest(base, kind), currentName, costPerRequest(current, kind),
                     cpu ? "CPU" : "allocation", cpu ? "µs" : "bytes", codePackages, SENTENCES));
             var page = FlameGraphPage.difference(baseStacks.get(), currentStacks.get(),
                     currentName + " against " + baseName + ": " + (cpu ? "CPU" : "allocation"));
-            flames.add(new Flame("flame-diff-" + (cpu ? "cpu-" : "alloc-") + number, currentName + " against " + baseName,
+            flames.add(new Flame("flame-diff-" + (cpu ? "cpu-" : "alloc-") + id, currentName + " against " + baseName,
                     currentName + "'s " + (cpu ? "CPU samples" : "sampled allocation") + ", each frame coloured by the change of its share from "
                             + baseName + "'s (in percentage points, in its title); changes within sampling noise (3 standard errors) are grey. "
                             + "Frames only " + baseName + " has do not show.", page.html(), height(page), FlameGraphPage.DIFFERENCE_LEGEND));
@@ -119,12 +140,12 @@ final class ProfileGraphs {
     }
 
     /** The whole a profile's shares are of, per request: server CPU µs (measured apart), or sampled bytes. */
-    private static Double costPerRequest(RunResult result, ProfileKind kind) {
+    private static Double costPerRequest(Profiled run, ProfileKind kind) {
         if (kind == ProfileKind.CPU) {
-            boolean wall = "wall".equals(result.serverProfile().cpu().event());
-            return wall || result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest();
+            boolean wall = "wall".equals(run.profile().cpu().event());
+            return wall ? null : run.serverCpuMicrosPerRequest();
         }
-        return result.serverProfile().allocation().bytesPerRequest();
+        return run.profile().allocation().bytesPerRequest();
     }
 
     private static Flame flame(String id, String title, StackCounts stacks, List<String> codePackages, ProfileKind kind, String caption) {
@@ -139,7 +160,11 @@ final class ProfileGraphs {
 
     /** The stacks beside a run, if it was profiled and they are there and not empty. */
     private static Optional<StackCounts> stacks(RecordedRun run, ProfileKind kind) {
-        Path directory = run.file().toAbsolutePath().getParent();
+        return stacks(Profiled.of(run), kind);
+    }
+
+    private static Optional<StackCounts> stacks(Profiled run, ProfileKind kind) {
+        Path directory = run.directory();
         try {
             return ProfileFiles.read(directory, kind).filter(stacks -> !stacks.isEmpty());
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {

@@ -24,12 +24,16 @@ public final class ProfileExplanation {
     }
 
     public static List<String> of(RunResult result) {
-        ServerProfile profile = result.serverProfile();
+        return of(result.serverProfile(), result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
+    }
+
+    /** The same of a profile alone, e.g. one over a comparison's trials; {@code serverCpuMicrosPerRequest} null when unknown. */
+    public static List<String> of(ServerProfile profile, Double serverCpuMicrosPerRequest) {
         if (profile == null) {
             return List.of();
         }
         var lines = new ArrayList<String>();
-        cpu(result, profile).ifPresent(lines::add);
+        cpu(serverCpuMicrosPerRequest, profile).ifPresent(lines::add);
         lines.add(allocation(profile.allocation()));
         lines.add(locks(profile.locks()));
         lines.add(pinning(profile));
@@ -37,12 +41,11 @@ public final class ProfileExplanation {
         return List.copyOf(lines);
     }
 
-    private static Optional<String> cpu(RunResult result, ServerProfile profile) {
+    private static Optional<String> cpu(Double cpuPerRequest, ServerProfile profile) {
         var cpu = profile.cpu();
         if (cpu.topSelf().isEmpty()) {
             return Optional.of(cpu.event() + ": no sample of a server thread");
         }
-        Double cpuPerRequest = result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest();
         boolean wall = "wall".equals(cpu.event());
         var top = cpu.topSelf().getFirst();
         var tops = cpu.topSelf().stream().limit(TOP_IN_WORDS)

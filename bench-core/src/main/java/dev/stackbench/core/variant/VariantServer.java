@@ -76,6 +76,9 @@ public interface VariantServer extends AutoCloseable {
         return Optional.empty();
     }
 
+    /** The package prefixes of the server's own code, which a profile tells apart from the framework's and the JDK's. */
+    List<String> codePackages();
+
     /** Calls {@code listener} once with the reason when it stops serving by itself; a built-in approach never does. */
     default void onStopped(Consumer<String> listener) {
     }
@@ -100,6 +103,11 @@ public interface VariantServer extends AutoCloseable {
         @Override
         public RunResult.Target target(Map<String, String> workloadParams) {
             return servers.target(label, workloadParams);
+        }
+
+        @Override
+        public List<String> codePackages() {
+            return servers.server().codePackages();
         }
 
         @Override
@@ -129,6 +137,14 @@ public interface VariantServer extends AutoCloseable {
         @Override
         public Optional<String> stopped() {
             return app.stopped();
+        }
+
+        /** Its main class's package, which holds its own code (a guess, but Spring Boot's convention). */
+        @Override
+        public List<String> codePackages() {
+            String main = app.description().mainClass();
+            int dot = main == null ? -1 : main.lastIndexOf('.');
+            return dot < 0 ? List.of() : List.of(main.substring(0, dot + 1));
         }
 
         @Override
