@@ -3,7 +3,8 @@
  * explains each run's throughput, compared and per-run charts (XChart), laid out by a Thymeleaf
  * template that escapes every value.
  *
- * <p>May import {@code dev.stackbench.core.result}, {@code result.read} and {@code stats}; not the gate,
+ * <p>May import {@code dev.stackbench.core.result}, {@code result.read}, {@code stats}, {@code compare} (a comparison's
+ * page) and the servers' limits as results record them ({@code server.ServerLimits}); not the gate,
  * the load generator or the servers.
  */
 package dev.stackbench.core.report;
