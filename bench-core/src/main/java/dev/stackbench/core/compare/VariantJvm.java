@@ -70,7 +70,7 @@ final class VariantJvm implements AutoCloseable {
                 case VariantReply.Started reply -> reply;
                 case VariantReply.Measured unexpected -> throw jvm.failure("answered its start with a measurement", false, false);
                 case VariantReply.Profiled unexpected -> throw jvm.failure("answered its start with a profile", false, false);
-                case VariantReply.Failed failed -> throw jvm.failure(failed.message(), failed.badInput(), failed.stopped());
+                case VariantReply.Failed failed -> throw jvm.failure(failed, setup.appLog());
             };
             return jvm;
         } catch (RuntimeException e) {
@@ -107,7 +107,7 @@ final class VariantJvm implements AutoCloseable {
             case VariantReply.Measured measured -> measured.result();
             case VariantReply.Started unexpected -> throw failure("answered a measurement order with a start", false, false);
             case VariantReply.Profiled unexpected -> throw failure("answered a measurement order with a profile", false, false);
-            case VariantReply.Failed failed -> throw failure(failed.message(), failed.badInput(), failed.stopped());
+            case VariantReply.Failed failed -> throw failure(failed, null);
         };
     }
 
@@ -116,7 +116,7 @@ final class VariantJvm implements AutoCloseable {
         send(new VariantOrder.Finish(directory));
         return switch (await(timeout, "profile")) {
             case VariantReply.Profiled profiled -> profiled.profile();
-            case VariantReply.Failed failed -> throw failure(failed.message(), failed.badInput(), failed.stopped());
+            case VariantReply.Failed failed -> throw failure(failed, null);
             case VariantReply.Started unexpected -> throw failure("answered a profile order with a start", false, false);
             case VariantReply.Measured unexpected -> throw failure("answered a profile order with a measurement", false, false);
         };
@@ -170,6 +170,15 @@ final class VariantJvm implements AutoCloseable {
             Thread.currentThread().interrupt();
             return "";
         }
+    }
+
+    /** A failure its JVM reported: with the application's own error lines and log when it sent them, else its JVM log's last lines. */
+    private VariantFailure failure(VariantReply.Failed failed, String appLog) {
+        if (failed.details().isEmpty()) {
+            return failure(failed.message(), failed.badInput(), failed.stopped());
+        }
+        return new VariantFailure(variant.label(), failed.message(), failed.badInput(), failed.stopped(), failed.details(),
+                appLog != null ? Path.of(appLog) : log);
     }
 
     private VariantFailure failure(String reason, boolean badInput, boolean stopped) {

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.stackbench.core.app.AppStartException;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadRun;
@@ -93,7 +94,8 @@ public final class VariantProcess {
             server = VariantServer.start(setup.variant(), new VariantServer.Options(setup.http2(), setup.tls(),
                     setup.appLog() == null ? null : Path.of(setup.appLog()), setup.appJvmOptions()));
         } catch (ServerStartException | IllegalArgumentException e) {
-            reply(new VariantReply.Failed(e.getMessage(), true, false, List.of()));
+            // An application's own first error lines travel with the reason: they are in its log, not this JVM's.
+            reply(new VariantReply.Failed(e.getMessage(), true, false, e instanceof AppStartException app ? app.errorOutput() : List.of()));
             return EXIT_FAILED;
         } catch (RuntimeException e) {
             reply(new VariantReply.Failed(String.valueOf(e), false, false, List.of()));

@@ -28,6 +28,8 @@ sealed interface VariantReply {
      * @param badInput   true when the variant itself is wrong (a setting its server refused, an application that does
      *                   not start): the comparison ends as on bad input
      * @param stopped    true when its server stopped serving by itself (an application that exited)
+     * @param details    the first lines of the application's own error output, which its log holds (not this JVM's);
+     *                   empty when the JVM's own log says why
      */
     record Failed(String message, boolean badInput, boolean stopped, List<String> details) implements VariantReply {
     }

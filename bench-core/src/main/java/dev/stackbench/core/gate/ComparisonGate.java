@@ -123,15 +123,27 @@ public final class ComparisonGate {
         double ratio = targetFirst ? pair.ratio() : 1 / pair.ratio();
         double low = targetFirst ? pair.low() : 1 / pair.high();
         double high = targetFirst ? pair.high() : 1 / pair.low();
-        boolean higher = metric.higherIsBetter();
-        double bound = higher ? 1 - limit.worseBy() : 1 + limit.worseBy();
-        Verdict verdict;
-        if (higher) {
-            verdict = high < bound ? Verdict.FAIL : low < bound ? Verdict.WITHIN_NOISE : Verdict.OK;
-        } else {
-            verdict = low > bound ? Verdict.FAIL : high > bound ? Verdict.WITHIN_NOISE : Verdict.OK;
+        return new Check(limit, metric, ratio, low, high, bound(metric, limit.worseBy()), notWorse(metric, low, high, limit.worseBy()),
+                String.format(Locale.ROOT, "interval at %.2f%%", 100 * pair.confidence()));
+    }
+
+    /** The ratio "not worse by more than {@code worseBy}" allows at worst on {@code metric}. */
+    public static double bound(Metric metric, double worseBy) {
+        return metric.higherIsBetter() ? 1 - worseBy : 1 + worseBy;
+    }
+
+    /**
+     * "Target is not worse than against by more than {@code worseBy}", decided on the interval [{@code low},
+     * {@code high}] of target over against: it fails only when the whole interval is past the bound, and is "ok, within
+     * noise" when the interval straddles it. The one place that says what "not worse" means, for the gate and for
+     * tests that assert it from code.
+     */
+    public static Verdict notWorse(Metric metric, double low, double high, double worseBy) {
+        double bound = bound(metric, worseBy);
+        if (metric.higherIsBetter()) {
+            return high < bound ? Verdict.FAIL : low < bound ? Verdict.WITHIN_NOISE : Verdict.OK;
         }
-        return new Check(limit, metric, ratio, low, high, bound, verdict, String.format(Locale.ROOT, "interval at %.2f%%", 100 * pair.confidence()));
+        return low > bound ? Verdict.FAIL : high > bound ? Verdict.WITHIN_NOISE : Verdict.OK;
     }
 
     private static List<String> problems(ComparisonResult comparison) {

@@ -32,7 +32,8 @@ import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 /**
  * The report page of a comparison ({@code comparison.json}): the ordered groups per metric, every pair's ratio with
  * its interval as a forest plot (inline SVG), the values of every round (where drift shows, and why only ratios within
- * a round are compared), the variants' JVMs (start, warm-up, CPU while idle), the A/A control and the warnings.
+ * a round are compared), the variants' JVMs (start, warm-up, CPU while idle) and what bounds each ({@link VariantBounds}),
+ * the A/A control and the warnings.
  * Written into a temporary directory and renamed into place, as {@link Report} writes a run's page.
  *
  * <pre>{@code
@@ -61,7 +62,7 @@ public final class ComparisonReport {
     record PairRow(String pair, String ratio, String interval, String outcome, String words) {
     }
 
-    record VariantRow(String label, String source, String startup, String warmup, String idleCpu, String log) {
+    record VariantRow(String label, String source, String startup, String warmup, String idleCpu, String bound, String log) {
     }
 
     private ComparisonReport() {
@@ -224,7 +225,7 @@ public final class ComparisonReport {
                 variant.warmup() == null ? "not warmed up" : warmup(variant) + "; then " + variant.rehearsals()
                         + " rehearsal trial(s), discarded, until its JIT was quiet in one",
                 String.format(Locale.ROOT, "%.2f s over %.0f s of others' trials (%.1f%% of a core)", variant.idleCpuSeconds(), variant.idleSeconds(),
-                        100 * variant.idleCpuShare()), variant.log())).toList();
+                        100 * variant.idleCpuShare()), VariantBounds.of(result, variant.label()), variant.log())).toList();
     }
 
     private static String warmup(ComparisonResult.VariantRecord variant) {

@@ -21,7 +21,7 @@ import dev.stackbench.core.server.Workload;
  *       {@code web-server=ID} (the application's web server, where its jar holds several), {@code jvm=OPTION} (one JVM
  *       option; repeatable) or {@code NAME=VALUE}, a server property, e.g.
  *       {@code burn:platform-tomcat,stackbench.date.burn-micros=3,jvm=-XX:+UseZGC} or
- *       {@code virtual:spring.threads.virtual.enabled=true}.</li>
+ *       {@code big-pool:app.pool.size=50} (an application's property).</li>
  * </ul>
  * A variant that names no approach or jar starts as {@code defaultSource} says (the comparison's own, e.g. the
  * application every variant runs), and needs one; {@code jar=} and {@code web-server=} keep the rest of it.

@@ -14,7 +14,9 @@ import org.springframework.stereotype.Component;
  *   <li>{@code testapp.fail-at-start=true}: a bean fails while the context starts;</li>
  *   <li>{@code testapp.hang-at-start=true}: a bean waits forever while the context starts, so the port never opens;</li>
  *   <li>{@code testapp.close-after=2s}: once ready, the application closes its own context after that long;</li>
- *   <li>{@code testapp.exit-after=2s}: once ready, it calls {@code System.exit(3)} after that long.</li>
+ *   <li>{@code testapp.exit-after=2s}: once ready, it calls {@code System.exit(3)} after that long;</li>
+ *   <li>{@code testapp.exit-after-requests=N}: it calls {@code System.exit(3)} once it has answered N requests
+ *       ({@link ExitAfterRequests}).</li>
  * </ul>
  */
 @Component
