@@ -130,6 +130,13 @@ final class CompareCommand implements Callable<Integer> {
                     + "when no variant is CPU-bound (default: ${DEFAULT-VALUE}).")
     int rehearsals;
 
+    @Option(names = "--forks", paramLabel = "N", defaultValue = "" + Design.FORKS,
+            description = "JVMs per variant, each measured once per round (default: ${DEFAULT-VALUE}). With one, what a JVM adds of its "
+                    + "own and keeps (its JIT's choices, its memory's layout; measured here: two JVMs of one variant 3%% apart in CPU per "
+                    + "request) cannot be told from a difference of that size; with 2 or more, it is in the intervals (each JVM's mean "
+                    + "is one value). Use 3 or more to decide differences of a few percent.")
+    int forks;
+
     @Option(names = "--metric", paramLabel = "METRIC", split = ",",
             description = "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, cpuPerRequest (the "
                     + "whole JVM's CPU per request, which a neighbour taking the machine's CPU does not move), serverCpuPerRequest "
@@ -232,7 +239,7 @@ final class CompareCommand implements Callable<Integer> {
     Design design(LoadProfile profile) {
         var metrics = metricIds.isEmpty() ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
-        return new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, rehearsals, percent("--confidence", confidence),
+        return new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, rehearsals, forks, percent("--confidence", confidence),
                 percent("--equivalence", equivalence), metrics, seed == null ? System.nanoTime() : seed);
     }
 

@@ -89,7 +89,7 @@ final class ComparisonCli {
         }
         ComparisonRunner.Outcome outcome;
         try {
-            outcome = ComparisonRunner.run(comparison, out, stop, progress());
+            outcome = ComparisonRunner.run(comparison, out, stop, progress(comparison.design().forks()));
         } catch (VariantFailure e) {
             if (stop.requested()) {
                 err.println("stopped before every variant had started: nothing was measured, nothing is written");
@@ -120,7 +120,7 @@ final class ComparisonCli {
         err.flush();
     }
 
-    private ComparisonRunner.Listener progress() {
+    private ComparisonRunner.Listener progress(int forks) {
         return new ComparisonRunner.Listener() {
             @Override
             public void message(String line) {
@@ -135,7 +135,7 @@ final class ComparisonCli {
                 if (!quiet) {
                     var values = trial.values();
                     err.printf(Locale.ROOT, "round %3d [%d/%d] %-20s rps %10.1f  p50 %8.3f ms  p99 %8.3f ms  CPU %7.1f us/req  errors %d  (%.1f s)%n",
-                            round, index, count, trial.label(), values.getOrDefault("rps", Double.NaN), values.getOrDefault("p50", Double.NaN),
+                            round, index, count, forks == 1 ? trial.label() : trial.label() + "#" + trial.fork(), values.getOrDefault("rps", Double.NaN), values.getOrDefault("p50", Double.NaN),
                             values.getOrDefault("p99", Double.NaN), values.getOrDefault("cpuPerRequest", Double.NaN),
                             trial.result().requests().errors(), trial.seconds());
                     err.flush();

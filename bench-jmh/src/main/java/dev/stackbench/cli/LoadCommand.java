@@ -635,7 +635,8 @@ final class LoadCommand implements Callable<Integer> {
         err.println("scenario " + chosen.name() + " asks for its runs to be compared interleaved (compare: interleaved): each group of runs "
                 + "under one load is compared in rounds, each run in its own JVM, as compare --scenario does");
         return new ComparisonCli(spec.commandLine().getOut(), err, quiet).runScenario(chosen, null,
-                profile -> new Design(Design.MIN_ROUNDS, Design.MAX_ROUNDS, Design.TIME_LIMIT, Design.TRIAL_WARMUP, Design.REHEARSALS, Design.CONFIDENCE,
+                profile -> new Design(Design.MIN_ROUNDS, Design.MAX_ROUNDS, Design.TIME_LIMIT, Design.TRIAL_WARMUP, Design.REHEARSALS, Design.FORKS,
+                        Design.CONFIDENCE,
                         Design.EQUIVALENCE_MARGIN, profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS),
                         System.nanoTime()), List.of(), profileSettings == null ? null
                         : new ComparisonProfile(profileSettings.mode().id(), profileSettings.keepRecordings()), out);

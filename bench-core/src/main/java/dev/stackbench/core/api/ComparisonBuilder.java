@@ -57,6 +57,7 @@ public final class ComparisonBuilder {
     private Duration timeLimit = Design.TIME_LIMIT;
     private String trialWarmup = Design.TRIAL_WARMUP;
     private int rehearsals = Design.REHEARSALS;
+    private int forks = Design.FORKS;
     private double confidence = Design.CONFIDENCE;
     private double equivalence = Design.EQUIVALENCE_MARGIN;
     private List<Metric> deciding;
@@ -179,6 +180,12 @@ public final class ComparisonBuilder {
         return this;
     }
 
+    /** JVMs per variant (default {@value Design#FORKS}): with several, what JVMs of one variant differ by is in the intervals. */
+    public ComparisonBuilder forks(int count) {
+        this.forks = count;
+        return this;
+    }
+
     /** Start no round that would end after this, JVM starts included (default {@link Design#TIME_LIMIT}). */
     public ComparisonBuilder timeLimit(Duration limit) {
         this.timeLimit = limit;
@@ -254,7 +261,7 @@ public final class ComparisonBuilder {
         given.toRun(URI.create("http://127.0.0.1:1/"), requests.isEmpty() ? null : RequestSpecs.parse(requests, Path.of("")),
                 LoadOption.Naming.COMMAND_LINE);
         List<Metric> metrics = deciding != null ? deciding : given.rate() != null ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS);
-        var design = new Design(minRounds, maxRounds, timeLimit, trialWarmup, rehearsals, confidence, equivalence, metrics,
+        var design = new Design(minRounds, maxRounds, timeLimit, trialWarmup, rehearsals, forks, confidence, equivalence, metrics,
                 seed == null ? System.nanoTime() : seed);
         return new Comparison(list, LoadSetup.of(given, Map.of(), requests, Path.of("")), Boolean.TRUE.equals(given.http2()),
                 Boolean.TRUE.equals(given.tls()), jvmOptions, design, aa);

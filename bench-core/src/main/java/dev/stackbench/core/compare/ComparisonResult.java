@@ -80,9 +80,10 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
      * @param idleSeconds     how long the other variants' trials lasted, over which {@code idleCpuSeconds} was spent
      * @param log             its JVM's log: the server's or application's output
      * @param profile         its server's profile over its trials' windows ({@code compare --profile}), files in
-     *                        {@code profiles/LABEL/}; null when not profiled
+     *                        {@code profiles/LABEL/} (with forks, {@code profiles/LABEL/fork-N/}); null when not profiled
+     * @param fork            which of the variant's JVMs this is, from 1: with forks, a variant has a record per JVM
      */
-    public record VariantRecord(String label, Variant variant, long pid, RunResult.Startup startup, RunResult warmup, int rehearsals,
+    public record VariantRecord(String label, int fork, Variant variant, long pid, RunResult.Startup startup, RunResult warmup, int rehearsals,
                                 double trialCpuSeconds, double idleCpuSeconds, double idleSeconds, String log, ServerProfile profile) {
 
         /** Its idle CPU as a share of one core. */
@@ -92,20 +93,29 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
     }
 
     /** One round: one trial of every variant, in {@code order}. */
+    /** One round: one trial of every variant's JVM, in {@code order} (labels, a variant's several times with forks). */
     public record Round(int number, List<String> order, List<Trial> trials, double seconds) {
 
+        /** A variant's trial of this round; with forks, its first JVM's. */
         public Optional<Trial> trial(String label) {
             return trials.stream().filter(trial -> trial.label().equals(label)).findFirst();
+        }
+
+        /** A variant's trials of this round, one per JVM (fork), in fork order. */
+        public List<Trial> trials(String label) {
+            return trials.stream().filter(trial -> trial.label().equals(label)).sorted(java.util.Comparator.comparingInt(Trial::fork)).toList();
         }
     }
 
     /**
      * One variant's trial: its values of {@link Design#METRICS}, and its whole result.
      *
+     * @param fork      which of the variant's JVMs, from 1 (always 1 without forks)
      * @param values    by metric id; a metric that was not measured is absent
      * @param directory its files, relative to the comparison's directory; null when none were written
      */
-    public record Trial(String label, String startedAt, double seconds, Map<String, Double> values, RunResult result, String directory) {
+    public record Trial(String label, int fork, String startedAt, double seconds, Map<String, Double> values, RunResult result,
+                        String directory) {
     }
 
     /** The control's two copies, and their verdict on one metric. */
@@ -117,8 +127,9 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
         }
     }
 
+    /** The variants' labels, each once, in the order they were started. */
     public List<String> labels() {
-        return variants.stream().map(VariantRecord::label).toList();
+        return variants.stream().map(VariantRecord::label).distinct().toList();
     }
 
     public Optional<MetricVerdict> verdict(Metric metric) {

@@ -187,7 +187,6 @@ public final class ComparisonRunner {
             Duration trialLength = LoadOptions.builder().set(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
-            variants.forEach(variant -> cpu.put(variant.label(), new double[3]));
         }
 
         Outcome run() {
@@ -233,20 +232,36 @@ public final class ComparisonRunner {
         }
 
         private void startAll(Path logs) {
+            int forks = design.forks();
             for (Variant variant : variants) {
-                if (stop.requested()) {
-                    throw new VariantFailure(variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
+                for (int fork = 1; fork <= forks; fork++) {
+                    String name = forks == 1 ? variant.label() : variant.label() + "-fork-" + fork;
+                    if (stop.requested()) {
+                        throw new VariantFailure(variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
+                    }
+                    listener.message("starting " + variant.label() + (forks == 1 ? "" : " (JVM " + fork + " of " + forks + ")") + " ("
+                            + variant.source().describe() + ") in its own JVM");
+                    var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls(),
+                            logs.resolve(name + "-app.log").toString(), separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of(),
+                            comparison.profile());
+                    VariantJvm jvm = VariantJvm.start(variant, fork, command(comparison, variant), setup, logs.resolve(name + ".log"),
+                            START_TIMEOUT);
+                    jvms.add(jvm);
+                    cpu.put(jvm.name(forks), new double[3]);
+                    listener.message("started " + jvm.name(forks) + " at " + jvm.started().baseUri() + " in "
+                            + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
                 }
-                listener.message("starting " + variant.label() + " (" + variant.source().describe() + ") in its own JVM");
-                var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls(),
-                        logs.resolve(variant.label() + "-app.log").toString(), separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of(),
-                        comparison.profile());
-                VariantJvm jvm = VariantJvm.start(variant, command(comparison, variant), setup, logs.resolve(variant.label() + ".log"),
-                        START_TIMEOUT);
-                jvms.add(jvm);
-                listener.message("started " + variant.label() + " at " + jvm.started().baseUri() + " in "
-                        + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
             }
+        }
+
+        /** A JVM's directory under {@code kind}: kind/LABEL, or kind/LABEL/fork-N with forks. */
+        private String directory(String kind, VariantJvm jvm) {
+            Path directory = out.resolve(kind).resolve(jvm.variant().label());
+            return (design.forks() == 1 ? directory : directory.resolve("fork-" + jvm.fork())).toString();
+        }
+
+        private String name(VariantJvm jvm) {
+            return jvm.name(design.forks());
         }
 
         /** Each variant's profile over its trials, its files into profiles/LABEL/ (when writing files). */
@@ -255,10 +270,8 @@ public final class ComparisonRunner {
                 return;
             }
             for (VariantJvm jvm : jvms) {
-                String label = jvm.variant().label();
-                listener.message("profile of " + label + ": reading its recording");
-                String directory = out == null ? null : out.resolve(PROFILES).resolve(label).toString();
-                profiles.put(label, jvm.profile(directory, PROFILE_TIMEOUT));
+                listener.message("profile of " + name(jvm) + ": reading its recording");
+                profiles.put(name(jvm), jvm.profile(out == null ? null : directory(PROFILES, jvm), PROFILE_TIMEOUT));
             }
         }
 
@@ -267,11 +280,11 @@ public final class ComparisonRunner {
                 if (stop.requested()) {
                     return;
                 }
-                listener.message("warming up " + jvm.variant().label());
-                String directory = out == null ? null : out.resolve("warmup").resolve(jvm.variant().label()).toString();
-                RunResult result = jvm.measure(new VariantOrder.Warm(directory), trialTimeout.plus(LoadDefaults.WARMUP_CAP));
-                warmups.put(jvm.variant().label(), result);
-                listener.message("warmed up " + jvm.variant().label() + ": " + warmupWords(result));
+                listener.message("warming up " + name(jvm));
+                RunResult result = jvm.measure(new VariantOrder.Warm(out == null ? null : directory("warmup", jvm)),
+                        trialTimeout.plus(LoadDefaults.WARMUP_CAP));
+                warmups.put(name(jvm), result);
+                listener.message("warmed up " + name(jvm) + ": " + warmupWords(result));
                 rehearse(jvm);
             }
         }
@@ -293,9 +306,9 @@ public final class ComparisonRunner {
                     break;
                 }
             }
-            rehearsals.put(jvm.variant().label(), count);
+            rehearsals.put(name(jvm), count);
             listener.message(String.format(java.util.Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
-                    jvm.variant().label(), count, jitShare == null ? "JIT time not monitored" : String.format(java.util.Locale.ROOT,
+                    name(jvm), count, jitShare == null ? "JIT time not monitored" : String.format(java.util.Locale.ROOT,
                             "%.1f%% of a core in the last%s", 100 * jitShare, jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE ? ", still above "
                                     + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + count : "")));
         }
@@ -325,7 +338,7 @@ public final class ComparisonRunner {
                 }
                 double seconds = (System.nanoTime() - roundStart) / 1e9;
                 longestRound = Math.max(longestRound, seconds);
-                rounds.add(new ComparisonResult.Round(round, order.stream().map(jvm -> jvm.variant().label()).toList(), trials, seconds));
+                rounds.add(new ComparisonResult.Round(round, order.stream().map(this::name).toList(), trials, seconds));
                 List<MetricVerdict> verdicts = looks.isLook(round) ? analyse(design.deciding()) : List.of();
                 Duration left = Duration.ofSeconds((long) Math.min(design.timeLimit().toSeconds() - elapsedSeconds(),
                         longestRound * (design.maxRounds() - round)));
@@ -340,7 +353,8 @@ public final class ComparisonRunner {
 
         private ComparisonResult.Trial trial(int round, VariantJvm jvm) {
             String label = jvm.variant().label();
-            String relative = out == null ? null : "trials/" + label + "/round-" + String.format("%02d", round);
+            String relative = out == null ? null : "trials/" + label + (design.forks() == 1 ? "" : "/fork-" + jvm.fork())
+                    + "/round-" + String.format("%02d", round);
             double[] before = jvms.stream().mapToDouble(each -> each.cpuTime().toNanos() / 1e9).toArray();
             Instant startedAt = Instant.now();
             long start = System.nanoTime();
@@ -349,7 +363,7 @@ public final class ComparisonRunner {
             double seconds = (System.nanoTime() - start) / 1e9;
             for (int j = 0; j < jvms.size(); j++) {
                 double used = jvms.get(j).cpuTime().toNanos() / 1e9 - before[j];
-                double[] account = cpu.get(jvms.get(j).variant().label());
+                double[] account = cpu.get(name(jvms.get(j)));
                 if (jvms.get(j) == jvm) {
                     account[0] += used;
                 } else {
@@ -364,18 +378,18 @@ public final class ComparisonRunner {
                     values.put(metric.id(), value);
                 }
             }
-            return new ComparisonResult.Trial(label, startedAt.toString(), seconds, values, result, relative);
+            return new ComparisonResult.Trial(label, jvm.fork(), startedAt.toString(), seconds, values, result, relative);
         }
 
         private List<MetricVerdict> analyse(List<Metric> metrics) {
             List<String> labels = variants.stream().map(Variant::label).toList();
             var verdicts = new ArrayList<MetricVerdict>();
             for (Metric metric : metrics) {
-                double[][] values = new double[rounds.size()][labels.size()];
+                double[][][] values = new double[rounds.size()][labels.size()][];
                 for (int r = 0; r < rounds.size(); r++) {
                     for (int v = 0; v < labels.size(); v++) {
-                        values[r][v] = rounds.get(r).trial(labels.get(v)).map(trial -> trial.values().get(metric.id()))
-                                .orElse(Double.NaN);
+                        values[r][v] = rounds.get(r).trials(labels.get(v)).stream()
+                                .mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN)).toArray();
                     }
                 }
                 verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings()));
@@ -389,11 +403,10 @@ public final class ComparisonRunner {
             List<MetricVerdict> verdicts = rounds.isEmpty() ? List.of() : analyse(metrics);
             var records = new ArrayList<ComparisonResult.VariantRecord>();
             for (VariantJvm jvm : jvms) {
-                String label = jvm.variant().label();
-                double[] account = cpu.get(label);
-                records.add(new ComparisonResult.VariantRecord(label, jvm.variant(), jvm.pid(), jvm.started().startup(),
-                        warmups.get(label), rehearsals.getOrDefault(label, 0), account[0], account[1], account[2], jvm.log().toString(),
-                        profiles.get(label)));
+                double[] account = cpu.get(name(jvm));
+                records.add(new ComparisonResult.VariantRecord(jvm.variant().label(), jvm.fork(), jvm.variant(), jvm.pid(), jvm.started().startup(),
+                        warmups.get(name(jvm)), rehearsals.getOrDefault(name(jvm), 0), account[0], account[1], account[2], jvm.log().toString(),
+                        profiles.get(name(jvm))));
             }
             var aa = new ArrayList<ComparisonResult.Aa>();
             if (comparison.aa() != null) {

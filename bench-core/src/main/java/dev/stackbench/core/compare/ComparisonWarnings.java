@@ -35,14 +35,16 @@ final class ComparisonWarnings {
             }
         }
         for (ComparisonResult.VariantRecord variant : result.variants()) {
-            long errors = result.rounds().stream().flatMap(round -> round.trial(variant.label()).stream())
-                    .mapToLong(trial -> trial.result().requests().errors()).sum();
+            long errors = result.rounds().stream().flatMap(round -> round.trials(variant.label()).stream())
+                    .filter(trial -> trial.fork() == variant.fork()).mapToLong(trial -> trial.result().requests().errors()).sum();
             if (errors > 0) {
-                warnings.add(variant.label() + ": " + errors + " failed requests in its trials (see each trial's result)");
+                warnings.add(variant.label() + (result.design().forks() > 1 ? " (JVM " + variant.fork() + ")" : "") + ": " + errors
+                        + " failed requests in its trials (see each trial's result)");
             }
             if (variant.idleCpuShare() > ComparisonRunner.IDLE_CPU_WARNING_SHARE) {
-                warnings.add(String.format(Locale.ROOT, "%s's JVM used %.1f%% of a core while the others were measured (JIT, GC, timers): "
-                        + "CPU the measured variant did not get", variant.label(), 100 * variant.idleCpuShare()));
+                warnings.add(String.format(Locale.ROOT, "%s's JVM%s used %.1f%% of a core while the others were measured (JIT, GC, timers): "
+                        + "CPU the measured variant did not get", variant.label(), result.design().forks() > 1 ? " " + variant.fork() : "",
+                        100 * variant.idleCpuShare()));
             }
         }
         return List.copyOf(warnings);

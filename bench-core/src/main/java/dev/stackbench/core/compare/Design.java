@@ -17,12 +17,14 @@ import dev.stackbench.core.result.Metric;
  * @param trialWarmup        each trial's re-warm before its window, discarded, e.g. {@code 1s}
  * @param rehearsals         at most this many trial-shaped runs after each variant's warm-up, discarded, while the JIT is
  *                           still busy in them (at least two, or as many as this when fewer); 0 for none
+ * @param forks              JVMs per variant, each measured once per round: with more than one, what JVMs of one variant
+ *                           differ by (JIT, memory layout) is in the intervals (see {@link PairedAnalysis})
  * @param confidence         the chance that no declared difference is false, over all pairs and looks
  * @param equivalenceMargin  a pair whose interval lies within [1/(1+m), 1+m] is decided as equivalent
  * @param deciding           the metrics whose pairs must all be decided for it to stop before its caps
  * @param seed               of the random order of each round's trials, so an order can be replayed
  */
-public record Design(int minRounds, int maxRounds, Duration timeLimit, String trialWarmup, int rehearsals, double confidence,
+public record Design(int minRounds, int maxRounds, Duration timeLimit, String trialWarmup, int rehearsals, int forks, double confidence,
                      double equivalenceMargin, List<Metric> deciding, long seed) {
 
     public static final int MIN_ROUNDS = 5;
@@ -30,6 +32,8 @@ public record Design(int minRounds, int maxRounds, Duration timeLimit, String tr
     public static final Duration TIME_LIMIT = Duration.ofMinutes(20);
     public static final String TRIAL_WARMUP = "1s";
     public static final int REHEARSALS = 10;
+    /** One JVM per variant unless told: comparisons of several variants decide within the time limit. */
+    public static final int FORKS = 1;
     /** A trial's measured window unless --duration says otherwise. */
     public static final String WINDOW = "5s";
     public static final double CONFIDENCE = 0.95;
@@ -46,6 +50,9 @@ public record Design(int minRounds, int maxRounds, Duration timeLimit, String tr
         Looks.of(minRounds, maxRounds);
         if (timeLimit == null || !timeLimit.isPositive()) {
             throw new IllegalArgumentException("--time-limit must be positive, got " + (timeLimit == null ? null : Durations.format(timeLimit)));
+        }
+        if (forks < 1) {
+            throw new IllegalArgumentException("--forks must be at least 1, got " + forks);
         }
         if (rehearsals < 0) {
             throw new IllegalArgumentException("--rehearsals must be 0 or more, got " + rehearsals);

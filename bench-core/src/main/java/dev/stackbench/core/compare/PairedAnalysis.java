@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -11,13 +12,20 @@ import dev.stackbench.core.stats.PairedRatio;
 import dev.stackbench.core.stats.Quantile;
 
 /**
- * The verdict on one metric from values measured in rounds, each round holding one trial of every variant in a
- * random order. Only ratios within a round are compared, never values from different rounds, so a machine that
- * drifts between rounds moves both sides of every ratio alike (paired analysis). Per pair: the geometric mean of the
- * per-round ratios with a t interval ({@link PairedRatio}); the pairs are tested together with Holm's correction at
- * the level one look may spend ({@link Looks}); an interval that excludes 1 declares a difference, one within the
- * equivalence margin declares none that large, anything else is undecided. The ordered groups follow from the pairs
- * ({@link MetricVerdict#groups()}).
+ * The verdict on one metric from values measured in rounds, each round holding one trial of every variant's JVM in a
+ * random order. Only values within a round are compared, never values from different rounds, so a machine that drifts
+ * between rounds moves every value of a round alike and cancels (paired analysis).
+ *
+ * <p>With one JVM per variant, each round gives one log ratio per pair, and the pair's interval is Student's over rounds
+ * ({@link PairedRatio#of(double[], double[])}). That interval cannot see what a JVM adds of its own and keeps (its JIT's
+ * choices, its memory's layout: measured here, two JVMs of one variant 3% apart in CPU per request for as long as they
+ * ran), so a difference that small is not told apart from the JVMs' luck. With several JVMs per variant (forks), each
+ * JVM's mean over the rounds (relative to each round's mean) is one value, and a pair's interval is Student's over
+ * JVMs, with their spread pooled over all variants: what JVMs differ by is then in the interval.
+ *
+ * <p>The pairs are tested together with Holm's correction at the level one look may spend ({@link Looks}); an interval
+ * that excludes 1 declares a difference, one within the equivalence margin declares none that large, anything else is
+ * undecided. The ordered groups follow from the pairs ({@link MetricVerdict#groups()}).
  *
  * <pre>{@code
  * MetricVerdict rps = PairedAnalysis.of(Metric.RPS, List.of("a", "b"), valuesByRound, new PairedAnalysis.Settings(0.95, 6, 0.02));
@@ -54,62 +62,156 @@ public final class PairedAnalysis {
     private PairedAnalysis() {
     }
 
-    /**
-     * @param values values[round][variant], in the order of {@code labels}; a round with a value that is not a
-     *               positive number (nothing measured) is left out, for every variant
-     */
+    /** One JVM per variant: values[round][variant], in the order of {@code labels}. */
     public static MetricVerdict of(Metric metric, List<String> labels, double[][] values, Settings settings) {
+        double[][][] forked = Arrays.stream(values).map(round -> Arrays.stream(round).mapToObj(value -> new double[]{value})
+                .toArray(double[][]::new)).toArray(double[][][]::new);
+        return of(metric, labels, forked, settings);
+    }
+
+    /**
+     * @param values values[round][variant][fork]: every variant with the same number of JVMs; a round with a value that is
+     *               not a positive number (nothing measured) is left out, for every variant
+     */
+    public static MetricVerdict of(Metric metric, List<String> labels, double[][][] values, Settings settings) {
         int k = labels.size();
-        double[][] rounds = java.util.Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][]::new);
-        double[][] columns = new double[k][rounds.length];
+        double[][][] rounds = Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][][]::new);
+        int forks = rounds.length == 0 ? 1 : rounds[0][0].length;
+        // Each variant's value in a round: the geometric mean of its JVMs' values there.
+        double[][] byVariant = new double[rounds.length][k];
         for (int r = 0; r < rounds.length; r++) {
             for (int v = 0; v < k; v++) {
-                columns[v][r] = rounds[r][v];
+                byVariant[r][v] = Math.exp(Arrays.stream(rounds[r][v]).map(Math::log).average().orElse(Double.NaN));
             }
         }
         double alpha = settings.alphaPerLook();
-        var scores = scores(labels, columns, rounds.length, alpha);
+        Estimates estimates = forks == 1 ? Estimates.overRounds(byVariant) : Estimates.overForks(rounds);
+        var scores = new ArrayList<MetricVerdict.VariantScore>();
+        for (int v = 0; v < k; v++) {
+            PairedRatio.Interval interval = estimates.relative(v).interval(1 - alpha);
+            double[] column = new double[byVariant.length];
+            for (int r = 0; r < byVariant.length; r++) {
+                column[r] = byVariant[r][v];
+            }
+            scores.add(new MetricVerdict.VariantScore(labels.get(v), rounds.length == 0 ? Double.NaN : estimates.relative(v).ratio(),
+                    interval.low(), interval.high(), Quantile.of(column, 0.5)));
+        }
         boolean higher = metric.higherIsBetter();
         scores.sort(Comparator.comparingDouble((MetricVerdict.VariantScore score) -> score.relative()).reversed());
         if (!higher) {
             java.util.Collections.reverse(scores);
         }
-        var pairs = pairs(labels, columns, higher, alpha, settings.equivalenceMargin());
+        var pairs = pairs(labels, estimates, higher, alpha, settings.equivalenceMargin());
         List<String> ordered = scores.stream().map(MetricVerdict.VariantScore::label).toList();
-        return new MetricVerdict(metric, rounds.length, Friedman.test(rounds), scores, pairs, groups(ordered, pairs));
+        return new MetricVerdict(metric, rounds.length, Friedman.test(byVariant), scores, pairs, groups(ordered, pairs));
     }
 
-    private static boolean complete(double[] round, int k) {
-        return round.length == k && java.util.Arrays.stream(round).allMatch(value -> value > 0 && Double.isFinite(value));
+    private static boolean complete(double[][] round, int k) {
+        return round.length == k && Arrays.stream(round).allMatch(forks -> forks.length > 0
+                && Arrays.stream(forks).allMatch(value -> value > 0 && Double.isFinite(value)));
     }
 
-    /** Each variant's log value minus its round's mean log value: its value relative to the round's geometric mean. */
-    private static List<MetricVerdict.VariantScore> scores(List<String> labels, double[][] columns, int n, double alpha) {
-        var scores = new ArrayList<MetricVerdict.VariantScore>();
-        for (int v = 0; v < labels.size(); v++) {
-            double[] relative = new double[n];
-            for (int r = 0; r < n; r++) {
-                double meanLog = 0;
-                for (double[] column : columns) {
-                    meanLog += Math.log(column[r]) / columns.length;
+    /** How the ratios of the pairs and of each variant to the rest are estimated: over rounds, or over JVMs. */
+    private interface Estimates {
+
+        /** Variant {@code i} over variant {@code j}. */
+        PairedRatio pair(int i, int j);
+
+        /** Variant {@code v} over the geometric mean of all. */
+        PairedRatio relative(int v);
+
+        /** One JVM per variant: Student's t over the rounds' log ratios. */
+        static Estimates overRounds(double[][] byVariant) {
+            double[][] relative = relativeLogs(byVariant);
+            return new Estimates() {
+                @Override
+                public PairedRatio pair(int i, int j) {
+                    double[] logs = new double[byVariant.length];
+                    for (int r = 0; r < byVariant.length; r++) {
+                        logs[r] = Math.log(byVariant[r][i] / byVariant[r][j]);
+                    }
+                    return PairedRatio.ofLogs(logs);
                 }
-                relative[r] = Math.log(columns[v][r]) - meanLog;
-            }
-            var ratio = PairedRatio.ofLogs(relative);
-            var interval = ratio.interval(1 - alpha);
-            scores.add(new MetricVerdict.VariantScore(labels.get(v), n == 0 ? Double.NaN : ratio.ratio(), interval.low(), interval.high(),
-                    Quantile.of(columns[v], 0.5)));
+
+                @Override
+                public PairedRatio relative(int v) {
+                    return PairedRatio.ofLogs(relative[v]);
+                }
+            };
         }
-        return scores;
+
+        /**
+         * Several JVMs per variant: each JVM's mean, over the rounds, of its log value minus the round's mean log value
+         * (drift removed), is one value; a variant's estimate is the mean of its JVMs', and the spread between JVMs of one
+         * variant, pooled over all variants (k (F - 1) degrees of freedom), is the estimates' noise.
+         */
+        static Estimates overForks(double[][][] rounds) {
+            int n = rounds.length;
+            int k = rounds[0].length;
+            int forks = rounds[0][0].length;
+            double[][] jvmMeans = new double[k][forks];
+            for (double[][] round : rounds) {
+                double roundMean = Arrays.stream(round).flatMapToDouble(Arrays::stream).map(Math::log).average().orElseThrow();
+                for (int v = 0; v < k; v++) {
+                    for (int f = 0; f < forks; f++) {
+                        jvmMeans[v][f] += (Math.log(round[v][f]) - roundMean) / n;
+                    }
+                }
+            }
+            double[] variantMeans = new double[k];
+            double squares = 0;
+            for (int v = 0; v < k; v++) {
+                variantMeans[v] = Arrays.stream(jvmMeans[v]).average().orElseThrow();
+                for (int f = 0; f < forks; f++) {
+                    squares += (jvmMeans[v][f] - variantMeans[v]) * (jvmMeans[v][f] - variantMeans[v]);
+                }
+            }
+            int degreesOfFreedom = k * (forks - 1);
+            double jvmVariance = squares / degreesOfFreedom;
+            double grandMean = Arrays.stream(variantMeans).average().orElseThrow();
+            double[][] byVariant = new double[n][k];
+            for (int r = 0; r < n; r++) {
+                for (int v = 0; v < k; v++) {
+                    byVariant[r][v] = Math.exp(Arrays.stream(rounds[r][v]).map(Math::log).average().orElseThrow());
+                }
+            }
+            Estimates rounded = overRounds(byVariant);
+            return new Estimates() {
+                @Override
+                public PairedRatio pair(int i, int j) {
+                    return PairedRatio.of(variantMeans[i] - variantMeans[j], Math.sqrt(2 * jvmVariance / forks), degreesOfFreedom,
+                            rounded.pair(i, j).roundSpreadLog());
+                }
+
+                @Override
+                public PairedRatio relative(int v) {
+                    return PairedRatio.of(variantMeans[v] - grandMean, Math.sqrt(jvmVariance / forks), degreesOfFreedom,
+                            rounded.relative(v).roundSpreadLog());
+                }
+            };
+        }
+
+        /** Each variant's log value minus its round's mean log value: relative[variant][round]. */
+        private static double[][] relativeLogs(double[][] byVariant) {
+            int k = byVariant.length == 0 ? 0 : byVariant[0].length;
+            double[][] relative = new double[k][byVariant.length];
+            for (int r = 0; r < byVariant.length; r++) {
+                double mean = Arrays.stream(byVariant[r]).map(Math::log).average().orElseThrow();
+                for (int v = 0; v < k; v++) {
+                    relative[v][r] = Math.log(byVariant[r][v]) - mean;
+                }
+            }
+            return relative;
+        }
     }
 
-    private static List<PairVerdict> pairs(List<String> labels, double[][] columns, boolean higherIsBetter, double alpha, double margin) {
+    private static List<PairVerdict> pairs(List<String> labels, Estimates estimates, boolean higherIsBetter, double alpha, double margin) {
         int k = labels.size();
         var ratios = new ArrayList<PairedRatio>();
         var indices = new ArrayList<int[]>();
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
-                ratios.add(PairedRatio.of(columns[i], columns[j]));
+                ratios.add(estimates.pair(i, j));
                 indices.add(new int[]{i, j});
             }
         }
@@ -124,7 +226,7 @@ public final class PairedAnalysis {
             int second = firstBetter ? indices.get(p)[1] : indices.get(p)[0];
             PairedRatio.Interval oriented = firstBetter ? interval : interval.inverse();
             double value = firstBetter ? ratio.ratio() : 1 / ratio.ratio();
-            PairVerdict.Outcome outcome = ratio.rounds() < 2 ? PairVerdict.Outcome.UNDECIDED
+            PairVerdict.Outcome outcome = !ratio.estimable() ? PairVerdict.Outcome.UNDECIDED
                     : decisions[p].rejected() && interval.excludesOne() ? PairVerdict.Outcome.DIFFERENT
                     : interval.within(margin) ? PairVerdict.Outcome.EQUIVALENT : PairVerdict.Outcome.UNDECIDED;
             pairs.add(new PairVerdict(labels.get(first), labels.get(second), value, oriented.low(), oriented.high(), confidence,
@@ -152,5 +254,4 @@ public final class PairedAnalysis {
         }
         return groups.stream().map(List::copyOf).toList();
     }
-
 }

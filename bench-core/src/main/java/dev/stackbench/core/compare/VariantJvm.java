@@ -35,14 +35,16 @@ final class VariantJvm implements AutoCloseable {
     private static final String END = "\u0000end";
 
     private final Variant variant;
+    private final int fork;
     private final Process process;
     private final Path log;
     private final BufferedWriter orders;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private VariantReply.Started started;
 
-    private VariantJvm(Variant variant, Process process, Path log) {
+    private VariantJvm(Variant variant, int fork, Process process, Path log) {
         this.variant = variant;
+        this.fork = fork;
         this.process = process;
         this.log = log;
         this.orders = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
@@ -55,7 +57,7 @@ final class VariantJvm implements AutoCloseable {
      * @param command the JVM to run, its options, {@code -cp} and the main class; {@link VariantProcess} runs there
      * @throws VariantFailure naming the variant and why it did not start, with its log's last lines
      */
-    static VariantJvm start(Variant variant, List<String> command, VariantOrder.Setup setup, Path log, Duration timeout) {
+    static VariantJvm start(Variant variant, int fork, List<String> command, VariantOrder.Setup setup, Path log, Duration timeout) {
         Process process;
         try {
             Files.createDirectories(log.getParent());
@@ -63,7 +65,7 @@ final class VariantJvm implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the JVM of variant " + variant.label() + ": " + e.getMessage(), e);
         }
-        var jvm = new VariantJvm(variant, process, log);
+        var jvm = new VariantJvm(variant, fork, process, log);
         try {
             jvm.send(setup);
             jvm.started = switch (jvm.await(timeout, "start")) {
@@ -77,6 +79,16 @@ final class VariantJvm implements AutoCloseable {
             jvm.kill();
             throw e;
         }
+    }
+
+    /** Which of its variant's JVMs this is, from 1. */
+    int fork() {
+        return fork;
+    }
+
+    /** Its name in messages and maps: the variant's label, with {@code #N} when the variant has several JVMs. */
+    String name(int forks) {
+        return forks == 1 ? variant.label() : variant.label() + "#" + fork;
     }
 
     Variant variant() {

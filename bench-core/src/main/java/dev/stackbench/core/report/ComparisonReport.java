@@ -88,7 +88,7 @@ public final class ComparisonReport {
             context.setVariable("page", view);
             Files.writeString(directory.resolve(Report.PAGE), ENGINE.process(TEMPLATE, context), StandardCharsets.UTF_8);
             return new Report.Written(directory.resolve(Report.PAGE), result.rounds().stream().mapToInt(round -> round.trials().size()).sum(),
-                    result.variants().size(), charts.written().stream().map(Charts.Chart::file).toList());
+                    result.labels().size(), charts.written().stream().map(Charts.Chart::file).toList());
         });
     }
 
@@ -98,7 +98,7 @@ public final class ComparisonReport {
         int number = 0;
         for (ComparisonResult.VariantRecord variant : result.variants()) {
             number++;
-            if (variant.profile() == null) {
+            if (variant.profile() == null || variant.fork() > 1) { // with forks, the first JVM's stands for its variant
                 continue;
             }
             var profiled = profiled(result, home, variant);
@@ -145,7 +145,9 @@ public final class ComparisonReport {
     private static ProfileGraphs.Profiled profiled(ComparisonResult result, Path home, ComparisonResult.VariantRecord variant) {
         Double serverCpu = result.verdict(Metric.SERVER_CPU_PER_REQUEST).flatMap(verdict -> verdict.variants().stream()
                 .filter(score -> score.label().equals(variant.label())).findFirst()).map(MetricVerdict.VariantScore::median).orElse(null);
-        return new ProfileGraphs.Profiled(home.resolve(ComparisonRunner.PROFILES).resolve(variant.label()), variant.profile(), serverCpu);
+        Path directory = home.resolve(ComparisonRunner.PROFILES).resolve(variant.label());
+        boolean forked = result.design().forks() > 1;
+        return new ProfileGraphs.Profiled(forked ? directory.resolve("fork-" + variant.fork()) : directory, variant.profile(), serverCpu);
     }
 
     private static String title(ComparisonResult result) {
@@ -204,10 +206,13 @@ public final class ComparisonReport {
             var xs = new ArrayList<Double>();
             var ys = new ArrayList<Double>();
             for (ComparisonResult.Round round : result.rounds()) {
-                round.trial(label).map(trial -> trial.values().get(metric.id())).ifPresent(value -> {
+                // With forks, the geometric mean of the variant's JVMs in the round, as the analysis takes it.
+                double[] values = round.trials(label).stream().mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN))
+                        .filter(value -> value > 0).toArray();
+                if (values.length > 0) {
                     xs.add((double) round.number());
-                    ys.add(value);
-                });
+                    ys.add(Math.exp(java.util.Arrays.stream(values).map(Math::log).average().orElseThrow()));
+                }
             }
             if (!xs.isEmpty()) {
                 chart.addSeries(label, xs, ys).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);

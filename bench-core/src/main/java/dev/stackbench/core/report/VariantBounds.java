@@ -27,7 +27,7 @@ final class VariantBounds {
 
     /** The words for one variant; "not derived" and why when nothing is known. */
     static String of(ComparisonResult result, String label) {
-        List<RunResult> trials = result.rounds().stream().flatMap(round -> round.trial(label).stream())
+        List<RunResult> trials = result.rounds().stream().flatMap(round -> round.trials(label).stream())
                 .map(ComparisonResult.Trial::result).sorted(Comparator.comparingDouble(RunResult::rps)).toList();
         if (trials.isEmpty()) {
             return "not derived: no complete round";

@@ -3,13 +3,13 @@ package dev.stackbench.core.stats;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * How much larger one variant's value is than another's when both were measured in the same rounds: the
- * geometric mean of the per-round ratios, and a t interval of it. Each round gives one log ratio
- * {@code ln(a_r / b_r)}; whatever moved the machine's speed between rounds moves both values of a round alike
- * and cancels in their ratio (the paired design of Abedi and Brecht's randomized interleaved trials). The
- * interval is Student's on the mean log ratio, exponentiated; it assumes only that rounds are independent
- * and their log ratios roughly normal, and widens when one round disagrees, so an outlier costs power, not
- * false alarms.
+ * How much larger one variant's value is than another's, as the exponentiated mean of log ratios with a Student t
+ * interval. From rounds ({@link #of}): each round gives one log ratio {@code ln(a_r / b_r)}; whatever moved the
+ * machine's speed between rounds moves both values of a round alike and cancels in their ratio (the paired design of
+ * Abedi and Brecht's randomized interleaved trials); the interval assumes only that rounds are independent and their log
+ * ratios roughly normal, and widens when one round disagrees, so an outlier costs power, not false alarms. From JVMs
+ * ({@link #of(double, double, int, double)}): when each variant ran in several JVMs, their means are the units, and the
+ * estimate carries what JVMs of one variant differ by.
  *
  * <pre>{@code
  * PairedRatio ratio = PairedRatio.of(new double[]{31.0, 28.5, 30.2}, new double[]{26.1, 24.0, 25.8});
@@ -18,11 +18,13 @@ import org.apache.commons.math3.distribution.TDistribution;
  * ratio.pValue();                // two-sided, against "no difference"
  * }</pre>
  *
- * @param meanLog the mean of the per-round log ratios
- * @param sdLog   their sample standard deviation (0 with fewer than two rounds)
- * @param rounds  how many rounds gave both values
+ * @param meanLog          the mean log ratio
+ * @param standardError    its standard error (0 when it cannot be estimated)
+ * @param degreesOfFreedom of the t distribution the interval is taken from; 0 when too few values to estimate a spread
+ * @param roundSpreadLog   how much the per-round log ratios differ (their standard deviation): a description of the
+ *                         machine's noise, whichever the units were
  */
-public record PairedRatio(double meanLog, double sdLog, int rounds) {
+public record PairedRatio(double meanLog, double standardError, int degreesOfFreedom, double roundSpreadLog) {
 
     /**
      * @param a one value per round, all positive
@@ -46,15 +48,14 @@ public record PairedRatio(double meanLog, double sdLog, int rounds) {
     /** From per-round log ratios directly. */
     public static PairedRatio ofLogs(double[] logs) {
         int n = logs.length;
-        double mean = 0;
-        for (double x : logs) {
-            mean += x / n;
-        }
-        double squares = 0;
-        for (double x : logs) {
-            squares += (x - mean) * (x - mean);
-        }
-        return new PairedRatio(n == 0 ? Double.NaN : mean, n < 2 ? 0 : Math.sqrt(squares / (n - 1)), n);
+        double mean = Moments.mean(logs);
+        double sd = Moments.standardDeviation(logs);
+        return new PairedRatio(n == 0 ? Double.NaN : mean, n < 2 ? 0 : sd / Math.sqrt(n), Math.max(n - 1, 0), n < 2 ? 0 : sd);
+    }
+
+    /** From an estimate made elsewhere (the means of several JVMs per variant). */
+    public static PairedRatio of(double meanLog, double standardError, int degreesOfFreedom, double roundSpreadLog) {
+        return new PairedRatio(meanLog, standardError, degreesOfFreedom, roundSpreadLog);
     }
 
     /** The geometric mean of the per-round ratios. */
@@ -62,41 +63,38 @@ public record PairedRatio(double meanLog, double sdLog, int rounds) {
         return Math.exp(meanLog);
     }
 
-    /** The central {@code confidence} interval of the ratio; the point itself, twice, with fewer than two rounds. */
+    /** Whether there is a spread to take an interval from. */
+    public boolean estimable() {
+        return degreesOfFreedom >= 1;
+    }
+
+    /** The central {@code confidence} interval of the ratio; the point itself, twice, when not {@link #estimable()}. */
     public Interval interval(double confidence) {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be between 0 and 1, got " + confidence);
         }
-        if (rounds < 2) {
+        if (!estimable()) {
             return new Interval(ratio(), ratio());
         }
-        double half = quantile(1 - (1 - confidence) / 2) * standardError();
+        double half = new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2) * standardError;
         return new Interval(Math.exp(meanLog - half), Math.exp(meanLog + half));
     }
 
-    /** Two-sided p-value of "no difference" (a ratio of 1); 1 with fewer than two rounds. */
+    /** Two-sided p-value of "no difference" (a ratio of 1); 1 when not {@link #estimable()}. */
     public double pValue() {
-        if (rounds < 2) {
+        if (!estimable()) {
             return 1;
         }
-        if (sdLog == 0) {
+        if (standardError == 0) {
             return meanLog == 0 ? 1 : 0;
         }
-        double t = Math.abs(meanLog) / standardError();
-        return 2 * new TDistribution(null, rounds - 1).cumulativeProbability(-t);
+        double t = Math.abs(meanLog) / standardError;
+        return 2 * new TDistribution(null, degreesOfFreedom).cumulativeProbability(-t);
     }
 
     /** The standard deviation of the per-round log ratios as a share: 0.05 means rounds disagree by about 5%. */
     public double roundToRoundSpread() {
-        return Math.expm1(sdLog);
-    }
-
-    private double standardError() {
-        return sdLog / Math.sqrt(rounds);
-    }
-
-    private double quantile(double p) {
-        return new TDistribution(null, rounds - 1).inverseCumulativeProbability(p);
+        return Math.expm1(roundSpreadLog);
     }
 
     /** A ratio's interval, low to high. */

@@ -103,6 +103,69 @@ class PairedAnalysisTest {
         assertThat(found).as("comparisons that found the 5 percent difference, of 100").isGreaterThanOrEqualTo(90);
     }
 
+    /**
+     * values[round][variant][fork]: every JVM keeps an offset of its own (its JIT's choices, its memory's layout: sd
+     * {@code jvmSpread}), on top of a drifting machine and a little noise per trial.
+     */
+    private static double[][][] withJvmOffsets(double[] costs, int forks, int rounds, double jvmSpread, Random random) {
+        double[][] offsets = new double[costs.length][forks];
+        for (double[] variant : offsets) {
+            for (int f = 0; f < forks; f++) {
+                variant[f] = Math.exp(jvmSpread * random.nextGaussian());
+            }
+        }
+        double phase = 2 * Math.PI * random.nextDouble();
+        double[][][] values = new double[rounds][costs.length][forks];
+        int t = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int v = 0; v < costs.length; v++) {
+                for (int f = 0; f < forks; f++) {
+                    values[r][v][f] = measured(costs[v] * offsets[v][f], t++, phase, random);
+                }
+            }
+        }
+        return values;
+    }
+
+    @Test
+    void whatAJvmKeepsOfItsOwnIsADifferenceWithOneJvmPerVariantAndNoiseWithSeveral() {
+        var random = new Random(5);
+        int comparisons = 200;
+        int oneJvm = 0;
+        int threeJvms = 0;
+        for (int c = 0; c < comparisons; c++) {
+            double[] same = {1.0, 1.0};
+            if (outcome(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), withJvmOffsets(same, 1, 30, 0.03, random), SETTINGS))
+                    == PairVerdict.Outcome.DIFFERENT) {
+                oneJvm++;
+            }
+            if (outcome(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), withJvmOffsets(same, 3, 30, 0.03, random), SETTINGS))
+                    == PairVerdict.Outcome.DIFFERENT) {
+                threeJvms++;
+            }
+        }
+
+        assertThat(oneJvm).as("A/A comparisons of one JVM per variant declared different, of %d", comparisons).isGreaterThan(comparisons / 4);
+        assertThat(threeJvms).as("A/A comparisons of three JVMs per variant declared different, of %d", comparisons)
+                .isLessThanOrEqualTo(comparisons / 20);
+    }
+
+    @Test
+    void severalJvmsPerVariantStillFindARealDifference() {
+        var random = new Random(9);
+        int found = 0;
+        for (int c = 0; c < 50; c++) {
+            MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, List.of("slow", "fast"),
+                    withJvmOffsets(new double[]{1.15, 1.0}, 3, 20, 0.02, random), SETTINGS);
+            PairVerdict pair = verdict.pair("slow", "fast").orElseThrow();
+            if (pair.outcome() == PairVerdict.Outcome.DIFFERENT) {
+                found++;
+                assertThat(pair.first()).isEqualTo("fast");
+            }
+        }
+        assertThat(found).as("comparisons that found the 15 percent difference, of 50").isGreaterThanOrEqualTo(45);
+    }
+
     @Test
     void latencyIsBetterLowerAndItsRatiosSaySo() {
         var random = new Random(3);

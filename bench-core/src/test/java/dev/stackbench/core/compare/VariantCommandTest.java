@@ -26,7 +26,7 @@ class VariantCommandTest {
         Variant zgc = Variant.of(Approach.LOOM_NETTY, Workload.DATE).withJvmOptions(List.of("-XX:+UseZGC"));
         var comparison = new Comparison(List.of(zgc, Variant.of(Approach.WEBFLUX_NETTY, Workload.DATE)),
                 LoadSetup.of(LoadOptions.builder().concurrency(1).build(), Map.of(), List.of(), Path.of("")), false, false,
-                List.of("-Xss1m"), new Design(3, 4, Design.TIME_LIMIT, "0s", 0, 0.95, 0.02, List.of(Metric.RPS), 1), null);
+                List.of("-Xss1m"), new Design(3, 4, Design.TIME_LIMIT, "0s", 0, 1, 0.95, 0.02, List.of(Metric.RPS), 1), null);
 
         List<String> command = ComparisonRunner.command(comparison, zgc);
 

@@ -48,7 +48,7 @@ class VariantBoundsTest {
     private static ComparisonResult comparison(RunResult... trials) {
         var rounds = new java.util.ArrayList<ComparisonResult.Round>();
         for (int r = 0; r < trials.length; r++) {
-            rounds.add(new ComparisonResult.Round(r + 1, List.of("v"), List.of(new ComparisonResult.Trial("v", "", 1, Map.of(), trials[r], null)), 1));
+            rounds.add(new ComparisonResult.Round(r + 1, List.of("v"), List.of(new ComparisonResult.Trial("v", 1, "", 1, Map.of(), trials[r], null)), 1));
         }
         return new ComparisonResult(ComparisonResult.SCHEMA, "", 1, ComparisonResult.Stop.ROUNDS, null, null, List.of(), rounds, List.of(),
                 List.of(), List.of());
