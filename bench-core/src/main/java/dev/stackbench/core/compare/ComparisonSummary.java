@@ -22,6 +22,11 @@ public final class ComparisonSummary {
                 result.variants().size(), result.load().description(), result.load().trialWarmup(), result.load().window()));
         text.append(String.format(Locale.ROOT, "Rounds:       %d complete, each in a fresh random order (%s after %s)%n",
                 result.rounds().size(), result.stopped().words(), minutes(result.seconds())));
+        text.append(design.forks() == 1
+                ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
+                        + "layout); --forks 3 puts that in the intervals" + System.lineSeparator()
+                : String.format(Locale.ROOT, "JVMs:         %d per variant, each measured every round; intervals over their means%n",
+                        design.forks()));
         text.append(String.format(Locale.ROOT, "Confidence:   %s over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
                 + "equivalent within %s%n", ComparisonWarnings.percent(design.confidence()), design.looks().count(),
                 ComparisonWarnings.percent(design.equivalenceMargin())));
