@@ -19,9 +19,13 @@ final class ComparisonWarnings {
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.falseAlarm()) {
                 warnings.add(String.format(Locale.ROOT, "the A/A control declared %s and %s, the same variant in two JVMs, different on %s "
-                        + "(%.3fx [%.3f, %.3f]): this machine's noise was beyond what %d rounds average out; do not trust these verdicts",
+                        + "(%.3fx [%.3f, %.3f]): %s; do not trust differences of this size in this comparison",
                         aa.first(), aa.second(), aa.metric().id(), aa.verdict().ratio(), aa.verdict().low(), aa.verdict().high(),
-                        result.rounds().size()));
+                        result.design().forks() == 1 ? "with one JVM per variant, what a JVM keeps of its own (its JIT, its memory layout) "
+                                + "is not in the intervals (--forks 3 puts it there), or the machine's noise was beyond what "
+                                + result.rounds().size() + " rounds average out"
+                                : "the machine's noise was beyond what " + result.rounds().size() + " rounds and " + result.design().forks()
+                                + " JVMs per variant average out"));
             }
         }
         if (result.stopped() != ComparisonResult.Stop.DECIDED && result.stopped() != ComparisonResult.Stop.FAILED) {
