@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 import dev.stackbench.cluster.Agent;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -14,7 +14,7 @@ import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;

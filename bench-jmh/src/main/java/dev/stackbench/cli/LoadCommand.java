@@ -16,7 +16,7 @@ import dev.stackbench.core.app.RunningApp;
 import dev.stackbench.core.app.SpringBootApps;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -48,6 +48,8 @@ import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
+import dev.stackbench.core.vocabulary.Numbers;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -647,9 +649,9 @@ final class LoadCommand implements Callable<Integer> {
             public void interval(RunResult.TimelineRow row) {
                 if (!quiet) {
                     err.printf(Locale.ROOT, "[%7.1fs] %-8s rps %9.1f  p50 %8s ms  p99 %8s ms  errors %6d  in flight %6d  connections %6d%s%s%n",
-                            row.endSecond(), row.phase(), row.rps(), Summary.ms(row.p50Ms()), Summary.ms(row.p99Ms()), row.errors(),
+                            row.endSecond(), row.phase(), row.rps(), Numbers.millis(row.p50Ms()), Numbers.millis(row.p99Ms()), row.errors(),
                             row.inFlight(), row.openConnections(), row.queued() > 0 ? "  queued " + row.queued() : "",
-                            row.phase().equals("drain") ? "  (draining: " + (row.inFlight() + row.queued()) + " to finish)"
+                            row.phase() == TimelinePhase.DRAIN ? "  (draining: " + (row.inFlight() + row.queued()) + " to finish)"
                                     : row.late() > 0 ? "  late " + row.late() : "");
                     err.flush();
                 }

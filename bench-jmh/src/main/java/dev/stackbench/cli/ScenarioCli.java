@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.stackbench.core.app.RunningApp;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;

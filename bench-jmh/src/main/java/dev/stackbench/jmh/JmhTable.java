@@ -10,6 +10,7 @@ import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.ResultReader;
 import dev.stackbench.core.result.read.UnreadableResultException;
+import dev.stackbench.core.vocabulary.Numbers;
 
 import tools.jackson.databind.JsonNode;
 
@@ -97,7 +98,6 @@ public final class JmhTable {
         if (value == null || !value.isNumber()) {
             return "-";
         }
-        double number = value.asDouble();
-        return number >= 100 ? String.format(Locale.ROOT, "%.0f", number) : String.format(Locale.ROOT, "%.2f", number);
+        return Numbers.wholeOrTwoDecimals(value.asDouble());
     }
 }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.stackbench.core.result.LoadModel;
+import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.steady.WarmupUntilSteady;
+import dev.stackbench.core.vocabulary.Durations;
 
 /**
  * The options of a load run, each declared once: its {@link #id()} (the key in a scenario file's

@@ -26,6 +26,10 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.Stages;
 
 /**
  * The {@link LoadOption}s of one run as a person writes them, on {@code load}'s command line or in a
@@ -305,8 +309,8 @@ public final class LoadOptions {
                 throw new InvalidOption(isGiven(DURATION) ? DURATION : REQUESTS, names.of(STAGES) + " sets its own duration; drop "
                         + names.of(DURATION) + " and " + names.of(REQUESTS));
             }
-            var parsed = named(STAGES, () -> Stage.parse(stages()));
-            if (parsed.kind() == Stage.Kind.RATE) {
+            var parsed = named(STAGES, () -> Stages.parse(stages()));
+            if (parsed.kind() == Stages.Kind.RATE) {
                 rejectClosedOnlyOptions(think, names);
                 return named(STAGES, () -> new LoadProfile.RampingRate(parsed.stages()));
             }
@@ -404,13 +408,13 @@ public final class LoadOptions {
     }
 
     private static String stagesLength(String stages) {
-        var parsed = named(STAGES, () -> Stage.parse(stages));
+        var parsed = named(STAGES, () -> Stages.parse(stages));
         return Durations.format(parsed.stages().stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus));
     }
 
     private static String scaledStages(String stages, double factor) {
-        List<Stage> parsed = named(STAGES, () -> Stage.parse(stages)).stages();
-        boolean rate = Stage.parse(stages).kind() == Stage.Kind.RATE;
+        List<Stage> parsed = named(STAGES, () -> Stages.parse(stages)).stages();
+        boolean rate = Stages.parse(stages).kind() == Stages.Kind.RATE;
         return parsed.stream().map(stage -> new Stage(scaled(stage.duration(), factor), stage.target()) + (rate ? "/s" : ""))
                 .collect(Collectors.joining(","));
     }

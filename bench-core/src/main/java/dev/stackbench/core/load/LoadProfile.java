@@ -5,7 +5,11 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
-import dev.stackbench.core.result.LoadModel;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * How load is offered: a closed set of validated values. The engine turns a profile and a warm-up
@@ -80,7 +84,7 @@ public sealed interface LoadProfile {
 
         @Override
         public String describe() {
-            return "open: " + formatNumber(ratePerSecond) + " requests/s, " + Durations.format(duration);
+            return "open: " + Numbers.plain(ratePerSecond) + " requests/s, " + Durations.format(duration);
         }
 
         @Override
@@ -151,9 +155,5 @@ public sealed interface LoadProfile {
         if (stages.isEmpty() || stages.stream().allMatch(stage -> stage.duration().isZero())) {
             throw new IllegalArgumentException("stages must last longer than 0s in total");
         }
-    }
-
-    private static String formatNumber(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
     }
 }

@@ -4,6 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 /**
  * One run: one profile against one target. Written as result.json; {@link #SCHEMA} names the
@@ -133,7 +138,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *
      * @param rps its successes that completed within the measured window, per second
      */
-    public record RequestStats(String name, long ok, long errors, Map<String, Long> errorsByClass, double rps, Percentiles latencyMs) {
+    public record RequestStats(String name, long ok, long errors, Map<ErrorClass, Long> errorsByClass, double rps, Percentiles latencyMs) {
     }
 
     /** The statistics of request name {@code name}; empty if the run has none of that name (or is too old to say). */
@@ -239,8 +244,8 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     /** How load was offered. Fields that do not apply to the model are null. */
-    public record Profile(String model, String description, Integer concurrency, Double ratePerSecond, String stages,
-                          String thinkTime, int connections, int threads, double warmupSeconds, double durationSeconds,
+    public record Profile(LoadModel model, String description, Integer concurrency, Double ratePerSecond, Stages stages,
+                          ThinkTime thinkTime, int connections, int threads, double warmupSeconds, double durationSeconds,
                           Long requestLimit, double connectTimeoutSeconds, double responseTimeoutSeconds,
                           boolean keepAlive, boolean http2, List<MixEntry> mix) {
     }
@@ -294,7 +299,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param unfinished requests still queued or in flight when the drain's deadline (the response timeout
      *                   after the window's end) struck; counted among the errors as {@code timeout}
      */
-    public record Requests(long scheduled, long sent, long ok, long errors, Map<String, Long> errorsByClass, long late,
+    public record Requests(long scheduled, long sent, long ok, long errors, Map<ErrorClass, Long> errorsByClass, long late,
                            long unfinished) {
     }
 
@@ -313,14 +318,14 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     /**
      * One interval of the run, usually a second: every response that completed in it, whatever its phase.
      *
-     * @param phase    {@code warmup}, {@code measured} (the window), or {@code drain} (after the window, until every
-     *                 measured request has an outcome)
+     * @param phase    warm-up, measured (the window), or drain (after the window, until every measured request has an
+     *                 outcome)
      * @param inFlight requests written and not yet answered, at the interval's end
      * @param queued   open model: requests due and waiting for a free connection, at the interval's end
      * @param jvm      the JVM's numbers over this interval; null in results written before it existed
      * @param loopBusy the busiest generator loop's share of the interval spent on CPU (0 to 1); null where not measured
      */
-    public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
+    public record TimelineRow(double endSecond, TimelinePhase phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
                               Double p99Ms, long inFlight, long queued, long late, long openConnections, JvmInterval jvm,
                               Double loopBusy) {
 

@@ -1,6 +1,9 @@
 package dev.stackbench.core.result;
 
 import java.util.Locale;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.TimelinePhase;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /** The end-of-run text, in the spirit of ab and k6: what was sent, what came back, how fast. */
 public final class Summary {
@@ -48,7 +51,7 @@ public final class Summary {
             line(text, "Unfinished", requests.unfinished() + " still queued or in flight when the drain ended, "
                     + "the response timeout after the window; counted as timeouts");
         }
-        boolean open = LoadModel.fromId(result.profile().model()) == LoadModel.OPEN;
+        boolean open = result.profile().model() == LoadModel.OPEN;
         if (open) {
             line(text, "Late", requests.late() + " requests waited for a free connection");
         }
@@ -137,7 +140,7 @@ public final class Summary {
             var latency = stats.latencyMs();
             boolean any = latency != null && latency.count() > 0;
             text.append(String.format(Locale.ROOT, "  %-" + width + "s %10d %8d %12.2f %9s %9s %9s  %s%n", stats.name(), stats.ok(), stats.errors(),
-                    stats.rps(), any ? ms(latency.p50()) : "-", any ? ms(latency.p99()) : "-", any ? ms(latency.max()) : "-",
+                    stats.rps(), any ? Numbers.millis(latency.p50()) : "-", any ? Numbers.millis(latency.p99()) : "-", any ? Numbers.millis(latency.max()) : "-",
                     stats.errorsByClass().isEmpty() ? "" : stats.errorsByClass()));
         }
         long unnamed = result.unnamedOutcomes();
@@ -150,7 +153,7 @@ public final class Summary {
     /** How long the run waited after the window for the outcome of every request scheduled in it. */
     private static String drain(RunResult result) {
         double windowEnd = result.window().warmupSeconds() + result.window().measuredSeconds();
-        double end = result.timeline().stream().filter(row -> "drain".equals(row.phase()))
+        double end = result.timeline().stream().filter(row -> row.phase() == TimelinePhase.DRAIN)
                 .mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(windowEnd);
         return end - windowEnd < 0.0005 ? ""
                 : String.format(Locale.ROOT, ", then %.2f s of drain until every request scheduled in it had an outcome", end - windowEnd);
@@ -255,19 +258,8 @@ public final class Summary {
         }
         text.append(String.format(Locale.ROOT,
                 "  min %s  mean %s  p50 %s  p75 %s  p90 %s  p95 %s%n  p99 %s  p99.9 %s  p99.99 %s  max %s%n",
-                ms(p.min()), ms(p.mean()), ms(p.p50()), ms(p.p75()), ms(p.p90()), ms(p.p95()),
-                ms(p.p99()), ms(p.p999()), ms(p.p9999()), ms(p.max())));
-    }
-
-    /** Milliseconds with three significant digits at least, as HdrHistogram keeps them. */
-    public static String ms(Double value) {
-        if (value == null) {
-            return "-";
-        }
-        return value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
-                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
-                : value >= 1 ? String.format(Locale.ROOT, "%.2f", value)
-                : String.format(Locale.ROOT, "%.3f", value);
+                Numbers.millis(p.min()), Numbers.millis(p.mean()), Numbers.millis(p.p50()), Numbers.millis(p.p75()), Numbers.millis(p.p90()), Numbers.millis(p.p95()),
+                Numbers.millis(p.p99()), Numbers.millis(p.p999()), Numbers.millis(p.p9999()), Numbers.millis(p.max())));
     }
 
     private static void line(StringBuilder text, String label, String value) {

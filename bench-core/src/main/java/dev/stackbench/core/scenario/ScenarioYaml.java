@@ -17,6 +17,7 @@ import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.Durations;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -166,7 +167,7 @@ public final class ScenarioYaml {
                     .withReadyPath(text(node, "ready"));
             String timeout = text(node, "ready-timeout");
             if (timeout != null) {
-                spec = spec.withReadyTimeout(named("app.ready-timeout", () -> dev.stackbench.core.load.Durations.parse(timeout)));
+                spec = spec.withReadyTimeout(named("app.ready-timeout", () -> Durations.parse(timeout)));
             }
             String server = text(node, "web-server");
             return server == null ? spec : spec.withWebServer(named("app.web-server", () -> WebServer.fromId(server)));

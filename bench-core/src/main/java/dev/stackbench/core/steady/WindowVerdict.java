@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.stats.Quantile;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
@@ -59,11 +60,11 @@ public final class WindowVerdict {
                     " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
         }
         if (beyondLimit(rpsDrift) || beyondLimit(p50Drift)) {
-            return new RunResult.Steadiness(false, "not steady: noisy, " + seen + ", beyond " + format(DRIFT_LIMIT_PERCENT)
+            return new RunResult.Steadiness(false, "not steady: noisy, " + seen + ", beyond " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
                     + "% without a significant trend (the machine's speed or the load varied; measure longer or on quieter cores)",
                     rpsDrift, p50Drift);
         }
-        return new RunResult.Steadiness(true, "steady: " + seen + "; within " + format(DRIFT_LIMIT_PERCENT)
+        return new RunResult.Steadiness(true, "steady: " + seen + "; within " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
                 + "%, no significant trend", rpsDrift, p50Drift);
     }
 
@@ -109,10 +110,6 @@ public final class WindowVerdict {
     }
 
     static String percent(Double value) {
-        return value == null ? "unknown" : (value >= 0 ? "+" : "") + format(value) + "%";
-    }
-
-    static String format(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+        return value == null ? "unknown" : (value >= 0 ? "+" : "") + Numbers.oneDecimal(value) + "%";
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.time.Duration;
+import dev.stackbench.core.vocabulary.ThinkTime;
 
 import org.junit.jupiter.api.Test;
 

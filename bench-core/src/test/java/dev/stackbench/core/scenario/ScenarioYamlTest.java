@@ -11,7 +11,7 @@ import java.util.Map;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;

@@ -6,7 +6,7 @@
  * window, drain; {@code IntervalCollector}; {@code ResultAssembly}; {@code LoadLimits}). Every
  * request scheduled in the window gets an outcome. Public: {@link dev.stackbench.core.load.engine.LoadGenerator},
  * {@link dev.stackbench.core.load.engine.LoadSession}, {@link dev.stackbench.core.load.engine.StopRequest},
- * {@link dev.stackbench.core.load.engine.ProgressListener}, {@link dev.stackbench.core.load.engine.ErrorClass};
+ * {@link dev.stackbench.core.load.engine.ProgressListener};
  * everything else is package-private, and no class outside reads engine internals.
  *
  * <p>May import {@code load}, {@code result}, {@code steady} and {@code jvm}; never gate, report or scenario.

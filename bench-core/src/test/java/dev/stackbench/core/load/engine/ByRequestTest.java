@@ -18,7 +18,7 @@ import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestSpecs;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
