@@ -53,8 +53,7 @@ final class AgentCommand implements Callable<Integer> {
         }
         Duration idle = Durations.parse(idleTimeout);
         String agentName = name != null ? name : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
-        var served = Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), LoadCommand::runFromArguments,
-                spec.commandLine().getErr());
+        var served = Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), spec.commandLine().getErr());
         if (served.failed() > 0 || runs > 0 && served.runs() < runs) {
             spec.commandLine().getErr().printf("agent %s: %d of %d runs failed%s%n", agentName, served.failed(), served.runs(),
                     runs > 0 && served.runs() < runs ? "; " + served.runs() + " of the " + runs + " asked for (--runs) were taken" : "");

@@ -213,7 +213,7 @@ final class CompareCommand implements Callable<Integer> {
         LoadOptions given = LoadOptionSpecs.given(spec);
         Scenario chosen = Scenarios.find(scenario).only(new java.util.LinkedHashSet<>(only), null)
                 .overriddenBy(given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given, Map.of(), serverProperties);
-        String window = given.isGiven(LoadOption.DURATION) ? given.duration() : Design.WINDOW;
+        String window = given.isGiven(LoadOption.DURATION) ? Durations.format(given.duration()) : Design.WINDOW;
         return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
     }
 
@@ -248,7 +248,7 @@ final class CompareCommand implements Callable<Integer> {
                 .map(variant -> variant.withDefaultProperties(serverProperties)).toList();
         LoadOptions given = LoadOptionSpecs.given(spec);
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().set(LoadOption.DURATION, Design.WINDOW).parent(given).build();
+            given = LoadOptions.builder().parse(LoadOption.DURATION, Design.WINDOW).parent(given).build();
         }
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
         boolean applications = variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);

@@ -494,7 +494,7 @@ final class LoadCommand implements Callable<Integer> {
         Measurement measurement;
         int interrupted;
         try (Interrupts interrupts = Interrupts.install(err)) {
-            var merged = dev.stackbench.cluster.LoadOverAgents.run(run, description, loadArguments(), settings, err, interrupts.stop());
+            var merged = dev.stackbench.cluster.LoadOverAgents.run(run, description, settings, err, interrupts.stop());
             if (merged.isEmpty()) {
                 // Stopped before any agent was ordered: nothing was measured; the coordinator has left their cluster.
                 err.println(interrupts.stop().reason() + " before the agents started: nothing was measured, no result is written");
@@ -514,28 +514,6 @@ final class LoadCommand implements Callable<Integer> {
             return StackbenchMain.EXIT_FAILURE;
         }
         return verdict;
-    }
-
-    /** This command's own arguments, for the agents to build the same run with {@link #runFromArguments}. */
-    private List<String> loadArguments() {
-        List<String> all = spec.commandLine().getParseResult().originalArgs();
-        int load = all.indexOf(spec.name());
-        return List.copyOf(all.subList(load + 1, all.size()));
-    }
-
-    /** An agent's side: the run a coordinator's {@code load} arguments describe, parsed as this command parses them. */
-    static LoadRun runFromArguments(List<String> arguments) {
-        var all = new ArrayList<String>();
-        all.add("load");
-        all.addAll(arguments);
-        var parsed = StackbenchMain.commandLine().parseArgs(all.toArray(String[]::new));
-        var command = (LoadCommand) parsed.subcommand().commandSpec().userObject();
-        if (command.url == null) {
-            throw new IllegalArgumentException("an agent's run needs --url");
-        }
-        LoadOptions options = LoadOptionSpecs.given(command.spec);
-        RequestMix mix = !command.requestSpecs.isEmpty() ? RequestSpecs.parse(command.requestSpecs, Path.of("")) : null;
-        return options.toRun(command.url, mix, LoadOption.Naming.COMMAND_LINE);
     }
 
     /** Stands in for an in-process server's address while the options are checked, before it starts. */
@@ -596,9 +574,14 @@ final class LoadCommand implements Callable<Integer> {
         LoadOptionSpecs.rejectRunsOwn(spec, parsed);
         Shard chosenShard = shard == null ? null : Shard.parse(shard);
         List<Threshold> conditions = thresholds.stream().map(Threshold::parse).toList();
-        Scenario chosen = Scenarios.find(scenario)
-                .only(new LinkedHashSet<>(only), approach)
-                .overriddenBy(LoadOptionSpecs.given(spec), workloadParams, serverProperties);
+        Scenario found = Scenarios.find(scenario).only(new LinkedHashSet<>(only), approach);
+        LoadOptions given;
+        try {
+            given = LoadOptionSpecs.given(spec);
+        } catch (LoadOptions.InvalidOption e) {
+            throw found.commandLineOptionRefused(e);
+        }
+        Scenario chosen = found.overriddenBy(given, workloadParams, serverProperties);
         if (upstream != null) { // every run's nested calls to it, or with 'self' to its own server
             UpstreamService service = UpstreamService.parseUnlessSelf(upstream).orElse(null);
             chosen = chosen.withRuns(chosen.runs().stream().map(run -> run.withUpstream(service)).toList());

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.Segment;
@@ -54,7 +53,7 @@ public final class Agent {
      * What an agent did before it left.
      *
      * @param runs   the runs it took
-     * @param failed of them, those that did not end with measurements sent: bad arguments, its coordinator gone mid-run
+     * @param failed of them, those that did not end with measurements sent: a run it could not make, its coordinator gone mid-run
      */
     public record Served(int runs, int failed) {
     }
@@ -76,10 +75,8 @@ public final class Agent {
 
     /**
      * Serves until done; returns how many runs it took, and how many of them failed.
-     *
-     * @param runBuilder builds the run from a coordinator's {@code load} arguments (the CLI's own parsing)
      */
-    public static Served serve(Settings settings, Function<List<String>, LoadRun> runBuilder, PrintWriter err) throws Exception {
+    public static Served serve(Settings settings, PrintWriter err) throws Exception {
         Discovery discovery = Discovery.parse(settings.coordinator());
         int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
         InetSocketAddress bind = settings.bind() != null ? Discovery.address(settings.bind(), port) : new InetSocketAddress(towards(discovery), port);
@@ -96,7 +93,7 @@ public final class Agent {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {
-                    if (!agent.run(order, runBuilder)) {
+                    if (!agent.run(order)) {
                         failed++;
                     }
                     done++;
@@ -188,12 +185,12 @@ public final class Agent {
     }
 
     /** Runs an order's segment and reports it; false if it failed or was stopped, its coordinator gone. */
-    private boolean run(ClusterMessage.Order order, Function<List<String>, LoadRun> runBuilder) throws InterruptedException {
+    private boolean run(ClusterMessage.Order order) throws InterruptedException {
         var segment = new Segment(order.segmentIndex(), order.segmentCount());
         var running = new StopRequest();
         stop = running;
         try {
-            LoadRun run = runBuilder.apply(order.loadArguments());
+            LoadRun run = order.run();
             err.printf(Locale.ROOT, "agent %s: segment %s of %s, starting in %.3f s%n", channel.name(), segment, run.profile().describe(),
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();

@@ -143,8 +143,8 @@ public final class ComparisonRunner {
             this.listener = listener;
             this.variants = comparison.measured();
             LoadOptions options = comparison.load().loadOptions();
-            Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : Durations.parse(options.timeout());
-            Duration trialLength = LoadOptions.builder().set(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
+            Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : options.timeout();
+            Duration trialLength = LoadOptions.builder().parse(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
             variants.forEach(variant -> cpu.put(variant.label(), new double[3]));
@@ -372,7 +372,7 @@ public final class ComparisonRunner {
         private ComparisonResult.Load load() {
             LoadOptions options = comparison.load().loadOptions();
             return new ComparisonResult.Load(options.profile(LoadOption.Naming.COMMAND_LINE).describe(),
-                    options.duration() == null ? Durations.format(LoadDefaults.DURATION) : options.duration(), design.trialWarmup(),
+                    Durations.format(options.duration() == null ? LoadDefaults.DURATION : options.duration()), design.trialWarmup(),
                     comparison.load().options(), comparison.load().requestSpecs());
         }
 

@@ -35,7 +35,8 @@ public record LoadSetup(Map<String, Object> options, Map<String, String> workloa
         var options = new LinkedHashMap<String, Object>();
         for (LoadOption option : LoadOption.values()) {
             if (given.isGiven(option)) {
-                options.put(option.id(), given.value(option));
+                // Durations, warm-ups, think times and stages as people write them: comparison.json and the variants' JVMs read text.
+                options.put(option.id(), option.kind().readsText() ? option.kind().format(given.value(option)) : given.value(option));
             }
         }
         return new LoadSetup(options, workloadParams, requestSpecs, directory.toAbsolutePath().toString());
@@ -47,7 +48,11 @@ public record LoadSetup(Map<String, Object> options, Map<String, String> workloa
         options.forEach((id, value) -> {
             LoadOption option = java.util.Arrays.stream(LoadOption.values()).filter(o -> o.id().equals(id)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("unknown load option '" + id + "'"));
-            builder.set(option, ofKind(option, value));
+            if (option.kind().readsText()) {
+                builder.parse(option, (String) value);
+            } else {
+                builder.set(option, ofKind(option, value));
+            }
         });
         return builder.build();
     }

@@ -52,7 +52,7 @@ public final class ScenarioComparisons {
             }
             var variants = runs.stream().map(run -> new Variant(run.label(), run.app() != null ? new ServerSource.Application(run.app())
                     : new ServerSource.BuiltIn(run.approach(), run.workload()), run.serverProperties(), List.of())).toList();
-            LoadOptions load = window == null ? first.load() : LoadOptions.builder().set(LoadOption.DURATION, window).parent(first.load()).build();
+            LoadOptions load = window == null ? first.load() : LoadOptions.builder().parse(LoadOption.DURATION, window).parent(first.load()).build();
             var setup = LoadSetup.of(load, first.workloadParams(), first.requests(), first.bodyDirectory());
             return new Comparison(variants, setup, Boolean.TRUE.equals(load.http2()), Boolean.TRUE.equals(load.tls()), jvmOptions, design, aa);
         }

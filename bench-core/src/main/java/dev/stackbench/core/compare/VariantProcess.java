@@ -116,7 +116,7 @@ public final class VariantProcess {
                         if (Boolean.getBoolean("stackbench.compare.gc")) {
                             System.gc();
                         }
-                        var options = LoadOptions.builder().set(LoadOption.WARMUP, trial.warmup()).parent(base).build();
+                        var options = LoadOptions.builder().parse(LoadOption.WARMUP, trial.warmup()).parent(base).build();
                         VariantReply measured = measure(options, server, target, mix, trial.directory());
                         if (recorder != null && trial.round() > 0 && measured instanceof VariantReply.Measured(RunResult result)) {
                             // A round's trial only: the warm-up and the rehearsals never count in the profile.

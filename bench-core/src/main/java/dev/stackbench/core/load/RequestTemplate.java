@@ -1,7 +1,9 @@
 package dev.stackbench.core.load;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -104,5 +106,18 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     @Override
     public byte[] body() {
         return body.clone();
+    }
+
+    /** Equal when every field is, the body byte for byte (a record compares arrays by identity). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RequestTemplate that && name.equals(that.name) && method.equals(that.method)
+                && pathAndQuery.equals(that.pathAndQuery) && headers.equals(that.headers) && Arrays.equals(body, that.body)
+                && bodyMustContain.equals(that.bodyMustContain) && ids == that.ids;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, method, pathAndQuery, headers, Arrays.hashCode(body), bodyMustContain, ids);
     }
 }

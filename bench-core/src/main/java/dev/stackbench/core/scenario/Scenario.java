@@ -89,6 +89,15 @@ public record Scenario(String name, String description, String source, String sc
         return new Scenario(name, description, source, scale, overridden, interleaved);
     }
 
+    /**
+     * A load option of the command line that could not be read, refused as a bad override of the runs is: named with the
+     * scenario and its first run, e.g. {@code seed-000 with the command line's options: run '01-async-tomcat':
+     * load.duration: 'soon' is not a duration; ...}.
+     */
+    public InvalidScenario commandLineOptionRefused(LoadOptions.InvalidOption e) {
+        return InvalidScenario.Field.ofLoad(e).in(name + " with the command line's options", runs.getFirst().label());
+    }
+
     /** The parameters a run's workload has, with their defaults; none for a run of the user's application, which has no workload. */
     private static Map<String, String> workloadParams(ScenarioRun run) {
         return run.workload() == null ? Map.of() : WorkloadMixes.defaults(run.workload());

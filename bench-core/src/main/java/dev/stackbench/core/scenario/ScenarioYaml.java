@@ -213,7 +213,11 @@ public final class ScenarioYaml {
         checkKeys(load, LOAD_KEYS, path + ".");
         var options = LoadOptions.builder();
         for (LoadOption option : LoadOption.values()) {
-            options.set(option, value(load, option, path));
+            if (option.kind().readsText()) {
+                options.parse(option, scalar(load, option.id(), path)); // read here, once: a bad one names the file, run and key
+            } else {
+                options.set(option, value(load, option, path));
+            }
         }
         return options.build();
     }
@@ -224,9 +228,9 @@ public final class ScenarioYaml {
             case INT -> integer(load, option.id(), path);
             case LONG -> longInteger(load, option.id(), path);
             case NUMBER -> number(load, option.id(), path);
-            case TEXT -> scalar(load, option.id(), path);
             case FLAG -> bool(load, option.id(), path);
             case HEADERS -> headers(load, option.id(), path);
+            case DURATION, WARMUP, THINK_TIME, STAGES -> throw new IllegalStateException(option + " is read from text");
         };
     }
 
