@@ -1,5 +1,6 @@
 package dev.stackbench.cli;
 
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -52,7 +53,7 @@ final class AgentCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--runs must be 0 (no limit) or more, got " + runs);
         }
         Duration idle = Durations.parse(idleTimeout);
-        String agentName = name != null ? name : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
+        String agentName = name != null ? name : InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
         var served = Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), spec.commandLine().getErr());
         if (served.failed() > 0 || runs > 0 && served.runs() < runs) {
             spec.commandLine().getErr().printf("agent %s: %d of %d runs failed%s%n", agentName, served.failed(), served.runs(),

@@ -1,8 +1,10 @@
 package dev.stackbench.cli;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -14,7 +16,6 @@ import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
-import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
@@ -31,6 +32,7 @@ import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.variant.VariantText;
+import dev.stackbench.core.vocabulary.Durations;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -211,7 +213,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--aa applies to --variant's comparisons, not to a --scenario's");
         }
         LoadOptions given = LoadOptionSpecs.given(spec);
-        Scenario chosen = Scenarios.find(scenario).only(new java.util.LinkedHashSet<>(only), null)
+        Scenario chosen = Scenarios.find(scenario).only(new LinkedHashSet<>(only), null)
                 .overriddenBy(given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given, Map.of(), serverProperties);
         String window = given.isGiven(LoadOption.DURATION) ? Durations.format(given.duration()) : Design.WINDOW;
         return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
@@ -254,7 +256,7 @@ final class CompareCommand implements Callable<Integer> {
         boolean applications = variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);
         RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of("")) : applications ? null
                 : WorkloadMixes.of(chosen, workloadParams);
-        given.toRun(java.net.URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
+        given.toRun(URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
         Design design = design(profile);
         String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
         var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));

@@ -2,7 +2,10 @@ package dev.stackbench.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -66,30 +69,30 @@ public final class StackbenchMain {
 
     private static boolean needsUnsafeFlag() {
         return Runtime.version().feature() >= 24
-                && !java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains(UNSAFE_FLAG);
+                && !ManagementFactory.getRuntimeMXBean().getInputArguments().contains(UNSAFE_FLAG);
     }
 
     private static int relaunchWithUnsafeFlag(String[] args) throws Exception {
-        var command = new java.util.ArrayList<String>();
+        var command = new ArrayList<String>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add(UNSAFE_FLAG);
         command.add(JvmFlags.ENABLE_NATIVE_ACCESS);
         command.add("-cp");
-        command.add(java.nio.file.Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        command.add(Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         command.add(StackbenchMain.class.getName());
-        command.addAll(java.util.List.of(args));
+        command.addAll(List.of(args));
         return new ProcessBuilder(command).inheritIO().start().waitFor();
     }
 
     /** JMH runs get stackbench's latency percentiles as secondary results, unless only listing or asking for help. */
     static String[] withLatencyProfiler(String[] args) {
-        var list = java.util.List.of(args);
+        var list = List.of(args);
         boolean listsOnly = list.stream().anyMatch(arg -> Set.of("-h", "-l", "-lp", "-lprof", "-lrf", "-v").contains(arg));
         if (listsOnly || String.join(" ", args).contains(LatencyProfiler.class.getName())) {
             return args;
         }
-        String[] extended = java.util.Arrays.copyOf(args, args.length + 2);
+        String[] extended = Arrays.copyOf(args, args.length + 2);
         extended[args.length] = "-prof";
         extended[args.length + 1] = LatencyProfiler.class.getName();
         return extended;

@@ -1,7 +1,11 @@
 package dev.stackbench.cluster;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -112,14 +116,14 @@ public final class Agent {
     }
 
     /** The address this host uses to reach the coordinator (a UDP socket's route, nothing sent); any local one for DNS. */
-    private static java.net.InetAddress towards(Discovery discovery) throws java.io.IOException {
+    private static InetAddress towards(Discovery discovery) throws IOException {
         if (discovery instanceof Discovery.Hosts(List<InetSocketAddress> hosts)) {
-            try (var socket = new java.net.DatagramSocket()) {
+            try (var socket = new DatagramSocket()) {
                 socket.connect(new InetSocketAddress(hosts.getFirst().getHostString(), hosts.getFirst().getPort()));
                 return socket.getLocalAddress();
             }
         }
-        return java.net.InetAddress.getLocalHost();
+        return InetAddress.getLocalHost();
     }
 
     /**
@@ -211,7 +215,7 @@ public final class Agent {
                     received ? " and received" : "; the coordinator did not acknowledge them within " + ACKNOWLEDGE_TIMEOUT.toSeconds() + " s");
             err.flush();
             return true;
-        } catch (RuntimeException | java.net.UnknownHostException e) {
+        } catch (RuntimeException | UnknownHostException e) {
             reply(coordinator, new ClusterMessage.Failed(order.runId(), e.getMessage() != null ? e.getMessage() : e.toString()));
             err.printf("agent %s: segment %s failed: %s%n", channel.name(), segment, e);
             err.flush();

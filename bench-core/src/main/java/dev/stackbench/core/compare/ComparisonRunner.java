@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
-import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -24,6 +24,7 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WarmupUntilSteady;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
 
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
@@ -253,8 +254,8 @@ public final class ComparisonRunner {
                 }
             }
             rehearsals.put(jvm.variant().label(), count);
-            listener.message(String.format(java.util.Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
-                    jvm.variant().label(), count, jitShare == null ? "JIT time not monitored" : String.format(java.util.Locale.ROOT,
+            listener.message(String.format(Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
+                    jvm.variant().label(), count, jitShare == null ? "JIT time not monitored" : String.format(Locale.ROOT,
                             "%.1f%% of a core in the last%s", 100 * jitShare, jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE ? ", still above "
                                     + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + count : "")));
         }

@@ -1,6 +1,8 @@
 package dev.stackbench.core.compare;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +28,8 @@ import dev.stackbench.core.server.Workload;
 public record LoadSetup(Map<String, Object> options, Map<String, String> workloadParams, List<String> requestSpecs, String directory) {
 
     public LoadSetup {
-        options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
-        workloadParams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workloadParams));
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+        workloadParams = Collections.unmodifiableMap(new LinkedHashMap<>(workloadParams));
         requestSpecs = List.copyOf(requestSpecs);
     }
 
@@ -46,7 +48,7 @@ public record LoadSetup(Map<String, Object> options, Map<String, String> workloa
     public LoadOptions loadOptions() {
         var builder = LoadOptions.builder();
         options.forEach((id, value) -> {
-            LoadOption option = java.util.Arrays.stream(LoadOption.values()).filter(o -> o.id().equals(id)).findFirst()
+            LoadOption option = Arrays.stream(LoadOption.values()).filter(o -> o.id().equals(id)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("unknown load option '" + id + "'"));
             if (option.kind().readsText()) {
                 builder.parse(option, (String) value);

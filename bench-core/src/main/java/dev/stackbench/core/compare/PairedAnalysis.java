@@ -1,6 +1,8 @@
 package dev.stackbench.core.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
@@ -60,7 +62,7 @@ public final class PairedAnalysis {
      */
     public static MetricVerdict of(Metric metric, List<String> labels, double[][] values, Settings settings) {
         int k = labels.size();
-        double[][] rounds = java.util.Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][]::new);
+        double[][] rounds = Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][]::new);
         double[][] columns = new double[k][rounds.length];
         for (int r = 0; r < rounds.length; r++) {
             for (int v = 0; v < k; v++) {
@@ -72,7 +74,7 @@ public final class PairedAnalysis {
         boolean higher = metric.higherIsBetter();
         scores.sort(Comparator.comparingDouble((MetricVerdict.VariantScore score) -> score.relative()).reversed());
         if (!higher) {
-            java.util.Collections.reverse(scores);
+            Collections.reverse(scores);
         }
         var pairs = pairs(labels, columns, higher, alpha, settings.equivalenceMargin());
         List<String> ordered = scores.stream().map(MetricVerdict.VariantScore::label).toList();
@@ -80,7 +82,7 @@ public final class PairedAnalysis {
     }
 
     private static boolean complete(double[] round, int k) {
-        return round.length == k && java.util.Arrays.stream(round).allMatch(value -> value > 0 && Double.isFinite(value));
+        return round.length == k && Arrays.stream(round).allMatch(value -> value > 0 && Double.isFinite(value));
     }
 
     /** Each variant's log value minus its round's mean log value: its value relative to the round's geometric mean. */

@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,7 @@ public final class ScenarioComparisons {
     public static List<Group> groups(Scenario scenario) {
         Map<Object, List<ScenarioRun>> byLoad = new LinkedHashMap<>();
         for (ScenarioRun run : scenario.runs()) {
-            var key = java.util.Arrays.asList(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
+            var key = Arrays.asList(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
                     run.upstream(), run.app() == null ? "built-in" : "application");
             byLoad.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
         }

@@ -6,6 +6,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -156,7 +157,7 @@ public final class VariantProcess {
     private volatile StopRequest current = new StopRequest();
 
     private VariantReply measure(LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
-            throws java.net.UnknownHostException {
+            throws UnknownHostException {
         LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
         current = new StopRequest();
         Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE, current);

@@ -1,9 +1,10 @@
 package dev.stackbench.core.result;
 
 import java.util.Locale;
+import java.util.Optional;
 import dev.stackbench.core.vocabulary.LoadModel;
-import dev.stackbench.core.vocabulary.TimelinePhase;
 import dev.stackbench.core.vocabulary.Numbers;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 /** The end-of-run text, in the spirit of ab and k6: what was sent, what came back, how fast. */
 public final class Summary {
@@ -210,25 +211,25 @@ public final class Summary {
     }
 
     /** The upstream service and its CPU, in words; empty when the nested calls went to the server itself (or older results). */
-    public static java.util.Optional<String> upstream(RunResult result) {
+    public static Optional<String> upstream(RunResult result) {
         var upstream = result.target().upstream();
         if (upstream == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Double cpu = result.jvm() == null ? null : result.jvm().upstreamCpuSeconds();
-        return java.util.Optional.of(upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
+        return Optional.of(upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
                 + (cpu == null ? "not told apart (counted as the server's)" : String.format(Locale.ROOT, "%.2f s (not in the server's)", cpu)));
     }
 
     /** The process's peak resident set and the heap's peak over the window, in words; empty when neither was measured. */
-    public static java.util.Optional<String> memory(RunResult result) {
+    public static Optional<String> memory(RunResult result) {
         var jvm = result.jvm();
         if (jvm == null || jvm.processResidentMaxBytes() == null && jvm.heapPeakBytes() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String who = !result.environment().inProcessServer() ? "the load generator's own"
                 : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
-        return java.util.Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
+        return Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
                 : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
                 + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
                 + (jvm.serverResidentMaxBytes() == null ? ""
@@ -236,14 +237,14 @@ public final class Summary {
     }
 
     /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */
-    public static java.util.Optional<String> startup(RunResult result) {
+    public static Optional<String> startup(RunResult result) {
         var startup = result.startup();
         if (startup == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         // Without --start-times the upstream service starts first and loads most of the same classes.
         boolean afterUpstream = startup.warmMillis() == null && result.target() != null && result.target().upstream() != null;
-        return java.util.Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
+        return Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
                 + (startup.classesLoaded() == null ? "in a process of its own (its classes not seen here)" : startup.classesLoaded() + " classes loaded")
                 + (afterUpstream ? " (after the upstream service's start)" : "")
                 + (startup.warmMillis() == null ? ""

@@ -3,6 +3,7 @@ package dev.stackbench.core.scenario;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -78,7 +79,7 @@ public record Scenario(String name, String description, String source, String sc
         }
         var overridden = new ArrayList<ScenarioRun>();
         for (ScenarioRun run : runs) {
-            var params = new java.util.LinkedHashMap<>(workloadParams);
+            var params = new LinkedHashMap<>(workloadParams);
             params.keySet().retainAll(workloadParams(run).keySet());
             try {
                 overridden.add(run.overriddenBy(load, params, serverProperties));

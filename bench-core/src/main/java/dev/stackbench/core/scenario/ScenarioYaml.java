@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.stackbench.core.app.AppSource;
@@ -243,7 +245,7 @@ public final class ScenarioYaml {
         if (!node.isObject()) {
             throw new InvalidScenario.Field(path + "." + key, "must be a mapping of header names to values, e.g. {Authorization: Bearer abc}");
         }
-        var headers = new java.util.ArrayList<String>();
+        var headers = new ArrayList<String>();
         for (var header : node.properties()) {
             if (!header.getValue().isValueNode() || header.getValue().isNull()) {
                 throw new InvalidScenario.Field(path + "." + key + "." + header.getKey(), "must be a single value");
@@ -288,7 +290,7 @@ public final class ScenarioYaml {
             return fallback;
         }
         if (!node.isValueNode()) {
-            throw new InvalidScenario.Field(key, "must be a single value, got a " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            throw new InvalidScenario.Field(key, "must be a single value, got a " + node.getNodeType().name().toLowerCase(Locale.ROOT));
         }
         return node.asString();
     }
@@ -372,7 +374,7 @@ public final class ScenarioYaml {
         return node.values().stream().map(JsonNode::asString).toList();
     }
 
-    private static <T> T named(String field, java.util.function.Supplier<T> parse) {
+    private static <T> T named(String field, Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package dev.stackbench.core.steady;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -43,7 +44,7 @@ public final class WindowVerdict {
             return new RunResult.Steadiness(false, "not tested: " + n + " interval" + (n == 1 ? "" : "s") + " of the window, the trend test needs "
                     + MannKendall.MINIMUM_SAMPLES + "; measure longer", drift(rpsPerInterval), drift(p50PerInterval));
         }
-        if (java.util.Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
+        if (Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
             return new RunResult.Steadiness(false, "not tested: no request succeeded in the window", null, null);
         }
         Double rpsDrift = drift(rpsPerInterval);
@@ -101,8 +102,8 @@ public final class WindowVerdict {
         if (third == 0) {
             return null;
         }
-        double first = Quantile.of(java.util.Arrays.copyOfRange(series, 0, third), 0.5);
-        double last = Quantile.of(java.util.Arrays.copyOfRange(series, series.length - third, series.length), 0.5);
+        double first = Quantile.of(Arrays.copyOfRange(series, 0, third), 0.5);
+        double last = Quantile.of(Arrays.copyOfRange(series, series.length - third, series.length), 0.5);
         if (first <= 0) {
             return null;
         }

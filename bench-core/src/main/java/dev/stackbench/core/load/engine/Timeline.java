@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 import dev.stackbench.core.jvm.JvmMetrics;
@@ -73,7 +74,7 @@ final class Timeline {
         latency.add(taken.measuredLatency());
         serviceTime.add(taken.serviceTime());
         waitTime.add(taken.waitTime());
-        var intervalByName = new java.util.LinkedHashMap<String, CompressedHistogram>();
+        var intervalByName = new LinkedHashMap<String, CompressedHistogram>();
         for (int i = 0; i < requestNames.size(); i++) {
             latencyByName.get(i).add(taken.measuredByName().get(i));
             intervalByName.put(requestNames.get(i), CompressedHistogram.of(taken.measuredByName().get(i)));
