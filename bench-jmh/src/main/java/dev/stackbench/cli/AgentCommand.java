@@ -15,10 +15,11 @@ import picocli.CommandLine.Spec;
 /** A load generator that joins a coordinator's cluster and runs its share of {@code load --agents N}. */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Joins the cluster of a coordinator (load --agents N ... on another host) and runs the share of the load",
-                "it is given: agent k of N sends requests k, k+N, k+2N, ... of the one schedule (closed model: users",
-                "k, k+N, ...), from an instant agreed through the clocks' offsets, and sends its histograms back.",
-                "Takes one run after another until --runs are done or no order came for --idle-timeout.",
+                "Runs a share of another host's load --agents N and sends back what it measured.",
+                "It joins the cluster of a coordinator (load --agents N ... on another host) and runs the share of the load it is "
+                        + "given: agent k of N sends requests k, k+N, k+2N, ... of the one schedule (closed model: users k, k+N, ...), "
+                        + "from an instant agreed through the clocks' offsets, and sends its histograms back. It takes one run after "
+                        + "another until --runs are done or no order came for --idle-timeout.",
                 "Exit code 1 when a run it took failed (or was stopped: its coordinator left) or fewer than --runs were taken."})
 final class AgentCommand implements Callable<Integer> {
 

@@ -42,8 +42,8 @@ import picocli.CommandLine.Spec;
 /** Compares variants interleaved, each in its own JVM, and prints ordered groups with intervals. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
         description = {
-                "Compares variants so that the ranking reproduces on a noisy machine. Every variant runs in a JVM of its own, "
-                        + "serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
+                "Compares variants so that the ranking reproduces on a noisy machine.",
+                "Every variant runs in a JVM of its own, serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
                         + "round measures every variant once, in a fresh random order, in a short trial (a re-warm, discarded, "
                         + "then a window of --duration) while the other JVMs sit idle.",
                 "Only values of the same round are compared, so a machine that speeds up or slows down between rounds cannot "
@@ -60,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "VARIANT",
             description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH and "
                     + "web-server=ID (of your application, with --app), jvm=OPTION (one JVM option) and NAME=VALUE (a server or application "
-                    + "property), e.g. tomcat-50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
+                    + "property), e.g. t50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
                     + "repeatable, at least two (or one with --aa); or --scenario.")
     List<String> variantTexts = new ArrayList<>();
 

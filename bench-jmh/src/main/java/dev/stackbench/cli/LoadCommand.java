@@ -30,11 +30,11 @@ import picocli.CommandLine.Spec;
 /** Drives a server with stackbench's load generator and reports what it measured. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
         description = {
-                "Drives an approach started in-process (--approach), your own Spring Boot application (--app, --app-class)",
-                "or any HTTP server (--url) and reports",
-                "requests/s and latency percentiles. Closed model with --concurrency (the default), open model",
-                "with --rate (latency from each request's intended start, free of coordinated omission), ramps",
-                "with --stages. Or a whole scenario of runs (--scenario; --list-scenarios shows the bundled ones).",
+                "Drives a server with stackbench's load generator and reports requests/s and latency percentiles.",
+                "The server is an approach started in-process (--approach), your own Spring Boot application (--app, --app-class) "
+                        + "or any HTTP server (--url). Closed model with --concurrency (the default), open model with --rate (latency "
+                        + "from each request's intended start, free of coordinated omission), ramps with --stages. Or a whole "
+                        + "scenario of runs (--scenario; --list-scenarios shows the bundled ones).",
                 "Exit code 1 when a --threshold is crossed, 2 on bad options."})
 final class LoadCommand implements Callable<Integer> {
 
