@@ -1,10 +1,11 @@
 package dev.stackbench.cli;
 
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
 import dev.stackbench.cluster.Agent;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,10 +15,11 @@ import picocli.CommandLine.Spec;
 /** A load generator that joins a coordinator's cluster and runs its share of {@code load --agents N}. */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Joins the cluster of a coordinator (load --agents N ... on another host) and runs the share of the load",
-                "it is given: agent k of N sends requests k, k+N, k+2N, ... of the one schedule (closed model: users",
-                "k, k+N, ...), from an instant agreed through the clocks' offsets, and sends its histograms back.",
-                "Takes one run after another until --runs are done or no order came for --idle-timeout.",
+                "Runs a share of another host's load --agents N and sends back what it measured.",
+                "It joins the cluster of a coordinator (load --agents N ... on another host) and runs the share of the load it is "
+                        + "given: agent k of N sends requests k, k+N, k+2N, ... of the one schedule (closed model: users k, k+N, ...), "
+                        + "from an instant agreed through the clocks' offsets, and sends its histograms back. It takes one run after "
+                        + "another until --runs are done or no order came for --idle-timeout.",
                 "Exit code 1 when a run it took failed (or was stopped: its coordinator left) or fewer than --runs were taken."})
 final class AgentCommand implements Callable<Integer> {
 
@@ -52,9 +54,8 @@ final class AgentCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--runs must be 0 (no limit) or more, got " + runs);
         }
         Duration idle = Durations.parse(idleTimeout);
-        String agentName = name != null ? name : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
-        var served = Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), LoadCommand::runFromArguments,
-                spec.commandLine().getErr());
+        String agentName = name != null ? name : InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
+        var served = Agent.serve(new Agent.Settings(agentName, coordinator, bind, runs, idle), spec.commandLine().getErr());
         if (served.failed() > 0 || runs > 0 && served.runs() < runs) {
             spec.commandLine().getErr().printf("agent %s: %d of %d runs failed%s%n", agentName, served.failed(), served.runs(),
                     runs > 0 && served.runs() < runs ? "; " + served.runs() + " of the " + runs + " asked for (--runs) were taken" : "");

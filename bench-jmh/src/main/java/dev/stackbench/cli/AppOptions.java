@@ -8,7 +8,7 @@ import java.util.Map;
 import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.app.WebServer;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadOption;
 
 import picocli.CommandLine.Option;

@@ -1,8 +1,10 @@
 package dev.stackbench.cli;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -14,7 +16,6 @@ import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
-import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
@@ -31,6 +32,7 @@ import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.variant.VariantText;
+import dev.stackbench.core.vocabulary.Durations;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,8 +42,8 @@ import picocli.CommandLine.Spec;
 /** Compares variants interleaved, each in its own JVM, and prints ordered groups with intervals. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
         description = {
-                "Compares variants so that the ranking reproduces on a noisy machine. Every variant runs in a JVM of its own, "
-                        + "serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
+                "Compares variants so that the ranking reproduces on a noisy machine.",
+                "Every variant runs in a JVM of its own, serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
                         + "round measures every variant once, in a fresh random order, in a short trial (a re-warm, discarded, "
                         + "then a window of --duration) while the other JVMs sit idle.",
                 "Only values of the same round are compared, so a machine that speeds up or slows down between rounds cannot "
@@ -58,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "VARIANT",
             description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH and "
                     + "web-server=ID (of your application, with --app), jvm=OPTION (one JVM option) and NAME=VALUE (a server or application "
-                    + "property), e.g. tomcat-50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
+                    + "property), e.g. t50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
                     + "repeatable, at least two (or one with --aa); or --scenario.")
     List<String> variantTexts = new ArrayList<>();
 
@@ -218,9 +220,9 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--aa applies to --variant's comparisons, not to a --scenario's");
         }
         LoadOptions given = LoadOptionSpecs.given(spec);
-        Scenario chosen = Scenarios.find(scenario).only(new java.util.LinkedHashSet<>(only), null)
+        Scenario chosen = Scenarios.find(scenario).only(new LinkedHashSet<>(only), null)
                 .overriddenBy(given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given, Map.of(), serverProperties);
-        String window = given.isGiven(LoadOption.DURATION) ? given.duration() : Design.WINDOW;
+        String window = given.isGiven(LoadOption.DURATION) ? Durations.format(given.duration()) : Design.WINDOW;
         return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
     }
 
@@ -255,13 +257,13 @@ final class CompareCommand implements Callable<Integer> {
                 .map(variant -> variant.withDefaultProperties(serverProperties)).toList();
         LoadOptions given = LoadOptionSpecs.given(spec);
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().set(LoadOption.DURATION, Design.WINDOW).parent(given).build();
+            given = LoadOptions.builder().parse(LoadOption.DURATION, Design.WINDOW).parent(given).build();
         }
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
         boolean applications = variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);
         RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of("")) : applications ? null
                 : WorkloadMixes.of(chosen, workloadParams);
-        given.toRun(java.net.URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
+        given.toRun(URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
         Design design = design(profile);
         String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
         var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));

@@ -18,7 +18,7 @@ import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.compare.ScenarioComparisons;
 import dev.stackbench.core.compare.VariantFailure;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.engine.StopRequest;

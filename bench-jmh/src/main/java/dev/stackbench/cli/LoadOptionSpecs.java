@@ -50,7 +50,9 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
 
     private static OptionSpec optionSpec(LoadOption option) {
         var spec = OptionSpec.builder(option.cliNames().toArray(String[]::new))
-                .type(option.kind().type())
+                // Text kinds (durations, warm-up, think time, stages) arrive as typed and are read in given(), where a bad one
+                // is one line naming it, as every other bad load option.
+                .type(option.kind().readsText() ? String.class : option.kind().type())
                 .description(option.help().replace("%", "%%")) // picocli formats descriptions
                 .userObject(option);
         return switch (option.kind()) {
@@ -68,11 +70,21 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
         return OptionSpec.builder(scenario).description(description).build();
     }
 
-    /** The load options as given on the command line; those not given stay unset, for a scenario or the defaults to fill. */
+    /**
+     * The load options as given on the command line, read into their types here, once; those not given stay unset, for a
+     * scenario or the defaults to fill.
+     *
+     * @throws LoadOptions.InvalidOption naming the option whose text is not a value of its kind
+     */
     static LoadOptions given(CommandSpec spec) {
         var options = LoadOptions.builder();
         for (LoadOption option : LoadOption.values()) {
-            options.set(option, spec.findOption(option.cliName()).getValue());
+            Object value = spec.findOption(option.cliName()).getValue();
+            if (option.kind().readsText()) {
+                options.parse(option, (String) value);
+            } else {
+                options.set(option, value);
+            }
         }
         return options.build();
     }

@@ -17,13 +17,14 @@ import picocli.CommandLine.Spec;
 /** Turns results into one HTML page with charts: winners across labels, what bounds each run, how it ran. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Writes DIR/index.html (self-contained, inline CSS) and PNG charts beside it from results of `load --out`:",
-                "a winners table across labels (repeats of a label give its spread; labels the gate's test cannot tell apart",
-                "share a rank; labels whose window was not steady rank apart, after the steady ones, with the reason; labels",
-                "with failed requests last), the bound that explains each run's throughput, throughput and latency",
-                "distributions compared, and each run's latency, CPU, heap/GC and threads over time.",
-                "Results are read as gate reads them: exit code 2 on bad input (a missing file, another schema, a garbage,",
-                "empty or truncated latency.hlog), naming the file."})
+                "Writes an HTML report of results of `load --out` (or of a comparison) with its charts.",
+                "DIR/index.html is self-contained (inline CSS), its PNG charts beside it: a winners table across labels (repeats "
+                        + "of a label give its spread; labels the gate's test cannot tell apart share a rank; labels whose window was "
+                        + "not steady rank apart, after the steady ones, with the reason; labels with failed requests last), the "
+                        + "bound that explains each run's throughput, throughput and latency distributions compared, and each run's "
+                        + "latency, CPU, heap/GC and threads over time.",
+                "Results are read as gate reads them: exit code 2 on bad input (a missing file, another schema, a garbage, empty "
+                        + "or truncated latency.hlog), naming the file."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec

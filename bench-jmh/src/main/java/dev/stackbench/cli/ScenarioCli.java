@@ -2,11 +2,11 @@ package dev.stackbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.stackbench.core.app.RunningApp;
-import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
@@ -24,6 +24,7 @@ import dev.stackbench.core.scenario.ScenarioRunner;
 import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.vocabulary.Durations;
 
 /**
  * {@code load --scenario}: a scenario's runs, already chosen and overridden by the command line,
@@ -128,7 +129,7 @@ final class ScenarioCli {
                 if (!quiet) {
                     err.printf("[%s] started %s (%s) at %s in %d ms; running %s%s%n", run.label(), run.approach(), run.workload(),
                             server.baseUri(), server.startupTime().toMillis(), load.profile().describe(),
-                            LoadCommand.warmupText(load));
+                            ProgressPrinter.warmupText(load));
                     err.flush();
                 }
             }
@@ -138,7 +139,7 @@ final class ScenarioCli {
                 if (!quiet) {
                     err.printf("[%s] started %s (%s) at %s in %.0f ms, its output in %s; running %s%s%n", run.label(), run.describeTarget(),
                             app.description().describe(), app.baseUri(), app.startup().millis(), app.description().logFile(),
-                            load.profile().describe(), LoadCommand.warmupText(load));
+                            load.profile().describe(), ProgressPrinter.warmupText(load));
                     err.flush();
                 }
             }
@@ -202,7 +203,7 @@ final class ScenarioCli {
         out.flush();
     }
 
-    private static java.time.Duration roundedToSeconds(Scenario scenario) {
-        return java.time.Duration.ofSeconds(Math.round(scenario.estimatedLength().toMillis() / 1000.0));
+    private static Duration roundedToSeconds(Scenario scenario) {
+        return Duration.ofSeconds(Math.round(scenario.estimatedLength().toMillis() / 1000.0));
     }
 }

@@ -1,8 +1,12 @@
 package dev.stackbench.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -140,11 +144,11 @@ final class ServeCommand implements Callable<Integer> {
     private int serveApp(InetAddress listenAddress) throws InterruptedException {
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        java.nio.file.Path logFile;
+        Path logFile;
         try {
-            logFile = java.nio.file.Files.createTempFile("stackbench-app-", ".log");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create the application's log in the temporary directory", e);
+            logFile = Files.createTempFile("stackbench-app-", ".log");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the application's log in the temporary directory", e);
         }
         var stop = new StopRequest();
         var ended = new CountDownLatch(1);

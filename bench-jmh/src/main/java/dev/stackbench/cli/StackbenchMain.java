@@ -2,11 +2,13 @@ package dev.stackbench.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import dev.stackbench.core.app.AppStartException;
 import dev.stackbench.core.app.SpringBootApps;
@@ -20,6 +22,8 @@ import dev.stackbench.jmh.SuiteShard;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * Entry point of bench-jmh.jar. Without a stackbench subcommand it is JMH's own command line
@@ -29,8 +33,8 @@ import picocli.CommandLine.Command;
 @Command(name = "java -jar bench-jmh.jar", mixinStandardHelpOptions = true, versionProvider = StackbenchMain.Version.class,
         description = {
                 "stackbench: measures Spring server stacks in-process.",
-                "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them);",
-                "--shard i/n among them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."},
+                "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them); --shard i/n among "
+                        + "them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."},
         subcommands = {LoadCommand.class, CompareCommand.class, ServeCommand.class, AgentCommand.class, GateCommand.class, ReportCommand.class})
 public final class StackbenchMain {
 
@@ -66,30 +70,30 @@ public final class StackbenchMain {
 
     private static boolean needsUnsafeFlag() {
         return Runtime.version().feature() >= 24
-                && !java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains(UNSAFE_FLAG);
+                && !ManagementFactory.getRuntimeMXBean().getInputArguments().contains(UNSAFE_FLAG);
     }
 
     private static int relaunchWithUnsafeFlag(String[] args) throws Exception {
-        var command = new java.util.ArrayList<String>();
+        var command = new ArrayList<String>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add(UNSAFE_FLAG);
         command.add(JvmFlags.ENABLE_NATIVE_ACCESS);
         command.add("-cp");
-        command.add(java.nio.file.Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        command.add(Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         command.add(StackbenchMain.class.getName());
-        command.addAll(java.util.List.of(args));
+        command.addAll(List.of(args));
         return new ProcessBuilder(command).inheritIO().start().waitFor();
     }
 
     /** JMH runs get stackbench's latency percentiles as secondary results, unless only listing or asking for help. */
     static String[] withLatencyProfiler(String[] args) {
-        var list = java.util.List.of(args);
+        var list = List.of(args);
         boolean listsOnly = list.stream().anyMatch(arg -> Set.of("-h", "-l", "-lp", "-lprof", "-lrf", "-v").contains(arg));
         if (listsOnly || String.join(" ", args).contains(LatencyProfiler.class.getName())) {
             return args;
         }
-        String[] extended = java.util.Arrays.copyOf(args, args.length + 2);
+        String[] extended = Arrays.copyOf(args, args.length + 2);
         extended[args.length] = "-prof";
         extended[args.length + 1] = LatencyProfiler.class.getName();
         return extended;
@@ -143,8 +147,15 @@ public final class StackbenchMain {
         var commandLine = new CommandLine(new StackbenchMain());
         commandLine.registerConverter(Approach.class, StackbenchMain::approach);
         commandLine.registerConverter(Workload.class, StackbenchMain::workload);
-        commandLine.getCommandSpec().usageMessage().footer(catalog());
-        commandLine.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().footer(catalog()));
+        // The help is as wide as the terminal (80 columns where none is known), wrapped at word boundaries; the catalog
+        // of approaches and workloads is a table whose descriptions wrap in their own column.
+        commandLine.setUsageHelpAutoWidth(true);
+        commandLine.setHelpFactory(WordWrappingHelp::new);
+        // A command's options are listed below its usage line: the line itself says [OPTIONS], not each of them.
+        commandLine.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().abbreviateSynopsis(true));
+        commandLine.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, StackbenchMain::catalog);
+        commandLine.getSubcommands().values().forEach(sub -> sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER,
+                StackbenchMain::catalog));
         return commandLine;
     }
 
@@ -169,15 +180,31 @@ public final class StackbenchMain {
         }
     }
 
-    private static String catalog() {
-        String approaches = Arrays.stream(Approach.values())
-                .map(a -> String.format("  %-18s %s", a.id(), a.description()))
-                .collect(Collectors.joining("%n"));
-        String workloads = Arrays.stream(Workload.values())
-                .map(w -> String.format("  %-18s %s", w.id(), w.description()))
-                .collect(Collectors.joining("%n"));
-        return "%nApproaches:%n" + approaches + "%n%nWorkloads:%n" + workloads + "%n";
+    /** Every command's footer: the approaches and workloads, each described in a column that wraps at the help's width. */
+    private static String catalog(Help help) {
+        int width = help.commandSpec().usageMessage().width();
+        String n = System.lineSeparator();
+        return n + "Approaches:" + n + table(width, Arrays.stream(Approach.values()).map(a -> List.of(a.id(), a.description())).toList())
+                + n + "Workloads:" + n + table(width, Arrays.stream(Workload.values()).map(w -> List.of(w.id(), w.description())).toList());
     }
+
+    /**
+     * Names in a column of their own, descriptions beside them wrapped at spaces only ({@link WordWrappingHelp}), their
+     * further lines under their first.
+     */
+    private static String table(int width, List<List<String>> rows) {
+        var text = new StringBuilder();
+        String indent = " ".repeat(CATALOG_NAME_COLUMN);
+        for (List<String> row : rows) {
+            List<String> lines = WordWrappingHelp.wrapAtSpaces(row.get(1), width - CATALOG_NAME_COLUMN);
+            text.append(String.format("  %-" + (CATALOG_NAME_COLUMN - 3) + "s %s", row.get(0), lines.getFirst())).append(System.lineSeparator());
+            lines.subList(1, lines.size()).forEach(line -> text.append(indent).append(line).append(System.lineSeparator()));
+        }
+        return text.toString();
+    }
+
+    /** Two spaces, a column as wide as the longest name ({@code commonpool-tomcat}) and one more, and a space. */
+    private static final int CATALOG_NAME_COLUMN = 21;
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override

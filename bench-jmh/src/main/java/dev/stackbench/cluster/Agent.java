@@ -1,14 +1,17 @@
 package dev.stackbench.cluster;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.Segment;
@@ -54,7 +57,7 @@ public final class Agent {
      * What an agent did before it left.
      *
      * @param runs   the runs it took
-     * @param failed of them, those that did not end with measurements sent: bad arguments, its coordinator gone mid-run
+     * @param failed of them, those that did not end with measurements sent: a run it could not make, its coordinator gone mid-run
      */
     public record Served(int runs, int failed) {
     }
@@ -76,10 +79,8 @@ public final class Agent {
 
     /**
      * Serves until done; returns how many runs it took, and how many of them failed.
-     *
-     * @param runBuilder builds the run from a coordinator's {@code load} arguments (the CLI's own parsing)
      */
-    public static Served serve(Settings settings, Function<List<String>, LoadRun> runBuilder, PrintWriter err) throws Exception {
+    public static Served serve(Settings settings, PrintWriter err) throws Exception {
         Discovery discovery = Discovery.parse(settings.coordinator());
         int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
         InetSocketAddress bind = settings.bind() != null ? Discovery.address(settings.bind(), port) : new InetSocketAddress(towards(discovery), port);
@@ -96,7 +97,7 @@ public final class Agent {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {
-                    if (!agent.run(order, runBuilder)) {
+                    if (!agent.run(order)) {
                         failed++;
                     }
                     done++;
@@ -115,14 +116,14 @@ public final class Agent {
     }
 
     /** The address this host uses to reach the coordinator (a UDP socket's route, nothing sent); any local one for DNS. */
-    private static java.net.InetAddress towards(Discovery discovery) throws java.io.IOException {
+    private static InetAddress towards(Discovery discovery) throws IOException {
         if (discovery instanceof Discovery.Hosts(List<InetSocketAddress> hosts)) {
-            try (var socket = new java.net.DatagramSocket()) {
+            try (var socket = new DatagramSocket()) {
                 socket.connect(new InetSocketAddress(hosts.getFirst().getHostString(), hosts.getFirst().getPort()));
                 return socket.getLocalAddress();
             }
         }
-        return java.net.InetAddress.getLocalHost();
+        return InetAddress.getLocalHost();
     }
 
     /**
@@ -188,12 +189,12 @@ public final class Agent {
     }
 
     /** Runs an order's segment and reports it; false if it failed or was stopped, its coordinator gone. */
-    private boolean run(ClusterMessage.Order order, Function<List<String>, LoadRun> runBuilder) throws InterruptedException {
+    private boolean run(ClusterMessage.Order order) throws InterruptedException {
         var segment = new Segment(order.segmentIndex(), order.segmentCount());
         var running = new StopRequest();
         stop = running;
         try {
-            LoadRun run = runBuilder.apply(order.loadArguments());
+            LoadRun run = order.run();
             err.printf(Locale.ROOT, "agent %s: segment %s of %s, starting in %.3f s%n", channel.name(), segment, run.profile().describe(),
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();
@@ -214,7 +215,7 @@ public final class Agent {
                     received ? " and received" : "; the coordinator did not acknowledge them within " + ACKNOWLEDGE_TIMEOUT.toSeconds() + " s");
             err.flush();
             return true;
-        } catch (RuntimeException | java.net.UnknownHostException e) {
+        } catch (RuntimeException | UnknownHostException e) {
             reply(coordinator, new ClusterMessage.Failed(order.runId(), e.getMessage() != null ? e.getMessage() : e.toString()));
             err.printf("agent %s: segment %s failed: %s%n", channel.name(), segment, e);
             err.flush();

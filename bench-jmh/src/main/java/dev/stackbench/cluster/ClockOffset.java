@@ -1,5 +1,7 @@
 package dev.stackbench.cluster;
 
+import java.time.Instant;
+
 /**
  * How far an agent's clock is from the coordinator's, NTP's way: a probe sent at {@code t1} and answered at
  * agent time {@code a} comes back at {@code t2}; if the two legs took as long, the agent's clock read {@code a}
@@ -14,12 +16,12 @@ record ClockOffset(long offsetNanos, long roundTripNanos) {
 
     /** This machine's clock, in nanoseconds since the epoch (microseconds on Linux). */
     static long nowEpochNanos() {
-        var now = java.time.Instant.now();
+        var now = Instant.now();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
-    static java.time.Instant instant(long epochNanos) {
-        return java.time.Instant.ofEpochSecond(0, epochNanos);
+    static Instant instant(long epochNanos) {
+        return Instant.ofEpochSecond(0, epochNanos);
     }
 
     ClockOffset better(ClockOffset other) {

@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import org.jgroups.Address;
 import org.jgroups.JChannel;
@@ -59,12 +61,12 @@ final class ClusterChannel implements AutoCloseable {
     }
 
     /** JGroups logs through java.util.logging, warnings and worse: the run's progress is ours to print, not the cluster's. */
-    private static final java.util.logging.Logger JGROUPS_LOG;
+    private static final Logger JGROUPS_LOG;
 
     static {
         System.setProperty("jgroups.use.jdk_logger", "true");
-        JGROUPS_LOG = java.util.logging.Logger.getLogger("org.jgroups");
-        JGROUPS_LOG.setLevel(java.util.logging.Level.WARNING);
+        JGROUPS_LOG = Logger.getLogger("org.jgroups");
+        JGROUPS_LOG.setLevel(Level.WARNING);
     }
 
     private final JChannel channel;

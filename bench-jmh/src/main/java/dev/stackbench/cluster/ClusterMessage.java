@@ -1,8 +1,8 @@
 package dev.stackbench.cluster;
 
 import java.util.Arrays;
-import java.util.List;
 
+import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.SegmentRun;
 import dev.stackbench.core.result.ResultFiles;
 
@@ -24,10 +24,10 @@ sealed interface ClusterMessage {
     }
 
     /**
-     * Run segment {@code segmentIndex} of {@code segmentCount} of the load that {@code loadArguments} describe (the
-     * coordinator's own {@code load} arguments), starting at {@code startEpochNanos} by the agent's clock.
+     * Run segment {@code segmentIndex} of {@code segmentCount} of {@code run} (the coordinator's own, validated there),
+     * starting at {@code startEpochNanos} by the agent's clock.
      */
-    record Order(String runId, List<String> loadArguments, long segmentIndex, long segmentCount, long startEpochNanos)
+    record Order(String runId, LoadRun run, long segmentIndex, long segmentCount, long startEpochNanos)
             implements ClusterMessage {
     }
 
@@ -46,7 +46,7 @@ sealed interface ClusterMessage {
     record Stop(String runId, String reason) implements ClusterMessage {
     }
 
-    /** An agent could not run its segment (bad arguments on its side, an unresolvable host): why, in words. */
+    /** An agent could not run its segment (a run its side cannot make, an unresolvable host): why, in words. */
     record Failed(String runId, String reason) implements ClusterMessage {
     }
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -29,7 +30,7 @@ import dev.stackbench.core.result.RunResult;
  * lost: named in a partial result built from the others.
  *
  * <pre>{@code
- * Optional<Measurement> m = LoadOverAgents.run(run, target, loadArguments,
+ * Optional<Measurement> m = LoadOverAgents.run(run, target,
  *         new LoadOverAgents.Settings(2, "10.0.0.1", null, Duration.ofSeconds(60)), err, new StopRequest()); // empty if stopped
  * }</pre>
  */
@@ -93,23 +94,23 @@ public final class LoadOverAgents {
     }
 
     /**
-     * Runs {@code run} over the agents; {@code loadArguments} are this {@code load}'s own, for the agents to build the same run.
+     * Runs {@code run} over the agents: each is sent the run itself, as a typed message.
      *
      * @param stop requested (Ctrl-C): before the agents were ordered, the coordinator leaves (nothing was measured); once they
      *             run, it tells them to stop, and merges what they send back, marked interrupted
      * @return the merged measurement; empty if {@code stop} was requested before the agents were ordered
      */
-    public static java.util.Optional<Measurement> run(LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings, PrintWriter err,
-                                  StopRequest stop) throws Exception {
+    public static Optional<Measurement> run(LoadRun run, RunResult.Target target, Settings settings, PrintWriter err, StopRequest stop)
+            throws Exception {
         check(run, settings.agents());
         InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
         Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
         var coordinator = new LoadOverAgents(err, stop);
         try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
                 ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
-            return java.util.Optional.of(coordinator.coordinate(channel, run, target, loadArguments, settings));
+            return Optional.of(coordinator.coordinate(channel, run, target, settings));
         } catch (Interrupted e) { // the channel is closed: the agents see the coordinator leave
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -141,8 +142,7 @@ public final class LoadOverAgents {
         };
     }
 
-    private Measurement coordinate(ClusterChannel channel, LoadRun run, RunResult.Target target, List<String> loadArguments, Settings settings)
-            throws Exception {
+    private Measurement coordinate(ClusterChannel channel, LoadRun run, RunResult.Target target, Settings settings) throws Exception {
         List<String> agents = awaitAgents(channel.name(), settings);
         var offsets = new LinkedHashMap<String, ClockOffset>();
         for (String agent : agents) {
@@ -156,7 +156,7 @@ public final class LoadOverAgents {
         for (int k = 0; k < agents.size(); k++) {
             String agent = agents.get(k);
             try {
-                channel.send(agent, new ClusterMessage.Order(runId, loadArguments, k, agents.size(), startEpochNanos + offsets.get(agent).offsetNanos()));
+                channel.send(agent, new ClusterMessage.Order(runId, run, k, agents.size(), startEpochNanos + offsets.get(agent).offsetNanos()));
             } catch (Exception e) { // one agent unreachable: lost, while the others run
                 unordered.put(agent, "could not be sent its order: " + e);
                 err.printf("agent %s: could not be sent its order: %s%n", agent, e);

@@ -1,5 +1,9 @@
 package dev.stackbench.jmh;
 
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
 import dev.stackbench.core.load.engine.LoadSession;
 
 /**
@@ -14,16 +18,16 @@ final class CurrentLoad {
 
     private static volatile LoadSession session;
     private static volatile LoadSession.Window lastWindow;
-    private static volatile java.util.List<String> codePackages = java.util.List.of();
-    private static final java.util.Set<Long> benchmarkThreadIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static volatile List<String> codePackages = List.of();
+    private static final Set<Long> benchmarkThreadIds = ConcurrentHashMap.newKeySet();
 
     private CurrentLoad() {
     }
 
     /** @param serverCodePackages the server's own packages ({@code RunningServer.codePackages()}), for {@link ServerProfiler} */
-    static void started(LoadSession current, java.util.List<String> serverCodePackages) {
+    static void started(LoadSession current, List<String> serverCodePackages) {
         lastWindow = null;
-        codePackages = java.util.List.copyOf(serverCodePackages);
+        codePackages = List.copyOf(serverCodePackages);
         session = current;
     }
 
@@ -32,11 +36,11 @@ final class CurrentLoad {
         benchmarkThreadIds.add(threadId);
     }
 
-    static java.util.Set<Long> benchmarkThreadIds() {
-        return java.util.Set.copyOf(benchmarkThreadIds);
+    static Set<Long> benchmarkThreadIds() {
+        return Set.copyOf(benchmarkThreadIds);
     }
 
-    static java.util.List<String> codePackages() {
+    static List<String> codePackages() {
         return codePackages;
     }
 

@@ -2,14 +2,17 @@ package dev.stackbench.jmh;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.ResultReader;
 import dev.stackbench.core.result.read.UnreadableResultException;
+import dev.stackbench.core.vocabulary.Numbers;
 
 import tools.jackson.databind.JsonNode;
 
@@ -74,7 +77,7 @@ public final class JmhTable {
     static String notARanking(JsonNode results) {
         double lowest = Double.MAX_VALUE;
         double highest = 0;
-        var approaches = new java.util.LinkedHashSet<String>();
+        var approaches = new LinkedHashSet<String>();
         for (JsonNode result : results) {
             approaches.add(result.get("params").get("approach").asString());
             JsonNode primary = result.get("primaryMetric");
@@ -89,7 +92,7 @@ public final class JmhTable {
         return "\nNot a ranking: JMH measured these one after another, each in its own forks, so the machine's speed moved between "
                 + "them" + errors + ". For a ranking that reproduces, compare them interleaved, each in its own JVM:\n"
                 + "  java -jar bench-jmh/target/bench-jmh.jar compare" + approaches.stream().map(id -> " --variant " + id)
-                .collect(java.util.stream.Collectors.joining()) + "\n";
+                .collect(Collectors.joining()) + "\n";
     }
 
     /** JMH writes "NaN" when an error cannot be computed (a single iteration). */
@@ -97,7 +100,6 @@ public final class JmhTable {
         if (value == null || !value.isNumber()) {
             return "-";
         }
-        double number = value.asDouble();
-        return number >= 100 ? String.format(Locale.ROOT, "%.0f", number) : String.format(Locale.ROOT, "%.2f", number);
+        return Numbers.wholeOrTwoDecimals(value.asDouble());
     }
 }

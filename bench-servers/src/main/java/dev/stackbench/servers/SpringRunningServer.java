@@ -3,6 +3,7 @@ package dev.stackbench.servers;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -32,8 +33,8 @@ record SpringRunningServer(ServerSpec spec, URI baseUri, Duration startupTime, M
 
     /** Every variant's own code: the servers' packages (dispatch, date, movies, contacts, ...). */
     @Override
-    public java.util.List<String> codePackages() {
-        return java.util.List.of(SpringRunningServer.class.getPackageName() + ".");
+    public List<String> codePackages() {
+        return List.of(SpringRunningServer.class.getPackageName() + ".");
     }
 
     SpringRunningServer withThreadNamePrefix(String prefix) {

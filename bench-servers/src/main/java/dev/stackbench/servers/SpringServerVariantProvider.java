@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -115,7 +116,7 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
 
     /** A setting's value as results and {@code serve} show it: never a password (a key store's, a database's). */
     private static String shown(String name, String value) {
-        return name.toLowerCase(java.util.Locale.ROOT).contains("password") && value != null && !value.isEmpty() ? "(hidden)" : value;
+        return name.toLowerCase(Locale.ROOT).contains("password") && value != null && !value.isEmpty() ? "(hidden)" : value;
     }
 
     private static boolean isSetting(String name) {

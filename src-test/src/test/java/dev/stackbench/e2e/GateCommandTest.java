@@ -13,7 +13,7 @@ import java.util.OptionalLong;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -133,7 +133,7 @@ class GateCommandTest {
                 "error: no baseline given, but the rule 'p50 baseline +15% +2 ms' compares with one: give --baseline, or --rules with only ratio, bound and max rules");
         expectUsageError(List.of("gate", "--baseline", good.toString(), "--baseline", other.toString(), "--current", good.toString(), "--update-baseline"),
                 "error: --update-baseline needs exactly one --baseline to replace, not 2");
-        expectUsageError(List.of("gate", "--baseline", good.toString()), "error: Missing required option: '--current=PATH'");
+        expectUsageError(List.of("gate", "--baseline", good.toString()), "error: give --current results (or --comparison with --not-worse)");
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 
-import dev.stackbench.core.result.LoadModel;
+import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.jmh.ServerLoadBenchmark;

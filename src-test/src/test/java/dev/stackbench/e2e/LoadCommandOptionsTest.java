@@ -81,7 +81,8 @@ class LoadCommandOptionsTest {
     private static List<String> sampleValue(LoadOption option) {
         return switch (option.kind()) {
             case INT, LONG, NUMBER -> List.of("2");
-            case TEXT -> List.of("1s");
+            case DURATION, WARMUP, THINK_TIME -> List.of("1s");
+            case STAGES -> List.of("1s:1");
             case FLAG -> List.of();
             case HEADERS -> List.of("X-Sample: 1");
         };

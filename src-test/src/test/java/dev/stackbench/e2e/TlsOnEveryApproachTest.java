@@ -21,7 +21,7 @@ import javax.net.ssl.X509TrustManager;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -30,6 +30,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,7 +100,7 @@ class TlsOnEveryApproachTest {
         }
 
         assertThat(result.requests().ok()).isZero();
-        assertThat(result.requests().errorsByClass()).containsOnlyKeys("protocol");
+        assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.PROTOCOL);
         assertThat(result.requests().errors()).isEqualTo(result.requests().scheduled()).isPositive();
     }
 
@@ -121,7 +122,7 @@ class TlsOnEveryApproachTest {
         });
 
         assertThat(result.requests().ok()).isZero();
-        assertThat(result.requests().errorsByClass()).containsOnlyKeys("tls");
+        assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.TLS);
         assertThat(result.requests().errors()).isEqualTo(result.requests().scheduled()).isPositive();
         assertThat(warnings).singleElement().asString()
                 .startsWith("TLS: the certificate of 127.0.0.1:" + base.getPort() + " is not accepted (")

@@ -21,7 +21,7 @@ import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
 import dev.stackbench.core.compare.VariantFailure;
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.RequestSpecs;
@@ -255,7 +255,7 @@ public final class ComparisonBuilder {
         }
         LoadOptions given = load.parent(moreLoad).build();
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().set(LoadOption.DURATION, Design.WINDOW).parent(given).build();
+            given = LoadOptions.builder().parse(LoadOption.DURATION, Design.WINDOW).parent(given).build();
         }
         // Every load option and request checked now, before a JVM starts, as the command line does.
         given.toRun(URI.create("http://127.0.0.1:1/"), requests.isEmpty() ? null : RequestSpecs.parse(requests, Path.of("")),

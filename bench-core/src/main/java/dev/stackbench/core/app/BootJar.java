@@ -2,9 +2,11 @@ package dev.stackbench.core.app;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -137,7 +140,7 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
             Files.writeString(partial.resolve(COMPLETE), jar.toAbsolutePath().toString());
             try {
                 Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
                 deleteTree(partial); // another process unpacked the same jar meanwhile, or left a broken copy: keep theirs if complete
                 if (!Files.exists(directory.resolve(COMPLETE))) {
                     deleteTree(directory);
@@ -154,7 +157,7 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
         Files.createDirectories(into.resolve("classes"));
         Files.createDirectories(into.resolve("lib"));
         try (var file = new JarFile(jar.toFile())) {
-            for (ZipEntry entry : java.util.Collections.list(file.entries())) {
+            for (ZipEntry entry : Collections.list(file.entries())) {
                 String name = entry.getName();
                 Path target;
                 if (name.startsWith(CLASSES) && name.length() > CLASSES.length()) {
@@ -183,7 +186,7 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
 
     private static String sha256(Path jar) {
         try (var in = new DigestInputStream(Files.newInputStream(jar), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
+            in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(in.getMessageDigest().digest()).substring(0, 32);
         } catch (IOException e) {
             throw new AppStartException("cannot read application jar " + jar + ": " + e.getMessage(), List.of());

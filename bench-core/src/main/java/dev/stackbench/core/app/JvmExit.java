@@ -1,5 +1,7 @@
 package dev.stackbench.core.app;
 
+import java.util.Optional;
+
 /**
  * Whether this JVM is shutting down, and who asked: an application in this JVM that calls {@code System.exit} takes
  * stackbench down with it, and the run's shutdown hook names the caller, found on the stack of the thread that exits
@@ -32,7 +34,7 @@ public final class JvmExit {
      * {@code System.exit called from com.example.Jobs.stop(Jobs.java:42) on thread 'jobs-1'} while the JVM shuts down
      * because of it; empty when no thread is in System.exit (a signal, such as Ctrl-C, shuts it down without one).
      */
-    public static java.util.Optional<String> systemExitCaller() {
+    public static Optional<String> systemExitCaller() {
         for (var entry : Thread.getAllStackTraces().entrySet()) {
             StackTraceElement[] stack = entry.getValue();
             for (int i = 0; i < stack.length; i++) {
@@ -45,11 +47,11 @@ public final class JvmExit {
                     if (caller < stack.length && stack[caller].getClassName().startsWith(OWN_EXITS)) {
                         break; // stackbench's own exit: look at the other threads
                     }
-                    return java.util.Optional.of("System.exit called" + (caller < stack.length ? " from " + stack[caller] : "")
+                    return Optional.of("System.exit called" + (caller < stack.length ? " from " + stack[caller] : "")
                             + " on thread '" + entry.getKey().getName() + "'");
                 }
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -1,5 +1,7 @@
 package dev.stackbench.core.app;
 
+import java.util.List;
+
 /**
  * JVM-wide state that an application in a class loader of its own would take for itself, turned off before it starts.
  * Tomcat registers its URL stream handler factory ({@code war:} and {@code jar:war:} URLs) with
@@ -23,7 +25,7 @@ final class JvmWideState {
             // nothing of Tomcat's to turn off
         } catch (ReflectiveOperationException e) {
             throw new AppStartException("cannot keep the application's Tomcat from registering its URL handlers JVM-wide ("
-                    + TOMCAT_URL_HANDLERS + ".disable()): " + e, java.util.List.of());
+                    + TOMCAT_URL_HANDLERS + ".disable()): " + e, List.of());
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.stackbench.core.app;
 
 import java.io.IOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -50,7 +51,7 @@ final class Ports {
         String host;
         try {
             InetAddress parsed = InetAddress.getByName(address);
-            host = parsed.isAnyLocalAddress() ? "127.0.0.1" : parsed instanceof java.net.Inet6Address ? "[" + parsed.getHostAddress() + "]"
+            host = parsed.isAnyLocalAddress() ? "127.0.0.1" : parsed instanceof Inet6Address ? "[" + parsed.getHostAddress() + "]"
                     : parsed.getHostAddress();
         } catch (IOException e) {
             throw new AppStartException("the application's address " + address + " is not one of this machine's: " + e.getMessage(), List.of());

@@ -8,6 +8,6 @@
  * Spring Boot by reflection only, through the application's own class loader, so bench-core still depends on no Spring
  * and an application on another Spring Boot version than stackbench's own runs beside it. May import {@code server}
  * (the limits it reports, the start failure it extends) and {@code result} (how results describe it); nothing else of
- * stackbench, and nothing imports it but the command line and scenarios.
+ * stackbench, and nothing imports it but the command line and what starts servers: scenarios, variants and comparisons.
  */
 package dev.stackbench.core.app;

@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -54,7 +55,7 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
 import dev.stackbench.core.app.AppSource;
-import dev.stackbench.core.load.Durations;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -25,6 +25,7 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WarmupUntilSteady;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
 
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
@@ -183,8 +184,8 @@ public final class ComparisonRunner {
             this.listener = listener;
             this.variants = comparison.measured();
             LoadOptions options = comparison.load().loadOptions();
-            Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : Durations.parse(options.timeout());
-            Duration trialLength = LoadOptions.builder().set(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
+            Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : options.timeout();
+            Duration trialLength = LoadOptions.builder().parse(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
         }
@@ -307,8 +308,8 @@ public final class ComparisonRunner {
                 }
             }
             rehearsals.put(name(jvm), count);
-            listener.message(String.format(java.util.Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
-                    name(jvm), count, jitShare == null ? "JIT time not monitored" : String.format(java.util.Locale.ROOT,
+            listener.message(String.format(Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
+                    name(jvm), count, jitShare == null ? "JIT time not monitored" : String.format(Locale.ROOT,
                             "%.1f%% of a core in the last%s", 100 * jitShare, jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE ? ", still above "
                                     + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + count : "")));
         }
@@ -426,7 +427,7 @@ public final class ComparisonRunner {
         private ComparisonResult.Load load() {
             LoadOptions options = comparison.load().loadOptions();
             return new ComparisonResult.Load(options.profile(LoadOption.Naming.COMMAND_LINE).describe(),
-                    options.duration() == null ? Durations.format(LoadDefaults.DURATION) : options.duration(), design.trialWarmup(),
+                    Durations.format(options.duration() == null ? LoadDefaults.DURATION : options.duration()), design.trialWarmup(),
                     comparison.load().options(), comparison.load().requestSpecs());
         }
 

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * A comparison as text for the terminal: how it ran and why it stopped, then per metric the ordered groups and
@@ -97,11 +98,7 @@ public final class ComparisonSummary {
 
     private static String median(MetricVerdict verdict, String label) {
         return verdict.variants().stream().filter(score -> score.label().equals(label)).findFirst()
-                .map(score -> "(" + number(score.median()) + " " + verdict.metric().unit() + ")").orElse("");
-    }
-
-    private static String number(double value) {
-        return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.3g", value);
+                .map(score -> "(" + Numbers.groupedOrThreeDigits(score.median()) + " " + verdict.metric().unit() + ")").orElse("");
     }
 
     private static String minutes(double seconds) {

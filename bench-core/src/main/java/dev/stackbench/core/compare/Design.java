@@ -3,7 +3,7 @@ package dev.stackbench.core.compare;
 import java.time.Duration;
 import java.util.List;
 
-import dev.stackbench.core.load.Durations;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.result.Metric;
 
 /**

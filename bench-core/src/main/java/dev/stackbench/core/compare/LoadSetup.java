@@ -1,6 +1,8 @@
 package dev.stackbench.core.compare;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +28,8 @@ import dev.stackbench.core.server.Workload;
 public record LoadSetup(Map<String, Object> options, Map<String, String> workloadParams, List<String> requestSpecs, String directory) {
 
     public LoadSetup {
-        options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
-        workloadParams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workloadParams));
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+        workloadParams = Collections.unmodifiableMap(new LinkedHashMap<>(workloadParams));
         requestSpecs = List.copyOf(requestSpecs);
     }
 
@@ -35,7 +37,8 @@ public record LoadSetup(Map<String, Object> options, Map<String, String> workloa
         var options = new LinkedHashMap<String, Object>();
         for (LoadOption option : LoadOption.values()) {
             if (given.isGiven(option)) {
-                options.put(option.id(), given.value(option));
+                // Durations, warm-ups, think times and stages as people write them: comparison.json and the variants' JVMs read text.
+                options.put(option.id(), option.kind().readsText() ? option.kind().format(given.value(option)) : given.value(option));
             }
         }
         return new LoadSetup(options, workloadParams, requestSpecs, directory.toAbsolutePath().toString());
@@ -45,9 +48,13 @@ public record LoadSetup(Map<String, Object> options, Map<String, String> workloa
     public LoadOptions loadOptions() {
         var builder = LoadOptions.builder();
         options.forEach((id, value) -> {
-            LoadOption option = java.util.Arrays.stream(LoadOption.values()).filter(o -> o.id().equals(id)).findFirst()
+            LoadOption option = Arrays.stream(LoadOption.values()).filter(o -> o.id().equals(id)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("unknown load option '" + id + "'"));
-            builder.set(option, ofKind(option, value));
+            if (option.kind().readsText()) {
+                builder.parse(option, (String) value);
+            } else {
+                builder.set(option, ofKind(option, value));
+            }
         });
         return builder.build();
     }

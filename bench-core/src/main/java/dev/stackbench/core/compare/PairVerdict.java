@@ -1,5 +1,7 @@
 package dev.stackbench.core.compare;
 
+import java.util.Locale;
+
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
@@ -24,7 +26,7 @@ public record PairVerdict(String first, String second, double ratio, double low,
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

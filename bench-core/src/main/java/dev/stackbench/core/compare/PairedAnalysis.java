@@ -2,6 +2,7 @@ package dev.stackbench.core.compare;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
@@ -99,7 +100,7 @@ public final class PairedAnalysis {
         boolean higher = metric.higherIsBetter();
         scores.sort(Comparator.comparingDouble((MetricVerdict.VariantScore score) -> score.relative()).reversed());
         if (!higher) {
-            java.util.Collections.reverse(scores);
+            Collections.reverse(scores);
         }
         var pairs = pairs(labels, estimates, higher, alpha, settings.equivalenceMargin());
         List<String> ordered = scores.stream().map(MetricVerdict.VariantScore::label).toList();

@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ public final class ScenarioComparisons {
             }
             var variants = runs.stream().map(run -> new Variant(run.label(), run.app() != null ? new ServerSource.Application(run.app())
                     : new ServerSource.BuiltIn(run.approach(), run.workload()), run.serverProperties(), List.of())).toList();
-            LoadOptions load = window == null ? first.load() : LoadOptions.builder().set(LoadOption.DURATION, window).parent(first.load()).build();
+            LoadOptions load = window == null ? first.load() : LoadOptions.builder().parse(LoadOption.DURATION, window).parent(first.load()).build();
             var setup = LoadSetup.of(load, first.workloadParams(), first.requests(), first.bodyDirectory());
             return new Comparison(variants, setup, Boolean.TRUE.equals(load.http2()), Boolean.TRUE.equals(load.tls()), jvmOptions, design, aa);
         }
@@ -65,7 +66,7 @@ public final class ScenarioComparisons {
     public static List<Group> groups(Scenario scenario) {
         Map<Object, List<ScenarioRun>> byLoad = new LinkedHashMap<>();
         for (ScenarioRun run : scenario.runs()) {
-            var key = java.util.Arrays.asList(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
+            var key = Arrays.asList(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
                     run.upstream(), run.app() == null ? "built-in" : "application");
             byLoad.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
         }

@@ -1,5 +1,7 @@
 package dev.stackbench.core.compare;
 
+import java.util.List;
+
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
@@ -27,7 +29,7 @@ sealed interface VariantOrder {
      * @param appJvmOptions the options of an application's own JVM, when it runs in a process of its own
      * @param profile       how to profile the server over its trials' windows; null for no profile
      */
-    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls, String appLog, java.util.List<String> appJvmOptions,
+    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls, String appLog, List<String> appJvmOptions,
                  ComparisonProfile profile) implements VariantOrder {
     }
 

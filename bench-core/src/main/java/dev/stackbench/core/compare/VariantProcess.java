@@ -6,6 +6,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -118,7 +119,7 @@ public final class VariantProcess {
                         if (Boolean.getBoolean("stackbench.compare.gc")) {
                             System.gc();
                         }
-                        var options = LoadOptions.builder().set(LoadOption.WARMUP, trial.warmup()).parent(base).build();
+                        var options = LoadOptions.builder().parse(LoadOption.WARMUP, trial.warmup()).parent(base).build();
                         VariantReply measured = measure(options, server, target, mix, trial.directory());
                         if (recorder != null && trial.round() > 0 && measured instanceof VariantReply.Measured(RunResult result)) {
                             // A round's trial only: the warm-up and the rehearsals never count in the profile.
@@ -158,7 +159,7 @@ public final class VariantProcess {
     private volatile StopRequest current = new StopRequest();
 
     private VariantReply measure(LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
-            throws java.net.UnknownHostException {
+            throws UnknownHostException {
         LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
         current = new StopRequest();
         Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE, current);

@@ -6,8 +6,9 @@
  * ({@link dev.stackbench.core.compare.PairedAnalysis}); and {@code comparison.json}
  * ({@link dev.stackbench.core.compare.ComparisonResult}) with its summary.
  *
- * <p>May import {@code variant}, {@code app} (an application's source, to check its main class is on the class path the
- * variants' JVMs get), {@code scenario} (its runs as variants), {@code load}, {@code load.engine}, {@code result},
+ * <p>May import {@code variant}, {@code scenario} (its runs as variants), {@code app} (a variant of the user's application,
+ * and its source, to check its main class is on the class path the variants' JVMs get), {@code load}, {@code load.engine},
+ * {@code profile} (each variant's server profiled), {@code result}, {@code result.read},
  * {@code steady} (its constants) and {@code stats}; not the gate or the report, which read what it writes.
  */
 package dev.stackbench.core.compare;

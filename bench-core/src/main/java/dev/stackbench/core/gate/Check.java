@@ -19,4 +19,19 @@ public record Check(String target, GateRule rule, Estimate reference, String ref
     public Metric metric() {
         return rule.metric();
     }
+
+    /** The same check reported under another target name, e.g. {@code loom-netty/movies {request=post-movies}}. */
+    public Check withTarget(String newTarget) {
+        return new Check(newTarget, rule, reference, referenceName, current, limit, upperLimit, excess95, verdict, note);
+    }
+
+    /** The same check with another verdict and note, e.g. failed because a result is partial. */
+    public Check withVerdict(Verdict newVerdict, String newNote) {
+        return new Check(target, rule, reference, referenceName, current, limit, upperLimit, excess95, newVerdict, newNote);
+    }
+
+    /** The same verdict with another note. */
+    public Check withNote(String newNote) {
+        return withVerdict(verdict, newNote);
+    }
 }

@@ -1,12 +1,15 @@
 package dev.stackbench.core.gate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
 
@@ -83,8 +86,7 @@ public final class Gate {
                 requireRequest(named, gate);
                 for (String target : gate.targets(named.rule())) {
                     Check check = failIfPartial(gate.check(named.rule(), target), named.rule());
-                    checks.add(new Check(named.label(target), check.rule(), check.reference(), check.referenceName(), check.current(),
-                            check.limit(), check.upperLimit(), check.excess95(), check.verdict(), check.note()));
+                    checks.add(check.withTarget(named.label(target)));
                 }
             } else {
                 for (String target : targets(rule)) {
@@ -106,8 +108,8 @@ public final class Gate {
         if (!gate.current.runs().isEmpty() || (gate.baseline != null && !gate.baseline.runs().isEmpty())) {
             return;
         }
-        var names = new java.util.TreeSet<String>();
-        for (RecordedResults side : java.util.Arrays.asList(baseline, current)) {
+        var names = new TreeSet<String>();
+        for (RecordedResults side : Arrays.asList(baseline, current)) {
             if (side != null) {
                 side.runs().stream().filter(run -> run.result() != null && run.result().byRequest() != null)
                         .forEach(run -> run.result().byRequest().forEach(stats -> names.add(stats.name())));
@@ -200,14 +202,12 @@ public final class Gate {
         if (reasons.isEmpty()) {
             return check;
         }
-        return new Check(check.target(), check.rule(), check.reference(), check.referenceName(), check.current(), check.limit(),
-                check.upperLimit(), check.excess95(), Verdict.FAIL, String.join("; ", reasons)
-                + (check.note().isEmpty() ? "" : "; " + check.note()));
+        return check.withVerdict(Verdict.FAIL, String.join("; ", reasons) + (check.note().isEmpty() ? "" : "; " + check.note()));
     }
 
     /** A target measured differently from its baseline is not comparable: refused, unless allowed. */
     private void compareSetups(List<String> notes) {
-        var different = new java.util.LinkedHashMap<String, String>();
+        var different = new LinkedHashMap<String, String>();
         for (RecordedTarget now : current.targets().values()) {
             RecordedTarget before = baseline.target(now.label());
             if (before == null) {
@@ -297,11 +297,9 @@ public final class Gate {
         }
         if (options.allowUnsteady()) {
             String note = (check.note().isEmpty() ? "" : check.note() + "; ") + "not steady, compared as --allow-unsteady asks";
-            return new Check(check.target(), check.rule(), check.reference(), check.referenceName(), check.current(), check.limit(),
-                    check.upperLimit(), check.excess95(), check.verdict(), note);
+            return check.withNote(note);
         }
-        return new Check(check.target(), check.rule(), check.reference(), check.referenceName(), check.current(), check.limit(),
-                check.upperLimit(), check.excess95(), Verdict.NOT_STEADY, String.join("; ", reasons));
+        return check.withVerdict(Verdict.NOT_STEADY, String.join("; ", reasons));
     }
 
     /** A limit derived from the reference value: upper for latency against the baseline, lower for rps; ratios say which. */

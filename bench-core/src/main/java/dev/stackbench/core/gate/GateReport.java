@@ -9,6 +9,7 @@ import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.stats.Bootstrap;
 import dev.stackbench.core.stats.Estimate;
 import dev.stackbench.core.stats.Quantile;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * The checks of one gate, as a table a person reads in a CI log.
@@ -134,7 +135,7 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
         return switch (metric) {
             case RPS -> String.format(Locale.ROOT, value >= 100 ? "%.0f" : "%.1f", value);
             case ERRORS -> String.valueOf((long) value);
-            default -> Summary.ms(value);
+            default -> Numbers.millis(value);
         };
     }
 }

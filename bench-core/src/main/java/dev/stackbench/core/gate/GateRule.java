@@ -3,6 +3,7 @@ package dev.stackbench.core.gate;
 import java.util.Locale;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * One condition a gate checks for one target (or every target: {@link #ALL_TARGETS}). The kinds
@@ -48,7 +49,7 @@ public sealed interface GateRule {
         @Override
         public String describe() {
             return metric.smallerIsBetter()
-                    ? String.format(Locale.ROOT, "baseline +%s%s", percent(change), plusMillis > 0 ? " +" + number(plusMillis) + " ms" : "")
+                    ? String.format(Locale.ROOT, "baseline +%s%s", percent(change), plusMillis > 0 ? " +" + Numbers.significant(plusMillis, 4) + " ms" : "")
                     : "baseline -" + percent(change);
         }
 
@@ -112,7 +113,7 @@ public sealed interface GateRule {
 
         @Override
         public String describe() {
-            return (upper ? "<= " : ">= ") + number(factor) + " x " + other;
+            return (upper ? "<= " : ">= ") + Numbers.significant(factor, 4) + " x " + other;
         }
     }
 
@@ -139,7 +140,7 @@ public sealed interface GateRule {
 
         @Override
         public String describe() {
-            return String.format(Locale.ROOT, "%d / %s ms = %s req/s +-%s", concurrency, number(delayMillis), number(requestsPerSecond()), percent(tolerance));
+            return String.format(Locale.ROOT, "%d / %s ms = %s req/s +-%s", concurrency, Numbers.significant(delayMillis, 4), Numbers.significant(requestsPerSecond(), 4), percent(tolerance));
         }
     }
 
@@ -208,10 +209,6 @@ public sealed interface GateRule {
     }
 
     private static String percent(double fraction) {
-        return number(fraction * 100) + "%";
-    }
-
-    private static String number(double value) {
-        return java.math.BigDecimal.valueOf(value).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+        return Numbers.significant(fraction * 100, 4) + "%";
     }
 }

@@ -5,7 +5,7 @@
  * a window that was not steady fails its baseline comparisons. Also the exports for CI tools and the
  * deliberate baseline update.
  *
- * <p>May import {@code dev.stackbench.core.result}, {@code result.read} and {@code stats}; not the
- * report, the load generator or the servers.
+ * <p>May import {@code dev.stackbench.core.result}, {@code result.read}, {@code stats} and {@code compare} (the records of
+ * {@code comparison.json}, for {@code gate --comparison}); not the report, the load generator or the servers.
  */
 package dev.stackbench.core.gate;

@@ -2,8 +2,11 @@ package dev.stackbench.core.jvm;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.stackbench.core.result.RunResult;
@@ -111,7 +114,7 @@ public final class JvmMetrics implements AutoCloseable {
      * {@code note} says why in the result's JVM notes.
      */
     public static JvmMetrics detached(String note) {
-        return new JvmMetrics(false, null, null, new VirtualThreadEvents.Result(java.util.Optional.empty(), note));
+        return new JvmMetrics(false, null, null, new VirtualThreadEvents.Result(Optional.empty(), note));
     }
 
     /** Reads every counter; call it from one thread, at each interval boundary. */
@@ -140,7 +143,7 @@ public final class JvmMetrics implements AutoCloseable {
         if (serverProcess == null) {
             return null;
         }
-        return serverProcess.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(null);
+        return serverProcess.info().totalCpuDuration().map(Duration::toNanos).orElse(null);
     }
 
     /** The server's CPU between two samples: its threads in this JVM, its own process's, or unknown (null). */
@@ -217,15 +220,15 @@ public final class JvmMetrics implements AutoCloseable {
             pinnedMillis = counts.pinnedNanos() / 1e6;
             examples = virtualThreads.pinnedExamples(from.epochMillis(), to.epochMillis());
             aliveMax = intervals.stream().map(RunResult.JvmInterval::virtualThreadsAlive)
-                    .filter(java.util.Objects::nonNull).max(Long::compare).orElse(null);
+                    .filter(Objects::nonNull).max(Long::compare).orElse(null);
         }
         long heapMax = intervals.stream().mapToLong(RunResult.JvmInterval::heapUsedBytes).max().orElse(to.heapUsedBytes());
         int platformMax = intervals.stream().mapToInt(RunResult.JvmInterval::platformThreads).max().orElse(to.platformThreads());
-        Long residentMax = intervals.stream().map(RunResult.JvmInterval::processResidentBytes).filter(java.util.Objects::nonNull)
+        Long residentMax = intervals.stream().map(RunResult.JvmInterval::processResidentBytes).filter(Objects::nonNull)
                 .max(Long::compare).orElse(to.residentBytes());
-        Long heapPeak = intervals.stream().map(RunResult.JvmInterval::heapPeakBytes).filter(java.util.Objects::nonNull)
+        Long heapPeak = intervals.stream().map(RunResult.JvmInterval::heapPeakBytes).filter(Objects::nonNull)
                 .max(Long::compare).orElse(null);
-        Long serverResidentMax = intervals.stream().map(RunResult.JvmInterval::serverResidentBytes).filter(java.util.Objects::nonNull)
+        Long serverResidentMax = intervals.stream().map(RunResult.JvmInterval::serverResidentBytes).filter(Objects::nonNull)
                 .max(Long::compare).orElse(to.serverResidentBytes());
         Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0 ? null
                 : total.serverCpuSeconds() * 1e6 / finishedRequests;

@@ -1,12 +1,17 @@
 package dev.stackbench.core.load;
 
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
-import dev.stackbench.core.result.LoadModel;
 import dev.stackbench.core.steady.WarmupUntilSteady;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
 
 /**
  * The options of a load run, each declared once: its {@link #id()} (the key in a scenario file's
@@ -14,13 +19,13 @@ import dev.stackbench.core.steady.WarmupUntilSteady;
  * the models it applies to, its {@link Scope} over a scenario's runs, and its help, which takes the
  * default from {@link LoadDefaults}. load's command-line options and their help, the keys a scenario
  * file may hold, and which options {@code load --scenario} accepts or refuses are all made from this
- * list; {@link LoadOptions} holds the values and turns them into a {@link LoadProfile} and a {@link LoadRun}.
+ * list; {@link LoadOptions} holds the values and {@link RunFromOptions} turns them into a {@link LoadProfile} and a {@link LoadRun}.
  *
- * <p>Adding an option is one constant here, plus what it does where {@link LoadOptions#toRun} builds the run:
+ * <p>Adding an option is one constant here, plus what it does where {@link RunFromOptions} builds the run:
  * <pre>{@code
- * SHARD(text("I/N").everyRun().help("Run shard I of N of the load.")),
- * // and in LoadOptions.toRun:
- * if (isGiven(SHARD)) { run = run.withShard(Shard.parse((String) value(SHARD))); }
+ * SHARD(whole("N").everyRun().help("Run a share of 1 in N of the load.")),
+ * // and in RunFromOptions.run:
+ * if (options.isGiven(SHARD)) { run = run.withShard((Integer) options.value(SHARD)); }
  * }</pre>
  * From then on {@code load --shard 1/4} works and is in {@code load --help}, a scenario file may say
  * {@code load: {shard: 1/4}}, and {@code load --scenario NAME --shard 1/4} applies it to every run.
@@ -31,26 +36,26 @@ public enum LoadOption {
             .help("N virtual users (default: " + LoadDefaults.CONCURRENCY + ").")),
     RATE(number("R").alias("-r").only(LoadModel.OPEN)
             .help("R requests per second, at fixed intended start times.")),
-    STAGES(text("STAGES")
+    STAGES(typed(Kind.STAGES, "STAGES")
             .help("Ramps, k6 style: 30s:100,1m:100,10s:0 (users) or 30s:500/s,1m:500/s (rate); 0s:N jumps.")),
     CONNECTIONS(whole("N").only(LoadModel.OPEN)
             .help("cap on connections and requests in flight (default: " + LoadDefaults.OPEN_MODEL_CONNECTIONS
                     + "). The closed model uses one per user.")),
-    DURATION(text("DURATION").alias("-d").everyRun()
+    DURATION(typed(Kind.DURATION, "DURATION").alias("-d").everyRun()
             .help("Measured duration (default: " + Durations.format(LoadDefaults.DURATION) + ").")),
     REQUESTS(longWhole("N").alias("-n").only(LoadModel.CLOSED)
             .help("measure N requests after the warm-up, then stop (ab's -n; the warm-up's requests come on top), within --duration if given.")),
-    WARMUP(text("auto|DURATION").everyRun()
+    WARMUP(typed(Kind.WARMUP, "auto|DURATION").everyRun()
             .help("Run and discarded before measuring. " + Warmup.AUTO + " (the default) lasts until the run is steady: the JIT "
                     + "quiet and no trend in requests/s and p50 over the last "
                     + WarmupUntilSteady.SLIDING_INTERVALS + " s, at most " + Durations.format(LoadDefaults.WARMUP_CAP)
                     + " (" + Warmup.AUTO + ":CAP for another cap); it says when and why it judged so. A DURATION warms up that long, "
                     + "steady or not. With --stages: the stages' first part (default 0s).")),
-    THINK_TIME(text("TIME").only(LoadModel.CLOSED)
+    THINK_TIME(typed(Kind.THINK_TIME, "TIME").only(LoadModel.CLOSED)
             .help("pause between a response and the next request: 1s, or a range 1s..3s.")),
-    TIMEOUT(text("DURATION").everyRun()
+    TIMEOUT(typed(Kind.DURATION, "DURATION").everyRun()
             .help("Response timeout per request (default: " + Durations.format(LoadDefaults.RESPONSE_TIMEOUT) + ").")),
-    CONNECT_TIMEOUT(text("DURATION").everyRun()
+    CONNECT_TIMEOUT(typed(Kind.DURATION, "DURATION").everyRun()
             .help("Connect timeout (default: " + Durations.format(LoadDefaults.CONNECT_TIMEOUT) + ").")),
     THREADS(whole("N").everyRun()
             .help("Event-loop threads of the generator (default: one per core).")),
@@ -69,29 +74,63 @@ public enum LoadOption {
             .help("A header sent with every request, as curl's -H: 'Authorization: Bearer abc'; repeatable. A request's own "
                     + "(--request ...;Name: value) wins. In a scenario file: headers: {Authorization: Bearer abc}."));
 
-    /** The kind of value an option takes, and the Java type that holds it. */
+    /**
+     * The kind of value an option takes and the Java type that holds it. The kinds written as text (durations, the
+     * warm-up, think times, stages) are read once where the text comes in ({@link #parse}), so that every layer above
+     * holds types, and written back as people write them ({@link #format}).
+     */
     public enum Kind {
         /** A whole number that fits an int. */
-        INT(Integer.class),
+        INT(Integer.class, null),
         /** A whole number that fits a long. */
-        LONG(Long.class),
+        LONG(Long.class, null),
         /** Any number. */
-        NUMBER(Double.class),
-        /** Text the option parses itself, as durations and stages, so that messages can name the option. */
-        TEXT(String.class),
+        NUMBER(Double.class, null),
         /** On or off: a flag on the command line, true or false in a scenario file. */
-        FLAG(Boolean.class),
+        FLAG(Boolean.class, null),
         /** Request headers, {@code Name: value} each: repeatable on the command line, a mapping in a scenario file. */
-        HEADERS(List.class);
+        HEADERS(List.class, null),
+        /** A duration as {@link Durations} reads it: {@code 250ms}, {@code 30s}, {@code 1m30s}. */
+        DURATION(Duration.class, Durations::parse),
+        /** {@code auto}, {@code auto:CAP} or a duration ({@link Warmup#parse}). */
+        WARMUP(Warmup.class, Warmup::parse),
+        /** {@code 1s} or {@code 1s..3s} ({@link ThinkTime#parse}). */
+        THINK_TIME(ThinkTime.class, ThinkTime::parse),
+        /** {@code 30s:100,1m:100} or {@code 30s:500/s} ({@link Stages#parse}). */
+        STAGES(Stages.class, Stages::parse);
 
         private final Class<?> type;
+        private final Function<String, ?> parser;
 
-        Kind(Class<?> type) {
+        Kind(Class<?> type, Function<String, ?> parser) {
             this.type = type;
+            this.parser = parser;
         }
 
         public Class<?> type() {
             return type;
+        }
+
+        /** Whether values of this kind are written as text that {@link #parse} reads. */
+        public boolean readsText() {
+            return parser != null;
+        }
+
+        /**
+         * The value {@code text} writes, of {@link #type()}.
+         *
+         * @throws IllegalArgumentException naming the text, as its type's parser says it
+         */
+        public Object parse(String text) {
+            if (parser == null) {
+                throw new IllegalStateException(this + " values are not read from text");
+            }
+            return parser.apply(text);
+        }
+
+        /** A value of this kind as people write it: {@code 1m30s}, {@code auto:90s}, {@code 1s..3s}, {@code 30s:100}. */
+        public String format(Object value) {
+            return value instanceof Duration duration ? Durations.format(duration) : String.valueOf(value);
         }
     }
 
@@ -190,8 +229,8 @@ public enum LoadOption {
         return new Definition(Kind.NUMBER, paramLabel);
     }
 
-    private static Definition text(String paramLabel) {
-        return new Definition(Kind.TEXT, paramLabel);
+    private static Definition typed(Kind kind, String paramLabel) {
+        return new Definition(kind, paramLabel);
     }
 
     private static Definition flag() {

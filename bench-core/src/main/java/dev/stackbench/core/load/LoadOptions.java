@@ -22,21 +22,27 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Objects;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
+
 /**
- * The {@link LoadOption}s of one run as a person writes them, on {@code load}'s command line or in a
- * scenario file. An option not given stays unset (it does not take its default), so layers combine
- * with an explicit precedence, command line over scenario file over {@link LoadDefaults}: a layer
- * built with a {@link Builder#parent parent} takes the parent's value where it gives none. The
- * defaults are applied in one place, when the options become a {@link LoadProfile} and a {@link LoadRun}.
+ * The {@link LoadOption}s of one run as a person gave them, on {@code load}'s command line or in a
+ * scenario file, as types: text is read once where it comes in (the builder's text setters name the
+ * option when it is bad). An option not given stays unset (it does not take its default), so layers
+ * combine with an explicit precedence, command line over scenario file over {@link LoadDefaults}: a
+ * layer built with a {@link Builder#parent parent} takes the parent's value where it gives none. The
+ * defaults are applied in one place, {@link RunFromOptions}, when the options become a
+ * {@link LoadProfile} and a {@link LoadRun}; this class only holds and layers the values (JMH's
+ * options apart from its {@code Runner}).
  *
  * <pre>{@code
  * LoadOptions file = LoadOptions.builder().concurrency(1000).duration("20s").warmup("5s").noKeepAlive(true).build();
- * LoadOptions cli = LoadOptions.builder().duration("2s").warmup("1s").parent(file).build();
+ * LoadOptions cli = LoadOptions.builder().duration(Duration.ofSeconds(2)).warmup("1s").parent(file).build();
  * LoadRun run = cli.toRun(target, mix, LoadOption.Naming.COMMAND_LINE);   // 1000 users, 2 s after 1 s, a connection per request
  * }</pre>
  */
@@ -113,9 +119,27 @@ public final class LoadOptions {
             return set(RATE, requestsPerSecond);
         }
 
-        /** k6-style ramps, as {@link Stage#parse}: {@code 30s:100,1m:100,10s:0} or {@code 30s:500/s}. */
-        public Builder stages(String stages) {
+        /**
+         * Any option given as text, as a person writes it ({@code 30s}, {@code auto:90s}, {@code 1s..3s}), read into its
+         * kind's type here, once.
+         *
+         * @throws InvalidOption naming the option when the text is not a value of its kind
+         */
+        public Builder parse(LoadOption option, String text) {
+            if (text == null) {
+                return set(option, null);
+            }
+            return set(option, named(option, () -> option.kind().parse(text)));
+        }
+
+        /** k6-style ramps. */
+        public Builder stages(Stages stages) {
             return set(STAGES, stages);
+        }
+
+        /** k6-style ramps as text, as {@link Stages#parse}: {@code 30s:100,1m:100,10s:0} or {@code 30s:500/s}. */
+        public Builder stages(String stages) {
+            return parse(STAGES, stages);
         }
 
         /** Open model: the cap on connections and requests in flight. */
@@ -123,9 +147,14 @@ public final class LoadOptions {
             return set(CONNECTIONS, connections);
         }
 
-        /** E.g. {@code 30s} ({@link Durations}); over stages it stretches or compresses them to this length. */
-        public Builder duration(String duration) {
+        /** The measured duration; over stages it stretches or compresses them to this length. */
+        public Builder duration(Duration duration) {
             return set(DURATION, duration);
+        }
+
+        /** E.g. {@code 30s} ({@link Durations}). */
+        public Builder duration(String duration) {
+            return parse(DURATION, duration);
         }
 
         /** Closed model: stop after this many requests (ab's -n). */
@@ -133,21 +162,35 @@ public final class LoadOptions {
             return set(REQUESTS, requests);
         }
 
-        public Builder warmup(String warmup) {
+        public Builder warmup(Warmup warmup) {
             return set(WARMUP, warmup);
+        }
+
+        /** {@code auto}, {@code auto:CAP} or a duration ({@link Warmup#parse}). */
+        public Builder warmup(String warmup) {
+            return parse(WARMUP, warmup);
+        }
+
+        public Builder thinkTime(ThinkTime thinkTime) {
+            return set(THINK_TIME, thinkTime);
         }
 
         /** {@code 1s} or {@code 1s..3s} ({@link ThinkTime#parse}). */
         public Builder thinkTime(String thinkTime) {
-            return set(THINK_TIME, thinkTime);
+            return parse(THINK_TIME, thinkTime);
         }
 
         /** The response timeout. */
-        public Builder timeout(String timeout) {
+        public Builder timeout(Duration timeout) {
             return set(TIMEOUT, timeout);
         }
 
-        public Builder connectTimeout(String connectTimeout) {
+        /** The response timeout as text, e.g. {@code 60s}. */
+        public Builder timeout(String timeout) {
+            return parse(TIMEOUT, timeout);
+        }
+
+        public Builder connectTimeout(Duration connectTimeout) {
             return set(CONNECT_TIMEOUT, connectTimeout);
         }
 
@@ -204,24 +247,24 @@ public final class LoadOptions {
         return (Double) values.get(RATE);
     }
 
-    public String stages() {
-        return (String) values.get(STAGES);
+    public Stages stages() {
+        return (Stages) values.get(STAGES);
     }
 
     public Integer connections() {
         return (Integer) values.get(CONNECTIONS);
     }
 
-    public String duration() {
-        return (String) values.get(DURATION);
+    public Duration duration() {
+        return (Duration) values.get(DURATION);
     }
 
     public Long requests() {
         return (Long) values.get(REQUESTS);
     }
 
-    public String warmup() {
-        return (String) values.get(WARMUP);
+    public Warmup warmup() {
+        return (Warmup) values.get(WARMUP);
     }
 
     /** The headers for every request, as written ({@code Name: value}); null when not given. */
@@ -230,16 +273,16 @@ public final class LoadOptions {
         return (List<String>) values.get(HEADERS);
     }
 
-    public String thinkTime() {
-        return (String) values.get(THINK_TIME);
+    public ThinkTime thinkTime() {
+        return (ThinkTime) values.get(THINK_TIME);
     }
 
-    public String timeout() {
-        return (String) values.get(TIMEOUT);
+    public Duration timeout() {
+        return (Duration) values.get(TIMEOUT);
     }
 
-    public String connectTimeout() {
-        return (String) values.get(CONNECT_TIMEOUT);
+    public Duration connectTimeout() {
+        return (Duration) values.get(CONNECT_TIMEOUT);
     }
 
     public Integer threads() {
@@ -278,12 +321,11 @@ public final class LoadOptions {
         if (top.isGiven(STAGES)) {
             merged.remove(DURATION);
         }
-        String baseStages = (String) merged.get(STAGES);
-        if (baseStages != null && top.isGiven(DURATION)) {
-            double factor = seconds(top.duration(), DURATION) / seconds(stagesLength(baseStages), STAGES);
-            merged.put(STAGES, scaledStages(baseStages, factor));
-            if (merged.containsKey(WARMUP) && !top.isGiven(WARMUP) && Warmup.parse((String) merged.get(WARMUP)) instanceof Warmup.Fixed) {
-                merged.put(WARMUP, Durations.format(scaled(parse((String) merged.get(WARMUP), WARMUP), factor)));
+        if (merged.get(STAGES) instanceof Stages baseStages && top.isGiven(DURATION)) {
+            double factor = seconds(top.duration(), DURATION) / seconds(baseStages.length(), STAGES);
+            merged.put(STAGES, baseStages.scaled(factor));
+            if (merged.get(WARMUP) instanceof Warmup.Fixed fixed && !top.isGiven(WARMUP)) {
+                merged.put(WARMUP, new Warmup.Fixed(Durations.scaled(fixed.duration(), factor)));
             }
             // The duration is spent on stretching the stages, which set their own length.
             merged.remove(DURATION);
@@ -293,83 +335,19 @@ public final class LoadOptions {
         return new LoadOptions(merged);
     }
 
-    /** The profile these options describe, with {@link LoadDefaults} for what is not given. */
+    /** The profile these options describe, with {@link LoadDefaults} for what is not given ({@link RunFromOptions}). */
     public LoadProfile profile(LoadOption.Naming names) {
-        if (MODEL_CHOICE.stream().filter(this::isGiven).count() > 1) {
-            throw new InvalidOption(null, "choose one of " + names.of(CONCURRENCY) + " (closed model), " + names.of(RATE)
-                    + " (open model) and " + names.of(STAGES) + " (ramps)");
-        }
-        ThinkTime think = thinkTime() == null ? ThinkTime.NONE : named(THINK_TIME, () -> ThinkTime.parse(thinkTime()));
-        if (stages() != null) {
-            if (isGiven(DURATION) || isGiven(REQUESTS)) {
-                throw new InvalidOption(isGiven(DURATION) ? DURATION : REQUESTS, names.of(STAGES) + " sets its own duration; drop "
-                        + names.of(DURATION) + " and " + names.of(REQUESTS));
-            }
-            var parsed = named(STAGES, () -> Stage.parse(stages()));
-            if (parsed.kind() == Stage.Kind.RATE) {
-                rejectClosedOnlyOptions(think, names);
-                return named(STAGES, () -> new LoadProfile.RampingRate(parsed.stages()));
-            }
-            rejectConnections(names);
-            return named(STAGES, () -> new LoadProfile.RampingUsers(parsed.stages(), think));
-        }
-        if (rate() != null) {
-            rejectClosedOnlyOptions(think, names);
-            Duration measured = duration() == null ? LoadDefaults.DURATION : parse(duration(), DURATION);
-            return named(RATE, () -> new LoadProfile.Open(rate(), measured));
-        }
-        rejectConnections(names);
-        Duration bound = duration() != null ? parse(duration(), DURATION)
-                : requests() != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
-        return named(concurrency() != null ? CONCURRENCY : REQUESTS, () -> new LoadProfile.Closed(
-                concurrency() == null ? LoadDefaults.CONCURRENCY : concurrency(), think, bound,
-                requests() == null ? OptionalLong.empty() : OptionalLong.of(requests())));
+        return new RunFromOptions(this, names).profile();
     }
 
-    /** The warm-up: as given, else until steady, or none for stages (their first part is the warm-up). */
-    public Warmup warmup(LoadProfile profile) {
-        if (warmup() != null) {
-            return named(WARMUP, () -> Warmup.parse(warmup()));
-        }
-        return profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate
-                ? new Warmup.Fixed(Duration.ZERO) : Warmup.untilSteady();
-    }
-
-    /** A validated run against {@code target}; {@code mix} null keeps the target's GET. */
+    /** A validated run against {@code target}; {@code mix} null keeps the target's GET ({@link RunFromOptions}). */
     public LoadRun toRun(URI target, RequestMix mix, LoadOption.Naming names) {
-        LoadProfile profile = profile(names);
-        Warmup warmup = warmup(profile);
-        LoadRun run = named(WARMUP, () -> LoadRun.of(target, profile, warmup))
-                .withKeepAlive(!Boolean.TRUE.equals(noKeepAlive()))
-                .withHttp2(Boolean.TRUE.equals(http2()))
-                .withInsecure(Boolean.TRUE.equals(insecure()));
-        Duration connect = connectTimeout() == null ? LoadDefaults.CONNECT_TIMEOUT : parse(connectTimeout(), CONNECT_TIMEOUT);
-        Duration response = timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : parse(timeout(), TIMEOUT);
-        LoadRun timed = run;
-        run = named(timeout() != null ? TIMEOUT : CONNECT_TIMEOUT, () -> timed.withTimeouts(connect, response));
-        if (mix != null) {
-            run = run.withMix(mix);
-        }
-        if (headers() != null) {
-            var headers = named(HEADERS, () -> Headers.parseAll(headers()));
-            run = run.withMix(run.mix().withHeaders(headers));
-        }
-        if (connections() != null) {
-            LoadRun connected = run;
-            run = named(CONNECTIONS, () -> connected.withConnections(connections()));
-        }
-        if (threads() != null) {
-            LoadRun threaded = run;
-            run = named(THREADS, () -> threaded.withThreads(threads()));
-        }
-        return run;
+        return new RunFromOptions(this, names).run(target, mix);
     }
 
     /** The run's length, warm-up included: what a plan of several runs adds up. */
     public Duration length(LoadOption.Naming names) {
-        LoadProfile profile = profile(names);
-        Warmup warmup = warmup(profile);
-        return Duration.ofNanos(profile.ramp(warmup.span()).endNanos());
+        return new RunFromOptions(this, names).length();
     }
 
     @Override
@@ -385,55 +363,19 @@ public final class LoadOptions {
     /** The given options as a scenario file writes them, e.g. {@code {rate=500.0, duration=20s}}. */
     @Override
     public String toString() {
-        return values.entrySet().stream().map(entry -> entry.getKey().id() + "=" + entry.getValue())
+        return values.entrySet().stream().map(entry -> entry.getKey().id() + "=" + entry.getKey().kind().format(entry.getValue()))
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 
-    private void rejectClosedOnlyOptions(ThinkTime think, LoadOption.Naming names) {
-        if (!think.isNone() || requests() != null) {
-            throw new InvalidOption(!think.isNone() ? THINK_TIME : REQUESTS, names.of(THINK_TIME) + " and "
-                    + names.of(REQUESTS) + " apply to the closed model, not to a rate");
-        }
-    }
-
-    private void rejectConnections(LoadOption.Naming names) {
-        if (connections() != null) {
-            throw new InvalidOption(CONNECTIONS, names.of(CONNECTIONS)
-                    + " applies to the open model; the closed model uses one connection per user");
-        }
-    }
-
-    private static String stagesLength(String stages) {
-        var parsed = named(STAGES, () -> Stage.parse(stages));
-        return Durations.format(parsed.stages().stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus));
-    }
-
-    private static String scaledStages(String stages, double factor) {
-        List<Stage> parsed = named(STAGES, () -> Stage.parse(stages)).stages();
-        boolean rate = Stage.parse(stages).kind() == Stage.Kind.RATE;
-        return parsed.stream().map(stage -> new Stage(scaled(stage.duration(), factor), stage.target()) + (rate ? "/s" : ""))
-                .collect(Collectors.joining(","));
-    }
-
-    /** Rounded to whole milliseconds, so that the result reads back as it prints. */
-    private static Duration scaled(Duration duration, double factor) {
-        return Duration.ofMillis(Math.round(duration.toNanos() * factor / 1e6));
-    }
-
-    private static double seconds(String duration, LoadOption option) {
-        Duration parsed = parse(duration, option);
+    private static double seconds(Duration parsed, LoadOption option) {
         if (parsed.isZero()) {
             throw new InvalidOption(option, option.id() + " must be positive, got 0s");
         }
         return parsed.toNanos() / 1e9;
     }
 
-    private static Duration parse(String text, LoadOption option) {
-        return named(option, () -> Durations.parse(text));
-    }
-
     /** Runs {@code check}, naming {@code option} in what it throws. */
-    private static <T> T named(LoadOption option, Supplier<T> check) {
+    static <T> T named(LoadOption option, Supplier<T> check) {
         try {
             return check.get();
         } catch (InvalidOption e) {

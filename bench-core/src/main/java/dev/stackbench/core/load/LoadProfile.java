@@ -5,12 +5,25 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
-import dev.stackbench.core.result.LoadModel;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * How load is offered: a closed set of validated values. The engine turns a profile and a warm-up
- * into a {@link Ramp} of users (closed model) or of requests per second (open model).
+ * into a {@link Ramp} of users (closed model) or of requests per second (open model). In JSON (a run
+ * sent to agents) each names its kind in {@code type}.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({@JsonSubTypes.Type(value = LoadProfile.Closed.class, name = "closed"),
+        @JsonSubTypes.Type(value = LoadProfile.Open.class, name = "open"),
+        @JsonSubTypes.Type(value = LoadProfile.RampingUsers.class, name = "ramping-users"),
+        @JsonSubTypes.Type(value = LoadProfile.RampingRate.class, name = "ramping-rate")})
 public sealed interface LoadProfile {
 
     /** Closed (users) or open (arrivals); results write its {@link LoadModel#id()}. */
@@ -80,7 +93,7 @@ public sealed interface LoadProfile {
 
         @Override
         public String describe() {
-            return "open: " + formatNumber(ratePerSecond) + " requests/s, " + Durations.format(duration);
+            return "open: " + Numbers.plain(ratePerSecond) + " requests/s, " + Durations.format(duration);
         }
 
         @Override
@@ -151,9 +164,5 @@ public sealed interface LoadProfile {
         if (stages.isEmpty() || stages.stream().allMatch(stage -> stage.duration().isZero())) {
             throw new IllegalArgumentException("stages must last longer than 0s in total");
         }
-    }
-
-    private static String formatNumber(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
     }
 }

@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalLong;
 
-import dev.stackbench.core.result.LoadModel;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.ThinkTime;
 
 /**
  * A validated run definition: what to send, to where, how. Immutable; each {@code with...} method

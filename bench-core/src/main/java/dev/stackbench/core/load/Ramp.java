@@ -3,6 +3,7 @@ package dev.stackbench.core.load;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.stackbench.core.vocabulary.Stage;
 
 /**
  * A piecewise-linear level over time (users, or requests per second), from offset 0 to

@@ -1,6 +1,7 @@
 package dev.stackbench.core.load;
 
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /** Weighted request templates (e.g. 75% GET by director, 25% POST); each request picks one at random. */
@@ -40,7 +41,7 @@ public record RequestMix(List<Entry> entries) {
     }
 
     /** Every request of this mix with {@code headers} under its own (see {@link RequestTemplate#withHeadersUnder}). */
-    public RequestMix withHeaders(java.util.Map<String, String> headers) {
+    public RequestMix withHeaders(Map<String, String> headers) {
         if (headers.isEmpty()) {
             return this;
         }

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -73,7 +75,7 @@ public final class RequestSpecs {
             throw new IllegalArgumentException("request '" + spec + "': after ';' comes a header 'Name: value' (" + FORMAT + ")");
         }
         try {
-            return Headers.parseAll(java.util.Arrays.stream(HEADER_START.split(tail)).filter(part -> !part.isEmpty()).toList());
+            return Headers.parseAll(Arrays.stream(HEADER_START.split(tail)).filter(part -> !part.isEmpty()).toList());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("request '" + spec + "': " + e.getMessage(), e);
         }
@@ -82,7 +84,7 @@ public final class RequestSpecs {
     /** {@code get-movies} for {@code GET /movies?director=Allen}: the method and the path without its query, as a name may be written. */
     static String defaultName(String method, String path) {
         String withoutQuery = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
-        String name = (method + "-" + withoutQuery).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-")
+        String name = (method + "-" + withoutQuery).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-")
                 .replaceAll("-{2,}", "-").replaceAll("^-|-$", "");
         return name.length() > 64 ? name.substring(0, 64) : name;
     }

@@ -1,8 +1,14 @@
 package dev.stackbench.core.load;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One kind of request in a mix.
@@ -23,7 +29,7 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     /** The placeholder for an id in {@link #pathAndQuery}. */
     public static final String ID = "{id}";
     /** What a request name may be: it tags the requests' histograms in latency.hlog and names them in thresholds. */
-    public static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     /** How a request uses the ids of things the generator itself created (crud: create, then read, update, delete). */
     public enum IdUse {
@@ -47,7 +53,7 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
             throw new IllegalArgumentException("request name '" + name + "' must be 1 to 64 letters, digits and . _ - (starting with a letter or digit)");
         }
         headers.forEach(Headers::check);
-        if (headers.keySet().stream().map(header -> header.toLowerCase(java.util.Locale.ROOT)).distinct().count() < headers.size()) {
+        if (headers.keySet().stream().map(header -> header.toLowerCase(Locale.ROOT)).distinct().count() < headers.size()) {
             throw new IllegalArgumentException("request '" + name + "': headers " + headers.keySet() + " name one header twice (names ignore case)");
         }
         if (ids.needsId() != pathAndQuery.contains(ID)) {
@@ -60,7 +66,7 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
         if (!method.matches("[A-Z]+")) {
             throw new IllegalArgumentException("HTTP method must be upper-case letters, got '" + method + "'");
         }
-        headers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers));
+        headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         body = body.clone();
     }
 
@@ -104,5 +110,18 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     @Override
     public byte[] body() {
         return body.clone();
+    }
+
+    /** Equal when every field is, the body byte for byte (a record compares arrays by identity). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RequestTemplate that && name.equals(that.name) && method.equals(that.method)
+                && pathAndQuery.equals(that.pathAndQuery) && headers.equals(that.headers) && Arrays.equals(body, that.body)
+                && bodyMustContain.equals(that.bodyMustContain) && ids == that.ids;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, method, pathAndQuery, headers, Arrays.hashCode(body), bodyMustContain, ids);
     }
 }

@@ -1,6 +1,7 @@
 package dev.stackbench.core.load;
 
 import java.time.Duration;
+import dev.stackbench.core.vocabulary.Durations;
 
 /**
  * How long a run warms up before its measured window: a fixed duration, or until the run is steady

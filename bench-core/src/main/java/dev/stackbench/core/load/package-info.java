@@ -5,7 +5,7 @@
  * the options as people write them ({@link dev.stackbench.core.load.LoadOption}, declared once) and
  * the validated {@link dev.stackbench.core.load.LoadRun}. Nothing here opens a socket.
  *
- * <p>May import {@code dev.stackbench.core.result} (the load model's name), {@code steady} (the
+ * <p>May import {@code vocabulary} (durations, think times, stages, the load model), {@code steady} (the
  * warm-up's documented constants) and {@code server} (workload names); never {@code load.engine},
  * which executes these definitions.
  */

@@ -2,6 +2,7 @@ package dev.stackbench.core.profile;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 
 import one.profiler.AsyncProfiler;
@@ -52,7 +53,7 @@ final class AsyncProfilerSession implements AutoCloseable {
 
     /** What async-profiler said when it started, if it warned (e.g. that it fell back from perf events to a timer). */
     Optional<String> warning() {
-        return startReply.contains("WARN") || startReply.toLowerCase(java.util.Locale.ROOT).contains("fall") ? Optional.of(startReply) : Optional.empty();
+        return startReply.contains("WARN") || startReply.toLowerCase(Locale.ROOT).contains("fall") ? Optional.of(startReply) : Optional.empty();
     }
 
     /** Stops sampling; the file is complete afterwards. */

@@ -3,7 +3,9 @@ package dev.stackbench.core.profile;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -78,7 +80,7 @@ public final class FlameGraphPage {
 
     /** A flame graph of {@code stacks}, each frame coloured by its {@link FrameCategory}. */
     public static Page of(StackCounts stacks, List<String> codePackages, String title, ProfileKind kind) {
-        var graph = new FlameGraph(arguments(title + " (" + String.format(java.util.Locale.ROOT, "%,d", stacks.total()) + " " + kind.unit() + ")"));
+        var graph = new FlameGraph(arguments(title + " (" + String.format(Locale.ROOT, "%,d", stacks.total()) + " " + kind.unit() + ")"));
         var call = new CallStack();
         int depth = 0;
         for (var stack : stacks.stacks()) {
@@ -158,7 +160,7 @@ public final class FlameGraphPage {
     }
 
     private static String palette(String... entries) {
-        return "const palette = [" + String.join(", ", java.util.Arrays.stream(entries).map(entry -> "[" + entry + "]").toList()) + "];";
+        return "const palette = [" + String.join(", ", Arrays.stream(entries).map(entry -> "[" + entry + "]").toList()) + "];";
     }
 
     private static String escapeHtml(String text) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.stackbench.core.result.ServerProfile;
@@ -24,7 +25,7 @@ final class ProfileFacts {
         Double perRequestDivisor = finishedRequests == null || finishedRequests <= 0 ? null : (double) finishedRequests;
         var notes = new ArrayList<>(profile.notes);
         if (profile.truncatedServerStacks > 0) {
-            notes.add(String.format(java.util.Locale.ROOT, "%.1f%% of the server's CPU samples had stacks cut at %d frames: their roots are missing",
+            notes.add(String.format(Locale.ROOT, "%.1f%% of the server's CPU samples had stacks cut at %d frames: their roots are missing",
                     100.0 * profile.truncatedServerStacks / Math.max(1, profile.serverCpuSamples), profile.settings.stackDepth()));
         }
         if (profile.windows > 0 && profile.serverCpuSamples == 0) {

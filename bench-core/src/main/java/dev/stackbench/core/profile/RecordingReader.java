@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
@@ -139,7 +140,7 @@ final class RecordingReader {
         addWhere(event, ProfileKind.PINNING, profile.pinnedAt, nanos);
     }
 
-    private void addWhere(RecordedEvent event, ProfileKind kind, java.util.Map<List<String>, Profile.Where> at, long nanos) {
+    private void addWhere(RecordedEvent event, ProfileKind kind, Map<List<String>, Profile.Where> at, long nanos) {
         RecordedStackTrace stack = event.getStackTrace();
         if (stack == null) {
             return;

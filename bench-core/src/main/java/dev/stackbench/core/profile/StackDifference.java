@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
 /**
  * How two profiles of the same kind differ: for a call path (a frame with its callers) and for a frame wherever it
@@ -106,7 +108,7 @@ public final class StackDifference {
         boolean perRequest = baseCostPerRequest != null && currentCostPerRequest != null;
         Map<String, Long> inBase = baseStacks.selfByFrame();
         Map<String, Long> inCurrent = currentStacks.selfByFrame();
-        var frames = new java.util.TreeSet<String>();
+        var frames = new TreeSet<String>();
         frames.addAll(inBase.keySet());
         frames.addAll(inCurrent.keySet());
         var changed = new ArrayList<FrameChange>();
@@ -116,7 +118,7 @@ public final class StackDifference {
                 changed.add(new FrameChange(frame, FrameCategory.of(frame, codePackages), change));
             }
         }
-        java.util.function.ToDoubleFunction<FrameChange> size = perRequest
+        ToDoubleFunction<FrameChange> size = perRequest
                 ? frame -> Math.abs(frame.change().currentShare() * currentCostPerRequest - frame.change().baseShare() * baseCostPerRequest)
                 : frame -> Math.abs(frame.change().currentShare() - frame.change().baseShare());
         changed.sort(Comparator.comparingDouble(size).reversed().thenComparing(FrameChange::frame));

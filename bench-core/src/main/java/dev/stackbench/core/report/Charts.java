@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -192,7 +193,7 @@ final class Charts {
 
     private static void cpuSeries(XYChart chart, String name, List<RunResult.TimelineRow> rows, List<Double> intervalSeconds,
                                   Function<RunResult.JvmInterval, Double> seconds) {
-        var perRow = new java.util.IdentityHashMap<RunResult.TimelineRow, Double>();
+        var perRow = new IdentityHashMap<RunResult.TimelineRow, Double>();
         for (int i = 0; i < rows.size(); i++) {
             perRow.put(rows.get(i), intervalSeconds.get(i));
         }

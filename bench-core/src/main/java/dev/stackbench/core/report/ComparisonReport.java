@@ -1,5 +1,6 @@
 package dev.stackbench.core.report;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,13 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
@@ -115,7 +117,7 @@ public final class ComparisonReport {
      */
     private static List<ProfileGraphs.Difference> differences(ComparisonResult result, Path home) {
         var differences = new ArrayList<ProfileGraphs.Difference>();
-        var seen = new java.util.HashSet<String>();
+        var seen = new HashSet<String>();
         for (Metric metric : result.design().deciding()) {
             MetricVerdict verdict = result.verdict(metric).orElse(null);
             if (verdict == null) {
@@ -199,8 +201,8 @@ public final class ComparisonReport {
                 .xAxisTitle("round").yAxisTitle(metric.title()).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setAntiAlias(false);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-        chart.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotBackgroundColor(Color.WHITE);
         chart.getStyler().setYAxisMin(0.0);
         for (String label : result.labels()) {
             var xs = new ArrayList<Double>();

@@ -1,5 +1,6 @@
 package dev.stackbench.core.report;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,7 +168,7 @@ final class ProfileGraphs {
         Path directory = run.directory();
         try {
             return ProfileFiles.read(directory, kind).filter(stacks -> !stacks.isEmpty());
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new UnreadableResultException(directory.resolve(kind.fileName()), "not collapsed stacks: " + e.getMessage());
         }
     }

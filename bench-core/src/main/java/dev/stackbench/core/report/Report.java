@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -59,7 +60,7 @@ public final class Report {
                 list.add(charts.cpu(run, names.get(i), i + 1));
                 list.add(charts.memory(run, names.get(i), i + 1));
                 list.add(charts.threads(run, names.get(i), i + 1));
-                list.removeIf(java.util.Objects::isNull);
+                list.removeIf(Objects::isNull);
                 perRun.put(i, list);
             }
             var flames = new LinkedHashMap<Integer, List<ProfileGraphs.Flame>>();
@@ -68,7 +69,7 @@ public final class Report {
             }
             var winners = Winners.of(results);
             Files.writeString(temp.resolve(PAGE), ReportPage.render(runs, names, winners,
-                    comparison.stream().filter(java.util.Objects::nonNull).toList(), perRun, flames,
+                    comparison.stream().filter(Objects::nonNull).toList(), perRun, flames,
                     ProfileGraphs.differences(runs, names)), StandardCharsets.UTF_8);
             return new Written(out.toAbsolutePath().normalize().resolve(PAGE), runs.size(), winners.rows().size(),
                     charts.written().stream().map(Charts.Chart::file).toList());

@@ -13,6 +13,7 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.ThroughputBound;
 import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.vocabulary.Numbers;
 
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
@@ -163,15 +164,15 @@ final class ReportPage {
                 + (requests.late() > 0 ? "; " + requests.late() + " late" : "")));
         facts.add(new Fact("throughput", String.format(Locale.ROOT, "%.1f requests/s", result.rps())
                 + ThroughputBound.binding(result).map(bound -> "; bound: " + bound.against(result.rps())).orElse("")));
-        facts.add(new Fact("latency (ms)", "p50 " + Summary.ms(latency.p50()) + ", p90 " + Summary.ms(latency.p90()) + ", p99 " + Summary.ms(latency.p99())
-                + ", p99.9 " + Summary.ms(latency.p999()) + ", max " + Summary.ms(latency.max())));
+        facts.add(new Fact("latency (ms)", "p50 " + Numbers.millis(latency.p50()) + ", p90 " + Numbers.millis(latency.p90()) + ", p99 " + Numbers.millis(latency.p99())
+                + ", p99.9 " + Numbers.millis(latency.p999()) + ", max " + Numbers.millis(latency.max())));
         if (result.byRequest() != null && result.byRequest().size() > 1) { // one name is the run itself, said above
             for (var stats : result.byRequest()) {
                 var own = stats.latencyMs();
                 facts.add(new Fact("request " + stats.name(), stats.ok() + " ok, " + stats.errors() + " failed"
                         + (stats.errors() > 0 ? " " + stats.errorsByClass() : "") + String.format(Locale.ROOT, ", %.1f requests/s", stats.rps())
-                        + (own == null || own.count() == 0 ? "" : "; latency (ms) p50 " + Summary.ms(own.p50()) + ", p99 " + Summary.ms(own.p99())
-                        + ", max " + Summary.ms(own.max()))));
+                        + (own == null || own.count() == 0 ? "" : "; latency (ms) p50 " + Numbers.millis(own.p50()) + ", p99 " + Numbers.millis(own.p99())
+                        + ", max " + Numbers.millis(own.max()))));
             }
             if (result.unnamedOutcomes() > 0) {
                 facts.add(new Fact("request (none)", result.unnamedOutcomes() + " failed: never left the queue, so no request was chosen for them"));
@@ -222,7 +223,7 @@ final class ReportPage {
 
     /** Requests/s with one decimal, milliseconds as HdrHistogram keeps them, CPU µs with one decimal. */
     static String value(Metric metric, double value) {
-        return metric.isLatency() ? Summary.ms(value) : String.format(Locale.ROOT, "%.1f", value);
+        return metric.isLatency() ? Numbers.millis(value) : String.format(Locale.ROOT, "%.1f", value);
     }
 
     private static String seconds(double value) {

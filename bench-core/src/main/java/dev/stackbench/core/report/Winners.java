@@ -17,6 +17,7 @@ import dev.stackbench.core.result.read.RecordedTarget;
 import dev.stackbench.core.stats.Bootstrap;
 import dev.stackbench.core.stats.Estimate;
 import dev.stackbench.core.stats.Quantile;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 import org.HdrHistogram.Histogram;
 
@@ -153,7 +154,7 @@ public record Winners(List<Row> rows) {
     }
 
     private static List<RunResult.TimelineRow> measuredRows(RecordedRun run) {
-        return run.result() == null ? List.of() : run.result().timeline().stream().filter(row -> "measured".equals(row.phase())).toList();
+        return run.result() == null ? List.of() : run.result().timeline().stream().filter(row -> row.phase() == TimelinePhase.MEASURED).toList();
     }
 
     private static List<Double> perRow(RecordedRun run, Function<RunResult.TimelineRow, Double> field) {

@@ -4,8 +4,8 @@
  * template that escapes every value. Profiled runs add their flame graphs and their differences
  * (rendered by {@code profile}).
  *
- * <p>May import {@code dev.stackbench.core.result}, {@code result.read}, {@code stats}, {@code profile}, {@code compare} (a
- * comparison's page) and the servers' limits as results record them ({@code server.ServerLimits}); not the gate,
- * the load generator or the servers.
+ * <p>May import {@code dev.stackbench.core.result}, {@code result.read}, {@code stats}, {@code profile}, and {@code compare}
+ * and {@code variant} (a comparison's records and its variants, for its page), and the servers' limits as results record
+ * them ({@code server.ServerLimits}); not the gate, the load generator or the servers.
  */
 package dev.stackbench.core.report;

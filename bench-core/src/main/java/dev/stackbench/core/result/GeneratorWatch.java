@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import dev.stackbench.core.vocabulary.Numbers;
 
 import org.HdrHistogram.Histogram;
 
@@ -78,7 +79,7 @@ public final class GeneratorWatch {
         var lag = generator.lagMs();
         if (lag != null) {
             parts.add(lag.count() == 0 ? "lag not measured (no request came due in the window)"
-                    : "lag p50 " + Summary.ms(lag.p50()) + " ms, p99 " + Summary.ms(lag.p99()) + " ms, max " + Summary.ms(lag.max()) + " ms");
+                    : "lag p50 " + Numbers.millis(lag.p50()) + " ms, p99 " + Numbers.millis(lag.p99()) + " ms, max " + Numbers.millis(lag.max()) + " ms");
         }
         parts.add(generator.loopBusyMean() == null ? "loops' CPU not measured"
                 : String.format(Locale.ROOT, "busiest loop %.0f%% of a core (%.0f%% at most)", 100 * generator.loopBusyMean(),
@@ -103,7 +104,7 @@ public final class GeneratorWatch {
             }
             var lag = generator.lagMs();
             if (lag != null && lag.p99() != null && lag.p99() > generator.lagP99LimitMs()) {
-                why.add("its lag p99 was " + Summary.ms(lag.p99()) + " ms (limit " + Summary.ms(generator.lagP99LimitMs()) + " ms)"
+                why.add("its lag p99 was " + Numbers.millis(lag.p99()) + " ms (limit " + Numbers.millis(generator.lagP99LimitMs()) + " ms)"
                         + (why.isEmpty() && generator.loopBusyMean() != null
                         ? String.format(Locale.ROOT, " while its loops were on CPU %.0f%% at most: they waited for a core (the server or other"
                         + " processes on the same cores, GC pauses)", 100 * generator.loopBusyMax()) : ""));

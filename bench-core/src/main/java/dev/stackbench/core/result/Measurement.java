@@ -1,6 +1,9 @@
 package dev.stackbench.core.result;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
@@ -35,10 +38,10 @@ public record Measurement(RunResult result, Histogram latency, Histogram service
      */
     public record Interval(long startEpochMillis, long endEpochMillis, boolean measured,
                            CompressedHistogram latency, CompressedHistogram serviceTime, CompressedHistogram waitTime,
-                           CompressedHistogram completed, java.util.Map<String, CompressedHistogram> latencyByRequest) {
+                           CompressedHistogram completed, Map<String, CompressedHistogram> latencyByRequest) {
 
         public Interval {
-            latencyByRequest = latencyByRequest == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(latencyByRequest));
+            latencyByRequest = latencyByRequest == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(latencyByRequest));
         }
     }
 }

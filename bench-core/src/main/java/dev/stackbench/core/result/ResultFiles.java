@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import dev.stackbench.core.vocabulary.Numbers;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -143,25 +144,21 @@ public final class ResultFiles {
                 + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned,loop_busy\n");
         for (RunResult.TimelineRow row : result.timeline()) {
             csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,%d,", row.endSecond(), row.phase(), row.rps(),
-                    row.ok(), row.errors(), number(row.p50Ms()), number(row.p90Ms()), number(row.p99Ms()), row.inFlight(), row.queued(), row.late(),
+                    row.ok(), row.errors(), Numbers.threeDecimals(row.p50Ms()), Numbers.threeDecimals(row.p90Ms()), Numbers.threeDecimals(row.p99Ms()), row.inFlight(), row.queued(), row.late(),
                     row.openConnections()));
             var jvm = row.jvm();
             if (jvm == null) {
                 csv.append(",".repeat(12));
             } else {
-                csv.append(String.join(",", number(jvm.serverCpuSeconds()), number(jvm.clientCpuSeconds()),
-                        number(jvm.measurementCpuSeconds()), number(jvm.processCpuSeconds()), number(jvm.jvmInternalCpuSeconds()),
+                csv.append(String.join(",", Numbers.threeDecimals(jvm.serverCpuSeconds()), Numbers.threeDecimals(jvm.clientCpuSeconds()),
+                        Numbers.threeDecimals(jvm.measurementCpuSeconds()), Numbers.threeDecimals(jvm.processCpuSeconds()), Numbers.threeDecimals(jvm.jvmInternalCpuSeconds()),
                         String.valueOf(jvm.heapUsedBytes()), count(jvm.allocatedBytes()), String.valueOf(jvm.gcCount()),
                         String.valueOf(jvm.gcTimeMillis()), String.valueOf(jvm.platformThreads()), count(jvm.virtualThreadsStarted()),
                         count(jvm.virtualThreadsAlive()), count(jvm.pinnedCount())));
             }
-            csv.append(',').append(number(row.loopBusy())).append('\n');
+            csv.append(',').append(Numbers.threeDecimals(row.loopBusy())).append('\n');
         }
         return csv.toString();
-    }
-
-    private static String number(Double value) {
-        return value == null ? "" : String.format(Locale.ROOT, "%.3f", value);
     }
 
     private static String count(Long value) {

@@ -1,9 +1,18 @@
 package dev.stackbench.core.result;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 /**
  * One run: one profile against one target. Written as result.json; {@link #SCHEMA} names the
@@ -36,14 +45,31 @@ public record RunResult(String schema, Target target, Profile profile, Environme
 
     /** The same result with its server's start-up recorded. */
     public RunResult withStartup(Startup newStartup) {
-        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, timeline, warnings, jvm, generator, byRequest, newStartup, agents, serverProfile);
+        Copy copy = new Copy(this);
+        copy.startup = newStartup;
+        return copy.build();
     }
 
     /** The same result with what a profile of its server saw. */
     public RunResult withServerProfile(ServerProfile newServerProfile) {
-        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, timeline, warnings, jvm, generator, byRequest, startup, agents, newServerProfile);
+        Copy copy = new Copy(this);
+        copy.serverProfile = newServerProfile;
+        return copy.build();
+    }
+
+    /** The same result of another target description, e.g. the label a reader gives a result written before labels. */
+    public RunResult withTarget(Target newTarget) {
+        Copy copy = new Copy(this);
+        copy.target = newTarget;
+        return copy.build();
+    }
+
+    /** The same result with this timeline and these warnings, e.g. empty lists where an older file has none. */
+    public RunResult withTimelineAndWarnings(List<TimelineRow> newTimeline, List<String> newWarnings) {
+        Copy copy = new Copy(this);
+        copy.timeline = newTimeline;
+        copy.warnings = newWarnings;
+        return copy.build();
     }
 
     /**
@@ -97,11 +123,69 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * JVM numbers (the agents' JVMs are not collected: absent, never 0; their client CPU is in {@code clientCpu} and per agent).
      */
     public RunResult mergedFromAgents(Agents newAgents, List<String> firstWarnings) {
-        var allWarnings = new java.util.ArrayList<>(firstWarnings);
+        var allWarnings = new ArrayList<>(firstWarnings);
         allWarnings.addAll(warnings);
-        var rows = timeline.stream().map(row -> row.withJvm(null)).toList();
-        return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                clientCpu, rows, List.copyOf(allWarnings), null, generator, byRequest, startup, newAgents, serverProfile);
+        Copy copy = new Copy(this);
+        copy.timeline = timeline.stream().map(row -> row.withJvm(null)).toList();
+        copy.warnings = List.copyOf(allWarnings);
+        copy.jvm = null;
+        copy.agents = newAgents;
+        return copy.build();
+    }
+
+    /**
+     * A result's fields as mutable values, for the {@code with...} methods: each copies the result, changes what it
+     * changes and builds a new one (reactor-netty's duplicate-and-mutate), so no method restates the others' fields.
+     */
+    private static final class Copy {
+        private final String schema;
+        private Target target;
+        private final Profile profile;
+        private final Environment environment;
+        private final Window window;
+        private final Requests requests;
+        private final double rps;
+        private final Percentiles latencyMs;
+        private final Percentiles serviceTimeMs;
+        private final Percentiles waitTimeMs;
+        private final Bytes bytes;
+        private final ClientCpu clientCpu;
+        private List<TimelineRow> timeline;
+        private List<String> warnings;
+        private Jvm jvm;
+        private final Generator generator;
+        private final List<RequestStats> byRequest;
+        private Startup startup;
+        private Agents agents;
+        private ServerProfile serverProfile;
+
+        private Copy(RunResult result) {
+            schema = result.schema;
+            target = result.target;
+            profile = result.profile;
+            environment = result.environment;
+            window = result.window;
+            requests = result.requests;
+            rps = result.rps;
+            latencyMs = result.latencyMs;
+            serviceTimeMs = result.serviceTimeMs;
+            waitTimeMs = result.waitTimeMs;
+            bytes = result.bytes;
+            clientCpu = result.clientCpu;
+            timeline = result.timeline;
+            warnings = result.warnings;
+            jvm = result.jvm;
+            generator = result.generator;
+            byRequest = result.byRequest;
+            startup = result.startup;
+            agents = result.agents;
+            serverProfile = result.serverProfile;
+        }
+
+        private RunResult build() {
+            return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
+                    clientCpu, timeline, warnings, jvm, generator, byRequest, startup, agents, serverProfile);
+        }
     }
 
     /**
@@ -133,12 +217,12 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *
      * @param rps its successes that completed within the measured window, per second
      */
-    public record RequestStats(String name, long ok, long errors, Map<String, Long> errorsByClass, double rps, Percentiles latencyMs) {
+    public record RequestStats(String name, long ok, long errors, Map<ErrorClass, Long> errorsByClass, double rps, Percentiles latencyMs) {
     }
 
     /** The statistics of request name {@code name}; empty if the run has none of that name (or is too old to say). */
-    public java.util.Optional<RequestStats> request(String name) {
-        return byRequest == null ? java.util.Optional.empty() : byRequest.stream().filter(stats -> stats.name().equals(name)).findFirst();
+    public Optional<RequestStats> request(String name) {
+        return byRequest == null ? Optional.empty() : byRequest.stream().filter(stats -> stats.name().equals(name)).findFirst();
     }
 
     /** Outcomes of measured requests no request name was chosen for (they never left the open model's queue); 0 when unknown. */
@@ -172,19 +256,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
         }
 
         /** Any HTTP server, not started by stackbench. */
-        public static Target url(java.net.URI url) {
+        public static Target url(URI url) {
             return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of(), null, null);
         }
 
         /** A server started in-process; {@code label} null means {@code approach/workload}. */
-        public static Target inProcess(String label, java.net.URI url, String approach, String workload,
+        public static Target inProcess(String label, URI url, String approach, String workload,
                                        Map<String, String> workloadParams, Map<String, String> serverSettings, ServerLimits limits) {
             return new Target(label != null ? label : approach + "/" + workload, url.toString(), approach, workload,
                     workloadParams, serverSettings, limits, null);
         }
 
         /** The user's application, started by stackbench; {@code label} null means its jar's or class's name. */
-        public static Target app(String label, java.net.URI url, App app, Map<String, String> settings, ServerLimits limits) {
+        public static Target app(String label, URI url, App app, Map<String, String> settings, ServerLimits limits) {
             return new Target(label != null ? label : app.name(), url.toString(), null, null, Map.of(), settings, limits, null, app);
         }
 
@@ -227,7 +311,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
         /** A short name for labels: the jar's file name without {@code .jar}, or the main class's simple name. */
         public String name() {
             String base = source.startsWith("class ") ? mainClass.substring(mainClass.lastIndexOf('.') + 1)
-                    : java.nio.file.Path.of(source).getFileName().toString();
+                    : Path.of(source).getFileName().toString();
             return base.endsWith(".jar") ? base.substring(0, base.length() - ".jar".length()) : base;
         }
 
@@ -239,8 +323,8 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     /** How load was offered. Fields that do not apply to the model are null. */
-    public record Profile(String model, String description, Integer concurrency, Double ratePerSecond, String stages,
-                          String thinkTime, int connections, int threads, double warmupSeconds, double durationSeconds,
+    public record Profile(LoadModel model, String description, Integer concurrency, Double ratePerSecond, Stages stages,
+                          ThinkTime thinkTime, int connections, int threads, double warmupSeconds, double durationSeconds,
                           Long requestLimit, double connectTimeoutSeconds, double responseTimeoutSeconds,
                           boolean keepAlive, boolean http2, List<MixEntry> mix) {
     }
@@ -294,7 +378,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param unfinished requests still queued or in flight when the drain's deadline (the response timeout
      *                   after the window's end) struck; counted among the errors as {@code timeout}
      */
-    public record Requests(long scheduled, long sent, long ok, long errors, Map<String, Long> errorsByClass, long late,
+    public record Requests(long scheduled, long sent, long ok, long errors, Map<ErrorClass, Long> errorsByClass, long late,
                            long unfinished) {
     }
 
@@ -313,14 +397,14 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     /**
      * One interval of the run, usually a second: every response that completed in it, whatever its phase.
      *
-     * @param phase    {@code warmup}, {@code measured} (the window), or {@code drain} (after the window, until every
-     *                 measured request has an outcome)
+     * @param phase    warm-up, measured (the window), or drain (after the window, until every measured request has an
+     *                 outcome)
      * @param inFlight requests written and not yet answered, at the interval's end
      * @param queued   open model: requests due and waiting for a free connection, at the interval's end
      * @param jvm      the JVM's numbers over this interval; null in results written before it existed
      * @param loopBusy the busiest generator loop's share of the interval spent on CPU (0 to 1); null where not measured
      */
-    public record TimelineRow(double endSecond, String phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
+    public record TimelineRow(double endSecond, TimelinePhase phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
                               Double p99Ms, long inFlight, long queued, long late, long openConnections, JvmInterval jvm,
                               Double loopBusy) {
 

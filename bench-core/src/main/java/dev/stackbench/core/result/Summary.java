@@ -1,6 +1,10 @@
 package dev.stackbench.core.result;
 
 import java.util.Locale;
+import java.util.Optional;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Numbers;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 /** The end-of-run text, in the spirit of ab and k6: what was sent, what came back, how fast. */
 public final class Summary {
@@ -48,7 +52,7 @@ public final class Summary {
             line(text, "Unfinished", requests.unfinished() + " still queued or in flight when the drain ended, "
                     + "the response timeout after the window; counted as timeouts");
         }
-        boolean open = LoadModel.fromId(result.profile().model()) == LoadModel.OPEN;
+        boolean open = result.profile().model() == LoadModel.OPEN;
         if (open) {
             line(text, "Late", requests.late() + " requests waited for a free connection");
         }
@@ -137,7 +141,7 @@ public final class Summary {
             var latency = stats.latencyMs();
             boolean any = latency != null && latency.count() > 0;
             text.append(String.format(Locale.ROOT, "  %-" + width + "s %10d %8d %12.2f %9s %9s %9s  %s%n", stats.name(), stats.ok(), stats.errors(),
-                    stats.rps(), any ? ms(latency.p50()) : "-", any ? ms(latency.p99()) : "-", any ? ms(latency.max()) : "-",
+                    stats.rps(), any ? Numbers.millis(latency.p50()) : "-", any ? Numbers.millis(latency.p99()) : "-", any ? Numbers.millis(latency.max()) : "-",
                     stats.errorsByClass().isEmpty() ? "" : stats.errorsByClass()));
         }
         long unnamed = result.unnamedOutcomes();
@@ -150,7 +154,7 @@ public final class Summary {
     /** How long the run waited after the window for the outcome of every request scheduled in it. */
     private static String drain(RunResult result) {
         double windowEnd = result.window().warmupSeconds() + result.window().measuredSeconds();
-        double end = result.timeline().stream().filter(row -> "drain".equals(row.phase()))
+        double end = result.timeline().stream().filter(row -> row.phase() == TimelinePhase.DRAIN)
                 .mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(windowEnd);
         return end - windowEnd < 0.0005 ? ""
                 : String.format(Locale.ROOT, ", then %.2f s of drain until every request scheduled in it had an outcome", end - windowEnd);
@@ -207,25 +211,25 @@ public final class Summary {
     }
 
     /** The upstream service and its CPU, in words; empty when the nested calls went to the server itself (or older results). */
-    public static java.util.Optional<String> upstream(RunResult result) {
+    public static Optional<String> upstream(RunResult result) {
         var upstream = result.target().upstream();
         if (upstream == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Double cpu = result.jvm() == null ? null : result.jvm().upstreamCpuSeconds();
-        return java.util.Optional.of(upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
+        return Optional.of(upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
                 + (cpu == null ? "not told apart (counted as the server's)" : String.format(Locale.ROOT, "%.2f s (not in the server's)", cpu)));
     }
 
     /** The process's peak resident set and the heap's peak over the window, in words; empty when neither was measured. */
-    public static java.util.Optional<String> memory(RunResult result) {
+    public static Optional<String> memory(RunResult result) {
         var jvm = result.jvm();
         if (jvm == null || jvm.processResidentMaxBytes() == null && jvm.heapPeakBytes() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String who = !result.environment().inProcessServer() ? "the load generator's own"
                 : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
-        return java.util.Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
+        return Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
                 : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
                 + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
                 + (jvm.serverResidentMaxBytes() == null ? ""
@@ -233,14 +237,14 @@ public final class Summary {
     }
 
     /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */
-    public static java.util.Optional<String> startup(RunResult result) {
+    public static Optional<String> startup(RunResult result) {
         var startup = result.startup();
         if (startup == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         // Without --start-times the upstream service starts first and loads most of the same classes.
         boolean afterUpstream = startup.warmMillis() == null && result.target() != null && result.target().upstream() != null;
-        return java.util.Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
+        return Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
                 + (startup.classesLoaded() == null ? "in a process of its own (its classes not seen here)" : startup.classesLoaded() + " classes loaded")
                 + (afterUpstream ? " (after the upstream service's start)" : "")
                 + (startup.warmMillis() == null ? ""
@@ -255,19 +259,8 @@ public final class Summary {
         }
         text.append(String.format(Locale.ROOT,
                 "  min %s  mean %s  p50 %s  p75 %s  p90 %s  p95 %s%n  p99 %s  p99.9 %s  p99.99 %s  max %s%n",
-                ms(p.min()), ms(p.mean()), ms(p.p50()), ms(p.p75()), ms(p.p90()), ms(p.p95()),
-                ms(p.p99()), ms(p.p999()), ms(p.p9999()), ms(p.max())));
-    }
-
-    /** Milliseconds with three significant digits at least, as HdrHistogram keeps them. */
-    public static String ms(Double value) {
-        if (value == null) {
-            return "-";
-        }
-        return value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
-                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
-                : value >= 1 ? String.format(Locale.ROOT, "%.2f", value)
-                : String.format(Locale.ROOT, "%.3f", value);
+                Numbers.millis(p.min()), Numbers.millis(p.mean()), Numbers.millis(p.p50()), Numbers.millis(p.p75()), Numbers.millis(p.p90()), Numbers.millis(p.p95()),
+                Numbers.millis(p.p99()), Numbers.millis(p.p999()), Numbers.millis(p.p9999()), Numbers.millis(p.max())));
     }
 
     private static void line(StringBuilder text, String label, String value) {

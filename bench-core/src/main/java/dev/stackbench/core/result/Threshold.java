@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * A pass/fail condition on one result, as k6 writes them: {@code p99<250ms}, {@code p50<=20ms},
@@ -171,7 +172,7 @@ public record Threshold(String text, Metric metric, String request, boolean perc
         String measured = percentOfRequests ? String.format(Locale.ROOT, "%.3f%% errors", actual) : switch (metric) {
             case RPS -> String.format(Locale.ROOT, "%.2f requests/s", actual);
             case ERRORS -> String.format(Locale.ROOT, "%.0f errors", actual);
-            default -> Summary.ms(actual) + " ms";
+            default -> Numbers.millis(actual) + " ms";
         };
         return Optional.of("threshold " + text + " crossed: " + metric + (request == null ? "" : " of the requests named '" + request + "'")
                 + " was " + measured);

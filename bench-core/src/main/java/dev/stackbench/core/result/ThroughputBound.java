@@ -6,13 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.server.WorkloadParams;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * The most requests per second a run's setup allows, derived from the numbers its result records (the
@@ -101,7 +100,7 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
             int addedMillis = limits != null && (callDepth == 0 || limits.nestedCallsToSelf()) ? limits.addedDelayMillis() : 0;
             var wait = new Wait(number(params.get(WorkloadParams.DELAY_MILLIS), 0), addedMillis);
             poolBound(result, limits, wait, callDepth, notDerived).ifPresent(bounds::add);
-            modelBound(result, wait, notDerived).ifPresent(bounds::add);
+            modelBound(result, wait).ifPresent(bounds::add);
             pinningBound(result).ifPresent(bounds::add);
             return new Derivation(List.copyOf(bounds), List.copyOf(notDerived));
         }
@@ -116,7 +115,7 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
 
         /** {@code delayMillis=100}, or {@code delayMillis=50 + 50 ms added by the server} */
         String source() {
-            return WorkloadParams.DELAY_MILLIS + "=" + trim(requestedMillis) + (addedMillis > 0 ? " + " + addedMillis + " ms added by the server" : "");
+            return WorkloadParams.DELAY_MILLIS + "=" + Numbers.plain(requestedMillis) + (addedMillis > 0 ? " + " + addedMillis + " ms added by the server" : "");
         }
     }
 
@@ -220,7 +219,7 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         }
     }
 
-    private static Optional<ThroughputBound> modelBound(RunResult result, Wait wait, List<String> notDerived) {
+    private static Optional<ThroughputBound> modelBound(RunResult result, Wait wait) {
         var profile = result.profile();
         if (profile.ratePerSecond() != null) {
             return Optional.of(new ThroughputBound("offered rate", profile.ratePerSecond(), "open model, --rate"));
@@ -228,11 +227,7 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         if (profile.concurrency() == null) {
             return Optional.empty(); // ramps: the load changes over the run
         }
-        double thinkMillis = profile.thinkTime() == null ? 0 : meanThinkMillis(profile.thinkTime());
-        if (Double.isNaN(thinkMillis)) {
-            notDerived.add("users: the think time '" + profile.thinkTime() + "' is not a duration");
-            return Optional.empty();
-        }
+        double thinkMillis = profile.thinkTime() == null ? 0 : profile.thinkTime().meanMillis();
         if (wait.millis() + thinkMillis <= 0) {
             return Optional.empty();
         }
@@ -282,36 +277,6 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         }
     }
 
-    /** One part of a duration as results write it: {@code 250ms}, {@code 1m30s}, {@code 1.5s}. */
-    private static final Pattern DURATION_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)");
-
-    /**
-     * The mean of a think time as {@code profile.thinkTime} records it: fixed ({@code 1s}) or uniform over a range
-     * ({@code 1s..3s}); NaN when the text is not one.
-     */
-    static double meanThinkMillis(String text) {
-        int range = text.indexOf("..");
-        return range < 0 ? durationMillis(text) : (durationMillis(text.substring(0, range)) + durationMillis(text.substring(range + 2))) / 2;
-    }
-
-    private static double durationMillis(String text) {
-        String trimmed = text.trim();
-        Matcher part = DURATION_PART.matcher(trimmed);
-        double millis = 0;
-        int end = 0;
-        while (part.find() && part.start() == end) {
-            millis += Double.parseDouble(part.group(1)) * switch (part.group(2)) {
-                case "us" -> 1e-3;
-                case "ms" -> 1;
-                case "s" -> 1e3;
-                case "m" -> 60e3;
-                default -> 3600e3;
-            };
-            end = part.end();
-        }
-        return end == 0 || end != trimmed.length() ? Double.NaN : millis;
-    }
-
     private static double number(String text, double fallback) {
         if (text == null || text.isBlank()) {
             return fallback;
@@ -324,17 +289,13 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
     }
 
     private static String millis(double value) {
-        return trim(value) + " ms";
+        return Numbers.plain(value) + " ms";
     }
 
     /** Requests/s as people write them: 200, 78.2, 0.95. */
     public static String rate(double perSecond) {
         return perSecond >= 100 ? String.format(Locale.ROOT, "%.0f", perSecond)
-                : perSecond >= 10 ? trim(Math.round(perSecond * 10) / 10.0)
-                : trim(Math.round(perSecond * 100) / 100.0);
-    }
-
-    private static String trim(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+                : perSecond >= 10 ? Numbers.plain(Math.round(perSecond * 10) / 10.0)
+                : Numbers.plain(Math.round(perSecond * 100) / 100.0);
     }
 }

@@ -6,6 +6,7 @@
  * latency.hlog, latency.hgrm), the summary, thresholds, the metric vocabulary and the bound that explains a
  * run's throughput. Reading results back is {@code result.read}'s job.
  *
- * <p>May import {@code dev.stackbench.core.server} (approaches, limits) only; nothing that runs load.
+ * <p>May import {@code dev.stackbench.core.server} (approaches, limits) and {@code vocabulary} (the words results
+ * write) only; nothing that runs load.
  */
 package dev.stackbench.core.result;

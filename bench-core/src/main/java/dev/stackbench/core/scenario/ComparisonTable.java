@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * The runs of a scenario side by side: label, load model, requests/s and latency percentiles of the
@@ -29,8 +30,8 @@ public final class ComparisonTable {
             var latency = result.latencyMs();
             boolean any = latency.count() > 0;
             text.append(String.format(Locale.ROOT, format, result.target().label(), result.profile().model(),
-                    String.format(Locale.ROOT, "%.1f", result.rps()), any ? Summary.ms(latency.p50()) : "-",
-                    any ? Summary.ms(latency.p99()) : "-", any ? Summary.ms(latency.max()) : "-", errors(result.requests())));
+                    String.format(Locale.ROOT, "%.1f", result.rps()), any ? Numbers.millis(latency.p50()) : "-",
+                    any ? Numbers.millis(latency.p99()) : "-", any ? Numbers.millis(latency.max()) : "-", errors(result.requests())));
         }
         if (results.size() > 1) {
             text.append(NOT_A_RANKING).append(System.lineSeparator());

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.load.Stage;
+import dev.stackbench.core.vocabulary.Stage;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
 

@@ -3,6 +3,8 @@ package dev.stackbench.core.scenario;
 import java.io.UncheckedIOException;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.profile.Profile;
@@ -63,10 +65,10 @@ public final class ProfiledRun {
             RunResult result = measurement.result();
             ServerProfile facts = profile.facts(result.requests().ok() + result.requests().errors(), files);
             if (unwritten != null) {
-                var notes = new java.util.ArrayList<>(facts.notes());
+                var notes = new ArrayList<>(facts.notes());
                 notes.add(unwritten);
                 facts = new ServerProfile(facts.mode(), facts.windowSeconds(), facts.windows(), facts.carriers(), facts.codePackages(), facts.cpu(),
-                        facts.allocation(), facts.locks(), facts.pinning(), facts.gc(), null, java.util.List.copyOf(notes));
+                        facts.allocation(), facts.locks(), facts.pinning(), facts.gc(), null, List.copyOf(notes));
             }
             return measurement.withServerProfile(facts);
         }

@@ -3,6 +3,7 @@ package dev.stackbench.core.scenario;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -78,7 +79,7 @@ public record Scenario(String name, String description, String source, String sc
         }
         var overridden = new ArrayList<ScenarioRun>();
         for (ScenarioRun run : runs) {
-            var params = new java.util.LinkedHashMap<>(workloadParams);
+            var params = new LinkedHashMap<>(workloadParams);
             params.keySet().retainAll(workloadParams(run).keySet());
             try {
                 overridden.add(run.overriddenBy(load, params, serverProperties));
@@ -87,6 +88,15 @@ public record Scenario(String name, String description, String source, String sc
             }
         }
         return new Scenario(name, description, source, scale, overridden, interleaved);
+    }
+
+    /**
+     * A load option of the command line that could not be read, refused as a bad override of the runs is: named with the
+     * scenario and its first run, e.g. {@code seed-000 with the command line's options: run '01-async-tomcat':
+     * load.duration: 'soon' is not a duration; ...}.
+     */
+    public InvalidScenario commandLineOptionRefused(LoadOptions.InvalidOption e) {
+        return InvalidScenario.Field.ofLoad(e).in(name + " with the command line's options", runs.getFirst().label());
     }
 
     /** The parameters a run's workload has, with their defaults; none for a run of the user's application, which has no workload. */

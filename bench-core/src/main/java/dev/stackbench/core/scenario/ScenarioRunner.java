@@ -1,6 +1,7 @@
 package dev.stackbench.core.scenario;
 
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +69,7 @@ public final class ScenarioRunner {
      * @return each run's result, in the scenario's order; fewer when stopped
      * @throws java.net.UnknownHostException never for the loopback servers it starts; LoadGenerator declares it
      */
-    public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, Listener listener) throws java.net.UnknownHostException {
+    public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, Listener listener) throws UnknownHostException {
         return run(scenario, out, stop, false, listener);
     }
 
@@ -77,7 +78,7 @@ public final class ScenarioRunner {
      * beside the first ({@link InProcessServers}).
      */
     public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, boolean startTimes, Listener listener)
-            throws java.net.UnknownHostException {
+            throws UnknownHostException {
         return run(scenario, out, stop, startTimes, null, listener);
     }
 
@@ -86,7 +87,7 @@ public final class ScenarioRunner {
      * no profile.
      */
     public static List<RunResult> run(Scenario scenario, Path out, StopRequest stop, boolean startTimes, ProfileSettings profile,
-                                      Listener listener) throws java.net.UnknownHostException {
+                                      Listener listener) throws UnknownHostException {
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
@@ -130,7 +131,7 @@ public final class ScenarioRunner {
      * serving by itself, {@code stop} is requested with a reason starting {@link #APP_STOPPED}: this run keeps what it
      * measured, and no further run starts.
      */
-    private static Measurement runApp(ScenarioRun run, Path out, StopRequest stop, Listener listener) throws java.net.UnknownHostException {
+    private static Measurement runApp(ScenarioRun run, Path out, StopRequest stop, Listener listener) throws UnknownHostException {
         Path log = out == null ? null : out.resolve(run.label()).resolve("app.log");
         try (RunningApp app = SpringBootApps.start(run.appSpec(log))) {
             app.onStopped(reason -> stop.request(APP_STOPPED + reason));

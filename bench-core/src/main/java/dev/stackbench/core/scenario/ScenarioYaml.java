@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.stackbench.core.app.AppSource;
@@ -17,6 +19,7 @@ import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.Durations;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -166,7 +169,7 @@ public final class ScenarioYaml {
                     .withReadyPath(text(node, "ready"));
             String timeout = text(node, "ready-timeout");
             if (timeout != null) {
-                spec = spec.withReadyTimeout(named("app.ready-timeout", () -> dev.stackbench.core.load.Durations.parse(timeout)));
+                spec = spec.withReadyTimeout(named("app.ready-timeout", () -> Durations.parse(timeout)));
             }
             String server = text(node, "web-server");
             return server == null ? spec : spec.withWebServer(named("app.web-server", () -> WebServer.fromId(server)));
@@ -212,7 +215,11 @@ public final class ScenarioYaml {
         checkKeys(load, LOAD_KEYS, path + ".");
         var options = LoadOptions.builder();
         for (LoadOption option : LoadOption.values()) {
-            options.set(option, value(load, option, path));
+            if (option.kind().readsText()) {
+                options.parse(option, scalar(load, option.id(), path)); // read here, once: a bad one names the file, run and key
+            } else {
+                options.set(option, value(load, option, path));
+            }
         }
         return options.build();
     }
@@ -223,9 +230,9 @@ public final class ScenarioYaml {
             case INT -> integer(load, option.id(), path);
             case LONG -> longInteger(load, option.id(), path);
             case NUMBER -> number(load, option.id(), path);
-            case TEXT -> scalar(load, option.id(), path);
             case FLAG -> bool(load, option.id(), path);
             case HEADERS -> headers(load, option.id(), path);
+            case DURATION, WARMUP, THINK_TIME, STAGES -> throw new IllegalStateException(option + " is read from text");
         };
     }
 
@@ -238,7 +245,7 @@ public final class ScenarioYaml {
         if (!node.isObject()) {
             throw new InvalidScenario.Field(path + "." + key, "must be a mapping of header names to values, e.g. {Authorization: Bearer abc}");
         }
-        var headers = new java.util.ArrayList<String>();
+        var headers = new ArrayList<String>();
         for (var header : node.properties()) {
             if (!header.getValue().isValueNode() || header.getValue().isNull()) {
                 throw new InvalidScenario.Field(path + "." + key + "." + header.getKey(), "must be a single value");
@@ -283,7 +290,7 @@ public final class ScenarioYaml {
             return fallback;
         }
         if (!node.isValueNode()) {
-            throw new InvalidScenario.Field(key, "must be a single value, got a " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            throw new InvalidScenario.Field(key, "must be a single value, got a " + node.getNodeType().name().toLowerCase(Locale.ROOT));
         }
         return node.asString();
     }
@@ -367,7 +374,7 @@ public final class ScenarioYaml {
         return node.values().stream().map(JsonNode::asString).toList();
     }
 
-    private static <T> T named(String field, java.util.function.Supplier<T> parse) {
+    private static <T> T named(String field, Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {

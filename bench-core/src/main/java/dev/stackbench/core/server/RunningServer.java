@@ -2,7 +2,9 @@ package dev.stackbench.core.server;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A started server variant, listening on {@link #baseUri()}. Closing it stops the server and
@@ -35,8 +37,8 @@ public interface RunningServer extends AutoCloseable {
      * The prefix of the name of every thread this server runs on, when all of them carry one (an {@link UpstreamService}),
      * so that its CPU can be told apart from another server's in the same JVM; empty when its threads cannot be told apart.
      */
-    default java.util.Optional<String> threadNamePrefix() {
-        return java.util.Optional.empty();
+    default Optional<String> threadNamePrefix() {
+        return Optional.empty();
     }
 
     /**
@@ -44,8 +46,8 @@ public interface RunningServer extends AutoCloseable {
      * frames apart from the framework's and the JDK's; empty when not known (then every frame outside the JDK counts as
      * the framework's).
      */
-    default java.util.List<String> codePackages() {
-        return java.util.List.of();
+    default List<String> codePackages() {
+        return List.of();
     }
 
     /** Stops the server; idempotent. */

@@ -1,6 +1,9 @@
 package dev.stackbench.core.server;
 
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A second service for the nested calls of the date workload ({@code callDepth}), as in experiment 003, whose
@@ -21,7 +24,7 @@ import java.util.Objects;
 public record UpstreamService(Approach approach, int delayMillis) {
 
     /** The approaches that can be an upstream service. */
-    public static final java.util.Set<Approach> APPROACHES = java.util.EnumSet.of(Approach.WEBFLUX_NETTY);
+    public static final Set<Approach> APPROACHES = EnumSet.of(Approach.WEBFLUX_NETTY);
     /** Instead of a service: the nested calls go to the server itself (as without one). */
     public static final String SELF = "self";
     /** The longest delay an upstream adds, as the date workload's own {@code delayMillis} allows. */
@@ -60,8 +63,8 @@ public record UpstreamService(Approach approach, int delayMillis) {
     }
 
     /** {@link #parse}, or empty for {@link #SELF}. */
-    public static java.util.Optional<UpstreamService> parseUnlessSelf(String text) {
-        return SELF.equals(Objects.requireNonNull(text, "text").strip()) ? java.util.Optional.empty() : java.util.Optional.of(parse(text));
+    public static Optional<UpstreamService> parseUnlessSelf(String text) {
+        return SELF.equals(Objects.requireNonNull(text, "text").strip()) ? Optional.empty() : Optional.of(parse(text));
     }
 
     @Override

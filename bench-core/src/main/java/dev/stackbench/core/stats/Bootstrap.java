@@ -1,10 +1,13 @@
 package dev.stackbench.core.stats;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 import dev.stackbench.core.result.Metric;
@@ -39,7 +42,7 @@ public final class Bootstrap {
     /** Resamples per estimate: enough for stable 2.5th and 97.5th percentiles. */
     public static final int RESAMPLES = 2000;
     /** What the bootstrap estimates: the metrics a gate checks and the report's winners table ranks with a spread. */
-    public static final Set<Metric> METRICS = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
+    public static final Set<Metric> METRICS = Collections.unmodifiableSet(EnumSet.of(
             Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.RPS, Metric.ERRORS));
 
     private static final Metric[] LATENCY = METRICS.stream().filter(Metric::isPercentile).toArray(Metric[]::new);
@@ -100,7 +103,7 @@ public final class Bootstrap {
      * for nor on chance between two runs of a command.
      */
     public static Map<Metric, Estimate> estimate(RecordedTarget target, String side) {
-        var random = new java.util.SplittableRandom(SEED ^ (side + "\u0000" + target.label()).hashCode());
+        var random = new SplittableRandom(SEED ^ (side + "\u0000" + target.label()).hashCode());
         return estimate(target, RESAMPLES, random);
     }
 

@@ -1,5 +1,7 @@
 package dev.stackbench.core.steady;
 
+import java.util.Arrays;
+
 /**
  * The Mann-Kendall test for a monotonic trend in a short, noisy series: it counts, over every pair of
  * samples, how often the later one is higher, so it needs no assumption about the noise's
@@ -52,7 +54,7 @@ public final class MannKendall {
         }
         double variance = (n * (n - 1.0) * (2 * n + 5) - tieCorrection(series)) / 18;
         double z = variance <= 0 ? 0 : s > 0 ? (s - 1) / Math.sqrt(variance) : s < 0 ? (s + 1) / Math.sqrt(variance) : 0;
-        java.util.Arrays.sort(slopes);
+        Arrays.sort(slopes);
         double slope = slopes.length == 0 ? 0 : slopes.length % 2 == 1 ? slopes[slopes.length / 2]
                 : (slopes[slopes.length / 2 - 1] + slopes[slopes.length / 2]) / 2;
         return new Trend(n, z, slope);
@@ -79,7 +81,7 @@ public final class MannKendall {
     /** The sum over groups of t equal values of t (t - 1) (2 t + 5). */
     private static double tieCorrection(double[] series) {
         double[] sorted = series.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         double correction = 0;
         int i = 0;
         while (i < sorted.length) {

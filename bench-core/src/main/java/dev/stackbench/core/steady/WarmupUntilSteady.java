@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Optional;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * Decides when a warm-up has done its job, one interval at a time: when the JIT has gone quiet and the
@@ -80,7 +81,7 @@ public final class WarmupUntilSteady {
                 return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last " + JIT_INTERVALS + " s, rps "
                         + WindowVerdict.percent(WindowVerdict.drift(recentRps)) + ", p50 " + WindowVerdict.percent(WindowVerdict.drift(recentP50))
                         + " from first to last third of the last " + SLIDING_INTERVALS + " s; no significant trend, throughput within "
-                        + WindowVerdict.format(WindowVerdict.DRIFT_LIMIT_PERCENT) + "%");
+                        + Numbers.oneDecimal(WindowVerdict.DRIFT_LIMIT_PERCENT) + "%");
             }
         }
         if (elapsedNanos >= capNanos) {

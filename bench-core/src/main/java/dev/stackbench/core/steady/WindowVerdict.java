@@ -1,10 +1,12 @@
 package dev.stackbench.core.steady;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.stats.Quantile;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
@@ -42,7 +44,7 @@ public final class WindowVerdict {
             return new RunResult.Steadiness(false, "not tested: " + n + " interval" + (n == 1 ? "" : "s") + " of the window, the trend test needs "
                     + MannKendall.MINIMUM_SAMPLES + "; measure longer", drift(rpsPerInterval), drift(p50PerInterval));
         }
-        if (java.util.Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
+        if (Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
             return new RunResult.Steadiness(false, "not tested: no request succeeded in the window", null, null);
         }
         Double rpsDrift = drift(rpsPerInterval);
@@ -59,11 +61,11 @@ public final class WindowVerdict {
                     " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
         }
         if (beyondLimit(rpsDrift) || beyondLimit(p50Drift)) {
-            return new RunResult.Steadiness(false, "not steady: noisy, " + seen + ", beyond " + format(DRIFT_LIMIT_PERCENT)
+            return new RunResult.Steadiness(false, "not steady: noisy, " + seen + ", beyond " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
                     + "% without a significant trend (the machine's speed or the load varied; measure longer or on quieter cores)",
                     rpsDrift, p50Drift);
         }
-        return new RunResult.Steadiness(true, "steady: " + seen + "; within " + format(DRIFT_LIMIT_PERCENT)
+        return new RunResult.Steadiness(true, "steady: " + seen + "; within " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
                 + "%, no significant trend", rpsDrift, p50Drift);
     }
 
@@ -100,8 +102,8 @@ public final class WindowVerdict {
         if (third == 0) {
             return null;
         }
-        double first = Quantile.of(java.util.Arrays.copyOfRange(series, 0, third), 0.5);
-        double last = Quantile.of(java.util.Arrays.copyOfRange(series, series.length - third, series.length), 0.5);
+        double first = Quantile.of(Arrays.copyOfRange(series, 0, third), 0.5);
+        double last = Quantile.of(Arrays.copyOfRange(series, series.length - third, series.length), 0.5);
         if (first <= 0) {
             return null;
         }
@@ -109,10 +111,6 @@ public final class WindowVerdict {
     }
 
     static String percent(Double value) {
-        return value == null ? "unknown" : (value >= 0 ? "+" : "") + format(value) + "%";
-    }
-
-    static String format(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+        return value == null ? "unknown" : (value >= 0 ? "+" : "") + Numbers.oneDecimal(value) + "%";
     }
 }

@@ -1,5 +1,6 @@
 package dev.stackbench.core.variant;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ public record Variant(String label, ServerSource source, Map<String, String> pro
             throw new IllegalArgumentException("variant label '" + label + "' must be letters, digits, '.', '_', '-' or '+' "
                     + "(it names a directory of results)");
         }
-        properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
         jvmOptions = List.copyOf(jvmOptions);
     }
 

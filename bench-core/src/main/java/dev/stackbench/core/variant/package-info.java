@@ -5,7 +5,7 @@
  * line's text ({@link dev.stackbench.core.variant.VariantText}); started in this JVM by
  * {@link dev.stackbench.core.variant.VariantServer}.
  *
- * <p>May import {@code server}, {@code result} and {@code scenario} (its in-process servers); nothing that runs
- * load or compares.
+ * <p>May import {@code server}, {@code result}, {@code scenario} (its in-process servers) and {@code app} (the user's
+ * application as a variant's server); nothing that runs load or compares.
  */
 package dev.stackbench.core.variant;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.time.Duration;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.Stages;
 
 import org.junit.jupiter.api.Test;
 
@@ -69,8 +71,8 @@ class LoadOptionsTest {
 
         LoadOptions shortened = spike.overriddenBy(LoadOptions.builder().duration("3s").build());
 
-        assertThat(shortened.stages()).isEqualTo("2400ms:4000,600ms:0");
-        assertThat(shortened.warmup()).isEqualTo("300ms");
+        assertThat(shortened.stages()).isEqualTo(Stages.parse("2400ms:4000,600ms:0")).hasToString("2400ms:4000,600ms:0");
+        assertThat(shortened.warmup()).isEqualTo(Warmup.parse("300ms")).hasToString("300ms");
         assertThat(shortened.profile(LoadOption.Naming.SCENARIO_FILE)).isInstanceOf(LoadProfile.RampingUsers.class);
         assertThat(shortened.length(LoadOption.Naming.SCENARIO_FILE)).isEqualTo(Duration.ofSeconds(3));
     }
@@ -91,8 +93,8 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> bad.profile(LoadOption.Naming.SCENARIO_FILE))
                 .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo(LoadOption.THINK_TIME))
                 .hasMessage("think-time and requests apply to the closed model, not to a rate");
-        var soon = LoadOptions.builder().concurrency(5).duration("soon").build();
-        assertThatThrownBy(() -> soon.profile(LoadOption.Naming.SCENARIO_FILE))
+        // Text is read where it comes in: a bad duration is refused as it is given, naming its option.
+        assertThatThrownBy(() -> LoadOptions.builder().concurrency(5).duration("soon"))
                 .isInstanceOfSatisfying(LoadOptions.InvalidOption.class, e -> assertThat(e.option()).isEqualTo(LoadOption.DURATION))
                 .hasMessage("'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
     }

@@ -8,6 +8,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.Stages;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +34,7 @@ class SchedulesTest {
     /** Stages that move the load are no steady state to test; a hold after a ramp is. */
     @Test
     void aRampHoldsStillOnlyWhereNoSlopeOrStepFallsInside() {
-        var ramp = Ramp.of(Stage.parse("2s:100,3s:100,0s:50,2s:50").stages());
+        var ramp = Ramp.of(Stages.parse("2s:100,3s:100,0s:50,2s:50").stages());
 
         assertThat(ramp.constantBetween(2 * SECOND, 5 * SECOND)).as("the hold after the ramp").isTrue();
         assertThat(ramp.constantBetween(5 * SECOND, 7 * SECOND)).as("the hold after the step").isTrue();
@@ -53,10 +57,10 @@ class SchedulesTest {
     @Test
     void rampsDownHoldsAndJumpsComposeAndStayInOrder() {
         // hold 50/s for 2 s, jump to 200/s (a sharp spike) for 1 s, ramp down to 0 over 2 s
-        var stages = Stage.parse("0s:50/s,2s:50/s,0s:200/s,1s:200/s,2s:0/s");
+        var stages = Stages.parse("0s:50/s,2s:50/s,0s:200/s,1s:200/s,2s:0/s");
         var schedule = new ArrivalSchedule(Ramp.of(stages.stages()));
 
-        assertThat(stages.kind()).isEqualTo(Stage.Kind.RATE);
+        assertThat(stages.kind()).isEqualTo(Stages.Kind.RATE);
         assertThat(schedule.requestCount()).isEqualTo(100 + 200 + 200);
         assertThat(schedule.intendedOffsetNanos(100)).isEqualTo(2 * SECOND);
         assertThat(schedule.intendedOffsetNanos(101)).isEqualTo(2 * SECOND + 5_000_000);
@@ -74,7 +78,7 @@ class SchedulesTest {
     @Test
     void usersFollowTheirRampAndAUserBeyondItKnowsWhenItIsNeededAgain() {
         // 0 -> 10 users over 10 s, hold 5 s, down to 0 over 5 s
-        var users = new UserSchedule(Ramp.of(Stage.parse("10s:10,5s:10,5s:0").stages()));
+        var users = new UserSchedule(Ramp.of(Stages.parse("10s:10,5s:10,5s:0").stages()));
 
         assertThat(users.maxUsers()).isEqualTo(10);
         assertThat(users.activeUsersAt(0)).isZero();
@@ -93,7 +97,7 @@ class SchedulesTest {
     /** A jump in the past must not make a user needed "now" again: that would spin its loop. */
     @Test
     void aJumpThatIsOverDoesNotWakeAUserItLeftOut() {
-        var users = new UserSchedule(Ramp.of(Stage.parse("0s:50,20s:50,0s:10,20s:10").stages()));
+        var users = new UserSchedule(Ramp.of(Stages.parse("0s:50,20s:50,0s:10,20s:10").stages()));
         long at25s = java.time.Duration.ofSeconds(25).toNanos();
 
         assertThat(users.isActive(30, at25s)).isFalse();
@@ -106,7 +110,7 @@ class SchedulesTest {
     @Test
     void theCountOfDueRequestsAgreesWithTheIntendedStarts() {
         var schedules = List.of(new ArrivalSchedule(Ramp.constant(3, java.time.Duration.ofSeconds(10))),
-                new ArrivalSchedule(Ramp.of(Stage.parse("2s:100/s,1s:100/s,0s:7/s,3s:40/s").stages())));
+                new ArrivalSchedule(Ramp.of(Stages.parse("2s:100/s,1s:100/s,0s:7/s,3s:40/s").stages())));
         for (ArrivalSchedule schedule : schedules) {
             for (long i = 0; i < schedule.requestCount(); i++) {
                 long start = schedule.intendedOffsetNanos(i);
@@ -135,9 +139,9 @@ class SchedulesTest {
         assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
         assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("1m30s");
         assertThatThrownBy(() -> Durations.parse("10 seconds")).hasMessage("'10 seconds' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
-        assertThatThrownBy(() -> Stage.parse("30s:100,10s:5/s")).hasMessageContaining("mix users and rates");
-        assertThatThrownBy(() -> Stage.parse("30s")).hasMessageContaining("is not DURATION:TARGET");
-        assertThatThrownBy(() -> Stage.parse("30s:2.5")).hasMessageContaining("fraction of a user");
+        assertThatThrownBy(() -> Stages.parse("30s:100,10s:5/s")).hasMessageContaining("mix users and rates");
+        assertThatThrownBy(() -> Stages.parse("30s")).hasMessageContaining("is not DURATION:TARGET");
+        assertThatThrownBy(() -> Stages.parse("30s:2.5")).hasMessageContaining("fraction of a user");
     }
 
     @Test
@@ -154,7 +158,7 @@ class SchedulesTest {
     @Test
     void aWarmupMustLeaveSomethingToMeasure() {
         var target = java.net.URI.create("http://127.0.0.1:1/");
-        var stages = new LoadProfile.RampingRate(Stage.parse("5s:10/s").stages());
+        var stages = new LoadProfile.RampingRate(Stages.parse("5s:10/s").stages());
         assertThat(LoadRun.of(target, stages, Duration.ofSeconds(4)).warmup()).isEqualTo(Duration.ofSeconds(4));
         assertThatThrownBy(() -> LoadRun.of(target, stages, Duration.ofSeconds(5)))
                 .hasMessage("warmup of 5s leaves nothing to measure of 5s of stages");

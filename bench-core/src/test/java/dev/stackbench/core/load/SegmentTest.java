@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.stackbench.core.vocabulary.Stages;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,8 +20,8 @@ class SegmentTest {
     private static final List<Ramp> RATES = List.of(
             Ramp.constant(200, Duration.ofSeconds(3)),
             Ramp.constant(7.3, Duration.ofSeconds(2)),
-            Ramp.of(Stage.parse("1s:100/s,2s:100/s,0s:250/s,1s:250/s,2s:0/s").stages()),
-            Ramp.of(Stage.parse("3s:90/s").stages()));
+            Ramp.of(Stages.parse("1s:100/s,2s:100/s,0s:250/s,1s:250/s,2s:0/s").stages()),
+            Ramp.of(Stages.parse("3s:90/s").stages()));
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 5})
@@ -57,7 +58,7 @@ class SegmentTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4})
     void theAgentsUsersTogetherAreTheSingleLevelAtEveryMoment(int agents) {
-        var users = new UserSchedule(Ramp.of(Stage.parse("2s:10,1s:10,0s:3,2s:7").stages()));
+        var users = new UserSchedule(Ramp.of(Stages.parse("2s:10,1s:10,0s:3,2s:7").stages()));
         for (long offset = 0; offset < users.endNanos(); offset += 50_000_000) {
             int active = 0;
             for (int k = 0; k < agents; k++) {

@@ -36,7 +36,7 @@ class VariantBoundsTest {
     }
 
     private static RunResult result(RunResult.Target target, double rps, Percentiles latency) {
-        var profile = new RunResult.Profile("closed", "16 users", 16, null, null, null, 16, 2, 0, 1, null, 10, 30, true, false, List.of());
+        var profile = new RunResult.Profile(dev.stackbench.core.vocabulary.LoadModel.CLOSED, "16 users", 16, null, null, null, 16, 2, 0, 1, null, 10, 30, true, false, List.of());
         var environment = new RunResult.Environment("25", "vm", 2, "linux", 1L << 30, true, 1);
         long ok = Math.round(rps);
         return new RunResult(RunResult.SCHEMA, target, profile, environment, new RunResult.Window("2025-01-01T00:00:00Z", 0, 1, null, null, false),

@@ -17,6 +17,9 @@ import dev.stackbench.core.result.read.RecordedTarget;
 import dev.stackbench.core.result.read.Setup;
 import dev.stackbench.core.stats.Estimate;
 import dev.stackbench.core.stats.SyntheticResults;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -134,12 +137,12 @@ class WinnersTest {
         double sum = 0;
         for (int i = 0; i < rpsPerSecond.length; i++) {
             long ok = Math.round(rpsPerSecond[i]);
-            timeline.add(new RunResult.TimelineRow(i + 1, "measured", rpsPerSecond[i], ok, 0, 1.0, 2.0, 3.0, 0, 0, 0, 1, null, null));
+            timeline.add(new RunResult.TimelineRow(i + 1, TimelinePhase.MEASURED, rpsPerSecond[i], ok, 0, 1.0, 2.0, 3.0, 0, 0, 0, 1, null, null));
             sum += rpsPerSecond[i];
         }
         var latency = new Histogram(3);
         latency.recordValue(1_000_000);
-        var profile = new RunResult.Profile("closed", "1 user", 1, null, null, "0s", 1, 1, 0, rpsPerSecond.length, null, 1, 1, true, false, List.of());
+        var profile = new RunResult.Profile(LoadModel.CLOSED, "1 user", 1, null, null, ThinkTime.NONE, 1, 1, 0, rpsPerSecond.length, null, 1, 1, true, false, List.of());
         var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
                 profile, new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false),

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.ThinkTime;
 
 /** Hand-made results for tests of what is derived from them. */
 final class TestResults {
@@ -49,12 +51,12 @@ final class TestResults {
     }
 
     static RunResult closed(String approach, ServerLimits limits, Map<String, String> params, int users, String thinkTime, double rps) {
-        return of(approach, limits, params, new RunResult.Profile("closed", users + " users", users, null, null, thinkTime, users, 2,
+        return of(approach, limits, params, new RunResult.Profile(LoadModel.CLOSED, users + " users", users, null, null, thinkTime == null ? null : ThinkTime.parse(thinkTime), users, 2,
                 0, 10, null, 10, 30, true, false, List.of()), rps);
     }
 
     static RunResult open(String approach, ServerLimits limits, Map<String, String> params, double rate, int connections, double rps) {
-        return of(approach, limits, params, new RunResult.Profile("open", rate + "/s", null, rate, null, null, connections, 2,
+        return of(approach, limits, params, new RunResult.Profile(LoadModel.OPEN, rate + "/s", null, rate, null, null, connections, 2,
                 0, 10, null, 10, 30, true, false, List.of()), rps);
     }
 

@@ -5,10 +5,11 @@ import static dev.stackbench.core.result.TestResults.commonPool;
 import static dev.stackbench.core.result.TestResults.elastic;
 import static dev.stackbench.core.result.TestResults.tomcat;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,23 +53,23 @@ class ThroughputBoundTest {
         assertThat(ThroughputBound.notDerived(result)).as("nothing is missing: there is no pool").isEmpty();
     }
 
-    /** The think time is read from the result's text, as the load generator wrote it: both readings agree. */
+    /** result.json's think time reads back through the one parser the load generator uses, and the bound takes its mean. */
     @ParameterizedTest
     @ValueSource(strings = {"0s", "1s", "1s..3s", "250ms", "1m30s", "1.5s..2500ms", "100us..300us", "2h"})
     void theThinkTimeIsReadAsTheLoadGeneratorParsesIt(String text) {
         ThinkTime think = ThinkTime.parse(text);
         double expectedMillis = (think.min().toNanos() + think.max().toNanos()) / 2.0 / 1e6;
 
-        assertThat(ThroughputBound.meanThinkMillis(text)).isCloseTo(expectedMillis, org.assertj.core.data.Offset.offset(1e-9));
+        ThinkTime read = ResultFiles.json().readValue("\"" + text + "\"", ThinkTime.class);
+        assertThat(read).isEqualTo(think);
+        assertThat(read.meanMillis()).isCloseTo(expectedMillis, org.assertj.core.data.Offset.offset(1e-9));
     }
 
+    /** A think time is a type now: a result.json whose think time is not a duration cannot be read, and says why. */
     @Test
-    void anUnreadableThinkTimeGivesNoClosedModelBoundAndSaysSo() {
-        var result = TestResults.closed("loom-netty", TestResults.virtualThreads(), DELAY_100, 50, "a while", 99);
-
-        assertThat(ThroughputBound.all(result)).isEmpty();
-        assertThat(ThroughputBound.notDerived(result)).containsExactly("users: the think time 'a while' is not a duration");
-        assertThat(Summary.of(result)).contains("Bound:        none derived").contains("Not derived:  users: the think time");
+    void anUnreadableThinkTimeIsRefusedWhenReadSayingWhy() {
+        assertThatThrownBy(() -> ResultFiles.json().readValue("\"a while\"", ThinkTime.class))
+                .hasMessageContaining("'a while' is not a duration");
     }
 
     /** A ThreadPoolExecutor starts threads beyond core-size only when its queue is full. */

@@ -10,8 +10,8 @@ import java.time.Duration;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Stage;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 

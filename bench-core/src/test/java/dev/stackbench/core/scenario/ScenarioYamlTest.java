@@ -11,7 +11,7 @@ import java.util.Map;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
@@ -98,7 +98,13 @@ class ScenarioYamlTest {
     void anOverrideThatBreaksARunNamesTheRun() {
         Scenario scenario = ScenarioYaml.parse(GOOD, "two.yaml", Path.of(""));
 
-        assertThatThrownBy(() -> scenario.overriddenBy(LoadOptions.builder().duration("soon").build(), Map.of(), Map.of()))
+        assertThatThrownBy(() -> {
+            try {
+                scenario.overriddenBy(LoadOptions.builder().duration("soon").build(), Map.of(), Map.of());
+            } catch (LoadOptions.InvalidOption e) { // text is read where it is given: the command line's edge refuses it so
+                throw scenario.commandLineOptionRefused(e);
+            }
+        })
                 .isInstanceOf(InvalidScenario.class)
                 .hasMessage("two with the command line's options: run 'tomcat': load.duration: 'soon' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
     }
@@ -235,7 +241,8 @@ class ScenarioYamlTest {
         samples.forEach((option, sample) -> {
             String yaml = "{name: one, runs: [{label: a, approach: loom-netty, load: {" + sample.getKey() + "}}]}";
             ScenarioRun run = ScenarioYaml.parse(yaml, "one.yaml", Path.of("")).runs().getFirst();
-            assertThat(run.load().value(option)).as(option.id()).isEqualTo(sample.getValue());
+            Object value = run.load().value(option); // text is read into its kind's type, and prints back as written
+            assertThat(option.kind().readsText() ? option.kind().format(value) : value).as(option.id()).isEqualTo(sample.getValue());
         });
     }
 

@@ -18,6 +18,8 @@ import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.RecordedTarget;
 import dev.stackbench.core.result.read.Setup;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.ThinkTime;
 
 import org.HdrHistogram.Histogram;
 
@@ -85,7 +87,7 @@ public final class SyntheticResults {
         Histogram merged = Histograms.newLatencyHistogram();
         list.forEach(interval -> merged.add(interval.latencyNanos()));
         var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
-                new RunResult.Profile("closed", "synthetic", 1, null, null, "0s", 1, 1, 0, intervals, null, 1, 1, true, false, List.of()),
+                new RunResult.Profile(LoadModel.CLOSED, "synthetic", 1, null, null, ThinkTime.NONE, 1, 1, 0, intervals, null, 1, 1, true, false, List.of()),
                 new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
                 new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0),

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
@@ -68,7 +69,7 @@ public record Failure(int status, String message, List<String> allow) {
 
     public Failure {
         allow = List.copyOf(allow);
-        String reason = reasonPhrase(status).toLowerCase(java.util.Locale.ROOT);
+        String reason = reasonPhrase(status).toLowerCase(Locale.ROOT);
         if (message == null || message.isBlank()) {
             message = reason;
         } else if (INTERNALS.matcher(message).find()) {

@@ -1,7 +1,9 @@
 package dev.stackbench.servers.dispatch;
 
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.net.http.HttpTimeoutException;
 import java.util.concurrent.TimeoutException;
 
 import org.springframework.web.client.RestClientResponseException;
@@ -30,8 +32,8 @@ public class UpstreamException extends RuntimeException {
             if (cause instanceof ConnectException) {
                 return "connection refused";
             }
-            if (cause instanceof TimeoutException || cause instanceof java.net.http.HttpTimeoutException
-                    || cause instanceof io.netty.handler.timeout.TimeoutException || cause instanceof java.net.SocketTimeoutException) {
+            if (cause instanceof TimeoutException || cause instanceof HttpTimeoutException
+                    || cause instanceof io.netty.handler.timeout.TimeoutException || cause instanceof SocketTimeoutException) {
                 return "no answer within stackbench.upstream.timeout";
             }
         }

@@ -1,5 +1,6 @@
 package dev.stackbench.servers.movies;
 
+import java.math.BigDecimal;
 import java.util.List;
 
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -24,7 +25,7 @@ final class R2dbcMovieStore implements ReactiveMovieStore {
         var movies = database.sql(MovieSql.MOVIES).bind("director", director)
                 .map(row -> new MovieSql.MovieRow(row.get("id", Long.class), row.get("title", String.class),
                         row.get("release_year", Integer.class), row.get("genre", String.class),
-                        row.get("rating", java.math.BigDecimal.class).doubleValue()))
+                        row.get("rating", BigDecimal.class).doubleValue()))
                 .all().collectList();
         var people = database.sql(MovieSql.PEOPLE).bind("director", director)
                 .map(row -> new MovieSql.PersonRow(row.get("movie_id", Long.class), row.get("role", String.class),

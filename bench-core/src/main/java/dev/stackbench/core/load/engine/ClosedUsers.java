@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.UserSchedule;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 /**
  * The closed model on one worker: its share of the virtual users ({@link WorkerContext#numbers()}: user u goes to
@@ -46,10 +47,10 @@ final class ClosedUsers implements LoadDriver {
     }
 
     @Override
-    public void freed(Connection connection, ErrorClass error) {
+    public void freed(Connection connection, RequestFailure error) {
         User user = users.get(connection.slot);
         // A failed TLS handshake is a failed connect too: retried at once, an untrusted certificate would spin.
-        user.connectFailures = error == ErrorClass.CONNECT || error == ErrorClass.TLS ? user.connectFailures + 1 : 0;
+        user.connectFailures = error == RequestFailure.CONNECT || error == RequestFailure.TLS ? user.connectFailures + 1 : 0;
         long pause = Math.max(thinkTime.sampleNanos(context.random()), backoffNanos(user.connectFailures));
         if (pause == 0) {
             user.sendNext();

@@ -1,5 +1,7 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.RequestFailure;
+
 import io.netty.channel.EventLoop;
 
 /**
@@ -49,7 +51,7 @@ abstract sealed class Connection permits Http1Connection, Http2Slot {
     abstract void expireIfOlderThan(long nowNanos, long timeoutNanos);
 
     /** Gives up on the request in flight, if any: it ends as {@code error} and the connection is closed. */
-    abstract void abandon(ErrorClass error);
+    abstract void abandon(RequestFailure error);
 
     abstract void close();
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -62,7 +63,7 @@ final class Engine implements AutoCloseable {
 
     /** Starts one worker per loop; returns the run's start (nanoTime), the origin of every offset: now. */
     long start() {
-        return start(java.util.OptionalLong.empty());
+        return start(OptionalLong.empty());
     }
 
     /**
@@ -70,7 +71,7 @@ final class Engine implements AutoCloseable {
      * start is origin + i/rate, so a generator that starts after an agreed instant sends what came due meanwhile late,
      * and that lateness is latency, never a shifted schedule. Empty: from now. Returns the origin.
      */
-    long start(java.util.OptionalLong origin) {
+    long start(OptionalLong origin) {
         EventLoopGroup group = loops.onClient(LoopResources.hasNativeSupport());
         Class<? extends SocketChannel> channelClass = loops.onChannelClass(SocketChannel.class, group);
         List<EventLoop> eventLoops = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.RequestFailure;
+
 import io.netty.channel.Channel;
 
 /**
@@ -20,16 +22,16 @@ interface ExchangeEvents {
 
     void connectFailed(Throwable cause);
 
-    /** A TLS handshake failed; the request it held ends as {@link ErrorClass#TLS}. */
+    /** A TLS handshake failed; the request it held ends as {@link RequestFailure#TLS}. */
     void tlsFailed(Throwable cause);
 
     /**
      * Why a request failed with {@code failure}, the same on both protocols; a TLS failure is also noted for the
      * run's warning. A connection the server closed during the handshake is {@code closed}, not {@code tls}.
      */
-    default ErrorClass failureOf(Throwable failure) {
-        ErrorClass error = ErrorClass.ofFailure(failure);
-        if (error == ErrorClass.TLS) {
+    default RequestFailure failureOf(Throwable failure) {
+        RequestFailure error = FailureCauses.classify(failure);
+        if (error == RequestFailure.TLS) {
             tlsFailed(failure);
         }
         return error;
@@ -40,8 +42,8 @@ interface ExchangeEvents {
      *
      * @return the error, or null
      */
-    ErrorClass checkBody(int templateIndex, int status, CharSequence body);
+    RequestFailure checkBody(int templateIndex, int status, CharSequence body);
 
     /** The request ended, with an error class, or with an HTTP status when {@code error} is null. */
-    void completed(Connection connection, ErrorClass error, int status, long nowNanos);
+    void completed(Connection connection, RequestFailure error, int status, long nowNanos);
 }

@@ -3,6 +3,7 @@ package dev.stackbench.core.load.engine;
 import java.nio.charset.StandardCharsets;
 
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -34,7 +35,7 @@ import io.netty.util.concurrent.Future;
  *
  * <p>Over TLS ({@code https://}) an SslHandler of the run's one context ({@link RunPlan#tls()}) sits below
  * the codec and {@link WireBytes} below it, so bytes are counted encrypted, as they cross the wire. The
- * first request goes out once the handshake is done; a failed handshake ends it as {@link ErrorClass#TLS}.
+ * first request goes out once the handshake is done; a failed handshake ends it as {@link RequestFailure#TLS}.
  */
 final class Http1Connection extends Connection {
 
@@ -97,7 +98,7 @@ final class Http1Connection extends Connection {
             events.connectFailed(future.cause());
             // Deferred: a connect that fails at once (e.g. out of file descriptors) would otherwise
             // recurse through the next request's send straight back here.
-            loop.execute(() -> finish(ErrorClass.CONNECT));
+            loop.execute(() -> finish(RequestFailure.CONNECT));
             return;
         }
         channel = future.channel();
@@ -151,12 +152,12 @@ final class Http1Connection extends Connection {
     @Override
     void expireIfOlderThan(long nowNanos, long timeoutNanos) {
         if (inFlight && channel != null && nowNanos - writeNanos > timeoutNanos) {
-            abandon(ErrorClass.TIMEOUT);
+            abandon(RequestFailure.TIMEOUT);
         }
     }
 
     @Override
-    void abandon(ErrorClass error) {
+    void abandon(RequestFailure error) {
         close(); // the connection's state is unknown now: never reuse it
         finish(error);
     }
@@ -169,7 +170,7 @@ final class Http1Connection extends Connection {
         }
     }
 
-    private void finish(ErrorClass errorClass) {
+    private void finish(RequestFailure errorClass) {
         if (inFlight) {
             inFlight = false;
             events.completed(this, errorClass, status, System.nanoTime());
@@ -177,7 +178,7 @@ final class Http1Connection extends Connection {
     }
 
     private void responseComplete() {
-        ErrorClass error = events.checkBody(templateIndex, status, body);
+        RequestFailure error = events.checkBody(templateIndex, status, body);
         body = null;
         if (!reusable) {
             close();
@@ -221,7 +222,7 @@ final class Http1Connection extends Connection {
                 }
                 if (msg instanceof HttpResponse response) {
                     if (response.decoderResult().isFailure()) {
-                        abandon(ErrorClass.PROTOCOL);
+                        abandon(RequestFailure.PROTOCOL);
                         return;
                     }
                     status = response.status().code();
@@ -229,7 +230,7 @@ final class Http1Connection extends Connection {
                 }
                 if (msg instanceof HttpContent content) {
                     if (content.decoderResult().isFailure()) {
-                        abandon(ErrorClass.PROTOCOL);
+                        abandon(RequestFailure.PROTOCOL);
                         return;
                     }
                     if (body != null) {
@@ -248,14 +249,14 @@ final class Http1Connection extends Connection {
         public void channelInactive(ChannelHandlerContext ctx) {
             if (owner == channel) {
                 channel = null;
-                finish(ErrorClass.CLOSED);
+                finish(RequestFailure.CLOSED);
             }
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (owner == channel) {
-                abandon(ErrorClass.ofFailure(cause));
+                abandon(FailureCauses.classify(cause));
             } else {
                 ctx.close();
             }

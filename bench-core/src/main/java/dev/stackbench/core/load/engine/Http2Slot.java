@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import java.nio.charset.StandardCharsets;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoop;
@@ -51,24 +52,24 @@ final class Http2Slot extends Connection {
                 .responseSingle((response, content) -> content.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
                         .map(text -> {
                             int status = response.status().code();
-                            ErrorClass error = response.version().majorVersion() != 2 ? ErrorClass.PROTOCOL
+                            RequestFailure error = response.version().majorVersion() != 2 ? RequestFailure.PROTOCOL
                                     : events.checkBody(templateIndex, status, text);
                             return new Outcome(error, status);
                         }))
                 .subscribe(outcome -> onLoop(sent, outcome.error(), outcome.status()),
                         failure -> onLoop(sent, events.failureOf(failure), 0),
                         // Completed without a response (the stream was reset or the connection closed): never silence.
-                        () -> onLoop(sent, ErrorClass.CLOSED, 0));
+                        () -> onLoop(sent, RequestFailure.CLOSED, 0));
         if (sent == generation && inFlight) {
             exchange = started; // unless it already completed, synchronously, and the slot moved on
         }
     }
 
-    private record Outcome(ErrorClass error, int status) {
+    private record Outcome(RequestFailure error, int status) {
     }
 
     /** Reactor Netty calls back on the connection's loop, which is this worker's; the hop is a safeguard. */
-    private void onLoop(int sent, ErrorClass error, int status) {
+    private void onLoop(int sent, RequestFailure error, int status) {
         long now = System.nanoTime();
         if (loop.inEventLoop()) {
             finish(sent, error, status, now);
@@ -77,7 +78,7 @@ final class Http2Slot extends Connection {
         }
     }
 
-    private void finish(int sent, ErrorClass error, int status, long nowNanos) {
+    private void finish(int sent, RequestFailure error, int status, long nowNanos) {
         if (inFlight && sent == generation) {
             inFlight = false;
             exchange = null;
@@ -88,12 +89,12 @@ final class Http2Slot extends Connection {
     @Override
     void expireIfOlderThan(long nowNanos, long timeoutNanos) {
         if (inFlight && exchange != null && nowNanos - writeNanos > timeoutNanos) {
-            abandon(ErrorClass.TIMEOUT);
+            abandon(RequestFailure.TIMEOUT);
         }
     }
 
     @Override
-    void abandon(ErrorClass error) {
+    void abandon(RequestFailure error) {
         close();
         finish(generation, error, 0, System.nanoTime());
     }

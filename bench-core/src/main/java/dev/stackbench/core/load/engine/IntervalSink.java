@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 import dev.stackbench.core.jvm.JvmMetrics;
 
@@ -25,8 +26,8 @@ interface IntervalSink {
      * Blocks until the run may start: called once, just before the workers start. Returns the run's origin, a nanoTime:
      * the agreed start instant, in the past already if this generator is late; empty to start from now (a single generator).
      */
-    default java.util.OptionalLong awaitStart() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong awaitStart() {
+        return OptionalLong.empty();
     }
 
     /** The workers started {@code lateNanos} after the origin {@link #awaitStart} returned. */

@@ -1,5 +1,7 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.RequestFailure;
+
 /**
  * One load model on one worker's event loop: decides when each request starts and on which
  * connection. One class per model, so the hot path never asks which model it is in.
@@ -10,7 +12,7 @@ sealed interface LoadDriver permits OpenArrivals, ClosedUsers {
     void start();
 
     /** A connection's request ended (its outcome is already counted): send the next, or let it rest. */
-    void freed(Connection connection, ErrorClass error);
+    void freed(Connection connection, RequestFailure error);
 
     /**
      * The window has closed: counts as scheduled whatever came due before its end and was not looked at

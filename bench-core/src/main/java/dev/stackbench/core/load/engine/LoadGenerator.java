@@ -1,6 +1,8 @@
 package dev.stackbench.core.load.engine;
 
 import java.net.UnknownHostException;
+import java.time.Instant;
+import java.util.List;
 
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.Segment;
@@ -39,7 +41,7 @@ public final class LoadGenerator {
      *
      * @throws IllegalArgumentException naming the option and the limit
      */
-    public static java.util.List<String> check(LoadRun run, RunResult.Target target) {
+    public static List<String> check(LoadRun run, RunResult.Target target) {
         return LoadLimits.check(run, target.serverInThisJvm());
     }
 
@@ -80,7 +82,7 @@ public final class LoadGenerator {
      *
      * @throws IllegalArgumentException for a warm-up until steady, which one agent cannot decide for all
      */
-    public static SegmentRun runSegment(LoadRun run, Segment segment, java.time.Instant startAt, ProgressListener listener,
+    public static SegmentRun runSegment(LoadRun run, Segment segment, Instant startAt, ProgressListener listener,
                                         StopRequest stop) throws UnknownHostException {
         requireFixedWarmup(run);
         var recorder = new SegmentRecorder(segment, startAt);
@@ -96,14 +98,14 @@ public final class LoadGenerator {
      * @param clockAlignment how the agents' clocks were aligned, in words, for the result
      * @throws IllegalStateException if no agent sent anything
      */
-    public static Measurement merge(LoadRun run, RunResult.Target target, java.time.Instant start, String clockAlignment,
-                                    java.util.List<AgentPart> parts) {
+    public static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment,
+                                    List<AgentPart> parts) {
         return merge(run, target, start, clockAlignment, parts, null);
     }
 
     /** As {@link #merge(LoadRun, RunResult.Target, java.time.Instant, String, java.util.List)}, of a run stopped early: marked interrupted. */
-    public static Measurement merge(LoadRun run, RunResult.Target target, java.time.Instant start, String clockAlignment,
-                                    java.util.List<AgentPart> parts, String stopReason) {
+    public static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment,
+                                    List<AgentPart> parts, String stopReason) {
         return SegmentMerge.merge(run, target, start, clockAlignment, parts, stopReason);
     }
 

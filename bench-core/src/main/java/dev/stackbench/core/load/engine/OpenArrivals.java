@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 import dev.stackbench.core.load.ArrivalSchedule;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 /**
  * The open model on one worker: request i (of this worker's share, {@link WorkerContext#numbers()}) is due at
@@ -168,7 +169,7 @@ final class OpenArrivals implements LoadDriver {
     }
 
     @Override
-    public void freed(Connection connection, ErrorClass error) {
+    public void freed(Connection connection, RequestFailure error) {
         if (next >= dueBound && idle.isEmpty() && opened == connectionCap) {
             // Every connection was busy, so ticks were coarse: count what came due meanwhile (late) first.
             catchUp(context.control().offsetNow(), false);
@@ -186,7 +187,7 @@ final class OpenArrivals implements LoadDriver {
         long waiting = context.ownedIn(next, dueBound);
         if (waiting > 0) {
             account(next, dueBound, WorkerCounters.UNFINISHED);
-            account(next, dueBound, WorkerCounters.errorField(ErrorClass.TIMEOUT));
+            account(next, dueBound, WorkerCounters.errorField(RequestFailure.TIMEOUT));
             account(next, dueBound, WorkerCounters.FINISHED);
             next = context.firstOwnedFrom(dueBound);
             publishQueue();

@@ -5,12 +5,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntToLongFunction;
 import java.util.function.ToLongFunction;
 import java.util.concurrent.ForkJoinPool;
-import java.util.stream.Collectors;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
@@ -19,6 +17,11 @@ import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WindowVerdict;
+import dev.stackbench.core.vocabulary.RequestFailure;
+import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * Builds a run's {@link RunResult} from what the coordinator collected: the measured requests'
@@ -58,7 +61,7 @@ final class ResultAssembly {
             warnings.add(requests.errors() + " of " + requests.scheduled() + " requests failed " + requests.errorsByClass());
         }
         if (requests.unfinished() > 0) {
-            warnings.add(requests.unfinished() + " requests were still unfinished " + format(run.responseTimeout().toNanos() / 1e9)
+            warnings.add(requests.unfinished() + " requests were still unfinished " + Numbers.oneDecimal(run.responseTimeout().toNanos() / 1e9)
                     + " s (the response timeout) after the window closed; they count as timeouts");
         }
         if (requests.late() > 0) {
@@ -117,18 +120,18 @@ final class ResultAssembly {
     }
 
     /** Error counts by class, then by HTTP status, leaving out those that did not occur. */
-    private static Map<String, Long> errorsByClass(ToLongFunction<ErrorClass> ofClass, IntToLongFunction ofStatus) {
-        var errorsByClass = new LinkedHashMap<String, Long>();
-        for (ErrorClass errorClass : ErrorClass.values()) {
+    private static Map<ErrorClass, Long> errorsByClass(ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
+        var errorsByClass = new LinkedHashMap<ErrorClass, Long>();
+        for (RequestFailure errorClass : RequestFailure.values()) {
             long count = ofClass.applyAsLong(errorClass);
             if (count > 0) {
-                errorsByClass.put(errorClass.key(), count);
+                errorsByClass.put(errorClass, count);
             }
         }
         for (int status = 0; status <= WorkerCounters.MAX_STATUS; status++) {
             long count = ofStatus.applyAsLong(status);
             if (count > 0) {
-                errorsByClass.put(ErrorClass.httpStatusKey(status), count);
+                errorsByClass.put(new ErrorClass.HttpStatus(status), count);
             }
         }
         return errorsByClass;
@@ -138,18 +141,18 @@ final class ResultAssembly {
         var profile = run.profile();
         Integer concurrency = profile instanceof LoadProfile.Closed closed ? closed.users() : null;
         Double rate = profile instanceof LoadProfile.Open open ? open.ratePerSecond() : null;
-        String stages = switch (profile) {
-            case LoadProfile.RampingUsers ramping -> ramping.stages().stream().map(Object::toString).collect(Collectors.joining(","));
-            case LoadProfile.RampingRate ramping -> ramping.stages().stream().map(s -> s + "/s").collect(Collectors.joining(","));
+        Stages stages = switch (profile) {
+            case LoadProfile.RampingUsers ramping -> Stages.users(ramping.stages());
+            case LoadProfile.RampingRate ramping -> Stages.rate(ramping.stages());
             default -> null;
         };
-        String think = run.isOpenModel() ? null : profile.thinkTime().toString();
+        ThinkTime think = run.isOpenModel() ? null : profile.thinkTime();
         double rampSeconds = profile.ramp(run.warmup()).endNanos() / 1e9;
         Long limit = profile instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent() ? closed.requestLimit().getAsLong() : null;
         var mix = run.mix().entries().stream()
                 .map(entry -> new RunResult.MixEntry(entry.template().name(), entry.template().method(), entry.template().pathAndQuery(), entry.weight()))
                 .toList();
-        return new RunResult.Profile(profile.model().id(), profile.describe(), concurrency, rate, stages, think, run.connections(),
+        return new RunResult.Profile(profile.model(), profile.describe(), concurrency, rate, stages, think, run.connections(),
                 run.threads(), run.warmup().toNanos() / 1e9, rampSeconds - run.warmup().toNanos() / 1e9, limit,
                 run.connectTimeout().toNanos() / 1e9, run.responseTimeout().toNanos() / 1e9, run.keepAlive(), run.http2(), mix);
     }
@@ -163,7 +166,4 @@ final class ResultAssembly {
                 target.serverInThisJvm(), ForkJoinPool.getCommonPoolParallelism());
     }
 
-    private static String format(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
-    }
 }

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.stackbench.core.load.ArrivalSchedule;
@@ -66,8 +67,8 @@ final class RunPlan {
             encoded[i] = Unpooled.unreleasableBuffer(direct[i].asReadOnly());
             int at = indexOf(whole, RequestTemplate.ID.getBytes(StandardCharsets.ISO_8859_1));
             if (at >= 0) {
-                beforeId[i] = java.util.Arrays.copyOfRange(whole, 0, at);
-                afterId[i] = java.util.Arrays.copyOfRange(whole, at + RequestTemplate.ID.length(), whole.length);
+                beforeId[i] = Arrays.copyOfRange(whole, 0, at);
+                afterId[i] = Arrays.copyOfRange(whole, at + RequestTemplate.ID.length(), whole.length);
             }
         }
         var ramp = ramp(run);
@@ -125,7 +126,7 @@ final class RunPlan {
         }
         head.append("\r\n");
         byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] request = java.util.Arrays.copyOf(headBytes, headBytes.length + body.length);
+        byte[] request = Arrays.copyOf(headBytes, headBytes.length + body.length);
         System.arraycopy(body, 0, request, headBytes.length, body.length);
         return request;
     }

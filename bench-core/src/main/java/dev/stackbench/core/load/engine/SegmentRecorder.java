@@ -1,5 +1,6 @@
 package dev.stackbench.core.load.engine;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ final class SegmentRecorder implements IntervalSink {
         }
         while (true) {
             long now = System.nanoTime();
-            long remaining = java.time.Duration.between(Instant.now(), startAt).toNanos();
+            long remaining = Duration.between(Instant.now(), startAt).toNanos();
             if (remaining <= 0) {
                 return OptionalLong.of(now + remaining);
             }

@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 import dev.stackbench.core.jvm.JvmMetrics;
@@ -9,6 +10,7 @@ import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 import org.HdrHistogram.Histogram;
 
@@ -21,13 +23,15 @@ final class Timeline {
 
     /** The run's periods, in order; an interval lies in exactly one. */
     enum Period {
-        WARMUP("warmup"), WINDOW("measured"), DRAIN("drain"), DONE("done");
+        WARMUP(TimelinePhase.WARMUP), WINDOW(TimelinePhase.MEASURED), DRAIN(TimelinePhase.DRAIN),
+        /** The run has ended: no interval lies in it. */
+        DONE(null);
 
-        /** As written in the timeline. */
-        final String label;
+        /** As the timeline writes its intervals. */
+        final TimelinePhase phase;
 
-        Period(String label) {
-            this.label = label;
+        Period(TimelinePhase phase) {
+            this.phase = phase;
         }
     }
 
@@ -70,7 +74,7 @@ final class Timeline {
         latency.add(taken.measuredLatency());
         serviceTime.add(taken.serviceTime());
         waitTime.add(taken.waitTime());
-        var intervalByName = new java.util.LinkedHashMap<String, CompressedHistogram>();
+        var intervalByName = new LinkedHashMap<String, CompressedHistogram>();
         for (int i = 0; i < requestNames.size(); i++) {
             latencyByName.get(i).add(taken.measuredByName().get(i));
             intervalByName.put(requestNames.get(i), CompressedHistogram.of(taken.measuredByName().get(i)));
@@ -88,7 +92,7 @@ final class Timeline {
         var percentiles = Percentiles.ofNanos(completed);
         long queued = now[WorkerCounters.QUEUED];
         long outstanding = WorkerCounters.total(now, WorkerCounters.SCHEDULED) - WorkerCounters.total(now, WorkerCounters.FINISHED);
-        var row = new RunResult.TimelineRow(Math.round(toNanos / 1e6) / 1e3, period.label, ok / seconds, ok,
+        var row = new RunResult.TimelineRow(Math.round(toNanos / 1e6) / 1e3, period.phase, ok / seconds, ok,
                 WorkerCounters.totalErrors(now) - WorkerCounters.totalErrors(previous), percentiles.p50(), percentiles.p90(), percentiles.p99(),
                 Math.max(0, outstanding - queued), queued,
                 WorkerCounters.total(now, WorkerCounters.LATE) - WorkerCounters.total(previous, WorkerCounters.LATE),

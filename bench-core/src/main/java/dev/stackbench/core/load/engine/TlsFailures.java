@@ -5,10 +5,11 @@ import java.security.cert.CertificateException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 /**
  * Why TLS handshakes failed, said once per reason in one line, while the requests they held are counted
- * as errors of class {@link ErrorClass#TLS} (a run against an untrusted certificate is not refused up front:
+ * as errors of class {@link RequestFailure#TLS} (a run against an untrusted certificate is not refused up front:
  * the generator cannot know before it connects, and every scheduled request still gets an outcome).
  * Called on worker threads.
  */
@@ -32,7 +33,7 @@ final class TlsFailures {
             }
             root = cause;
         }
-        String counted = "; its requests count as errors of class '" + ErrorClass.TLS.key() + "'";
+        String counted = "; its requests count as errors of class '" + RequestFailure.TLS.key() + "'";
         if (certificate != null) {
             once("certificate", "TLS: the certificate of " + server + " is not accepted (" + deepest(certificate) + ")" + counted
                     + "; --insecure accepts any certificate, e.g. a self-signed one");

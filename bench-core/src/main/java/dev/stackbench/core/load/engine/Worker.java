@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.stackbench.core.load.RequestTemplate;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -134,22 +135,22 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     }
 
     @Override
-    public ErrorClass checkBody(int templateIndex, int status, CharSequence body) {
+    public RequestFailure checkBody(int templateIndex, int status, CharSequence body) {
         if (status >= 400) {
             return null; // counted by its status
         }
         String expected = plan.bodyMustContain(templateIndex);
         if (expected != null && (body == null || !body.toString().contains(expected))) {
-            return ErrorClass.BODY;
+            return RequestFailure.BODY;
         }
         if (plan.ids(templateIndex) == RequestTemplate.IdUse.CREATES && !ids.addCreated(body)) {
-            return ErrorClass.BODY;
+            return RequestFailure.BODY;
         }
         return null;
     }
 
     @Override
-    public void completed(Connection connection, ErrorClass error, int status, long nowNanos) {
+    public void completed(Connection connection, RequestFailure error, int status, long nowNanos) {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
         int name = plan.requestName(connection.templateIndex);
@@ -190,7 +191,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         for (Connection connection : connections) {
             if (connection.inFlight) {
                 counters.increment(connection.phase, WorkerCounters.UNFINISHED);
-                connection.abandon(ErrorClass.TIMEOUT);
+                connection.abandon(RequestFailure.TIMEOUT);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import java.util.concurrent.atomic.AtomicLongArray;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 /**
  * One worker's counters: written only by its event-loop thread (plain read, release write, no
@@ -23,7 +24,7 @@ final class WorkerCounters {
     /** In a request name's bank: its successes that completed within the measured window, whatever their phase (0 in the phase banks). */
     static final int OK_IN_WINDOW_OF_NAME = 5;
     private static final int ERROR_CLASS_BASE = 6;
-    private static final int STATUS_BASE = ERROR_CLASS_BASE + ErrorClass.values().length;
+    private static final int STATUS_BASE = ERROR_CLASS_BASE + RequestFailure.values().length;
     static final int MAX_STATUS = 599;
     private static final int BANK = STATUS_BASE + MAX_STATUS + 1;
 
@@ -75,7 +76,7 @@ final class WorkerCounters {
 
 
     /** The field counting {@code errorClass}, for {@link #add(Phase, int, long)}. */
-    static int errorField(ErrorClass errorClass) {
+    static int errorField(RequestFailure errorClass) {
         return ERROR_CLASS_BASE + errorClass.ordinal();
     }
 
@@ -89,7 +90,7 @@ final class WorkerCounters {
      * class, or an HTTP error status, counted in its phase's bank and, when measured, in its name's. Its phase's
      * FINISHED is not counted here: the worker writes it last, once the latency is recorded too.
      */
-    void outcome(Phase phase, int name, ErrorClass errorClass, int status, boolean completedInWindow) {
+    void outcome(Phase phase, int name, RequestFailure errorClass, int status, boolean completedInWindow) {
         int field = errorClass != null ? errorField(errorClass) : status >= 400 ? statusField(status) : -1;
         int nameBank = NAMES_BASE + name * BANK;
         if (field >= 0) {
@@ -140,7 +141,7 @@ final class WorkerCounters {
         return get(snapshot, Phase.WARMUP, field) + get(snapshot, Phase.MEASURED, field);
     }
 
-    static long errorCount(long[] snapshot, Phase phase, ErrorClass errorClass) {
+    static long errorCount(long[] snapshot, Phase phase, RequestFailure errorClass) {
         return get(snapshot, phase, errorField(errorClass));
     }
 
@@ -153,7 +154,7 @@ final class WorkerCounters {
         return snapshot[NAMES_BASE + name * BANK + field];
     }
 
-    static long namedErrorCount(long[] snapshot, int name, ErrorClass errorClass) {
+    static long namedErrorCount(long[] snapshot, int name, RequestFailure errorClass) {
         return named(snapshot, name, errorField(errorClass));
     }
 

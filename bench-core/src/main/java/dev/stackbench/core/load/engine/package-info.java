@@ -6,8 +6,10 @@
  * window, drain; {@code IntervalCollector}; {@code ResultAssembly}; {@code LoadLimits}). Every
  * request scheduled in the window gets an outcome. Public: {@link dev.stackbench.core.load.engine.LoadGenerator},
  * {@link dev.stackbench.core.load.engine.LoadSession}, {@link dev.stackbench.core.load.engine.StopRequest},
- * {@link dev.stackbench.core.load.engine.ProgressListener}, {@link dev.stackbench.core.load.engine.ErrorClass};
- * everything else is package-private, and no class outside reads engine internals.
+ * {@link dev.stackbench.core.load.engine.ProgressListener}, and for runs over agents
+ * {@link dev.stackbench.core.load.engine.SegmentRun} (what an agent measured) and
+ * {@link dev.stackbench.core.load.engine.AgentPart} (its share of a merge); everything else is package-private, and no
+ * class outside reads engine internals (src-test's PackageRulesTest holds this list).
  *
  * <p>May import {@code load}, {@code result}, {@code steady} and {@code jvm}; never gate, report or scenario.
  */

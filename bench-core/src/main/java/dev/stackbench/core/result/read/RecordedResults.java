@@ -1,6 +1,8 @@
 package dev.stackbench.core.result.read;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,8 +23,8 @@ public record RecordedResults(List<Path> files, List<RecordedRun> runs, Map<Stri
      * that have such requests, and a target with none is left out (so a gate sees it missing).
      */
     public RecordedResults forRequest(String name) {
-        var kept = new java.util.ArrayList<RecordedRun>();
-        var byLabel = new java.util.LinkedHashMap<String, RecordedTarget>();
+        var kept = new ArrayList<RecordedRun>();
+        var byLabel = new LinkedHashMap<String, RecordedTarget>();
         for (RecordedTarget target : targets.values()) {
             var runs = target.runs().stream().flatMap(run -> run.forRequest(name).stream()).toList();
             if (!runs.isEmpty()) {

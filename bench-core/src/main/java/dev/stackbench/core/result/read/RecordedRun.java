@@ -1,6 +1,7 @@
 package dev.stackbench.core.result.read;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,12 +55,12 @@ public record RecordedRun(Path file, String source, String label, Setup setup, R
      * so that a gate checks them as it checks a whole run. Empty when the run has no requests of that name
      * (or was written before names were counted, or is a JMH fork).
      */
-    public java.util.Optional<RecordedRun> forRequest(String name) {
+    public Optional<RecordedRun> forRequest(String name) {
         if (result == null || request != null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         return result.request(name).map(stats -> {
-            var values = new java.util.EnumMap<Metric, Double>(Metric.class);
+            var values = new EnumMap<Metric, Double>(Metric.class);
             for (Metric metric : Metric.values()) {
                 Double value = metric.of(stats);
                 if (value != null) {

@@ -1,6 +1,7 @@
 package dev.stackbench.core.result.read;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
 public record Setup(Map<String, String> facts) {
 
     public Setup {
-        facts = java.util.Collections.unmodifiableMap(new TreeMap<>(facts));
+        facts = Collections.unmodifiableMap(new TreeMap<>(facts));
     }
 
     /** The facts that differ, in words: {@code concurrency 8 vs 4}, {@code http2 (none) vs true}. */

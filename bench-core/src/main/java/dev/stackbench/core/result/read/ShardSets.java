@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,7 +91,7 @@ final class ShardSets {
         }
         // DIR/<label>/result.json, ordered as the unsharded directory's walk orders them: by the path <label>/result.json, not by
         // the label's text ('-' sorts before '/', so 01-async-tomcat-open-600rps/ comes before 01-async-tomcat/ there).
-        ofShards.sort(java.util.Comparator.comparing((Path file) -> {
+        ofShards.sort(Comparator.comparing((Path file) -> {
             Path absolute = file.toAbsolutePath().normalize();
             return absolute.getParent().getFileName().resolve(absolute.getFileName());
         }));

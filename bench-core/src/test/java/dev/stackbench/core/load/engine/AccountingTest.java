@@ -15,8 +15,10 @@ import java.util.concurrent.TimeUnit;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.TimelinePhase;
+import dev.stackbench.core.vocabulary.RequestFailure;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,7 +70,7 @@ class AccountingTest {
         assertThat(result.latencyMs().p50()).isGreaterThan(0.4 * longestWaitMillis);
         assertThat(result.latencyMs().p99()).isGreaterThan(0.85 * longestWaitMillis);
         assertThat(result.rps()).isLessThanOrEqualTo(1.1 * bound);
-        assertThat(result.timeline()).anySatisfy(row -> assertThat(row.phase()).isEqualTo("drain"));
+        assertThat(result.timeline()).anySatisfy(row -> assertThat(row.phase()).isEqualTo(TimelinePhase.DRAIN));
     }
 
     /**
@@ -90,7 +92,7 @@ class AccountingTest {
         assertThat(requests.scheduled()).isEqualTo(20_000);
         assertThat(requests.sent()).isLessThan(requests.scheduled() / 10);
         assertThat(requests.unfinished()).isGreaterThan(requests.scheduled() / 2);
-        assertThat(requests.errorsByClass().get("timeout")).isGreaterThanOrEqualTo(requests.unfinished());
+        assertThat(requests.errorsByClass().get(RequestFailure.TIMEOUT)).isGreaterThanOrEqualTo(requests.unfinished());
         // One GET is always the same bytes: what went out on the wire is exactly the requests sent.
         long requestBytes = ("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + result.target().url().split(":")[2].replace("/", "")
                 + "\r\nUser-Agent: stackbench\r\n\r\n").length();
@@ -113,7 +115,7 @@ class AccountingTest {
         assertThat(result.requests().ok()).isEqualTo(400);
         assertThat(result.window().warmupSeconds()).isEqualTo(1.0);
         assertThat(result.window().measuredSeconds()).isPositive();
-        assertThat(result.timeline()).filteredOn(row -> row.phase().equals("warmup")).isNotEmpty()
+        assertThat(result.timeline()).filteredOn(row -> row.phase() == TimelinePhase.WARMUP).isNotEmpty()
                 .allSatisfy(row -> assertThat(row.ok()).isPositive());
         assertThat(result.rps()).as("%s %s", result.window(), result.timeline()).isPositive();
     }
@@ -168,12 +170,12 @@ class AccountingTest {
             attemptsPerUser++;
         }
         assertEveryScheduledRequestHasAnOutcome(closed);
-        assertThat(closed.requests().errorsByClass()).containsOnlyKeys("connect");
+        assertThat(closed.requests().errorsByClass()).containsOnlyKeys(RequestFailure.CONNECT);
         assertThat(closed.requests().errors()).isBetween((long) users, users * attemptsPerUser);
 
         RunResult open = run(LoadRun.of(closedPort, new LoadProfile.Open(200, Duration.ofSeconds(1)), Duration.ZERO));
         assertEveryScheduledRequestHasAnOutcome(open);
-        assertThat(open.requests().errorsByClass()).isEqualTo(Map.of("connect", 200L));
+        assertThat(open.requests().errorsByClass()).isEqualTo(Map.of(RequestFailure.CONNECT, 200L));
     }
 
     /**
@@ -195,7 +197,7 @@ class AccountingTest {
             ProgressListener stopper = new ProgressListener() {
                 @Override
                 public void interval(RunResult.TimelineRow row) {
-                    if ("measured".equals(row.phase()) && measuredIntervals.incrementAndGet() == 2) {
+                    if (row.phase() == TimelinePhase.MEASURED && measuredIntervals.incrementAndGet() == 2) {
                         Thread.ofPlatform().daemon().start(() -> { // mid-interval, as a Ctrl-C comes
                             try {
                                 TimeUnit.MILLISECONDS.sleep(300);

@@ -18,7 +18,7 @@ import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestSpecs;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
@@ -128,7 +128,7 @@ class ByRequestTest {
     @ValueSource(booleans = {false, true})
     void headersReachTheServer(boolean http2) throws Exception {
         try (var server = http2 ? NamedRequestsServer.http2() : NamedRequestsServer.http1(Duration.ZERO)) {
-            var options = LoadOptions.builder().concurrency(2).set(LoadOption.DURATION, "2s").set(LoadOption.WARMUP, "0s")
+            var options = LoadOptions.builder().concurrency(2).parse(LoadOption.DURATION, "2s").parse(LoadOption.WARMUP, "0s")
                     .set(LoadOption.HTTP2, http2)
                     .set(LoadOption.HEADERS, List.of("X-Run: everywhere", "X-Tenant: run", "User-Agent: my-agent/1.0")).build();
             var mix = RequestSpecs.parse(List.of("1:GET:/items;X-Tenant: own;Accept: text/html;q=0.9", "1:POST:/items"), out);

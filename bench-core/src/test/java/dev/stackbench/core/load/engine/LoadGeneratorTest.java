@@ -15,11 +15,15 @@ import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestTemplate;
-import dev.stackbench.core.load.Stage;
-import dev.stackbench.core.load.ThinkTime;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.RequestFailure;
+import dev.stackbench.core.vocabulary.ErrorClass;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -82,7 +86,7 @@ class LoadGeneratorTest {
     @CsvSource({"/status/503, http_503, 30s", "/close, closed, 30s", "/reset, reset, 30s", "/hang, timeout, 300ms"})
     void aMisbehavingServerEndsOnTimeWithEachFailureCountedAndResultsWritten(String path, String errorClass, String timeoutText) throws Exception {
         Duration duration = Duration.ofMillis(1500);
-        Duration timeout = dev.stackbench.core.load.Durations.parse(timeoutText);
+        Duration timeout = Durations.parse(timeoutText);
         try (var server = new MisbehavingServer()) {
             long start = System.nanoTime();
             Measurement measurement = run(LoadRun.of(server.uri(path), closed(4, duration), Duration.ZERO)
@@ -96,8 +100,8 @@ class LoadGeneratorTest {
             assertThat(elapsed).isLessThan(duration.plusSeconds(10));
             assertThat(result.requests().errorsByClass()).as("errors").isNotEmpty();
             assertThat(result.requests().ok()).isZero();
-            assertThat(result.requests().errorsByClass()).containsOnlyKeys(errorClass);
-            assertThat(result.requests().errors()).isEqualTo(result.requests().errorsByClass().get(errorClass)).isPositive();
+            assertThat(result.requests().errorsByClass()).containsOnlyKeys(ErrorClass.fromKey(errorClass));
+            assertThat(result.requests().errors()).isEqualTo(result.requests().errorsByClass().get(ErrorClass.fromKey(errorClass))).isPositive();
             assertThat(result.latencyMs().p50()).isNull();
             assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("requests failed", errorClass));
             JsonNode json = ResultFiles.json().readTree(out.resolve("result.json").toFile());
@@ -118,7 +122,7 @@ class LoadGeneratorTest {
             assertThat(passed.requests().errors()).isZero();
             assertThat(passed.requests().ok()).isPositive();
             assertThat(failed.requests().ok()).isZero();
-            assertThat(failed.requests().errorsByClass()).containsOnlyKeys("body");
+            assertThat(failed.requests().errorsByClass()).containsOnlyKeys(RequestFailure.BODY);
         }
     }
 
@@ -130,7 +134,7 @@ class LoadGeneratorTest {
         }
         RunResult result = run(LoadRun.of(URI.create("http://127.0.0.1:" + port + "/"), closed(2, Duration.ofMillis(500)), Duration.ZERO)).result();
 
-        assertThat(result.requests().errorsByClass()).containsOnlyKeys("connect");
+        assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.CONNECT);
         assertThat(result.requests().ok()).isZero();
     }
 
@@ -238,7 +242,7 @@ class LoadGeneratorTest {
     void usersFollowTheStages() throws Exception {
         try (var server = new MisbehavingServer()) {
             RunResult result = run(LoadRun.of(server.uri("/ok"),
-                    new LoadProfile.RampingUsers(Stage.parse("1s:6,1s:6,0s:2,1s:2").stages(), ThinkTime.parse("10ms")), Duration.ZERO)).result();
+                    new LoadProfile.RampingUsers(Stages.parse("1s:6,1s:6,0s:2,1s:2").stages(), ThinkTime.parse("10ms")), Duration.ZERO)).result();
 
             assertThat(result.requests().ok()).isPositive();
             assertThat(result.timeline()).allSatisfy(row -> assertThat(row.inFlight()).isLessThanOrEqualTo(6));

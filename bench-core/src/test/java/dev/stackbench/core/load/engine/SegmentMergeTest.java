@@ -17,6 +17,7 @@ import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class SegmentMergeTest {
             parts.forEach(part -> part.run().intervals().forEach(interval -> pooled.add(decode(interval.measured()))));
             assertThat(pooled.getTotalCount()).isEqualTo(merged.requests().ok());
             assertThat(merged.latencyMs()).isEqualTo(Percentiles.ofNanos(pooled));
-            assertThat(merged.timeline()).extracting(RunResult.TimelineRow::phase).contains("warmup", "measured");
+            assertThat(merged.timeline()).extracting(RunResult.TimelineRow::phase).contains(TimelinePhase.WARMUP, TimelinePhase.MEASURED);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.stackbench.core.load;
+package dev.stackbench.core.vocabulary;
 
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -33,6 +33,11 @@ public final class Durations {
             throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
         }
         return Duration.ofNanos(nanos);
+    }
+
+    /** {@code duration} times {@code factor}, rounded to whole milliseconds, so that the result reads back as it prints. */
+    public static Duration scaled(Duration duration, double factor) {
+        return Duration.ofMillis(Math.round(duration.toNanos() * factor / 1e6));
     }
 
     /** The shortest readable form, e.g. {@code 1m30s}, {@code 250ms}. */

@@ -1,14 +1,17 @@
-package dev.stackbench.core.result;
+package dev.stackbench.core.vocabulary;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * How load was offered, the closed set results distinguish: its {@link #id()} is what result.json
  * writes as {@code profile.model} and what JMH's {@code -p model=} takes.
  *
  * <pre>{@code
- * boolean open = LoadModel.fromId(result.profile().model()) == LoadModel.OPEN;
+ * boolean open = result.profile().model() == LoadModel.OPEN;
  * }</pre>
  */
 public enum LoadModel {
@@ -24,11 +27,13 @@ public enum LoadModel {
     }
 
     /** The name in results and on command lines: {@code closed} or {@code open}. */
+    @JsonValue
     public String id() {
         return id;
     }
 
     /** @throws IllegalArgumentException naming the bad value and the valid ones */
+    @JsonCreator
     public static LoadModel fromId(String id) {
         for (LoadModel model : values()) {
             if (model.id.equals(id)) {
