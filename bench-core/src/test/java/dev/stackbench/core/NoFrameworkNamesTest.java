@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,7 +19,9 @@ import org.junit.jupiter.api.Test;
 class NoFrameworkNamesTest {
 
     /** Property prefixes of Spring Boot, Tomcat and stackbench's servers, as they would appear in a string or a comment. */
-    private static final Pattern PROPERTY_NAME = Pattern.compile("server\\.tomcat|server\\.http2|(?<![A-Za-z])spring\\.[a-z]|stackbench\\.elastic");
+    private static final Pattern PROPERTY_NAME =
+            Pattern.compile("server\\.tomcat|server\\.http2|(?<![A-Za-z])spring\\.[a-z]|stackbench\\.elastic");
+
     private static final Path MAIN_SOURCES = Path.of("src", "main", "java");
     /** Starts the user's own Spring Boot application by reflection, and reads its properties to report its bounds: its job. */
     private static final Path APP_PACKAGE = MAIN_SOURCES.resolve(Path.of("dev", "stackbench", "core", "app"));
@@ -32,27 +33,41 @@ class NoFrameworkNamesTest {
         var sources = new ArrayList<Path>();
         var found = new ArrayList<String>();
         try (Stream<Path> files = Files.walk(MAIN_SOURCES)) {
-            files.filter(file -> file.toString().endsWith(".java") && !file.startsWith(APP_PACKAGE)
-                    && !file.startsWith(API_PACKAGE)).forEach(sources::add);
+            files.filter(file -> file.toString().endsWith(".java")
+                            && !file.startsWith(APP_PACKAGE)
+                            && !file.startsWith(API_PACKAGE))
+                    .forEach(sources::add);
         }
         for (Path source : sources) {
             List<String> lines = Files.readAllLines(source);
             for (int i = 0; i < lines.size(); i++) {
                 if (PROPERTY_NAME.matcher(lines.get(i)).find()) {
-                    found.add(MAIN_SOURCES.relativize(source) + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    found.add(MAIN_SOURCES.relativize(source) + ":" + (i + 1) + ": "
+                            + lines.get(i).strip());
                 }
             }
         }
 
-        assertThat(sources).as("bench-core's main sources, read from %s", MAIN_SOURCES.toAbsolutePath()).hasSizeGreaterThan(50);
-        assertThat(found).as("Spring property names in bench-core: report numbers through ServerLimits instead").isEmpty();
+        assertThat(sources)
+                .as("bench-core's main sources, read from %s", MAIN_SOURCES.toAbsolutePath())
+                .hasSizeGreaterThan(50);
+        assertThat(found)
+                .as("Spring property names in bench-core: report numbers through ServerLimits instead")
+                .isEmpty();
     }
 
     @Test
     void thePatternFindsThePropertyNamesItIsFor() {
-        assertThat(Stream.of("\"server.tomcat.threads.max\"", "{@code spring.task.execution.pool.core-size}", "stackbench.elastic.max-threads",
-                "putIfAbsent(\"server.http2.enabled\", \"true\")")).allMatch(line -> PROPERTY_NAME.matcher(line).find());
-        assertThat(Stream.of("import org.springframework.boot.SpringApplication;", "Spring MVC on Tomcat", "stackbench.load/1"))
+        assertThat(Stream.of(
+                        "\"server.tomcat.threads.max\"",
+                        "{@code spring.task.execution.pool.core-size}",
+                        "stackbench.elastic.max-threads",
+                        "putIfAbsent(\"server.http2.enabled\", \"true\")"))
+                .allMatch(line -> PROPERTY_NAME.matcher(line).find());
+        assertThat(Stream.of(
+                        "import org.springframework.boot.SpringApplication;",
+                        "Spring MVC on Tomcat",
+                        "stackbench.load/1"))
                 .noneMatch(line -> PROPERTY_NAME.matcher(line).find());
     }
 }

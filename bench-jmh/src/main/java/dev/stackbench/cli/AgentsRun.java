@@ -1,18 +1,17 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.URI;
-import java.net.UnknownHostException;
-import java.nio.file.Path;
-import java.util.List;
-
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.vocabulary.Durations;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code load --agents N}: this process coordinates and N agents send, each its share of the one schedule. Only here are
@@ -51,11 +50,17 @@ final class AgentsRun {
             throw new IllegalArgumentException("--agents drives a --url: start the server where the agents reach it "
                     + "(java -jar bench-jmh.jar serve --approach " + approach.id() + " --address ADDRESS)");
         }
-        var description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
-        dev.stackbench.cluster.LoadOverAgents.check(run, agents); // input no agent could run: refused before anyone waits
-        var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(agents, clusterBind(), discovery, Durations.parse(agentsTimeout));
+        var description = label == null
+                ? RunResult.Target.url(url)
+                : RunResult.Target.url(url).withLabel(label);
+        dev.stackbench.cluster.LoadOverAgents.check(
+                run, agents); // input no agent could run: refused before anyone waits
+        var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(
+                agents, clusterBind(), discovery, Durations.parse(agentsTimeout));
         if (!quiet) {
-            err.printf("running %s%s against %s from %d agents%n", run.profile().describe(), ProgressPrinter.warmupText(run), url, agents);
+            err.printf(
+                    "running %s%s against %s from %d agents%n",
+                    run.profile().describe(), ProgressPrinter.warmupText(run), url, agents);
             err.flush();
         }
         Measurement measurement;
@@ -64,7 +69,8 @@ final class AgentsRun {
             var merged = dev.stackbench.cluster.LoadOverAgents.run(run, description, settings, err, interrupts.stop());
             if (merged.isEmpty()) {
                 // Stopped before any agent was ordered: nothing was measured; the coordinator has left their cluster.
-                err.println(interrupts.stop().reason() + " before the agents started: nothing was measured, no result is written");
+                err.println(interrupts.stop().reason()
+                        + " before the agents started: nothing was measured, no result is written");
                 err.flush();
                 return interrupts.exitCode();
             }
@@ -73,7 +79,8 @@ final class AgentsRun {
         }
         RunOutput.write(measurement, out, stdout);
         if (measurement.result().window().interrupted()) {
-            return interrupted; // what the agents measured until the stop is written, marked interrupted; thresholds judge whole runs
+            return interrupted; // what the agents measured until the stop is written, marked interrupted; thresholds
+            // judge whole runs
         }
         int verdict = RunOutput.judge(measurement.result(), conditions, stdout, err);
         if (measurement.result().agents().partial()) {
@@ -93,8 +100,9 @@ final class AgentsRun {
         }
         var local = InetAddress.getLocalHost();
         if (local.isLoopbackAddress()) {
-            throw new IllegalArgumentException("--agents: this host's name " + local.getHostName() + " resolves to " + local.getHostAddress()
-                    + ", a loopback address no agent on another host reaches: give --cluster-bind ADDRESS, an address of this host the agents reach");
+            throw new IllegalArgumentException(
+                    "--agents: this host's name " + local.getHostName() + " resolves to " + local.getHostAddress()
+                            + ", a loopback address no agent on another host reaches: give --cluster-bind ADDRESS, an address of this host the agents reach");
         }
         return local.getHostAddress();
     }
@@ -104,8 +112,9 @@ final class AgentsRun {
         for (String request : requestSpecs) {
             // The path holds no '@' or ';' (RequestSpecs' form): ":@" before the first ';' starts a body file.
             if (request.split(";", 2)[0].contains(":@")) {
-                throw new IllegalArgumentException("--request '" + request + "': a body from a file (:@FILE) cannot be sent with --agents, "
-                        + "each agent would read FILE from its own working directory; drive the requests without bodies from files");
+                throw new IllegalArgumentException(
+                        "--request '" + request + "': a body from a file (:@FILE) cannot be sent with --agents, "
+                                + "each agent would read FILE from its own working directory; drive the requests without bodies from files");
             }
         }
     }

@@ -1,12 +1,11 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.app.JvmExit;
+import dev.stackbench.core.load.engine.StopRequest;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.app.JvmExit;
-import dev.stackbench.core.load.engine.StopRequest;
 
 /**
  * While the user's application runs in this JVM, a System.exit of the application's would end stackbench too, within
@@ -24,24 +23,28 @@ final class AppExitGuard implements AutoCloseable {
     private final Thread hook;
 
     private AppExitGuard(StopRequest stop, PrintWriter err) {
-        hook = new Thread(() -> {
-            var caller = JvmExit.systemExitCaller();
-            if (caller.isEmpty()) {
-                return; // a signal: Ctrl-C and SIGTERM are the command's to handle, as without an application
-            }
-            String cause = caller.get();
-            stop.request("the application stopped serving: " + cause);
-            try {
-                if (!released.await(HOLD.toMillis(), TimeUnit.MILLISECONDS)) {
-                    err.println("error: the application's exit (" + cause + ") was held " + HOLD.toSeconds()
-                            + " s for the results to be written, in vain; ending now");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            err.flush();
-            Runtime.getRuntime().halt(StackbenchMain.EXIT_USAGE); // the exit the application began would end with its own status
-        }, "stackbench-app-exit-guard");
+        hook = new Thread(
+                () -> {
+                    var caller = JvmExit.systemExitCaller();
+                    if (caller.isEmpty()) {
+                        return; // a signal: Ctrl-C and SIGTERM are the command's to handle, as without an application
+                    }
+                    String cause = caller.get();
+                    stop.request("the application stopped serving: " + cause);
+                    try {
+                        if (!released.await(HOLD.toMillis(), TimeUnit.MILLISECONDS)) {
+                            err.println("error: the application's exit (" + cause + ") was held " + HOLD.toSeconds()
+                                    + " s for the results to be written, in vain; ending now");
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    err.flush();
+                    Runtime.getRuntime()
+                            .halt(StackbenchMain.EXIT_USAGE); // the exit the application began would end with its own
+                    // status
+                },
+                "stackbench-app-exit-guard");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 

@@ -1,16 +1,14 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.WebServer;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.vocabulary.Durations;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import dev.stackbench.core.app.AppSource;
-import dev.stackbench.core.app.AppSpec;
-import dev.stackbench.core.app.WebServer;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.load.LoadOption;
-
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 
@@ -21,48 +19,69 @@ import picocli.CommandLine.ParseResult;
 final class AppOptions {
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--app", paramLabel = "JAR",
-            description = "Start your Spring Boot application from its executable jar (Spring Boot 3.0 or later in this JVM, any in a "
-                    + "process of its own) and drive it: in this JVM, in a class loader of its own, isolated from stackbench's own "
-                    + "classes, on a free port that stackbench gives it as server.port. Its properties: --server-property.")
+    @Option(
+            names = "--app",
+            paramLabel = "JAR",
+            description =
+                    "Start your Spring Boot application from its executable jar (Spring Boot 3.0 or later in this JVM, any in a "
+                            + "process of its own) and drive it: in this JVM, in a class loader of its own, isolated from stackbench's own "
+                            + "classes, on a free port that stackbench gives it as server.port. Its properties: --server-property.")
     Path jar;
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--app-class", paramLabel = "CLASS",
-            description = "Start your application from its main class (its @SpringBootApplication class) on this JVM's class path "
-                    + "instead of a jar; its dependencies are then the class path's, shared with stackbench's own.")
+    @Option(
+            names = "--app-class",
+            paramLabel = "CLASS",
+            description =
+                    "Start your application from its main class (its @SpringBootApplication class) on this JVM's class path "
+                            + "instead of a jar; its dependencies are then the class path's, shared with stackbench's own.")
     String mainClass;
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--app-process",
-            description = "Run the application in a JVM of its own (java -jar JAR) instead of this one; its CPU is read by its pid.")
+    @Option(
+            names = "--app-process",
+            description =
+                    "Run the application in a JVM of its own (java -jar JAR) instead of this one; its CPU is read by its pid.")
     boolean process;
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--ready", paramLabel = "PATH",
-            description = "The application is ready once a GET of PATH answers 2xx, e.g. /actuator/health (default: once its port "
-                    + "accepts connections).")
+    @Option(
+            names = "--ready",
+            paramLabel = "PATH",
+            description =
+                    "The application is ready once a GET of PATH answers 2xx, e.g. /actuator/health (default: once its port "
+                            + "accepts connections).")
     String readyPath;
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--ready-timeout", paramLabel = "DURATION",
-            description = "How long the application may take to start and become ready before the run is given up (default: "
-                    + AppSpec.DEFAULT_READY_TIMEOUT_SECONDS + "s).")
+    @Option(
+            names = "--ready-timeout",
+            paramLabel = "DURATION",
+            description =
+                    "How long the application may take to start and become ready before the run is given up (default: "
+                            + AppSpec.DEFAULT_READY_TIMEOUT_SECONDS + "s).")
     String readyTimeout;
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--jvm-option", paramLabel = "OPTION",
-            description = "An option of the application's own JVM, e.g. --jvm-option=-Xmx512m; with --app-process only; repeatable.")
+    @Option(
+            names = "--jvm-option",
+            paramLabel = "OPTION",
+            description =
+                    "An option of the application's own JVM, e.g. --jvm-option=-Xmx512m; with --app-process only; repeatable.")
     List<String> jvmOptions = new ArrayList<>();
 
     @ScenarioScope(LoadOption.Scope.RUN)
-    @Option(names = "--web-server", paramLabel = "SERVER",
-            description = "Where the application's jar holds several web servers, serve with this one (tomcat, jetty, undertow or "
-                    + "netty): the others' libraries are left out of its class path (default: whichever its Spring Boot picks).")
+    @Option(
+            names = "--web-server",
+            paramLabel = "SERVER",
+            description =
+                    "Where the application's jar holds several web servers, serve with this one (tomcat, jetty, undertow or "
+                            + "netty): the others' libraries are left out of its class path (default: whichever its Spring Boot picks).")
     String webServer;
 
     /** The options that mean something only with an application. */
-    private static final List<String> APP_ONLY = List.of("--app-process", "--ready", "--ready-timeout", "--jvm-option", "--web-server");
+    private static final List<String> APP_ONLY =
+            List.of("--app-process", "--ready", "--ready-timeout", "--jvm-option", "--web-server");
 
     /** Whether an application was asked for. */
     boolean given() {
@@ -75,12 +94,14 @@ final class AppOptions {
      */
     void check(ParseResult parsed) {
         if (jar != null && mainClass != null) {
-            throw new IllegalArgumentException("give --app (an executable jar) or --app-class (a main class on this class path), not both");
+            throw new IllegalArgumentException(
+                    "give --app (an executable jar) or --app-class (a main class on this class path), not both");
         }
         if (!given()) {
             for (String option : APP_ONLY) {
                 if (parsed.hasMatchedOption(option)) {
-                    throw new IllegalArgumentException(option + " applies to your application: give --app JAR or --app-class CLASS");
+                    throw new IllegalArgumentException(
+                            option + " applies to your application: give --app JAR or --app-class CLASS");
                 }
             }
         }
@@ -94,10 +115,15 @@ final class AppOptions {
     AppSpec spec(Map<String, String> properties, Path logFile) {
         AppSource source = jar != null ? new AppSource.ExecutableJar(jar) : new AppSource.MainClass(mainClass);
         if (!process && !jvmOptions.isEmpty()) {
-            throw new IllegalArgumentException("--jvm-option " + String.join(" ", jvmOptions) + " applies to --app-process (the application's own"
-                    + " JVM); in this JVM the options are stackbench's own: java " + String.join(" ", jvmOptions) + " -jar bench-jmh.jar ...");
+            throw new IllegalArgumentException(
+                    "--jvm-option " + String.join(" ", jvmOptions) + " applies to --app-process (the application's own"
+                            + " JVM); in this JVM the options are stackbench's own: java "
+                            + String.join(" ", jvmOptions) + " -jar bench-jmh.jar ...");
         }
-        AppSpec spec = AppSpec.of(source).withProperties(properties).withLogFile(logFile).withSeparateProcess(process, jvmOptions)
+        AppSpec spec = AppSpec.of(source)
+                .withProperties(properties)
+                .withLogFile(logFile)
+                .withSeparateProcess(process, jvmOptions)
                 .withReadyPath(readyPath);
         if (readyTimeout != null) {
             spec = spec.withReadyTimeout(Durations.parse(readyTimeout));

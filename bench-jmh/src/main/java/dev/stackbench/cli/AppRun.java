@@ -1,11 +1,5 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.app.RunningApp;
 import dev.stackbench.core.app.SpringBootApps;
@@ -22,7 +16,11 @@ import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.vocabulary.Durations;
-
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -62,17 +60,20 @@ final class AppRun {
      */
     int run(List<Threshold> conditions, ProfileSettings profileSettings) throws Exception {
         if (profileSettings != null) {
-            throw new IllegalArgumentException("--profile records stackbench's built-in approaches (--approach, --scenario); your application "
-                    + "is not profiled yet: run it with java -XX:StartFlightRecording or async-profiler, or compare its variants");
+            throw new IllegalArgumentException(
+                    "--profile records stackbench's built-in approaches (--approach, --scenario); your application "
+                            + "is not profiled yet: run it with java -XX:StartFlightRecording or async-profiler, or compare its variants");
         }
         if (agents != null) {
-            throw new IllegalArgumentException("--agents drives a --url: start your application where the agents reach it "
-                    + "(java -jar bench-jmh.jar serve --app JAR --address ADDRESS)");
+            throw new IllegalArgumentException(
+                    "--agents drives a --url: start your application where the agents reach it "
+                            + "(java -jar bench-jmh.jar serve --app JAR --address ADDRESS)");
         }
         LoadOptions options = LoadOptionSpecs.given(spec);
         if (Boolean.TRUE.equals(options.tls())) {
-            throw new IllegalArgumentException(LoadOption.TLS.cliName() + " starts a built-in approach with TLS; your application listens as its"
-                    + " own properties say (server.ssl.*): give them with --server-property and drive it with --insecure if self-signed");
+            throw new IllegalArgumentException(
+                    LoadOption.TLS.cliName() + " starts a built-in approach with TLS; your application listens as its"
+                            + " own properties say (server.ssl.*): give them with --server-property and drive it with --insecure if self-signed");
         }
         if (out != null) {
             ResultFiles.checkWritable(out);
@@ -84,12 +85,20 @@ final class AppRun {
         RequestMix mix = requestSpecs.isEmpty() ? null : RequestSpecs.parse(requestSpecs, Path.of(""));
         LoadRun planned = options.toRun(LoadCommand.PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
         LoadCommand.checkRequestNames(conditions, planned.mix());
-        // Checked as for a server in this JVM (both ends of each connection this process's files): for an application in a
+        // Checked as for a server in this JVM (both ends of each connection this process's files): for an application
+        // in a
         // process of its own that asks for more open files than it needs, never fewer.
-        LoadGenerator.check(planned, RunResult.Target.inProcess(null, LoadCommand.PROVISIONAL_TARGET, "app", "app", Map.of(), Map.of(), null));
-        try (Interrupts interrupts = Interrupts.install(err); AppExitGuard guard = AppExitGuard.install(interrupts.stop(), err)) {
+        LoadGenerator.check(
+                planned,
+                RunResult.Target.inProcess(
+                        null, LoadCommand.PROVISIONAL_TARGET, "app", "app", Map.of(), Map.of(), null));
+        try (Interrupts interrupts = Interrupts.install(err);
+                AppExitGuard guard = AppExitGuard.install(interrupts.stop(), err)) {
             if (!quiet) {
-                err.printf("starting %s%s; its output goes to %s%n", app.describe(), appSpec.separateProcess() ? " in a process of its own" : "",
+                err.printf(
+                        "starting %s%s; its output goes to %s%n",
+                        app.describe(),
+                        appSpec.separateProcess() ? " in a process of its own" : "",
                         logFile.toAbsolutePath());
                 err.flush();
             }
@@ -97,9 +106,14 @@ final class AppRun {
             RunningApp running = SpringBootApps.start(appSpec);
             try {
                 running.onStopped(reason -> interrupts.stop().request("the application stopped serving: " + reason));
-                var description = RunResult.Target.app(label, running.baseUri(), running.description(), running.settings(), running.limits());
+                var description = RunResult.Target.app(
+                        label, running.baseUri(), running.description(), running.settings(), running.limits());
                 if (!quiet) {
-                    err.printf("started %s (%s) at %s in %.0f ms%n", app.describe(), running.description().describe(), running.baseUri(),
+                    err.printf(
+                            "started %s (%s) at %s in %.0f ms%n",
+                            app.describe(),
+                            running.description().describe(),
+                            running.baseUri(),
                             running.startup().millis());
                 }
                 if (interrupts.interrupted()) {
@@ -107,19 +121,26 @@ final class AppRun {
                 }
                 LoadRun run = options.toRun(running.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
                 if (!quiet) {
-                    err.printf("running %s%s against %s; progress every %s%n", run.profile().describe(), ProgressPrinter.warmupText(run), running.baseUri(),
+                    err.printf(
+                            "running %s%s against %s; progress every %s%n",
+                            run.profile().describe(),
+                            ProgressPrinter.warmupText(run),
+                            running.baseUri(),
                             Durations.format(LoadDefaults.REPORT_INTERVAL));
                     err.flush();
                 }
-                measurement = LoadGenerator.run(run, description, new ProgressPrinter(err, quiet), interrupts.stop()).withStartup(running.startup());
+                measurement = LoadGenerator.run(run, description, new ProgressPrinter(err, quiet), interrupts.stop())
+                        .withStartup(running.startup());
             } finally {
                 running.close();
             }
             RunOutput.write(measurement, out, stdout);
             var stopped = running.stopped();
             if (stopped.isPresent()) {
-                err.println("error: " + app.describe() + " stopped serving during the run: " + stopped.get() + "; what was measured until then is "
-                        + (out != null ? "written to " + out.toAbsolutePath() : "in the summary above") + ", marked interrupted (its log: "
+                err.println("error: " + app.describe() + " stopped serving during the run: " + stopped.get()
+                        + "; what was measured until then is "
+                        + (out != null ? "written to " + out.toAbsolutePath() : "in the summary above")
+                        + ", marked interrupted (its log: "
                         + logFile.toAbsolutePath() + ")");
                 err.flush();
                 return StackbenchMain.EXIT_USAGE;

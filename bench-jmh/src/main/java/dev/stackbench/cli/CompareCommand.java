@@ -1,14 +1,5 @@
 package dev.stackbench.cli;
 
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-
 import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.app.WebServer;
@@ -33,164 +24,271 @@ import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.variant.VariantText;
 import dev.stackbench.core.vocabulary.Durations;
-
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Compares variants interleaved, each in its own JVM, and prints ordered groups with intervals. */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = LoadOptionSpecs.class,
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        modelTransformer = LoadOptionSpecs.class,
         description = {
-                "Compares variants so that the ranking reproduces on a noisy machine.",
-                "Every variant runs in a JVM of its own, serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
-                        + "round measures every variant once, in a fresh random order, in a short trial (a re-warm, discarded, "
-                        + "then a window of --duration) while the other JVMs sit idle.",
-                "Only values of the same round are compared, so a machine that speeds up or slows down between rounds cannot "
-                        + "reverse a verdict. Each pair gets the ratio of its values with an interval, corrected for the number of "
-                        + "pairs and of looks; the verdict is ordered groups of variants that no test told apart. It stops when "
-                        + "every pair is decided (different, or equivalent within --equivalence), or at --rounds or --time-limit.",
-                "Exit code 0 when it ran (whatever it found), 2 on bad input or a variant that does not start, 1 when a variant's "
-                        + "JVM fails mid-run (the complete rounds are still written), 130/143 when interrupted."})
+            "Compares variants so that the ranking reproduces on a noisy machine.",
+            "Every variant runs in a JVM of its own, serving with its own in-process load generator, and is warmed up until steady. Then come rounds: each "
+                    + "round measures every variant once, in a fresh random order, in a short trial (a re-warm, discarded, "
+                    + "then a window of --duration) while the other JVMs sit idle.",
+            "Only values of the same round are compared, so a machine that speeds up or slows down between rounds cannot "
+                    + "reverse a verdict. Each pair gets the ratio of its values with an interval, corrected for the number of "
+                    + "pairs and of looks; the verdict is ordered groups of variants that no test told apart. It stops when "
+                    + "every pair is decided (different, or equivalent within --equivalence), or at --rounds or --time-limit.",
+            "Exit code 0 when it ran (whatever it found), 2 on bad input or a variant that does not start, 1 when a variant's "
+                    + "JVM fails mid-run (the complete rounds are still written), 130/143 when interrupted."
+        })
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--variant", paramLabel = "VARIANT",
-            description = "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH and "
-                    + "web-server=ID (of your application, with --app), jvm=OPTION (one JVM option) and NAME=VALUE (a server or application "
-                    + "property), e.g. t50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
-                    + "repeatable, at least two (or one with --aa); or --scenario.")
+    @Option(
+            names = "--variant",
+            paramLabel = "VARIANT",
+            description =
+                    "A variant: an approach (loom-netty), or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH and "
+                            + "web-server=ID (of your application, with --app), jvm=OPTION (one JVM option) and NAME=VALUE (a server or application "
+                            + "property), e.g. t50:platform-tomcat,server.tomcat.threads.max=50 or virtual:spring.threads.virtual.enabled=true; "
+                            + "repeatable, at least two (or one with --aa); or --scenario.")
     List<String> variantTexts = new ArrayList<>();
 
-    @Option(names = "--app", paramLabel = "JAR",
-            description = "Compare variants of your Spring Boot application, from its executable jar: each variant's JVM starts it (in a "
-                    + "class loader of its own) and drives it with the --request mix (default GET /). A variant's NAME=VALUE settings are "
-                    + "its properties (virtual:spring.threads.virtual.enabled=true), jar=PATH another build of it (head:jar=new.jar), "
-                    + "web-server=ID another of its web servers.")
+    @Option(
+            names = "--app",
+            paramLabel = "JAR",
+            description =
+                    "Compare variants of your Spring Boot application, from its executable jar: each variant's JVM starts it (in a "
+                            + "class loader of its own) and drives it with the --request mix (default GET /). A variant's NAME=VALUE settings are "
+                            + "its properties (virtual:spring.threads.virtual.enabled=true), jar=PATH another build of it (head:jar=new.jar), "
+                            + "web-server=ID another of its web servers.")
     Path appJar;
 
-    @Option(names = "--app-class", paramLabel = "CLASS",
-            description = "As --app, from your application's main class on this JVM's class path (each variant's JVM gets the same class path).")
+    @Option(
+            names = "--app-class",
+            paramLabel = "CLASS",
+            description =
+                    "As --app, from your application's main class on this JVM's class path (each variant's JVM gets the same class path).")
     String appClass;
 
-    @Option(names = "--app-process",
-            description = "Each variant's application in a JVM of its own (java -jar JAR), driven from its variant's JVM; --jvm-option "
-                    + "and jvm= then go to the application's JVM.")
+    @Option(
+            names = "--app-process",
+            description =
+                    "Each variant's application in a JVM of its own (java -jar JAR), driven from its variant's JVM; --jvm-option "
+                            + "and jvm= then go to the application's JVM.")
     boolean appProcess;
 
-    @Option(names = "--ready", paramLabel = "PATH",
-            description = "The application is ready once a GET of PATH answers 2xx, e.g. /actuator/health (default: once its port accepts connections).")
+    @Option(
+            names = "--ready",
+            paramLabel = "PATH",
+            description =
+                    "The application is ready once a GET of PATH answers 2xx, e.g. /actuator/health (default: once its port accepts connections).")
     String readyPath;
 
-    @Option(names = "--ready-timeout", paramLabel = "DURATION",
-            description = "How long the application may take to start and become ready (default: " + AppSpec.DEFAULT_READY_TIMEOUT_SECONDS + "s).")
+    @Option(
+            names = "--ready-timeout",
+            paramLabel = "DURATION",
+            description = "How long the application may take to start and become ready (default: "
+                    + AppSpec.DEFAULT_READY_TIMEOUT_SECONDS + "s).")
     String readyTimeout;
 
-    @Option(names = "--web-server", paramLabel = "SERVER",
-            description = "The application's web server where its jar holds several: tomcat, jetty, undertow or netty (default: its Spring Boot's choice).")
+    @Option(
+            names = "--web-server",
+            paramLabel = "SERVER",
+            description =
+                    "The application's web server where its jar holds several: tomcat, jetty, undertow or netty (default: its Spring Boot's choice).")
     String webServer;
 
-    @Option(names = "--workload", paramLabel = "WORKLOAD", description = "What the built-in approaches serve (default: date).")
+    @Option(
+            names = "--workload",
+            paramLabel = "WORKLOAD",
+            description = "What the built-in approaches serve (default: date).")
     Workload workload;
 
-    @Option(names = "--workload-param", paramLabel = "NAME=VALUE", description = "A request parameter of the workload, e.g. delayMillis=100; repeatable.")
+    @Option(
+            names = "--workload-param",
+            paramLabel = "NAME=VALUE",
+            description = "A request parameter of the workload, e.g. delayMillis=100; repeatable.")
     Map<String, String> workloadParams = new LinkedHashMap<>();
 
-    @Option(names = "--request", paramLabel = "[NAME=]WEIGHT:METHOD:PATH[:@BODY][;Header: value]",
+    @Option(
+            names = "--request",
+            paramLabel = "[NAME=]WEIGHT:METHOD:PATH[:@BODY][;Header: value]",
             description = "Your own request mix instead of the workload's, as load takes it; repeatable.")
     List<String> requestSpecs = new ArrayList<>();
 
-    @Option(names = "--server-property", paramLabel = "NAME=VALUE",
+    @Option(
+            names = "--server-property",
+            paramLabel = "NAME=VALUE",
             description = "A server property of every variant (a variant's own setting wins); repeatable.")
     Map<String, String> serverProperties = new LinkedHashMap<>();
 
     // The load options (--concurrency ... --header) go here: LoadOptionSpecs adds one per LoadOption.
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "" + Design.MAX_ROUNDS,
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "" + Design.MAX_ROUNDS,
             description = "Stop after N rounds at most (default: ${DEFAULT-VALUE}).")
     int maxRounds;
 
-    @Option(names = "--min-rounds", paramLabel = "N", defaultValue = "" + Design.MIN_ROUNDS,
-            description = "The first look at the intervals comes after N rounds; later ones after about 1.5 times as many each, "
-                    + "and after the last round (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--min-rounds",
+            paramLabel = "N",
+            defaultValue = "" + Design.MIN_ROUNDS,
+            description =
+                    "The first look at the intervals comes after N rounds; later ones after about 1.5 times as many each, "
+                            + "and after the last round (default: ${DEFAULT-VALUE}).")
     int minRounds;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "20m",
-            description = "Start no round that would end after this, JVM starts and warm-ups included (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--time-limit",
+            paramLabel = "DURATION",
+            defaultValue = "20m",
+            description =
+                    "Start no round that would end after this, JVM starts and warm-ups included (default: ${DEFAULT-VALUE}).")
     String timeLimit;
 
-    @Option(names = "--trial-warmup", paramLabel = "DURATION", defaultValue = Design.TRIAL_WARMUP,
-            description = "Each trial's re-warm before its window, discarded (default: ${DEFAULT-VALUE}). The first warm-up of each "
-                    + "variant is --warmup's (until steady by default).")
+    @Option(
+            names = "--trial-warmup",
+            paramLabel = "DURATION",
+            defaultValue = Design.TRIAL_WARMUP,
+            description =
+                    "Each trial's re-warm before its window, discarded (default: ${DEFAULT-VALUE}). The first warm-up of each "
+                            + "variant is --warmup's (until steady by default).")
     String trialWarmup;
 
-    @Option(names = "--rehearsals", paramLabel = "N", defaultValue = "" + Design.REHEARSALS,
-            description = "After each variant's warm-up, up to N trial-shaped runs, discarded, until one runs with the JIT quiet (at "
-                    + "least two): the first runs after a steady warm-up recompile what the end of a run deoptimized. 0 for none, e.g. "
-                    + "when no variant is CPU-bound (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rehearsals",
+            paramLabel = "N",
+            defaultValue = "" + Design.REHEARSALS,
+            description =
+                    "After each variant's warm-up, up to N trial-shaped runs, discarded, until one runs with the JIT quiet (at "
+                            + "least two): the first runs after a steady warm-up recompile what the end of a run deoptimized. 0 for none, e.g. "
+                            + "when no variant is CPU-bound (default: ${DEFAULT-VALUE}).")
     int rehearsals;
 
-    @Option(names = "--forks", paramLabel = "N", defaultValue = "" + Design.FORKS,
-            description = "JVMs per variant, each measured once per round (default: ${DEFAULT-VALUE}). With one, what a JVM adds of its "
-                    + "own and keeps (its JIT's choices, its memory's layout; measured here: two JVMs of one variant 3%% apart in CPU per "
-                    + "request) cannot be told from a difference of that size; with 2 or more, it is in the intervals (each JVM's mean "
-                    + "is one value). Use 3 or more to decide differences of a few percent.")
+    @Option(
+            names = "--forks",
+            paramLabel = "N",
+            defaultValue = "" + Design.FORKS,
+            description =
+                    "JVMs per variant, each measured once per round (default: ${DEFAULT-VALUE}). With one, what a JVM adds of its "
+                            + "own and keeps (its JIT's choices, its memory's layout; measured here: two JVMs of one variant 3%% apart in CPU per "
+                            + "request) cannot be told from a difference of that size; with 2 or more, it is in the intervals (each JVM's mean "
+                            + "is one value). Use 3 or more to decide differences of a few percent.")
     int forks;
 
-    @Option(names = "--metric", paramLabel = "METRIC", split = ",",
-            description = "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, cpuPerRequest (the "
-                    + "whole JVM's CPU per request, which a neighbour taking the machine's CPU does not move), serverCpuPerRequest "
-                    + "(default: rps in the closed model, p50,p99 with --rate). All five are analysed and printed.")
+    @Option(
+            names = "--metric",
+            paramLabel = "METRIC",
+            split = ",",
+            description =
+                    "The metrics whose pairs must all be decided for it to stop early: rps, p50, p99, cpuPerRequest (the "
+                            + "whole JVM's CPU per request, which a neighbour taking the machine's CPU does not move), serverCpuPerRequest "
+                            + "(default: rps in the closed model, p50,p99 with --rate). All five are analysed and printed.")
     List<String> metricIds = new ArrayList<>();
 
-    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "95%",
-            description = "How sure a declared difference must be, over all pairs and looks together (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--confidence",
+            paramLabel = "PERCENT",
+            defaultValue = "95%",
+            description =
+                    "How sure a declared difference must be, over all pairs and looks together (default: ${DEFAULT-VALUE}).")
     String confidence;
 
-    @Option(names = "--equivalence", paramLabel = "PERCENT", defaultValue = "2%",
-            description = "A pair whose interval lies within this much either way is decided as equivalent (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--equivalence",
+            paramLabel = "PERCENT",
+            defaultValue = "2%",
+            description =
+                    "A pair whose interval lies within this much either way is decided as equivalent (default: ${DEFAULT-VALUE}).")
     String equivalence;
 
-    @Option(names = "--aa", paramLabel = "LABEL", arity = "0..1", fallbackValue = "",
-            description = "An A/A control: measure this variant (the first one without LABEL) twice, in two JVMs under two labels; "
-                    + "their interval is the comparison's noise floor, and their being declared different says its verdicts are not "
-                    + "to be trusted.")
+    @Option(
+            names = "--aa",
+            paramLabel = "LABEL",
+            arity = "0..1",
+            fallbackValue = "",
+            description =
+                    "An A/A control: measure this variant (the first one without LABEL) twice, in two JVMs under two labels; "
+                            + "their interval is the comparison's noise floor, and their being declared different says its verdicts are not "
+                            + "to be trusted.")
     String aa;
 
-    @Option(names = "--jvm-option", paramLabel = "OPTION",
-            description = "A JVM option of every variant's JVM, after the defaults (-Xms1g -Xmx1g) and before a variant's own jvm=; repeatable.")
+    @Option(
+            names = "--jvm-option",
+            paramLabel = "OPTION",
+            description =
+                    "A JVM option of every variant's JVM, after the defaults (-Xms1g -Xmx1g) and before a variant's own jvm=; repeatable.")
     List<String> jvmOptions = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "MODE", arity = "0..1", fallbackValue = "jfr",
-            description = "Profile each variant's server over its measured trial windows only (never its warm-up or rehearsals): one "
-                    + "profile per variant in comparison.json, its collapsed stacks in DIR/profiles/LABEL/ with --out, and in the report "
-                    + "its flame graphs and, for each pair declared different, the differential one. MODE as load's: jfr (default), "
-                    + "async, async-wall.")
+    @Option(
+            names = "--profile",
+            paramLabel = "MODE",
+            arity = "0..1",
+            fallbackValue = "jfr",
+            description =
+                    "Profile each variant's server over its measured trial windows only (never its warm-up or rehearsals): one "
+                            + "profile per variant in comparison.json, its collapsed stacks in DIR/profiles/LABEL/ with --out, and in the report "
+                            + "its flame graphs and, for each pair declared different, the differential one. MODE as load's: jfr (default), "
+                            + "async, async-wall.")
     String profileMode;
 
-    @Option(names = "--profile-keep-jfr", description = "With --profile and --out: keep each variant's recording beside its stacks (large).")
+    @Option(
+            names = "--profile-keep-jfr",
+            description = "With --profile and --out: keep each variant's recording beside its stacks (large).")
     boolean profileKeepJfr;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the rounds' random orders (default: the clock), to replay an order.")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "Seed of the rounds' random orders (default: the clock), to replay an order.")
     Long seed;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "DIR",
-            description = "Write comparison.json, each trial's files (trials/LABEL/round-NN/) and the JVMs' logs (logs/) here.")
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            description =
+                    "Write comparison.json, each trial's files (trials/LABEL/round-NN/) and the JVMs' logs (logs/) here.")
     Path out;
 
-    @Option(names = {"-q", "--quiet"}, description = "No live progress on stderr.")
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No live progress on stderr.")
     boolean quiet;
 
-    @Option(names = "--scenario", paramLabel = "NAME|FILE",
-            description = "Compare a scenario's runs instead of --variant's: each group of its runs under the same load (workload, "
-                    + "parameters, mix, load options) is compared interleaved, a run as a variant (its approach and server properties, "
-                    + "under its label); a run alone under its load is skipped. Each trial's window is --duration's, not the runs' own. "
-                    + "With --out, each group's files go to DIR/group-N/.")
+    @Option(
+            names = "--scenario",
+            paramLabel = "NAME|FILE",
+            description =
+                    "Compare a scenario's runs instead of --variant's: each group of its runs under the same load (workload, "
+                            + "parameters, mix, load options) is compared interleaved, a run as a variant (its approach and server properties, "
+                            + "under its label); a run alone under its load is skipped. Each trial's window is --duration's, not the runs' own. "
+                            + "With --out, each group's files go to DIR/group-N/.")
     String scenario;
 
-    @Option(names = "--only", paramLabel = "LABEL", split = ",", description = "With --scenario: only the runs with these labels; repeatable.")
+    @Option(
+            names = "--only",
+            paramLabel = "LABEL",
+            split = ",",
+            description = "With --scenario: only the runs with these labels; repeatable.")
     List<String> only = new ArrayList<>();
 
     @Override
@@ -198,7 +296,8 @@ final class CompareCommand implements Callable<Integer> {
         if (out != null) {
             ResultFiles.checkWritable(out);
         }
-        var cli = new ComparisonCli(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+        var cli = new ComparisonCli(
+                spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
         if (scenario != null) {
             return runScenario(cli);
         }
@@ -206,22 +305,28 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--only chooses runs of a --scenario");
         }
         if (variantTexts.isEmpty()) {
-            throw new IllegalArgumentException("give the variants to compare (--variant A --variant B ...) or a --scenario");
+            throw new IllegalArgumentException(
+                    "give the variants to compare (--variant A --variant B ...) or a --scenario");
         }
         return cli.run(comparison().withProfile(profile()), out);
     }
 
     private int runScenario(ComparisonCli cli) {
         if (!variantTexts.isEmpty() || workload != null || !workloadParams.isEmpty() || !requestSpecs.isEmpty()) {
-            throw new IllegalArgumentException("--scenario's runs are the variants, with their own workload, parameters and mix: drop --variant, "
-                    + "--workload, --workload-param and --request");
+            throw new IllegalArgumentException(
+                    "--scenario's runs are the variants, with their own workload, parameters and mix: drop --variant, "
+                            + "--workload, --workload-param and --request");
         }
         if (aa != null) {
             throw new IllegalArgumentException("--aa applies to --variant's comparisons, not to a --scenario's");
         }
         LoadOptions given = LoadOptionSpecs.given(spec);
-        Scenario chosen = Scenarios.find(scenario).only(new LinkedHashSet<>(only), null)
-                .overriddenBy(given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given, Map.of(), serverProperties);
+        Scenario chosen = Scenarios.find(scenario)
+                .only(new LinkedHashSet<>(only), null)
+                .overriddenBy(
+                        given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given,
+                        Map.of(),
+                        serverProperties);
         String window = given.isGiven(LoadOption.DURATION) ? Durations.format(given.duration()) : Design.WINDOW;
         return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
     }
@@ -239,10 +344,20 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The design the options give, its deciding metrics by the load model unless --metric says. */
     Design design(LoadProfile profile) {
-        var metrics = metricIds.isEmpty() ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
+        var metrics = metricIds.isEmpty()
+                ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
-        return new Design(minRounds, maxRounds, Durations.parse(timeLimit), trialWarmup, rehearsals, forks, percent("--confidence", confidence),
-                percent("--equivalence", equivalence), metrics, seed == null ? System.nanoTime() : seed);
+        return new Design(
+                minRounds,
+                maxRounds,
+                Durations.parse(timeLimit),
+                trialWarmup,
+                rehearsals,
+                forks,
+                percent("--confidence", confidence),
+                percent("--equivalence", equivalence),
+                metrics,
+                seed == null ? System.nanoTime() : seed);
     }
 
     /** The comparison the options describe, validated before any JVM starts. */
@@ -250,36 +365,55 @@ final class CompareCommand implements Callable<Integer> {
         Workload chosen = workload == null ? Workload.DATE : workload;
         ServerSource.Application application = application();
         if (application != null && (workload != null || !workloadParams.isEmpty())) {
-            throw new IllegalArgumentException("--workload and --workload-param are the built-in approaches'; your application is driven "
-                    + "with --request (default GET /)");
+            throw new IllegalArgumentException(
+                    "--workload and --workload-param are the built-in approaches'; your application is driven "
+                            + "with --request (default GET /)");
         }
         List<Variant> variants = VariantText.parseAll(variantTexts, application, chosen).stream()
-                .map(variant -> variant.withDefaultProperties(serverProperties)).toList();
+                .map(variant -> variant.withDefaultProperties(serverProperties))
+                .toList();
         LoadOptions given = LoadOptionSpecs.given(spec);
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().parse(LoadOption.DURATION, Design.WINDOW).parent(given).build();
+            given = LoadOptions.builder()
+                    .parse(LoadOption.DURATION, Design.WINDOW)
+                    .parent(given)
+                    .build();
         }
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
-        boolean applications = variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);
-        RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of("")) : applications ? null
-                : WorkloadMixes.of(chosen, workloadParams);
-        given.toRun(URI.create("http://127.0.0.1:1/"), mix, LoadOption.Naming.COMMAND_LINE); // every load option checked now
+        boolean applications =
+                variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);
+        RequestMix mix = !requestSpecs.isEmpty()
+                ? RequestSpecs.parse(requestSpecs, Path.of(""))
+                : applications ? null : WorkloadMixes.of(chosen, workloadParams);
+        given.toRun(
+                URI.create("http://127.0.0.1:1/"),
+                mix,
+                LoadOption.Naming.COMMAND_LINE); // every load option checked now
         Design design = design(profile);
         String aaLabel = aa == null ? null : aa.isBlank() ? variants.getFirst().label() : aa;
         var load = LoadSetup.of(given, workloadParams, requestSpecs, Path.of(""));
-        return new Comparison(variants, load, Boolean.TRUE.equals(given.http2()), Boolean.TRUE.equals(given.tls()), jvmOptions, design, aaLabel);
+        return new Comparison(
+                variants,
+                load,
+                Boolean.TRUE.equals(given.http2()),
+                Boolean.TRUE.equals(given.tls()),
+                jvmOptions,
+                design,
+                aaLabel);
     }
 
     /** {@code --profile [MODE]}: null without it; an async mode that cannot run here is refused, saying why. */
     private ComparisonProfile profile() {
         if (profileMode == null) {
             if (profileKeepJfr) {
-                throw new IllegalArgumentException("--profile-keep-jfr keeps the recordings of --profile: give --profile too");
+                throw new IllegalArgumentException(
+                        "--profile-keep-jfr keeps the recordings of --profile: give --profile too");
             }
             return null;
         }
         if (profileKeepJfr && out == null) {
-            throw new IllegalArgumentException("--profile-keep-jfr keeps the recordings beside the results: give --out DIR too");
+            throw new IllegalArgumentException(
+                    "--profile-keep-jfr keeps the recordings beside the results: give --out DIR too");
         }
         ProfileMode mode;
         try {
@@ -289,7 +423,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (mode.async()) {
             ProfileRecorder.asyncUnavailableReason().ifPresent(reason -> {
-                throw new IllegalArgumentException("--profile " + mode.id() + ": " + reason + "; --profile jfr works on every JDK");
+                throw new IllegalArgumentException(
+                        "--profile " + mode.id() + ": " + reason + "; --profile jfr works on every JDK");
             });
         }
         return new ComparisonProfile(mode.id(), profileKeepJfr);
@@ -298,19 +433,27 @@ final class CompareCommand implements Callable<Integer> {
     /** The application every variant runs unless it says otherwise; null when none was given. */
     private ServerSource.Application application() {
         if (appJar != null && appClass != null) {
-            throw new IllegalArgumentException("give --app (an executable jar) or --app-class (a main class on this class path), not both");
+            throw new IllegalArgumentException(
+                    "give --app (an executable jar) or --app-class (a main class on this class path), not both");
         }
         if (appJar == null && appClass == null) {
-            for (var given : new Object[][]{{"--app-process", appProcess ? "" : null}, {"--ready", readyPath}, {"--ready-timeout", readyTimeout},
-                    {"--web-server", webServer}}) {
+            for (var given : new Object[][] {
+                {"--app-process", appProcess ? "" : null},
+                {"--ready", readyPath},
+                {"--ready-timeout", readyTimeout},
+                {"--web-server", webServer}
+            }) {
                 if (given[1] != null) {
-                    throw new IllegalArgumentException(given[0] + " applies to your application: give --app JAR or --app-class CLASS");
+                    throw new IllegalArgumentException(
+                            given[0] + " applies to your application: give --app JAR or --app-class CLASS");
                 }
             }
             return null;
         }
-        AppSpec app = AppSpec.of(appJar != null ? new AppSource.ExecutableJar(appJar) : new AppSource.MainClass(appClass))
-                .withReadyPath(readyPath).withSeparateProcess(appProcess, List.of());
+        AppSpec app = AppSpec.of(
+                        appJar != null ? new AppSource.ExecutableJar(appJar) : new AppSource.MainClass(appClass))
+                .withReadyPath(readyPath)
+                .withSeparateProcess(appProcess, List.of());
         if (readyTimeout != null) {
             app = app.withReadyTimeout(Durations.parse(readyTimeout));
         }
@@ -324,9 +467,12 @@ final class CompareCommand implements Callable<Integer> {
     private static double percent(String option, String text) {
         try {
             String trimmed = text.strip();
-            return trimmed.endsWith("%") ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100 : Double.parseDouble(trimmed);
+            return trimmed.endsWith("%")
+                    ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100
+                    : Double.parseDouble(trimmed);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " takes a percentage such as 95% (or 0.95), got '" + text + "'");
+            throw new IllegalArgumentException(
+                    option + " takes a percentage such as 95% (or 0.95), got '" + text + "'");
         }
     }
 }

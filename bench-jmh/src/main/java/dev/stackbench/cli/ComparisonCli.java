@@ -1,13 +1,5 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-
 import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.ComparisonResult;
@@ -18,12 +10,19 @@ import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.compare.ScenarioComparisons;
 import dev.stackbench.core.compare.VariantFailure;
-import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Runs comparisons for the command line, {@code compare}'s and a scenario's that asks for them: progress on stderr,
@@ -56,8 +55,13 @@ final class ComparisonCli {
      * @param window  each trial's window; null: the runs' own duration
      * @param designs the design of a group, by its load profile
      */
-    int runScenario(Scenario scenario, String window, Function<LoadProfile, Design> designs, List<String> jvmOptions, ComparisonProfile profile,
-                    Path out) {
+    int runScenario(
+            Scenario scenario,
+            String window,
+            Function<LoadProfile, Design> designs,
+            List<String> jvmOptions,
+            ComparisonProfile profile,
+            Path out) {
         var groups = ScenarioComparisons.groups(scenario);
         int worst = StackbenchMain.EXIT_OK;
         try (Interrupts interrupts = Interrupts.install(err)) {
@@ -66,14 +70,20 @@ final class ComparisonCli {
                     break;
                 }
                 if (group.runs().size() < 2) {
-                    stdout.printf("== %s: %s alone under %s: nothing to compare it with%n", group.name(), group.labels().getFirst(), group.load());
+                    stdout.printf(
+                            "== %s: %s alone under %s: nothing to compare it with%n",
+                            group.name(), group.labels().getFirst(), group.load());
                     continue;
                 }
-                stdout.printf("== %s of %s: %s under %s%n", group.name(), scenario.name(), String.join(", ", group.labels()), group.load());
+                stdout.printf(
+                        "== %s of %s: %s under %s%n",
+                        group.name(), scenario.name(), String.join(", ", group.labels()), group.load());
                 stdout.flush();
                 var loadProfile = group.runs().getFirst().load().profile(LoadOption.Naming.SCENARIO_FILE);
-                Comparison comparison = group.comparison(window, designs.apply(loadProfile), jvmOptions, null).withProfile(profile);
-                worst = Math.max(worst, run(comparison, out == null ? null : out.resolve(group.name()), interrupts.stop()));
+                Comparison comparison = group.comparison(window, designs.apply(loadProfile), jvmOptions, null)
+                        .withProfile(profile);
+                worst = Math.max(
+                        worst, run(comparison, out == null ? null : out.resolve(group.name()), interrupts.stop()));
             }
             return interrupts.interrupted() ? interrupts.exitCode() : worst;
         }
@@ -81,15 +91,22 @@ final class ComparisonCli {
 
     private int run(Comparison comparison, Path out, StopRequest stop) {
         if (!quiet) {
-            err.printf("comparing %s, each in its own JVM: %s; up to %d rounds or %s%n",
+            err.printf(
+                    "comparing %s, each in its own JVM: %s; up to %d rounds or %s%n",
                     comparison.measured().stream().map(Variant::label).collect(Collectors.joining(", ")),
-                    comparison.load().loadOptions().profile(LoadOption.Naming.COMMAND_LINE).describe(), comparison.design().maxRounds(),
+                    comparison
+                            .load()
+                            .loadOptions()
+                            .profile(LoadOption.Naming.COMMAND_LINE)
+                            .describe(),
+                    comparison.design().maxRounds(),
                     Durations.format(comparison.design().timeLimit()));
             err.flush();
         }
         ComparisonRunner.Outcome outcome;
         try {
-            outcome = ComparisonRunner.run(comparison, out, stop, progress(comparison.design().forks()));
+            outcome = ComparisonRunner.run(
+                    comparison, out, stop, progress(comparison.design().forks()));
         } catch (VariantFailure e) {
             if (stop.requested()) {
                 err.println("stopped before every variant had started: nothing was measured, nothing is written");
@@ -101,14 +118,21 @@ final class ComparisonCli {
         }
         stdout.print(ComparisonSummary.of(outcome.result()));
         if (outcome.written() != null) {
-            stdout.println("Results:      " + outcome.written().resolve(ComparisonRunner.COMPARISON_JSON).toAbsolutePath());
+            stdout.println("Results:      "
+                    + outcome.written()
+                            .resolve(ComparisonRunner.COMPARISON_JSON)
+                            .toAbsolutePath());
         }
         stdout.flush();
         if (outcome.failure() != null) {
             failure(outcome.failure());
-            return outcome.failure().badInput() || outcome.failure().stopped() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
+            return outcome.failure().badInput() || outcome.failure().stopped()
+                    ? StackbenchMain.EXIT_USAGE
+                    : StackbenchMain.EXIT_FAILURE;
         }
-        return outcome.result().stopped() == ComparisonResult.Stop.INTERRUPTED ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
+        return outcome.result().stopped() == ComparisonResult.Stop.INTERRUPTED
+                ? StackbenchMain.EXIT_FAILURE
+                : StackbenchMain.EXIT_OK;
     }
 
     private void failure(VariantFailure e) {
@@ -134,16 +158,31 @@ final class ComparisonCli {
             public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
                 if (!quiet) {
                     var values = trial.values();
-                    err.printf(Locale.ROOT, "round %3d [%d/%d] %-20s rps %10.1f  p50 %8.3f ms  p99 %8.3f ms  CPU %7.1f us/req  errors %d  (%.1f s)%n",
-                            round, index, count, forks == 1 ? trial.label() : trial.label() + "#" + trial.fork(), values.getOrDefault("rps", Double.NaN), values.getOrDefault("p50", Double.NaN),
-                            values.getOrDefault("p99", Double.NaN), values.getOrDefault("cpuPerRequest", Double.NaN),
-                            trial.result().requests().errors(), trial.seconds());
+                    err.printf(
+                            Locale.ROOT,
+                            "round %3d [%d/%d] %-20s rps %10.1f  p50 %8.3f ms  p99 %8.3f ms  CPU %7.1f us/req  errors %d  (%.1f s)%n",
+                            round,
+                            index,
+                            count,
+                            forks == 1 ? trial.label() : trial.label() + "#" + trial.fork(),
+                            values.getOrDefault("rps", Double.NaN),
+                            values.getOrDefault("p50", Double.NaN),
+                            values.getOrDefault("p99", Double.NaN),
+                            values.getOrDefault("cpuPerRequest", Double.NaN),
+                            trial.result().requests().errors(),
+                            trial.seconds());
                     err.flush();
                 }
             }
 
             @Override
-            public void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft, String control) {
+            public void round(
+                    int round,
+                    Design design,
+                    double roundSeconds,
+                    List<MetricVerdict> verdicts,
+                    Duration timeLeft,
+                    String control) {
                 if (quiet || verdicts.isEmpty()) {
                     return;
                 }
@@ -151,14 +190,25 @@ final class ComparisonCli {
                 err.printf("after round %d (look %d of %d):%n", round, looks.number(round), looks.count());
                 for (MetricVerdict verdict : verdicts) {
                     for (PairVerdict pair : verdict.pairs()) {
-                        boolean isControl = control != null && (pair.first().equals(control) || pair.second().equals(control));
-                        err.printf("  %s: %s%s%n", verdict.metric().id(), ComparisonSummary.pairWords(pair, verdict.metric()),
+                        boolean isControl = control != null
+                                && (pair.first().equals(control)
+                                        || pair.second().equals(control));
+                        err.printf(
+                                "  %s: %s%s%n",
+                                verdict.metric().id(),
+                                ComparisonSummary.pairWords(pair, verdict.metric()),
                                 isControl ? " (the A/A control)" : pair.decided() ? "" : " (undecided)");
                     }
                 }
-                long undecided = verdicts.stream().mapToLong(verdict -> verdict.undecided(control)).sum();
-                err.printf("  %s; at most %s left%n", undecided == 0 ? "every pair decided"
-                        : undecided + " pair(s) undecided, next look after round " + looks.next(round + 1), Durations.format(timeLeft));
+                long undecided = verdicts.stream()
+                        .mapToLong(verdict -> verdict.undecided(control))
+                        .sum();
+                err.printf(
+                        "  %s; at most %s left%n",
+                        undecided == 0
+                                ? "every pair decided"
+                                : undecided + " pair(s) undecided, next look after round " + looks.next(round + 1),
+                        Durations.format(timeLeft));
                 err.flush();
             }
         };

@@ -1,12 +1,10 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.load.engine.StopRequest;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import dev.stackbench.core.load.engine.StopRequest;
-
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -32,7 +30,8 @@ final class Interrupts implements AutoCloseable {
                 if (!exitCode.compareAndSet(0, entry.getValue())) {
                     Runtime.getRuntime().halt(exitCode.get()); // the second signal: out at once, as asked
                 }
-                err.println("stopping (SIG" + entry.getKey() + "): keeping what was measured so far; again to abort at once");
+                err.println("stopping (SIG" + entry.getKey()
+                        + "): keeping what was measured so far; again to abort at once");
                 err.flush();
                 stop.request("interrupted (SIG" + entry.getKey() + ")");
             };

@@ -1,5 +1,7 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,10 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.stream.IntStream;
-
-import dev.stackbench.core.load.LoadOption;
-import dev.stackbench.core.load.LoadOptions;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -28,9 +26,11 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
 
     /** The load options follow the target options in the help: load's --url, or compare's --request. */
     private static final List<String> LOAD_OPTIONS_AFTER = List.of("--url", "--request");
+
     private static final String SCENARIO = "--scenario";
     /** Placeholders in {@code --scenario}'s description, for the lists made here. */
     private static final String EVERY_RUN_LIST = "{every-run}";
+
     private static final String RUNS_OWN_LIST = "{runs-own}";
 
     @Override
@@ -39,9 +39,15 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
         // every option is taken out and added back in that order.
         List<OptionSpec> ordered = new ArrayList<>(spec.options());
         ordered.forEach(spec::remove);
-        int after = IntStream.range(0, ordered.size()).filter(i -> LOAD_OPTIONS_AFTER.contains(ordered.get(i).longestName()))
-                .findFirst().orElseThrow();
-        ordered.addAll(after + 1, Arrays.stream(LoadOption.values()).map(LoadOptionSpecs::optionSpec).toList());
+        int after = IntStream.range(0, ordered.size())
+                .filter(i -> LOAD_OPTIONS_AFTER.contains(ordered.get(i).longestName()))
+                .findFirst()
+                .orElseThrow();
+        ordered.addAll(
+                after + 1,
+                Arrays.stream(LoadOption.values())
+                        .map(LoadOptionSpecs::optionSpec)
+                        .toList());
         for (OptionSpec option : ordered) {
             spec.addOption(option.longestName().equals(SCENARIO) ? withScopeLists(option, ordered) : option);
         }
@@ -50,14 +56,19 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
 
     private static OptionSpec optionSpec(LoadOption option) {
         var spec = OptionSpec.builder(option.cliNames().toArray(String[]::new))
-                // Text kinds (durations, warm-up, think time, stages) arrive as typed and are read in given(), where a bad one
+                // Text kinds (durations, warm-up, think time, stages) arrive as typed and are read in given(), where a
+                // bad one
                 // is one line naming it, as every other bad load option.
                 .type(option.kind().readsText() ? String.class : option.kind().type())
                 .description(option.help().replace("%", "%%")) // picocli formats descriptions
                 .userObject(option);
         return switch (option.kind()) {
             case FLAG -> spec.arity("0").build();
-            case HEADERS -> spec.auxiliaryTypes(String.class).arity("1").paramLabel(option.paramLabel()).build();
+            case HEADERS ->
+                spec.auxiliaryTypes(String.class)
+                        .arity("1")
+                        .paramLabel(option.paramLabel())
+                        .build();
             default -> spec.paramLabel(option.paramLabel()).build();
         };
     }
@@ -95,10 +106,13 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
      * @throws IllegalArgumentException naming the first such option given
      */
     static void rejectRunsOwn(CommandSpec spec, ParseResult parsed) {
-        Optional<OptionSpec> given = withScope(spec.options(), LoadOption.Scope.RUN).stream().filter(parsed::hasMatchedOption).findFirst();
+        Optional<OptionSpec> given = withScope(spec.options(), LoadOption.Scope.RUN).stream()
+                .filter(parsed::hasMatchedOption)
+                .findFirst();
         if (given.isPresent()) {
             throw new IllegalArgumentException(given.get().longestName() + " does not apply with " + SCENARIO
-                    + ": each run of the scenario sets its own; " + names(withScope(spec.options(), LoadOption.Scope.EVERY_RUN))
+                    + ": each run of the scenario sets its own; "
+                    + names(withScope(spec.options(), LoadOption.Scope.EVERY_RUN))
                     + " override each run's own");
         }
     }
@@ -134,13 +148,16 @@ final class LoadOptionSpecs implements CommandLine.IModelTransformer {
     }
 
     private static List<OptionSpec> withScope(List<OptionSpec> options, LoadOption.Scope scope) {
-        return options.stream().filter(option -> scope(option).equals(Optional.of(scope))).toList();
+        return options.stream()
+                .filter(option -> scope(option).equals(Optional.of(scope)))
+                .toList();
     }
 
     /** {@code --a, --b and --c} */
     private static String names(List<OptionSpec> options) {
         List<String> names = options.stream().map(OptionSpec::longestName).toList();
-        return names.size() < 2 ? String.join("", names)
+        return names.size() < 2
+                ? String.join("", names)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
     }
 }

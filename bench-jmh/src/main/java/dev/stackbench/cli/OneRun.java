@@ -1,12 +1,5 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -29,7 +22,12 @@ import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.Durations;
-
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -85,48 +83,88 @@ final class OneRun {
             AgentsRun.refuseFileBodies(requestSpecs);
         }
         // Built before any server starts, so that bad input, or a load this process cannot make, fails at once.
-        RequestMix mix = !requestSpecs.isEmpty() ? RequestSpecs.parse(requestSpecs, Path.of(""))
+        RequestMix mix = !requestSpecs.isEmpty()
+                ? RequestSpecs.parse(requestSpecs, Path.of(""))
                 : url == null ? WorkloadMixes.of(chosenWorkload, workloadParams) : null;
-        LoadRun planned = options.toRun(url != null ? url : LoadCommand.PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
+        LoadRun planned =
+                options.toRun(url != null ? url : LoadCommand.PROVISIONAL_TARGET, mix, LoadOption.Naming.COMMAND_LINE);
         LoadCommand.checkRequestNames(conditions, planned.mix());
         if (agents != null) {
             return new AgentsRun(command).run(planned, conditions, stdout, err);
         }
-        LoadGenerator.check(planned,
-                url != null ? RunResult.Target.url(url) : RunResult.Target.inProcess(null, LoadCommand.PROVISIONAL_TARGET, approach.id(),
-                        chosenWorkload.id(), Map.of(), Map.of(), null));
+        LoadGenerator.check(
+                planned,
+                url != null
+                        ? RunResult.Target.url(url)
+                        : RunResult.Target.inProcess(
+                                null,
+                                LoadCommand.PROVISIONAL_TARGET,
+                                approach.id(),
+                                chosenWorkload.id(),
+                                Map.of(),
+                                Map.of(),
+                                null));
         InProcessServers servers = null;
         try (Interrupts interrupts = Interrupts.install(err)) {
             URI target = url;
             RunResult.Target description;
             if (approach != null) {
-                servers = InProcessServers.start(ServerVariants.load(), new ServerSpec(approach, chosenWorkload, Map.of(), serverProperties,
-                        Boolean.TRUE.equals(options.http2()), Boolean.TRUE.equals(options.tls())), upstreamService, startTimes);
+                servers = InProcessServers.start(
+                        ServerVariants.load(),
+                        new ServerSpec(
+                                approach,
+                                chosenWorkload,
+                                Map.of(),
+                                serverProperties,
+                                Boolean.TRUE.equals(options.http2()),
+                                Boolean.TRUE.equals(options.tls())),
+                        upstreamService,
+                        startTimes);
                 target = servers.baseUri();
                 var params = new LinkedHashMap<>(WorkloadMixes.defaults(chosenWorkload));
                 params.putAll(workloadParams);
                 description = servers.target(label, params);
                 if (!quiet) {
-                    servers.upstream().ifPresent(upstream -> err.printf("started upstream %s at %s in %d ms%n", upstreamService,
-                            upstream.baseUri(), upstream.startupTime().toMillis()));
-                    err.printf("started %s (%s) at %s in %d ms%n", approach, chosenWorkload, target, servers.server().startupTime().toMillis());
+                    servers.upstream()
+                            .ifPresent(upstream -> err.printf(
+                                    "started upstream %s at %s in %d ms%n",
+                                    upstreamService,
+                                    upstream.baseUri(),
+                                    upstream.startupTime().toMillis()));
+                    err.printf(
+                            "started %s (%s) at %s in %d ms%n",
+                            approach,
+                            chosenWorkload,
+                            target,
+                            servers.server().startupTime().toMillis());
                 }
             } else {
-                description = label == null ? RunResult.Target.url(url) : RunResult.Target.url(url).withLabel(label);
+                description = label == null
+                        ? RunResult.Target.url(url)
+                        : RunResult.Target.url(url).withLabel(label);
             }
             if (interrupts.interrupted()) {
                 return interrupts.exitCode(); // before anything was measured
             }
             LoadRun run = options.toRun(target, mix, LoadOption.Naming.COMMAND_LINE);
             if (!quiet) {
-                err.printf("running %s%s against %s; progress every %s%n", profile.describe(),
-                        ProgressPrinter.warmupText(run), target,
+                err.printf(
+                        "running %s%s against %s; progress every %s%n",
+                        profile.describe(),
+                        ProgressPrinter.warmupText(run),
+                        target,
                         Durations.format(LoadDefaults.REPORT_INTERVAL));
                 err.flush();
             }
             var described = description;
-            Measurement measurement = servers == null ? LoadGenerator.run(run, description, new ProgressPrinter(err, quiet), interrupts.stop())
-                    : ProfiledRun.run(profileSettings, servers, out, () -> LoadGenerator.run(run, described, new ProgressPrinter(err, quiet), interrupts.stop()));
+            Measurement measurement = servers == null
+                    ? LoadGenerator.run(run, description, new ProgressPrinter(err, quiet), interrupts.stop())
+                    : ProfiledRun.run(
+                            profileSettings,
+                            servers,
+                            out,
+                            () -> LoadGenerator.run(
+                                    run, described, new ProgressPrinter(err, quiet), interrupts.stop()));
             if (servers != null) {
                 measurement = measurement.withStartup(servers.startup());
             }
@@ -148,7 +186,8 @@ final class OneRun {
             return null;
         }
         if (url != null) {
-            throw new IllegalArgumentException("--upstream applies to --approach (a second service, or self); a --url server makes its own calls");
+            throw new IllegalArgumentException(
+                    "--upstream applies to --approach (a second service, or self); a --url server makes its own calls");
         }
         return UpstreamService.parseUnlessSelf(upstream).orElse(null);
     }
@@ -156,13 +195,14 @@ final class OneRun {
     /** --tls is the in-process server's; with --url the URL's scheme says whether the run is TLS. */
     private void checkTls(LoadOptions options) {
         if (url != null && Boolean.TRUE.equals(options.tls())) {
-            throw new IllegalArgumentException(LoadOption.TLS.cliName() + " starts an in-process server (--approach) with TLS;"
-                    + " to drive a server over TLS with --url, give an https:// URL");
+            throw new IllegalArgumentException(
+                    LoadOption.TLS.cliName() + " starts an in-process server (--approach) with TLS;"
+                            + " to drive a server over TLS with --url, give an https:// URL");
         }
         boolean tlsTarget = url != null ? "https".equals(url.getScheme()) : Boolean.TRUE.equals(options.tls());
         if (Boolean.TRUE.equals(options.insecure()) && !tlsTarget) {
-            throw new IllegalArgumentException(LoadOption.INSECURE.cliName() + " applies to TLS: give an https:// --url, or "
-                    + LoadOption.TLS.cliName() + " with --approach");
+            throw new IllegalArgumentException(LoadOption.INSECURE.cliName()
+                    + " applies to TLS: give an https:// --url, or " + LoadOption.TLS.cliName() + " with --approach");
         }
     }
 }

@@ -1,14 +1,13 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.util.Locale;
-
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.Numbers;
 import dev.stackbench.core.vocabulary.TimelinePhase;
+import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * The live progress of a run on stderr: a line per interval (its phase, requests/s, percentiles, errors, what is in
@@ -28,10 +27,20 @@ final class ProgressPrinter implements ProgressListener {
     @Override
     public void interval(RunResult.TimelineRow row) {
         if (!quiet) {
-            err.printf(Locale.ROOT, "[%7.1fs] %-8s rps %9.1f  p50 %8s ms  p99 %8s ms  errors %6d  in flight %6d  connections %6d%s%s%n",
-                    row.endSecond(), row.phase(), row.rps(), Numbers.millis(row.p50Ms()), Numbers.millis(row.p99Ms()), row.errors(),
-                    row.inFlight(), row.openConnections(), row.queued() > 0 ? "  queued " + row.queued() : "",
-                    row.phase() == TimelinePhase.DRAIN ? "  (draining: " + (row.inFlight() + row.queued()) + " to finish)"
+            err.printf(
+                    Locale.ROOT,
+                    "[%7.1fs] %-8s rps %9.1f  p50 %8s ms  p99 %8s ms  errors %6d  in flight %6d  connections %6d%s%s%n",
+                    row.endSecond(),
+                    row.phase(),
+                    row.rps(),
+                    Numbers.millis(row.p50Ms()),
+                    Numbers.millis(row.p99Ms()),
+                    row.errors(),
+                    row.inFlight(),
+                    row.openConnections(),
+                    row.queued() > 0 ? "  queued " + row.queued() : "",
+                    row.phase() == TimelinePhase.DRAIN
+                            ? "  (draining: " + (row.inFlight() + row.queued()) + " to finish)"
                             : row.late() > 0 ? "  late " + row.late() : "");
             err.flush();
         }

@@ -1,21 +1,19 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
-
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.Threshold;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /** What a finished run leaves: its summary on stdout, then its files, and the thresholds' verdict as the exit code. */
 final class RunOutput {
 
-    private RunOutput() {
-    }
+    private RunOutput() {}
 
     /** The summary first: if the files cannot be written (a full disk), what was measured is still on stdout. */
     static void write(Measurement measurement, Path out, PrintWriter stdout) {
@@ -29,7 +27,10 @@ final class RunOutput {
     }
 
     static int judge(RunResult result, List<Threshold> conditions, PrintWriter stdout, PrintWriter err) {
-        var crossed = conditions.stream().map(condition -> condition.crossedBy(result)).flatMap(Optional::stream).toList();
+        var crossed = conditions.stream()
+                .map(condition -> condition.crossedBy(result))
+                .flatMap(Optional::stream)
+                .toList();
         crossed.forEach(message -> err.println("FAILED: " + message));
         if (!conditions.isEmpty() && crossed.isEmpty()) {
             stdout.println("Thresholds:   all " + conditions.size() + " held");

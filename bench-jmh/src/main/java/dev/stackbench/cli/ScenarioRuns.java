@@ -1,11 +1,5 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.load.LoadOptions;
@@ -18,7 +12,11 @@ import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
-
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
@@ -75,9 +73,11 @@ final class ScenarioRuns {
         Scenario chosen = found.overriddenBy(given, workloadParams, serverProperties);
         if (upstream != null) { // every run's nested calls to it, or with 'self' to its own server
             UpstreamService service = UpstreamService.parseUnlessSelf(upstream).orElse(null);
-            chosen = chosen.withRuns(chosen.runs().stream().map(run -> run.withUpstream(service)).toList());
+            chosen = chosen.withRuns(
+                    chosen.runs().stream().map(run -> run.withUpstream(service)).toList());
         }
-        for (var run : chosen.runs()) { // a threshold on a name some run lacks could never pass there: refused before any run
+        for (var run :
+                chosen.runs()) { // a threshold on a name some run lacks could never pass there: refused before any run
             try {
                 LoadCommand.checkRequestNames(conditions, run.mix());
             } catch (IllegalArgumentException e) {
@@ -90,10 +90,17 @@ final class ScenarioRuns {
         }
         boolean anyApp = chosen.runs().stream().anyMatch(run -> run.app() != null);
         try (Interrupts interrupts = Interrupts.install(err);
-             AppExitGuard guard = anyApp ? AppExitGuard.install(interrupts.stop(), err) : null) {
-            var cli = new ScenarioCli(spec.commandLine().getOut(), err, quiet, startTimes, profileSettings, new ProgressPrinter(err, quiet));
+                AppExitGuard guard = anyApp ? AppExitGuard.install(interrupts.stop(), err) : null) {
+            var cli = new ScenarioCli(
+                    spec.commandLine().getOut(),
+                    err,
+                    quiet,
+                    startTimes,
+                    profileSettings,
+                    new ProgressPrinter(err, quiet));
             String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
-            int exitCode = chosenShard == null ? cli.run(chosen, overrides, conditions, out, interrupts.stop())
+            int exitCode = chosenShard == null
+                    ? cli.run(chosen, overrides, conditions, out, interrupts.stop())
                     : cli.runShard(chosen, chosenShard, overrides, conditions, out, interrupts.stop());
             return interrupts.interrupted() ? interrupts.exitCode() : exitCode;
         }
@@ -103,18 +110,41 @@ final class ScenarioRuns {
      * A scenario that says {@code compare: interleaved}: each group of its runs under one load compared as {@code compare
      * --scenario} compares them, with compare's defaults; each trial measures the runs' own duration.
      */
-    private int runInterleaved(Scenario chosen, List<Threshold> conditions, Shard chosenShard, ProfileSettings profileSettings, PrintWriter err) {
+    private int runInterleaved(
+            Scenario chosen,
+            List<Threshold> conditions,
+            Shard chosenShard,
+            ProfileSettings profileSettings,
+            PrintWriter err) {
         if (!conditions.isEmpty() || chosenShard != null || startTimes) {
-            throw new IllegalArgumentException("scenario " + chosen.name() + " is compared interleaved (compare: interleaved): --threshold, "
-                    + "--shard and --start-times apply to runs one after another; gate a comparison with gate --comparison");
+            throw new IllegalArgumentException(
+                    "scenario " + chosen.name() + " is compared interleaved (compare: interleaved): --threshold, "
+                            + "--shard and --start-times apply to runs one after another; gate a comparison with gate --comparison");
         }
-        err.println("scenario " + chosen.name() + " asks for its runs to be compared interleaved (compare: interleaved): each group of runs "
+        err.println("scenario " + chosen.name()
+                + " asks for its runs to be compared interleaved (compare: interleaved): each group of runs "
                 + "under one load is compared in rounds, each run in its own JVM, as compare --scenario does");
-        return new ComparisonCli(spec.commandLine().getOut(), err, quiet).runScenario(chosen, null,
-                profile -> new Design(Design.MIN_ROUNDS, Design.MAX_ROUNDS, Design.TIME_LIMIT, Design.TRIAL_WARMUP, Design.REHEARSALS,
-                        Design.FORKS, Design.CONFIDENCE,
-                        Design.EQUIVALENCE_MARGIN, profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS),
-                        System.nanoTime()), List.of(), profileSettings == null ? null
-                        : new ComparisonProfile(profileSettings.mode().id(), profileSettings.keepRecordings()), out);
+        return new ComparisonCli(spec.commandLine().getOut(), err, quiet)
+                .runScenario(
+                        chosen,
+                        null,
+                        profile -> new Design(
+                                Design.MIN_ROUNDS,
+                                Design.MAX_ROUNDS,
+                                Design.TIME_LIMIT,
+                                Design.TRIAL_WARMUP,
+                                Design.REHEARSALS,
+                                Design.FORKS,
+                                Design.CONFIDENCE,
+                                Design.EQUIVALENCE_MARGIN,
+                                profile instanceof LoadProfile.Open
+                                        ? List.of(Metric.P50, Metric.P99)
+                                        : List.of(Metric.RPS),
+                                System.nanoTime()),
+                        List.of(),
+                        profileSettings == null
+                                ? null
+                                : new ComparisonProfile(profileSettings.mode().id(), profileSettings.keepRecordings()),
+                        out);
     }
 }

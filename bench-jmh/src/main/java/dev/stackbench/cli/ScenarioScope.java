@@ -1,11 +1,10 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.load.LoadOption;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-
-import dev.stackbench.core.load.LoadOption;
 
 /**
  * On one of load's own options (not a {@link LoadOption}, which declares its scope itself): what

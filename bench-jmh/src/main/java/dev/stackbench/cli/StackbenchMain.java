@@ -1,15 +1,5 @@
 package dev.stackbench.cli;
 
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
-import java.net.UnknownHostException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Set;
-
 import dev.stackbench.core.app.AppStartException;
 import dev.stackbench.core.app.SpringBootApps;
 import dev.stackbench.core.gate.GateInputException;
@@ -19,7 +9,15 @@ import dev.stackbench.core.server.Workload;
 import dev.stackbench.jmh.JvmFlags;
 import dev.stackbench.jmh.LatencyProfiler;
 import dev.stackbench.jmh.SuiteShard;
-
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
@@ -30,12 +28,23 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * ({@code java -jar bench-jmh.jar -h} for JMH's options); with one it runs that subcommand.
  * Exit codes: 0 success, 1 failure while running, 2 bad input (a one-line message on stderr).
  */
-@Command(name = "java -jar bench-jmh.jar", mixinStandardHelpOptions = true, versionProvider = StackbenchMain.Version.class,
+@Command(
+        name = "java -jar bench-jmh.jar",
+        mixinStandardHelpOptions = true,
+        versionProvider = StackbenchMain.Version.class,
         description = {
-                "stackbench: measures Spring server stacks in-process.",
-                "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them); --shard i/n among "
-                        + "them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."},
-        subcommands = {LoadCommand.class, CompareCommand.class, ServeCommand.class, AgentCommand.class, GateCommand.class, ReportCommand.class})
+            "stackbench: measures Spring server stacks in-process.",
+            "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them); --shard i/n among "
+                    + "them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."
+        },
+        subcommands = {
+            LoadCommand.class,
+            CompareCommand.class,
+            ServeCommand.class,
+            AgentCommand.class,
+            GateCommand.class,
+            ReportCommand.class
+        })
 public final class StackbenchMain {
 
     static final int EXIT_OK = 0;
@@ -46,7 +55,8 @@ public final class StackbenchMain {
         if (isStackbenchCommand(args)) {
             int exitCode = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
             if (exitCode != EXIT_OK && SpringBootApps.mainThreadAlive()) {
-                // An application whose start failed and whose thread would not end: its own shutdown hook could wait for
+                // An application whose start failed and whose thread would not end: its own shutdown hook could wait
+                // for
                 // that start forever. Everything stackbench had to say is out (its writers flush on every line).
                 Runtime.getRuntime().halt(exitCode);
             }
@@ -80,7 +90,12 @@ public final class StackbenchMain {
         command.add(UNSAFE_FLAG);
         command.add(JvmFlags.ENABLE_NATIVE_ACCESS);
         command.add("-cp");
-        command.add(Path.of(StackbenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        command.add(Path.of(StackbenchMain.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .toString());
         command.add(StackbenchMain.class.getName());
         command.addAll(List.of(args));
         return new ProcessBuilder(command).inheritIO().start().waitFor();
@@ -89,7 +104,9 @@ public final class StackbenchMain {
     /** JMH runs get stackbench's latency percentiles as secondary results, unless only listing or asking for help. */
     static String[] withLatencyProfiler(String[] args) {
         var list = List.of(args);
-        boolean listsOnly = list.stream().anyMatch(arg -> Set.of("-h", "-l", "-lp", "-lprof", "-lrf", "-v").contains(arg));
+        boolean listsOnly = list.stream()
+                .anyMatch(
+                        arg -> Set.of("-h", "-l", "-lp", "-lprof", "-lrf", "-v").contains(arg));
         if (listsOnly || String.join(" ", args).contains(LatencyProfiler.class.getName())) {
             return args;
         }
@@ -127,11 +144,14 @@ public final class StackbenchMain {
      * problem), so a command that throws one ends with {@link #EXIT_USAGE} and that message.
      */
     private static final List<Class<? extends Exception>> BAD_INPUT = List.of(
-            IllegalArgumentException.class,  // every validation: options, scenarios, thresholds, workload parameters, URLs
-            UncheckedIOException.class,      // a result, baseline or report that cannot be read or written where the user said
-            UnknownHostException.class,      // --url's host
-            ServerStartException.class,      // a server setting the server refused; an application that did not start (AppStartException)
-            GateInputException.class);       // gate's results, baseline or rules
+            IllegalArgumentException
+                    .class, // every validation: options, scenarios, thresholds, workload parameters, URLs
+            UncheckedIOException
+                    .class, // a result, baseline or report that cannot be read or written where the user said
+            UnknownHostException.class, // --url's host
+            ServerStartException.class, // a server setting the server refused; an application that did not start
+            // (AppStartException)
+            GateInputException.class); // gate's results, baseline or rules
 
     /**
      * How a command that threw ends, the one place that decides it (picocli's exit-code mapper, and
@@ -152,16 +172,24 @@ public final class StackbenchMain {
         commandLine.setUsageHelpAutoWidth(true);
         commandLine.setHelpFactory(WordWrappingHelp::new);
         // A command's options are listed below its usage line: the line itself says [OPTIONS], not each of them.
-        commandLine.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().abbreviateSynopsis(true));
+        commandLine
+                .getSubcommands()
+                .values()
+                .forEach(sub -> sub.getCommandSpec().usageMessage().abbreviateSynopsis(true));
         commandLine.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, StackbenchMain::catalog);
-        commandLine.getSubcommands().values().forEach(sub -> sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER,
-                StackbenchMain::catalog));
+        commandLine
+                .getSubcommands()
+                .values()
+                .forEach(sub ->
+                        sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, StackbenchMain::catalog));
         return commandLine;
     }
 
     private static boolean isStackbenchCommand(String[] args) {
         Set<String> ours = commandLine().getCommandSpec().subcommands().keySet();
-        return args.length > 0 && (ours.contains(args[0]) || Set.of("--help", "--version", "-V", "help").contains(args[0]));
+        return args.length > 0
+                && (ours.contains(args[0])
+                        || Set.of("--help", "--version", "-V", "help").contains(args[0]));
     }
 
     private static Approach approach(String id) {
@@ -184,8 +212,17 @@ public final class StackbenchMain {
     private static String catalog(Help help) {
         int width = help.commandSpec().usageMessage().width();
         String n = System.lineSeparator();
-        return n + "Approaches:" + n + table(width, Arrays.stream(Approach.values()).map(a -> List.of(a.id(), a.description())).toList())
-                + n + "Workloads:" + n + table(width, Arrays.stream(Workload.values()).map(w -> List.of(w.id(), w.description())).toList());
+        return n + "Approaches:" + n
+                + table(
+                        width,
+                        Arrays.stream(Approach.values())
+                                .map(a -> List.of(a.id(), a.description()))
+                                .toList()) + n + "Workloads:" + n
+                + table(
+                        width,
+                        Arrays.stream(Workload.values())
+                                .map(w -> List.of(w.id(), w.description()))
+                                .toList());
     }
 
     /**
@@ -197,8 +234,10 @@ public final class StackbenchMain {
         String indent = " ".repeat(CATALOG_NAME_COLUMN);
         for (List<String> row : rows) {
             List<String> lines = WordWrappingHelp.wrapAtSpaces(row.get(1), width - CATALOG_NAME_COLUMN);
-            text.append(String.format("  %-" + (CATALOG_NAME_COLUMN - 3) + "s %s", row.get(0), lines.getFirst())).append(System.lineSeparator());
-            lines.subList(1, lines.size()).forEach(line -> text.append(indent).append(line).append(System.lineSeparator()));
+            text.append(String.format("  %-" + (CATALOG_NAME_COLUMN - 3) + "s %s", row.get(0), lines.getFirst()))
+                    .append(System.lineSeparator());
+            lines.subList(1, lines.size())
+                    .forEach(line -> text.append(indent).append(line).append(System.lineSeparator()));
         }
         return text.toString();
     }
@@ -210,8 +249,10 @@ public final class StackbenchMain {
         @Override
         public String[] getVersion() {
             String version = StackbenchMain.class.getPackage().getImplementationVersion();
-            return new String[]{"stackbench " + (version == null ? "(development build)" : version)
-                    + " on Java " + Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")"};
+            return new String[] {
+                "stackbench " + (version == null ? "(development build)" : version) + " on Java " + Runtime.version()
+                        + " (" + System.getProperty("java.vm.vendor") + ")"
+            };
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.stackbench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -27,7 +26,9 @@ final class WordWrappingHelp extends Help {
     public String description(Object... params) {
         var text = new StringBuilder();
         for (String paragraph : commandSpec().usageMessage().description()) {
-            for (String line : wrapAtSpaces(String.format(paragraph, params), commandSpec().usageMessage().width())) {
+            for (String line : wrapAtSpaces(
+                    String.format(paragraph, params),
+                    commandSpec().usageMessage().width())) {
                 text.append(line).append(System.lineSeparator());
             }
         }
@@ -35,9 +36,13 @@ final class WordWrappingHelp extends Help {
     }
 
     @Override
-    public Layout createDefaultLayout(List<OptionSpec> options, List<PositionalParamSpec> positionals, ColorScheme colorScheme) {
+    public Layout createDefaultLayout(
+            List<OptionSpec> options, List<PositionalParamSpec> positionals, ColorScheme colorScheme) {
         Layout layout = super.createDefaultLayout(options, positionals, colorScheme);
-        return new Layout(colorScheme, new WordWrappingTable(colorScheme, layout.textTable().columns()), layout.optionRenderer(),
+        return new Layout(
+                colorScheme,
+                new WordWrappingTable(colorScheme, layout.textTable().columns()),
+                layout.optionRenderer(),
                 layout.parameterRenderer());
     }
 
@@ -51,7 +56,9 @@ final class WordWrappingHelp extends Help {
     }
 
     private Ansi.Text text(Object value) {
-        return value instanceof Ansi.Text text ? text : colorScheme().ansi().new Text(String.valueOf(value), colorScheme());
+        return value instanceof Ansi.Text text
+                ? text
+                : colorScheme().ansi().new Text(String.valueOf(value), colorScheme());
     }
 
     /** {@code text} in lines of at most {@code width} characters, broken at spaces only; a longer word gets a line of its own. */
@@ -80,7 +87,9 @@ final class WordWrappingHelp extends Help {
         public Cell putValue(int row, int col, Ansi.Text value) {
             Column column = columns()[col];
             String plain = value.plainString();
-            if (column.overflow != Column.Overflow.WRAP || plain.contains("\n") || plain.length() <= column.width - column.indent) {
+            if (column.overflow != Column.Overflow.WRAP
+                    || plain.contains("\n")
+                    || plain.length() <= column.width - column.indent) {
                 return super.putValue(row, col, value);
             }
             List<String> lines = wrapAtSpaces(plain, column.width - column.indent);
@@ -94,7 +103,8 @@ final class WordWrappingHelp extends Help {
                     addEmptyRow();
                 }
                 int from = plain.indexOf(lines.get(i), start); // the same characters, with their styles
-                cell = super.putValue(row + i, col, value.substring(from, from + lines.get(i).length()));
+                cell = super.putValue(
+                        row + i, col, value.substring(from, from + lines.get(i).length()));
                 start = from + lines.get(i).length();
             }
             return cell;

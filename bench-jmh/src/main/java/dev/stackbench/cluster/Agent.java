@@ -1,5 +1,10 @@
 package dev.stackbench.cluster;
 
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.load.engine.StopRequest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.DatagramSocket;
@@ -12,12 +17,6 @@ import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
-import dev.stackbench.core.load.engine.LoadGenerator;
-import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.load.engine.StopRequest;
 
 /**
  * {@code agent}: a load generator that joins a coordinator's cluster and runs the segment it orders, sending back
@@ -34,6 +33,7 @@ public final class Agent {
     static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(10);
     /** How long a joined agent waits to see a coordinator among the members before it leaves and tries again. */
     static final Duration COORDINATOR_WAIT = Duration.ofMillis(1500);
+
     static final Duration RETRY_PAUSE = Duration.ofMillis(500);
     /** How often a waiting agent looks whether its coordinator is still there. */
     private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -47,8 +47,8 @@ public final class Agent {
     public record Settings(String name, String coordinator, String bind, int runs, Duration idleTimeout) {
         public Settings {
             if (name.startsWith(LoadOverAgents.NAME_PREFIX)) {
-                throw new IllegalArgumentException("--name '" + name + "': names starting with '" + LoadOverAgents.NAME_PREFIX
-                        + "' are the coordinators'");
+                throw new IllegalArgumentException("--name '" + name + "': names starting with '"
+                        + LoadOverAgents.NAME_PREFIX + "' are the coordinators'");
             }
         }
     }
@@ -59,8 +59,7 @@ public final class Agent {
      * @param runs   the runs it took
      * @param failed of them, those that did not end with measurements sent: a run it could not make, its coordinator gone mid-run
      */
-    public record Served(int runs, int failed) {
-    }
+    public record Served(int runs, int failed) {}
 
     private final BlockingQueue<ClusterMessage.Order> orders = new LinkedBlockingQueue<>();
     private final BlockingQueue<String> acknowledged = new LinkedBlockingQueue<>();
@@ -83,17 +82,21 @@ public final class Agent {
     public static Served serve(Settings settings, PrintWriter err) throws Exception {
         Discovery discovery = Discovery.parse(settings.coordinator());
         int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
-        InetSocketAddress bind = settings.bind() != null ? Discovery.address(settings.bind(), port) : new InetSocketAddress(towards(discovery), port);
+        InetSocketAddress bind = settings.bind() != null
+                ? Discovery.address(settings.bind(), port)
+                : new InetSocketAddress(towards(discovery), port);
         var agent = new Agent(err);
-        err.printf("agent %s: looking for a coordinator at %s; leaving after %d s without an order%n", settings.name(), settings.coordinator(),
-                settings.idleTimeout().toSeconds());
+        err.printf(
+                "agent %s: looking for a coordinator at %s; leaving after %d s without an order%n",
+                settings.name(), settings.coordinator(), settings.idleTimeout().toSeconds());
         err.flush();
         int done = 0;
         int failed = 0;
         long idleDeadline = System.nanoTime() + settings.idleTimeout().toNanos();
         while ((settings.runs() == 0 || done < settings.runs()) && System.nanoTime() < idleDeadline) {
             agent.orders.clear();
-            try (var joined = ClusterChannel.join(settings.name(), bind, discovery, ClusterChannel.JOIN_TIMEOUT, agent.listener())) {
+            try (var joined = ClusterChannel.join(
+                    settings.name(), bind, discovery, ClusterChannel.JOIN_TIMEOUT, agent.listener())) {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {
@@ -109,7 +112,9 @@ public final class Agent {
             }
         }
         if (settings.runs() == 0 || done < settings.runs()) {
-            err.printf("agent %s: no order for %d s, leaving%n", settings.name(), settings.idleTimeout().toSeconds());
+            err.printf(
+                    "agent %s: no order for %d s, leaving%n",
+                    settings.name(), settings.idleTimeout().toSeconds());
             err.flush();
         }
         return new Served(done, failed);
@@ -119,7 +124,8 @@ public final class Agent {
     private static InetAddress towards(Discovery discovery) throws IOException {
         if (discovery instanceof Discovery.Hosts(List<InetSocketAddress> hosts)) {
             try (var socket = new DatagramSocket()) {
-                socket.connect(new InetSocketAddress(hosts.getFirst().getHostString(), hosts.getFirst().getPort()));
+                socket.connect(new InetSocketAddress(
+                        hosts.getFirst().getHostString(), hosts.getFirst().getPort()));
                 return socket.getLocalAddress();
             }
         }
@@ -138,12 +144,16 @@ public final class Agent {
             if (order != null) {
                 return order;
             }
-            String now = members.stream().filter(name -> name.startsWith(LoadOverAgents.NAME_PREFIX)).findFirst().orElse(null);
+            String now = members.stream()
+                    .filter(name -> name.startsWith(LoadOverAgents.NAME_PREFIX))
+                    .findFirst()
+                    .orElse(null);
             if (present == null && now != null) {
                 err.printf("agent %s: joined %s's cluster; waiting for its order%n", channel.name(), now);
                 err.flush();
             }
-            if (present != null && now == null || present == null && now == null && System.nanoTime() > coordinatorDeadline) {
+            if (present != null && now == null
+                    || present == null && now == null && System.nanoTime() > coordinatorDeadline) {
                 return null;
             }
             present = now;
@@ -156,8 +166,10 @@ public final class Agent {
             @Override
             public void message(String from, ClusterMessage message) {
                 switch (message) {
-                    case ClusterMessage.TimeQuery query -> reply(from, new ClusterMessage.TimeReply(query.sentEpochNanos(), ClockOffset.nowEpochNanos()));
-                    case ClusterMessage.Order order when from.startsWith(LoadOverAgents.NAME_PREFIX) -> {
+                    case ClusterMessage.TimeQuery query ->
+                        reply(from, new ClusterMessage.TimeReply(query.sentEpochNanos(), ClockOffset.nowEpochNanos()));
+                    case ClusterMessage.Order order
+                    when from.startsWith(LoadOverAgents.NAME_PREFIX) -> {
                         coordinator = from;
                         orders.add(order);
                     }
@@ -166,14 +178,15 @@ public final class Agent {
                         err.flush();
                     }
                     case ClusterMessage.Acknowledged ack -> acknowledged.add(ack.runId());
-                    case ClusterMessage.Stop stopOrder when from.equals(coordinator) -> {
+                    case ClusterMessage.Stop stopOrder
+                    when from.equals(coordinator) -> {
                         var running = stop;
                         if (running != null) {
                             stoppedByCoordinator = true;
                             running.request(stopOrder.reason());
                         }
                     }
-                    default -> { } // reports and failures are the coordinator's
+                    default -> {} // reports and failures are the coordinator's
                 }
             }
 
@@ -195,28 +208,42 @@ public final class Agent {
         stop = running;
         try {
             LoadRun run = order.run();
-            err.printf(Locale.ROOT, "agent %s: segment %s of %s, starting in %.3f s%n", channel.name(), segment, run.profile().describe(),
+            err.printf(
+                    Locale.ROOT,
+                    "agent %s: segment %s of %s, starting in %.3f s%n",
+                    channel.name(),
+                    segment,
+                    run.profile().describe(),
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();
-            var measured = LoadGenerator.runSegment(run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE,
-                    running);
+            var measured = LoadGenerator.runSegment(
+                    run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE, running);
             if (running.requested() && !stoppedByCoordinator) {
                 err.printf("agent %s: segment %s stopped: %s%n", channel.name(), segment, running.reason());
                 err.flush();
                 return false;
             }
             if (stoppedByCoordinator) {
-                err.printf("agent %s: segment %s stopped by its coordinator (%s); sending what it measured%n", channel.name(), segment,
-                        running.reason());
+                err.printf(
+                        "agent %s: segment %s stopped by its coordinator (%s); sending what it measured%n",
+                        channel.name(), segment, running.reason());
             }
             reply(coordinator, new ClusterMessage.Report(order.runId(), measured));
             boolean received = awaitAcknowledgement(order.runId());
-            err.printf("agent %s: segment %s done, measurements sent%s%n", channel.name(), segment,
-                    received ? " and received" : "; the coordinator did not acknowledge them within " + ACKNOWLEDGE_TIMEOUT.toSeconds() + " s");
+            err.printf(
+                    "agent %s: segment %s done, measurements sent%s%n",
+                    channel.name(),
+                    segment,
+                    received
+                            ? " and received"
+                            : "; the coordinator did not acknowledge them within " + ACKNOWLEDGE_TIMEOUT.toSeconds()
+                                    + " s");
             err.flush();
             return true;
         } catch (RuntimeException | UnknownHostException e) {
-            reply(coordinator, new ClusterMessage.Failed(order.runId(), e.getMessage() != null ? e.getMessage() : e.toString()));
+            reply(
+                    coordinator,
+                    new ClusterMessage.Failed(order.runId(), e.getMessage() != null ? e.getMessage() : e.toString()));
             err.printf("agent %s: segment %s failed: %s%n", channel.name(), segment, e);
             err.flush();
             return false;

@@ -11,7 +11,8 @@ import java.time.Instant;
 record ClockOffset(long offsetNanos, long roundTripNanos) {
 
     static ClockOffset of(long sentEpochNanos, long agentEpochNanos, long receivedEpochNanos) {
-        return new ClockOffset(agentEpochNanos - (sentEpochNanos + receivedEpochNanos) / 2, receivedEpochNanos - sentEpochNanos);
+        return new ClockOffset(
+                agentEpochNanos - (sentEpochNanos + receivedEpochNanos) / 2, receivedEpochNanos - sentEpochNanos);
     }
 
     /** This machine's clock, in nanoseconds since the epoch (microseconds on Linux). */

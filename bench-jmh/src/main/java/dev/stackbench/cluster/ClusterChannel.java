@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
 import org.jgroups.Address;
 import org.jgroups.JChannel;
 import org.jgroups.Message;
@@ -82,15 +81,19 @@ final class ClusterChannel implements AutoCloseable {
      * @param bind where this member listens: an address of this host, and a port (0 for any free one)
      * @param joinTimeout how long to look for members before starting a cluster alone
      */
-    static ClusterChannel join(String name, InetSocketAddress bind, Discovery discovery, Duration joinTimeout, Listener listener) throws Exception {
+    static ClusterChannel join(
+            String name, InetSocketAddress bind, Discovery discovery, Duration joinTimeout, Listener listener)
+            throws Exception {
         var channel = new JChannel(stack(bind, discovery, joinTimeout)).name(name);
         var member = new ClusterChannel(channel);
         channel.setReceiver(new Receiver() {
             @Override
             public void receive(Message message) {
-                byte[] bytes = Arrays.copyOfRange(message.getArray(), message.getOffset(), message.getOffset() + message.getLength());
+                byte[] bytes = Arrays.copyOfRange(
+                        message.getArray(), message.getOffset(), message.getOffset() + message.getLength());
                 String from = member.nameOf(message.getSrc());
-                // A member may hear from another before its view lists it (a merge under way): the answer must still reach it.
+                // A member may hear from another before its view lists it (a merge under way): the answer must still
+                // reach it.
                 member.addresses.put(from, message.getSrc());
                 listener.message(from, ClusterMessage.decode(bytes));
             }
@@ -108,7 +111,9 @@ final class ClusterChannel implements AutoCloseable {
         });
         try {
             channel.connect(CLUSTER);
-        } catch (Exception | Error e) { // a port taken, an address not this host's: its sockets and threads must not outlive the failure
+        } catch (Exception
+                | Error e) { // a port taken, an address not this host's: its sockets and threads must not outlive the
+            // failure
             channel.close();
             throw e;
         }
@@ -122,12 +127,19 @@ final class ClusterChannel implements AutoCloseable {
         }
         // TCPPING needs a fixed port: a member given none takes the first free from the default (several on one host).
         boolean anyPort = bind.getPort() == 0;
-        var tcp = new TCP().setBindAddress(address).setBindPort(anyPort ? Discovery.DEFAULT_PORT : bind.getPort())
+        var tcp = new TCP()
+                .setBindAddress(address)
+                .setBindPort(anyPort ? Discovery.DEFAULT_PORT : bind.getPort())
                 .setPortRange(anyPort ? PORTS_TRIED : 0);
         org.jgroups.protocols.Discovery find = switch (discovery) {
-            case Discovery.Hosts hosts -> new TCPPING().setInitialHosts(hosts.initialHosts().stream()
-                    .map(host -> host.isUnresolved() ? new InetSocketAddress(host.getHostString(), host.getPort()) : host).toList())
-                    .setPortRange(0);
+            case Discovery.Hosts hosts ->
+                new TCPPING()
+                        .setInitialHosts(hosts.initialHosts().stream()
+                                .map(host -> host.isUnresolved()
+                                        ? new InetSocketAddress(host.getHostString(), host.getPort())
+                                        : host)
+                                .toList())
+                        .setPortRange(0);
             case Discovery.Dns dns -> new DNS_PING().setDNSQuery(dns.query());
         };
         // Agents know only the coordinator's address: it hands every member's on, so that agents reach each other too
@@ -135,9 +147,20 @@ final class ClusterChannel implements AutoCloseable {
         find.returnEntireCache(true).sendCacheOnJoin(true);
         var gms = new GMS().setJoinTimeout(joinTimeout.toMillis());
         gms.printLocalAddress(false);
-        List<Protocol> protocols = new ArrayList<>(List.of(tcp, find, new MERGE3().setMinInterval(1_000).setMaxInterval(3_000), new FD_SOCK2(),
-                new FD_ALL3().setTimeout(SUSPECT_AFTER_MILLIS).setInterval(2_000), new VERIFY_SUSPECT2().setTimeout(1_500),
-                new NAKACK2().useMcastXmit(false), new UNICAST3(), new STABLE(), gms, new UFC(), new MFC(), new FRAG4())); // JGroups adds to it
+        List<Protocol> protocols = new ArrayList<>(List.of(
+                tcp,
+                find,
+                new MERGE3().setMinInterval(1_000).setMaxInterval(3_000),
+                new FD_SOCK2(),
+                new FD_ALL3().setTimeout(SUSPECT_AFTER_MILLIS).setInterval(2_000),
+                new VERIFY_SUSPECT2().setTimeout(1_500),
+                new NAKACK2().useMcastXmit(false),
+                new UNICAST3(),
+                new STABLE(),
+                gms,
+                new UFC(),
+                new MFC(),
+                new FRAG4())); // JGroups adds to it
         return protocols;
     }
 

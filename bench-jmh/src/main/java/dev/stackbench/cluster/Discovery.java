@@ -13,19 +13,18 @@ sealed interface Discovery {
     /** JGroups' own default port, the coordinator's unless told otherwise. */
     int DEFAULT_PORT = 7800;
 
-    record Hosts(List<InetSocketAddress> initialHosts) implements Discovery {
-    }
+    record Hosts(List<InetSocketAddress> initialHosts) implements Discovery {}
 
     /** @param query a DNS name whose A records are the members, e.g. {@code stackbench-agents.bench.svc.cluster.local} */
-    record Dns(String query) implements Discovery {
-    }
+    record Dns(String query) implements Discovery {}
 
     /** {@code dns:NAME} for DNS_PING, else {@code HOST[:PORT]} of the coordinator. */
     static Discovery parse(String option) {
         if (option.startsWith("dns:")) {
             String query = option.substring("dns:".length());
             if (query.isBlank()) {
-                throw new IllegalArgumentException("discovery 'dns:' needs a DNS name, e.g. dns:stackbench-agents.bench.svc.cluster.local");
+                throw new IllegalArgumentException(
+                        "discovery 'dns:' needs a DNS name, e.g. dns:stackbench-agents.bench.svc.cluster.local");
             }
             return new Dns(query);
         }
@@ -46,7 +45,8 @@ sealed interface Discovery {
             }
             return new InetSocketAddress(hostAndPort.substring(0, colon), number);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + hostAndPort + "' is not HOST[:PORT]: port '" + port + "' is not 0 to 65535");
+            throw new IllegalArgumentException(
+                    "'" + hostAndPort + "' is not HOST[:PORT]: port '" + port + "' is not 0 to 65535");
         }
     }
 }

@@ -1,5 +1,13 @@
 package dev.stackbench.cluster;
 
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.load.engine.AgentPart;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.RunResult;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -13,15 +21,6 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
-import dev.stackbench.core.load.engine.AgentPart;
-import dev.stackbench.core.load.engine.LoadGenerator;
-import dev.stackbench.core.load.engine.StopRequest;
-import dev.stackbench.core.result.Measurement;
-import dev.stackbench.core.result.RunResult;
 
 /**
  * The coordinator of {@code load --agents N}: waits for N agents, measures each one's clock offset, tells agent k
@@ -40,6 +39,7 @@ public final class LoadOverAgents {
     static final String NAME_PREFIX = "coordinator-";
     /** Clock probes per agent; the one with the shortest round trip is kept. */
     static final int CLOCK_PROBES = 8;
+
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     /** From the orders to the start: long enough for every agent to build its run, start JFR and its event loops. */
     static final Duration START_LEAD = Duration.ofSeconds(3);
@@ -67,14 +67,11 @@ public final class LoadOverAgents {
         }
     }
 
-    private sealed interface Event {
-    }
+    private sealed interface Event {}
 
-    private record Received(String from, ClusterMessage message) implements Event {
-    }
+    private record Received(String from, ClusterMessage message) implements Event {}
 
-    private record Members(List<String> names) implements Event {
-    }
+    private record Members(List<String> names) implements Event {}
 
     /** The coordinator was interrupted (a {@link StopRequest}) while it waited: it leaves, and the agents stop. */
     private static final class Interrupted extends Exception {
@@ -100,14 +97,21 @@ public final class LoadOverAgents {
      *             run, it tells them to stop, and merges what they send back, marked interrupted
      * @return the merged measurement; empty if {@code stop} was requested before the agents were ordered
      */
-    public static Optional<Measurement> run(LoadRun run, RunResult.Target target, Settings settings, PrintWriter err, StopRequest stop)
+    public static Optional<Measurement> run(
+            LoadRun run, RunResult.Target target, Settings settings, PrintWriter err, StopRequest stop)
             throws Exception {
         check(run, settings.agents());
         InetSocketAddress bind = Discovery.address(settings.bind(), Discovery.DEFAULT_PORT);
-        Discovery discovery = settings.discovery() != null ? Discovery.parse(settings.discovery()) : new Discovery.Hosts(List.of(bind));
+        Discovery discovery = settings.discovery() != null
+                ? Discovery.parse(settings.discovery())
+                : new Discovery.Hosts(List.of(bind));
         var coordinator = new LoadOverAgents(err, stop);
-        try (var channel = ClusterChannel.join(NAME_PREFIX + ProcessHandle.current().pid(), bind, discovery,
-                ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT, coordinator.listener())) {
+        try (var channel = ClusterChannel.join(
+                NAME_PREFIX + ProcessHandle.current().pid(),
+                bind,
+                discovery,
+                ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT,
+                coordinator.listener())) {
             return Optional.of(coordinator.coordinate(channel, run, target, settings));
         } catch (Interrupted e) { // the channel is closed: the agents see the coordinator leave
             return Optional.empty();
@@ -118,13 +122,16 @@ public final class LoadOverAgents {
     public static void check(LoadRun run, int agents) {
         LoadGenerator.checkInput(run);
         LoadGenerator.requireFixedWarmup(run);
-        if (run.profile() instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent()) {
-            throw new IllegalArgumentException("--requests cannot be shared by --agents: each agent would end its window when its "
-                    + "share is spent, each at another time, and their intervals are merged by offset; give a --duration instead");
+        if (run.profile() instanceof LoadProfile.Closed closed
+                && closed.requestLimit().isPresent()) {
+            throw new IllegalArgumentException(
+                    "--requests cannot be shared by --agents: each agent would end its window when its "
+                            + "share is spent, each at another time, and their intervals are merged by offset; give a --duration instead");
         }
         if (run.connections() < agents) {
-            throw new IllegalArgumentException("--agents " + agents + " needs at least as many connections (users): got "
-                    + run.connections() + "; each agent runs its share of them");
+            throw new IllegalArgumentException(
+                    "--agents " + agents + " needs at least as many connections (users): got " + run.connections()
+                            + "; each agent runs its share of them");
         }
     }
 
@@ -142,12 +149,17 @@ public final class LoadOverAgents {
         };
     }
 
-    private Measurement coordinate(ClusterChannel channel, LoadRun run, RunResult.Target target, Settings settings) throws Exception {
+    private Measurement coordinate(ClusterChannel channel, LoadRun run, RunResult.Target target, Settings settings)
+            throws Exception {
         List<String> agents = awaitAgents(channel.name(), settings);
         var offsets = new LinkedHashMap<String, ClockOffset>();
         for (String agent : agents) {
             offsets.put(agent, probe(channel, agent));
-            err.printf(Locale.ROOT, "agent %s: clock offset %+.3f ms (round trip %.3f ms)%n", agent, offsets.get(agent).offsetMillis(),
+            err.printf(
+                    Locale.ROOT,
+                    "agent %s: clock offset %+.3f ms (round trip %.3f ms)%n",
+                    agent,
+                    offsets.get(agent).offsetMillis(),
                     offsets.get(agent).roundTripMillis());
         }
         String runId = UUID.randomUUID().toString();
@@ -156,7 +168,14 @@ public final class LoadOverAgents {
         for (int k = 0; k < agents.size(); k++) {
             String agent = agents.get(k);
             try {
-                channel.send(agent, new ClusterMessage.Order(runId, run, k, agents.size(), startEpochNanos + offsets.get(agent).offsetNanos()));
+                channel.send(
+                        agent,
+                        new ClusterMessage.Order(
+                                runId,
+                                run,
+                                k,
+                                agents.size(),
+                                startEpochNanos + offsets.get(agent).offsetNanos()));
             } catch (Exception e) { // one agent unreachable: lost, while the others run
                 unordered.put(agent, "could not be sent its order: " + e);
                 err.printf("agent %s: could not be sent its order: %s%n", agent, e);
@@ -164,7 +183,8 @@ public final class LoadOverAgents {
         }
         err.printf("ordered %d agents to start in %d s%n", agents.size(), START_LEAD.toSeconds());
         err.flush();
-        long runNanos = run.profile().ramp(run.warmup()).endNanos() + run.responseTimeout().toNanos();
+        long runNanos = run.profile().ramp(run.warmup()).endNanos()
+                + run.responseTimeout().toNanos();
         long deadline = startEpochNanos + runNanos + settings.agentsTimeout().toNanos();
         long stoppedWaitNanos = run.responseTimeout().toNanos() + STOPPED_REPORT_GRACE.toNanos();
         var reports = collect(channel, agents, unordered, runId, startEpochNanos, deadline, stoppedWaitNanos);
@@ -174,25 +194,40 @@ public final class LoadOverAgents {
             String agent = agents.get(k);
             var offset = offsets.get(agent);
             Object outcome = reports.get(agent);
-            parts.add(new AgentPart(agent, new Segment(k, agents.size()), offset.offsetMillis(), offset.roundTripMillis(),
+            parts.add(new AgentPart(
+                    agent,
+                    new Segment(k, agents.size()),
+                    offset.offsetMillis(),
+                    offset.roundTripMillis(),
                     outcome instanceof ClusterMessage.Report report ? report.run() : null,
                     outcome instanceof String lost ? lost : null));
         }
-        return LoadGenerator.merge(run, target, ClockOffset.instant(startEpochNanos), clockAlignment(offsets), parts,
+        return LoadGenerator.merge(
+                run,
+                target,
+                ClockOffset.instant(startEpochNanos),
+                clockAlignment(offsets),
+                parts,
                 stop.requested() ? stop.reason() : null);
     }
 
     /** Waits until {@code settings.agents()} members besides this one have joined; the first by name if there are more. */
     private List<String> awaitAgents(String self, Settings settings) throws InterruptedException, Interrupted {
         long deadline = System.nanoTime() + settings.agentsTimeout().toNanos();
-        err.printf("waiting up to %d s for %d agents%n", settings.agentsTimeout().toSeconds(), settings.agents());
+        err.printf(
+                "waiting up to %d s for %d agents%n", settings.agentsTimeout().toSeconds(), settings.agents());
         err.flush();
         while (true) {
             // Another coordinator in the cluster (a second load --agents at the same address) is never an agent.
-            var agents = members.stream().filter(name -> !name.equals(self) && !name.startsWith(NAME_PREFIX)).sorted().toList();
+            var agents = members.stream()
+                    .filter(name -> !name.equals(self) && !name.startsWith(NAME_PREFIX))
+                    .sorted()
+                    .toList();
             for (int i = 1; i < agents.size(); i++) {
-                if (agents.get(i).equals(agents.get(i - 1))) { // the cluster would deliver an order for one of them to either
-                    throw new IllegalStateException("two agents are named " + agents.get(i) + ": give each a distinct --name");
+                if (agents.get(i)
+                        .equals(agents.get(i - 1))) { // the cluster would deliver an order for one of them to either
+                    throw new IllegalStateException(
+                            "two agents are named " + agents.get(i) + ": give each a distinct --name");
                 }
             }
             if (agents.size() >= settings.agents()) {
@@ -201,7 +236,8 @@ public final class LoadOverAgents {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
                 throw new IllegalStateException(agents.size() + " of " + settings.agents() + " agents joined within "
-                        + settings.agentsTimeout().toSeconds() + " s " + agents + ": start them with agent --coordinator HOST[:PORT]");
+                        + settings.agentsTimeout().toSeconds() + " s " + agents
+                        + ": start them with agent --coordinator HOST[:PORT]");
             }
             throwIfStopped();
             handle(events.poll(Math.min(remaining, LOOK_NANOS), TimeUnit.NANOSECONDS));
@@ -222,16 +258,19 @@ public final class LoadOverAgents {
             long deadline = System.nanoTime() + PROBE_TIMEOUT.toNanos();
             while (System.nanoTime() < deadline) {
                 var event = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                if (event instanceof Received(String from, ClusterMessage.TimeReply reply) && from.equals(agent) && reply.queriedEpochNanos() == sent) {
-                    best = ClockOffset.of(sent, reply.agentEpochNanos(), ClockOffset.nowEpochNanos()).better(best);
+                if (event instanceof Received(String from, ClusterMessage.TimeReply reply)
+                        && from.equals(agent)
+                        && reply.queriedEpochNanos() == sent) {
+                    best = ClockOffset.of(sent, reply.agentEpochNanos(), ClockOffset.nowEpochNanos())
+                            .better(best);
                     break;
                 }
                 handle(event);
             }
         }
         if (best == null) {
-            throw new IllegalStateException("agent " + agent + " did not answer " + CLOCK_PROBES + " clock probes within "
-                    + PROBE_TIMEOUT.toSeconds() + " s each");
+            throw new IllegalStateException("agent " + agent + " did not answer " + CLOCK_PROBES
+                    + " clock probes within " + PROBE_TIMEOUT.toSeconds() + " s each");
         }
         return best;
     }
@@ -243,20 +282,30 @@ public final class LoadOverAgents {
      *
      * @param unordered the agents that could not be sent their orders, and why: lost already
      */
-    private Map<String, Object> collect(ClusterChannel channel, List<String> agents, Map<String, Object> unordered, String runId,
-                                        long startEpochNanos, long deadlineEpochNanos, long stoppedWaitNanos) throws InterruptedException {
+    private Map<String, Object> collect(
+            ClusterChannel channel,
+            List<String> agents,
+            Map<String, Object> unordered,
+            String runId,
+            long startEpochNanos,
+            long deadlineEpochNanos,
+            long stoppedWaitNanos)
+            throws InterruptedException {
         var outcomes = new LinkedHashMap<String, Object>(unordered);
         var left = new LinkedHashMap<String, String>();
-        agents.stream().filter(agent -> !members.contains(agent) && !outcomes.containsKey(agent))
+        agents.stream()
+                .filter(agent -> !members.contains(agent) && !outcomes.containsKey(agent))
                 .forEach(agent -> left.put(agent, "left the cluster before the start"));
         long lastLeftNanos = System.nanoTime();
         boolean stopping = false;
         while (outcomes.size() < agents.size()) {
-            if (stop.requested() && !stopping) { // as one generator keeps what it measured: the agents stop and send theirs
+            if (stop.requested()
+                    && !stopping) { // as one generator keeps what it measured: the agents stop and send theirs
                 stopping = true;
                 deadlineEpochNanos = Math.min(deadlineEpochNanos, ClockOffset.nowEpochNanos() + stoppedWaitNanos);
-                err.printf("%s: telling the agents to stop and send what they measured (waiting up to %d s)%n", stop.reason(),
-                        TimeUnit.NANOSECONDS.toSeconds(stoppedWaitNanos));
+                err.printf(
+                        "%s: telling the agents to stop and send what they measured (waiting up to %d s)%n",
+                        stop.reason(), TimeUnit.NANOSECONDS.toSeconds(stoppedWaitNanos));
                 for (String agent : agents) {
                     if (!outcomes.containsKey(agent)) {
                         try {
@@ -268,21 +317,35 @@ public final class LoadOverAgents {
                 }
             }
             long remaining = deadlineEpochNanos - ClockOffset.nowEpochNanos();
-            boolean onlyLeftAwaited = agents.stream().allMatch(agent -> outcomes.containsKey(agent) || left.containsKey(agent));
+            boolean onlyLeftAwaited =
+                    agents.stream().allMatch(agent -> outcomes.containsKey(agent) || left.containsKey(agent));
             if (remaining <= 0 || onlyLeftAwaited && System.nanoTime() - lastLeftNanos >= LEFT_GRACE.toNanos()) {
                 double waited = (ClockOffset.nowEpochNanos() - startEpochNanos) / 1e9;
-                agents.stream().filter(agent -> !outcomes.containsKey(agent)).forEach(agent -> outcomes.put(agent, left.getOrDefault(agent,
-                        String.format(Locale.ROOT, "sent nothing within %.1f s of the start (the run, its drain and --agents-timeout)", waited))));
+                agents.stream()
+                        .filter(agent -> !outcomes.containsKey(agent))
+                        .forEach(agent -> outcomes.put(
+                                agent,
+                                left.getOrDefault(
+                                        agent,
+                                        String.format(
+                                                Locale.ROOT,
+                                                "sent nothing within %.1f s of the start (the run, its drain and --agents-timeout)",
+                                                waited))));
                 break;
             }
             var event = events.poll(Math.min(remaining, LOOK_NANOS), TimeUnit.NANOSECONDS);
-            if (event instanceof Received(String from, ClusterMessage.Report report) && report.run() != null && runId.equals(report.runId())
+            if (event instanceof Received(String from, ClusterMessage.Report report)
+                    && report.run() != null
+                    && runId.equals(report.runId())
                     && agents.contains(from)) {
                 if (outcomes.putIfAbsent(from, report) == null) {
-                    err.printf("agent %s: measurements received%s%n", from, left.containsKey(from) ? " after it left the cluster" : "");
+                    err.printf(
+                            "agent %s: measurements received%s%n",
+                            from, left.containsKey(from) ? " after it left the cluster" : "");
                 }
                 acknowledge(channel, from, runId);
-            } else if (event instanceof Received(String from, ClusterMessage.Failed failed) && runId.equals(failed.runId())
+            } else if (event instanceof Received(String from, ClusterMessage.Failed failed)
+                    && runId.equals(failed.runId())
                     && agents.contains(from)) {
                 outcomes.putIfAbsent(from, "failed: " + failed.reason());
                 err.printf("agent %s failed: %s%n", from, failed.reason());
@@ -321,13 +384,27 @@ public final class LoadOverAgents {
      * differ by up to the sum of their half round trips, the two largest of which bound every pair.
      */
     static String clockAlignment(Map<String, ClockOffset> offsets) {
-        double maxOffset = offsets.values().stream().mapToDouble(offset -> Math.abs(offset.offsetMillis())).max().orElse(0);
-        double[] roundTrips = offsets.values().stream().mapToDouble(ClockOffset::roundTripMillis).sorted().toArray();
+        double maxOffset = offsets.values().stream()
+                .mapToDouble(offset -> Math.abs(offset.offsetMillis()))
+                .max()
+                .orElse(0);
+        double[] roundTrips = offsets.values().stream()
+                .mapToDouble(ClockOffset::roundTripMillis)
+                .sorted()
+                .toArray();
         double maxRoundTrip = roundTrips.length == 0 ? 0 : roundTrips[roundTrips.length - 1];
-        double apart = roundTrips.length < 2 ? maxRoundTrip / 2 : (roundTrips[roundTrips.length - 1] + roundTrips[roundTrips.length - 2]) / 2;
-        return String.format(Locale.ROOT, "each agent's clock offset estimated from %d round trips (NTP's way: the shortest kept) and "
-                + "the start given in its own clock; offsets up to %.3f ms, round trips up to %.3f ms: each agent starts within half its "
-                + "round trip of the agreed instant, so any two within %.3f ms of each other (the sum of their half round trips), "
-                + "plus their sleep's precision", CLOCK_PROBES, maxOffset, maxRoundTrip, apart);
+        double apart = roundTrips.length < 2
+                ? maxRoundTrip / 2
+                : (roundTrips[roundTrips.length - 1] + roundTrips[roundTrips.length - 2]) / 2;
+        return String.format(
+                Locale.ROOT,
+                "each agent's clock offset estimated from %d round trips (NTP's way: the shortest kept) and "
+                        + "the start given in its own clock; offsets up to %.3f ms, round trips up to %.3f ms: each agent starts within half its "
+                        + "round trip of the agreed instant, so any two within %.3f ms of each other (the sum of their half round trips), "
+                        + "plus their sleep's precision",
+                CLOCK_PROBES,
+                maxOffset,
+                maxRoundTrip,
+                apart);
     }
 }

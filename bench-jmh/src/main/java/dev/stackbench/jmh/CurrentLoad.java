@@ -1,10 +1,9 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.load.engine.LoadSession;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-
-import dev.stackbench.core.load.engine.LoadSession;
 
 /**
  * The load of the benchmark running in this JVM, for {@link LatencyProfiler} and {@link ServerProfiler}. JMH creates
@@ -21,8 +20,7 @@ final class CurrentLoad {
     private static volatile List<String> codePackages = List.of();
     private static final Set<Long> benchmarkThreadIds = ConcurrentHashMap.newKeySet();
 
-    private CurrentLoad() {
-    }
+    private CurrentLoad() {}
 
     /** @param serverCodePackages the server's own packages ({@code RunningServer.codePackages()}), for {@link ServerProfiler} */
     static void started(LoadSession current, List<String> serverCodePackages) {

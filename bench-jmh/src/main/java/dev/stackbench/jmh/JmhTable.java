@@ -1,5 +1,10 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.result.read.ResultReader;
+import dev.stackbench.core.result.read.UnreadableResultException;
+import dev.stackbench.core.vocabulary.Numbers;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -7,13 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.read.RecordedRun;
-import dev.stackbench.core.result.read.ResultReader;
-import dev.stackbench.core.result.read.UnreadableResultException;
-import dev.stackbench.core.vocabulary.Numbers;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,8 +23,7 @@ public final class JmhTable {
 
     static final List<String> SECONDARY = List.of("p50", "p90", "p99", "p99.9", "max", "errors");
 
-    private JmhTable() {
-    }
+    private JmhTable() {}
 
     public static void main(String[] args) {
         if (args.length != 1) {
@@ -37,7 +34,9 @@ public final class JmhTable {
         try {
             // The one reader of results checks the file first, so a wrong one gets the message gate and report give.
             if (ResultReader.readFile(file).stream().anyMatch(RecordedRun::isLoadRun)) {
-                throw new UnreadableResultException(file, "a load result: JmhTable prints JMH results (-rf json); compare load results with report or gate");
+                throw new UnreadableResultException(
+                        file,
+                        "a load result: JmhTable prints JMH results (-rf json); compare load results with report or gate");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
@@ -47,16 +46,25 @@ public final class JmhTable {
     }
 
     static String table(JsonNode results) {
-        var text = new StringBuilder(String.format(Locale.ROOT, "%-18s %-8s %12s %10s", "approach", "workload", "requests/s", "± error"));
-        SECONDARY.forEach(name -> text.append(String.format(Locale.ROOT, " %9s", name.equals("errors") ? "errors" : name + " ms")));
+        var text = new StringBuilder(
+                String.format(Locale.ROOT, "%-18s %-8s %12s %10s", "approach", "workload", "requests/s", "± error"));
+        SECONDARY.forEach(name ->
+                text.append(String.format(Locale.ROOT, " %9s", name.equals("errors") ? "errors" : name + " ms")));
         text.append('\n');
         for (JsonNode result : results) {
             JsonNode params = result.get("params");
             JsonNode primary = result.get("primaryMetric");
-            text.append(String.format(Locale.ROOT, "%-18s %-8s %12.1f %10s", params.get("approach").asString(), params.get("workload").asString(),
-                    primary.get("score").asDouble(), number(primary.get("scoreError"))));
+            text.append(String.format(
+                    Locale.ROOT,
+                    "%-18s %-8s %12.1f %10s",
+                    params.get("approach").asString(),
+                    params.get("workload").asString(),
+                    primary.get("score").asDouble(),
+                    number(primary.get("scoreError"))));
             Map<String, JsonNode> secondary = new LinkedHashMap<>();
-            result.get("secondaryMetrics").properties().forEach(entry -> secondary.put(entry.getKey(), entry.getValue()));
+            result.get("secondaryMetrics")
+                    .properties()
+                    .forEach(entry -> secondary.put(entry.getKey(), entry.getValue()));
             for (String name : SECONDARY) {
                 JsonNode metric = secondary.get(name);
                 text.append(String.format(Locale.ROOT, " %9s", metric == null ? "-" : number(metric.get("score"))));
@@ -82,17 +90,23 @@ public final class JmhTable {
             approaches.add(result.get("params").get("approach").asString());
             JsonNode primary = result.get("primaryMetric");
             if (primary.get("scoreError").isNumber() && primary.get("score").asDouble() > 0) {
-                double share = primary.get("scoreError").asDouble() / primary.get("score").asDouble();
+                double share = primary.get("scoreError").asDouble()
+                        / primary.get("score").asDouble();
                 lowest = Math.min(lowest, share);
                 highest = Math.max(highest, share);
             }
         }
-        String errors = highest == 0 ? "" : String.format(Locale.ROOT, ", and their errors are %.0f%% to %.0f%% of their scores",
-                100 * lowest, 100 * highest);
+        String errors = highest == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        ", and their errors are %.0f%% to %.0f%% of their scores",
+                        100 * lowest,
+                        100 * highest);
         return "\nNot a ranking: JMH measured these one after another, each in its own forks, so the machine's speed moved between "
                 + "them" + errors + ". For a ranking that reproduces, compare them interleaved, each in its own JVM:\n"
-                + "  java -jar bench-jmh/target/bench-jmh.jar compare" + approaches.stream().map(id -> " --variant " + id)
-                .collect(Collectors.joining()) + "\n";
+                + "  java -jar bench-jmh/target/bench-jmh.jar compare"
+                + approaches.stream().map(id -> " --variant " + id).collect(Collectors.joining()) + "\n";
     }
 
     /** JMH writes "NaN" when an error cannot be computed (a single iteration). */

@@ -16,6 +16,5 @@ public final class JvmFlags {
      */
     public static final String ENABLE_NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
-    private JvmFlags() {
-    }
+    private JvmFlags() {}
 }

@@ -1,11 +1,9 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.load.engine.LoadSession;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-
-import dev.stackbench.core.load.engine.LoadSession;
-
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -37,8 +35,8 @@ public final class LatencyProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
-                                                       IterationResult result) {
+    public Collection<? extends Result> afterIteration(
+            BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
         LoadSession.Window window = CurrentLoad.takeWindow();
         if (window == null) {
             return List.of();

@@ -1,5 +1,18 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.load.engine.LoadSession;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -7,21 +20,6 @@ import java.util.OptionalLong;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
-import dev.stackbench.core.load.LoadDefaults;
-import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.load.engine.LoadSession;
-import dev.stackbench.core.vocabulary.LoadModel;
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.ServerVariants;
-import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.server.WorkloadParams;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -59,11 +57,13 @@ import org.openjdk.jmh.infra.Control;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
-@Warmup(iterations = 1, time = 10)  // after the trial's setup has waited until the load is steady (SteadyStart)
+@Warmup(iterations = 1, time = 10) // after the trial's setup has waited until the load is steady (SteadyStart)
 // 30 iterations: this shared machine's speed swings by up to 25% over tens of seconds, and 10 left
 // a CPU-bound score's error at 14%; 30 (about 6 minutes, less than JMH's own defaults) brought it under 5%.
 @Measurement(iterations = 30, time = 10)
-@Fork(value = 1, jvmArgsAppend = {JvmFlags.ENABLE_NATIVE_ACCESS, "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {JvmFlags.ENABLE_NATIVE_ACCESS, "-Xmx2g"})
 public class ServerLoadBenchmark {
 
     /*
@@ -74,7 +74,16 @@ public class ServerLoadBenchmark {
      */
 
     /** An {@link Approach#id()}. */
-    @Param({"platform-tomcat", "loom-tomcat", "async-tomcat", "commonpool-tomcat", "elastic-tomcat", "loom-netty", "webflux-netty", "elastic-netty"})
+    @Param({
+        "platform-tomcat",
+        "loom-tomcat",
+        "async-tomcat",
+        "commonpool-tomcat",
+        "elastic-tomcat",
+        "loom-netty",
+        "webflux-netty",
+        "elastic-netty"
+    })
     public String approach;
 
     /** A {@link Workload#id()}. */
@@ -126,10 +135,14 @@ public class ServerLoadBenchmark {
             case CLOSED -> new LoadProfile.Closed(concurrency, ThinkTime.NONE, unbounded, OptionalLong.empty());
             case OPEN -> new LoadProfile.Open(rate, unbounded);
         };
-        var params = chosen == Workload.CRUD ? Map.<String, String>of() : Map.of(WorkloadParams.DELAY_MILLIS, String.valueOf(delayMillis));
+        var params = chosen == Workload.CRUD
+                ? Map.<String, String>of()
+                : Map.of(WorkloadParams.DELAY_MILLIS, String.valueOf(delayMillis));
         URI target = server.baseUri();
-        // Open model: load's connection cap, or more when concurrency asks for more; the closed model uses one per user.
-        LoadRun run = LoadRun.of(target, profile, Duration.ZERO).withMix(WorkloadMixes.of(chosen, params))
+        // Open model: load's connection cap, or more when concurrency asks for more; the closed model uses one per
+        // user.
+        LoadRun run = LoadRun.of(target, profile, Duration.ZERO)
+                .withMix(WorkloadMixes.of(chosen, params))
                 .withConnections(Math.max(concurrency, LoadDefaults.OPEN_MODEL_CONNECTIONS));
         load = LoadSession.start(run, () -> {
             if (successes.incrementAndGet() % RESPONSES_PER_INVOCATION == 0) {
@@ -140,15 +153,17 @@ public class ServerLoadBenchmark {
         // JMH prints a forked JVM's stdout: the reader sees when and why the measurement could begin.
         switch (dev.stackbench.core.load.Warmup.parse(warmup)) {
             case dev.stackbench.core.load.Warmup.UntilSteady untilSteady ->
-                    System.out.println("stackbench: warm-up " + SteadyStart.await(load, untilSteady.cap()));
-            case dev.stackbench.core.load.Warmup.Fixed fixed -> TimeUnit.NANOSECONDS.sleep(fixed.duration().toNanos());
+                System.out.println("stackbench: warm-up " + SteadyStart.await(load, untilSteady.cap()));
+            case dev.stackbench.core.load.Warmup.Fixed fixed ->
+                TimeUnit.NANOSECONDS.sleep(fixed.duration().toNanos());
         }
     }
 
     @Setup(Level.Iteration)
     public void forgetEarlierResponses() {
         batches.drainPermits();
-        CurrentLoad.benchmarkThread(Thread.currentThread().threadId()); // JMH's thread, waiting for responses: not the server's
+        CurrentLoad.benchmarkThread(
+                Thread.currentThread().threadId()); // JMH's thread, waiting for responses: not the server's
     }
 
     /** {@link #RESPONSES_PER_INVOCATION} successful responses of the server, as counted by the load generator. */

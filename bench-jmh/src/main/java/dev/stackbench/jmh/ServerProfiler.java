@@ -1,16 +1,5 @@
 package dev.stackbench.jmh;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
-
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.profile.FlameGraphPage;
 import dev.stackbench.core.profile.Profile;
@@ -23,7 +12,15 @@ import dev.stackbench.core.profile.ProfileWindow;
 import dev.stackbench.core.profile.ThreadScope;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.ServerProfile;
-
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -73,7 +70,8 @@ public final class ServerProfiler implements InternalProfiler {
                     throw new ProfilerException("mode=" + mode.id() + ": " + reason.get());
                 }
             }
-            settings = ProfileSettings.of(mode).withKeepRecordings(Boolean.parseBoolean(options.getOrDefault("keepJfr", "false")));
+            settings = ProfileSettings.of(mode)
+                    .withKeepRecordings(Boolean.parseBoolean(options.getOrDefault("keepJfr", "false")));
         } catch (IllegalArgumentException e) {
             throw new ProfilerException(e.getMessage());
         }
@@ -88,9 +86,11 @@ public final class ServerProfiler implements InternalProfiler {
                 continue;
             }
             int equals = option.indexOf('=');
-            String name = equals < 0 ? option.trim() : option.substring(0, equals).trim();
+            String name =
+                    equals < 0 ? option.trim() : option.substring(0, equals).trim();
             if (equals < 0 || !List.of("mode", "dir", "keepJfr").contains(name)) {
-                throw new ProfilerException("option '" + option + "' is not mode=jfr|async|async-wall, dir=PATH or keepJfr=true|false");
+                throw new ProfilerException(
+                        "option '" + option + "' is not mode=jfr|async|async-wall, dir=PATH or keepJfr=true|false");
             }
             options.put(name, option.substring(equals + 1).trim());
         }
@@ -105,13 +105,15 @@ public final class ServerProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         if (recorder == null) {
-            recorder = ProfileRecorder.start(settings); // in the first (warm-up) iteration: its own start-up is not measured
+            recorder = ProfileRecorder.start(
+                    settings); // in the first (warm-up) iteration: its own start-up is not measured
         }
         iterationStart = Instant.now();
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
+    public Collection<? extends Result> afterIteration(
+            BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
         if (iterationParams.getType() != IterationType.MEASUREMENT || recorder == null) {
             return List.of();
         }
@@ -130,7 +132,8 @@ public final class ServerProfiler implements InternalProfiler {
     }
 
     private List<Result> finish(BenchmarkParams benchmarkParams) {
-        var threads = ThreadScope.serverThreads().excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
+        var threads = ThreadScope.serverThreads()
+                .excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
                 .excludingThread(Thread.currentThread().threadId());
         for (long id : CurrentLoad.benchmarkThreadIds()) {
             threads = threads.excludingThread(id);
@@ -138,21 +141,37 @@ public final class ServerProfiler implements InternalProfiler {
         Profile profile = recorder.finish(threads, CurrentLoad.codePackages());
         Path out = directory.resolve(directoryName(benchmarkParams));
         ServerProfile facts = profile.facts(Math.round(responses), ProfileFiles.write(out, profile));
-        String name = benchmarkParams.getBenchmark().substring(benchmarkParams.getBenchmark().lastIndexOf('.') + 1);
-        writePage(out.resolve("flame-cpu.html"), FlameGraphPage.of(profile.stacks(ProfileKind.CPU), profile.codePackages(),
-                name + ": CPU of the server's threads", ProfileKind.CPU));
-        writePage(out.resolve("flame-alloc.html"), FlameGraphPage.of(profile.stacks(ProfileKind.ALLOCATION), profile.codePackages(),
-                name + ": allocation by the server's threads", ProfileKind.ALLOCATION));
-        ResultFiles.writeAtomically(out.resolve("profile.json"), ResultFiles.json().writeValueAsBytes(facts));
+        String name = benchmarkParams
+                .getBenchmark()
+                .substring(benchmarkParams.getBenchmark().lastIndexOf('.') + 1);
+        writePage(
+                out.resolve("flame-cpu.html"),
+                FlameGraphPage.of(
+                        profile.stacks(ProfileKind.CPU),
+                        profile.codePackages(),
+                        name + ": CPU of the server's threads",
+                        ProfileKind.CPU));
+        writePage(
+                out.resolve("flame-alloc.html"),
+                FlameGraphPage.of(
+                        profile.stacks(ProfileKind.ALLOCATION),
+                        profile.codePackages(),
+                        name + ": allocation by the server's threads",
+                        ProfileKind.ALLOCATION));
+        ResultFiles.writeAtomically(
+                out.resolve("profile.json"), ResultFiles.json().writeValueAsBytes(facts));
         var results = new ArrayList<Result>();
         if (facts.pinning().perSecond() != null) {
-            results.add(new ScalarResult("profile.pinned", facts.pinning().perSecond(), "events/s", AggregationPolicy.AVG));
+            results.add(
+                    new ScalarResult("profile.pinned", facts.pinning().perSecond(), "events/s", AggregationPolicy.AVG));
         }
         if (facts.allocation().bytesPerRequest() != null) {
-            results.add(new ScalarResult("profile.alloc", facts.allocation().bytesPerRequest(), "B/response", AggregationPolicy.AVG));
+            results.add(new ScalarResult(
+                    "profile.alloc", facts.allocation().bytesPerRequest(), "B/response", AggregationPolicy.AVG));
         }
         if (facts.locks().blockedMillisPerRequest() != null) {
-            results.add(new ScalarResult("profile.locks", facts.locks().blockedMillisPerRequest(), "ms/response", AggregationPolicy.AVG));
+            results.add(new ScalarResult(
+                    "profile.locks", facts.locks().blockedMillisPerRequest(), "ms/response", AggregationPolicy.AVG));
         }
         if (facts.gc().pausePercent() != null) {
             results.add(new ScalarResult("profile.gc", facts.gc().pausePercent(), "% paused", AggregationPolicy.AVG));
@@ -164,21 +183,41 @@ public final class ServerProfiler implements InternalProfiler {
     private static String explanation(ServerProfile facts, Path out) {
         var text = new StringBuilder();
         if (!facts.cpu().topSelf().isEmpty()) {
-            text.append("top frames (self, of the server's ").append(facts.cpu().serverSamples()).append(" CPU samples):\n");
-            facts.cpu().topSelf().stream().limit(5).forEach(frame -> text.append(String.format(Locale.ROOT, "  %5.1f%%  %s (%s)%n",
-                    frame.selfPercent(), frame.frame(), frame.category())));
+            text.append("top frames (self, of the server's ")
+                    .append(facts.cpu().serverSamples())
+                    .append(" CPU samples):\n");
+            facts.cpu().topSelf().stream()
+                    .limit(5)
+                    .forEach(frame -> text.append(String.format(
+                            Locale.ROOT,
+                            "  %5.1f%%  %s (%s)%n",
+                            frame.selfPercent(),
+                            frame.frame(),
+                            frame.category())));
         }
-        text.append(String.format(Locale.ROOT, "pinning %d events, locks %.2f ms/response, GC paused %s%n", facts.pinning().events(),
-                facts.locks().blockedMillisPerRequest() == null ? Double.NaN : facts.locks().blockedMillisPerRequest(),
-                facts.gc().pausePercent() == null ? "?" : String.format(Locale.ROOT, "%.1f%%", facts.gc().pausePercent())));
+        text.append(String.format(
+                Locale.ROOT,
+                "pinning %d events, locks %.2f ms/response, GC paused %s%n",
+                facts.pinning().events(),
+                facts.locks().blockedMillisPerRequest() == null
+                        ? Double.NaN
+                        : facts.locks().blockedMillisPerRequest(),
+                facts.gc().pausePercent() == null
+                        ? "?"
+                        : String.format(Locale.ROOT, "%.1f%%", facts.gc().pausePercent())));
         facts.notes().forEach(note -> text.append("note: ").append(note).append('\n'));
-        text.append("files: ").append(out.toAbsolutePath()).append(" (flame-cpu.html, flame-alloc.html, collapsed stacks, profile.json)\n");
+        text.append("files: ")
+                .append(out.toAbsolutePath())
+                .append(" (flame-cpu.html, flame-alloc.html, collapsed stacks, profile.json)\n");
         return text.toString();
     }
 
     /** {@code ServerLoadBenchmark.response-approach=loom-tomcat,workload=date-4711}: one per benchmark, parameters and fork. */
     private static String directoryName(BenchmarkParams params) {
-        var name = new StringBuilder(params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.', params.getBenchmark().lastIndexOf('.') - 1) + 1));
+        var name = new StringBuilder(params.getBenchmark()
+                .substring(params.getBenchmark()
+                                .lastIndexOf('.', params.getBenchmark().lastIndexOf('.') - 1)
+                        + 1));
         var values = new ArrayList<String>();
         for (String key : params.getParamsKeys()) {
             values.add(key + "=" + params.getParam(key));

@@ -1,12 +1,11 @@
 package dev.stackbench.jmh;
 
-import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.engine.LoadSession;
 import dev.stackbench.core.steady.WarmupUntilSteady;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Holds a trial's setup until the load is steady, before JMH's own warm-up iterations: the JIT quiet
@@ -19,8 +18,7 @@ final class SteadyStart {
 
     private static final Duration INTERVAL = Duration.ofSeconds(1);
 
-    private SteadyStart() {
-    }
+    private SteadyStart() {}
 
     /** @return why the wait ended: steady, or the cap reached */
     static String await(LoadSession load, Duration cap) throws InterruptedException {

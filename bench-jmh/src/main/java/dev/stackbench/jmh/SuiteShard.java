@@ -1,5 +1,6 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.scenario.Shard;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -11,9 +12,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-
-import dev.stackbench.core.scenario.Shard;
-
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -56,8 +54,7 @@ public final class SuiteShard {
         }
     }
 
-    private SuiteShard() {
-    }
+    private SuiteShard() {}
 
     public static boolean requested(String[] args) {
         return List.of(args).stream().anyMatch(arg -> arg.equals(OPTION) || arg.startsWith(OPTION + "="));
@@ -85,7 +82,10 @@ public final class SuiteShard {
             return given.get();
         }
         try {
-            return List.of(ServerLoadBenchmark.class.getField(param).getAnnotation(Param.class).value());
+            return List.of(ServerLoadBenchmark.class
+                    .getField(param)
+                    .getAnnotation(Param.class)
+                    .value());
         } catch (NoSuchFieldException e) {
             throw new IllegalStateException(BENCHMARK + " has no parameter " + param, e);
         }
@@ -112,28 +112,40 @@ public final class SuiteShard {
         List<Pair> all = pairs(options);
         List<Pair> mine = of(shard, options);
         if (mine.isEmpty()) {
-            out.printf("stackbench: shard %s has no benchmarks: %d approach/workload pairs in %d shards; nothing to run%n", shard, all.size(),
-                    shard.count());
+            out.printf(
+                    "stackbench: shard %s has no benchmarks: %d approach/workload pairs in %d shards; nothing to run%n",
+                    shard, all.size(), shard.count());
             return 0;
         }
-        out.printf("stackbench: shard %s runs %d of the suite's %d approach/workload pairs: %s%n", shard, mine.size(), all.size(),
+        out.printf(
+                "stackbench: shard %s runs %d of the suite's %d approach/workload pairs: %s%n",
+                shard,
+                mine.size(),
+                all.size(),
                 String.join(", ", mine.stream().map(Pair::label).toList()));
         ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
-        Path resultFile = Path.of(options.getResult().orElse(Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT)));
+        Path resultFile = Path.of(options.getResult()
+                .orElse(Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT)));
         var results = new ArrayList<RunResult>();
         try {
             Path scratch = Files.createTempFile("stackbench-shard-", ".json");
             try {
                 for (Pair pair : mine) {
                     // Each pair's own result file is scratch: the shard's file is written once, with every pair in it.
-                    Options one = new OptionsBuilder().parent(options).param("approach", pair.approach()).param("workload", pair.workload())
-                            .resultFormat(ResultFormatType.JSON).result(scratch.toString()).build();
+                    Options one = new OptionsBuilder()
+                            .parent(options)
+                            .param("approach", pair.approach())
+                            .param("workload", pair.workload())
+                            .resultFormat(ResultFormatType.JSON)
+                            .result(scratch.toString())
+                            .build();
                     results.addAll(new Runner(one).run());
                 }
             } finally {
                 Files.deleteIfExists(scratch);
             }
-            if (options.getResult().hasValue() || options.getResultFormat().hasValue()) { // as JMH: a file only when asked for
+            if (options.getResult().hasValue()
+                    || options.getResultFormat().hasValue()) { // as JMH: a file only when asked for
                 writeAtomically(resultFile, format, results);
             }
         } catch (RunnerException e) {
@@ -173,18 +185,23 @@ public final class SuiteShard {
 
     /** A shard is of ServerLoadBenchmark's pairs: listing, help, or benchmark patterns that leave it out would not be one. */
     private static void checkRunsTheSuite(CommandLineOptions options) {
-        if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams() || options.shouldListProfilers()
+        if (options.shouldHelp()
+                || options.shouldList()
+                || options.shouldListWithParams()
+                || options.shouldListProfilers()
                 || options.shouldListResultFormats()) {
             throw new IllegalArgumentException(OPTION + " runs a shard of the suite; list or ask for help without it");
         }
         for (String include : options.getIncludes()) {
             if (!Pattern.compile(include).matcher(BENCHMARK + ".response").find()) {
-                throw new IllegalArgumentException(OPTION + " splits " + BENCHMARK + "; the benchmark pattern '" + include + "' leaves it out");
+                throw new IllegalArgumentException(
+                        OPTION + " splits " + BENCHMARK + "; the benchmark pattern '" + include + "' leaves it out");
             }
         }
     }
 
-    private static void writeAtomically(Path file, ResultFormatType format, Collection<RunResult> results) throws IOException {
+    private static void writeAtomically(Path file, ResultFormatType format, Collection<RunResult> results)
+            throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
         Path temp = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");

@@ -1,5 +1,6 @@
 package dev.stackbench.servers;
 
+import dev.stackbench.core.server.ServerStartException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,8 +9,6 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.server.ServerStartException;
 
 /**
  * The self-signed certificate of a server started with TLS and no certificate of the user's: an EC P-256 key
@@ -27,19 +26,18 @@ final class GeneratedCertificate {
     static final String STORE_TYPE = "PKCS12";
     /** Long enough for any run; a throwaway certificate should not outlive its purpose by years. */
     private static final int VALIDITY_DAYS = 30;
+
     private static final long KEYTOOL_TIMEOUT_SECONDS = 60;
 
     /** The key store, or why it could not be made (said again to every server that asks). */
-    private record Made(Path keyStore, String password, String failure) {
-    }
+    private record Made(Path keyStore, String password, String failure) {}
 
     /** Initialized on first use only, once (the JVM's class initialization is the lock); immutable afterwards. */
     private static final class Once {
         static final Made MADE = make();
     }
 
-    private GeneratedCertificate() {
-    }
+    private GeneratedCertificate() {}
 
     /** The key store's file; made on the first call. */
     static Path keyStore() {
@@ -71,13 +69,33 @@ final class GeneratedCertificate {
             // keytool's output goes to a file, so that its timeout holds even if it never closes its output.
             Path output = directory.resolve("keytool.out");
             output.toFile().deleteOnExit();
-            var command = new ProcessBuilder(List.of(keytool.toString(), "-genkeypair", "-noprompt",
-                    "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA",
-                    "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1,ip:::1",
-                    "-validity", String.valueOf(VALIDITY_DAYS), "-storetype", STORE_TYPE, "-keystore", keyStore.toString(),
-                    // From the environment, not the command line, where every user's ps would show it.
-                    "-storepass:env", "STACKBENCH_KEYSTORE_PASSWORD"))
-                    .redirectErrorStream(true).redirectOutput(output.toFile());
+            var command = new ProcessBuilder(List.of(
+                            keytool.toString(),
+                            "-genkeypair",
+                            "-noprompt",
+                            "-alias",
+                            ALIAS,
+                            "-keyalg",
+                            "EC",
+                            "-groupname",
+                            "secp256r1",
+                            "-sigalg",
+                            "SHA256withECDSA",
+                            "-dname",
+                            "CN=localhost",
+                            "-ext",
+                            "SAN=dns:localhost,ip:127.0.0.1,ip:::1",
+                            "-validity",
+                            String.valueOf(VALIDITY_DAYS),
+                            "-storetype",
+                            STORE_TYPE,
+                            "-keystore",
+                            keyStore.toString(),
+                            // From the environment, not the command line, where every user's ps would show it.
+                            "-storepass:env",
+                            "STACKBENCH_KEYSTORE_PASSWORD"))
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile());
             command.environment().put("STACKBENCH_KEYSTORE_PASSWORD", password);
             Process process = command.start();
             if (!process.waitFor(KEYTOOL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
@@ -85,7 +103,8 @@ final class GeneratedCertificate {
                 return failed(keytool + " did not finish within " + KEYTOOL_TIMEOUT_SECONDS + " s");
             }
             if (process.exitValue() != 0 || !Files.isRegularFile(keyStore)) {
-                return failed(keytool + " exited with " + process.exitValue() + ": " + Files.readString(output, StandardCharsets.UTF_8).strip());
+                return failed(keytool + " exited with " + process.exitValue() + ": "
+                        + Files.readString(output, StandardCharsets.UTF_8).strip());
             }
             return new Made(keyStore, password, null);
         } catch (IOException e) {
@@ -97,7 +116,10 @@ final class GeneratedCertificate {
     }
 
     private static Made failed(String why) {
-        return new Made(null, null, "TLS needs a certificate, and none could be generated (" + why
-                + "); give one with --server-property server.ssl.key-store=... (or server.ssl.certificate, server.ssl.bundle)");
+        return new Made(
+                null,
+                null,
+                "TLS needs a certificate, and none could be generated (" + why
+                        + "); give one with --server-property server.ssl.key-store=... (or server.ssl.certificate, server.ssl.bundle)");
     }
 }

@@ -1,9 +1,7 @@
 package dev.stackbench.servers;
 
-import java.time.Duration;
-
-import dev.stackbench.servers.date.DateFluxRoutes;
 import dev.stackbench.servers.contacts.ContactsRoutes;
+import dev.stackbench.servers.date.DateFluxRoutes;
 import dev.stackbench.servers.db.DatabaseConfiguration;
 import dev.stackbench.servers.db.MongoConfiguration;
 import dev.stackbench.servers.db.RedisConfiguration;
@@ -11,9 +9,8 @@ import dev.stackbench.servers.dispatch.DispatchConfiguration;
 import dev.stackbench.servers.dispatch.FluxFailures;
 import dev.stackbench.servers.movies.MoviesRoutes;
 import dev.stackbench.servers.upstream.UpstreamConfiguration;
-
 import io.netty.channel.ChannelOption;
-
+import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -25,7 +22,6 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
-
 import reactor.netty.NettyPipeline;
 import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.resources.LoopResources;
@@ -36,9 +32,17 @@ import reactor.netty.resources.LoopResources;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration(exclude = {TomcatReactiveWebServerAutoConfiguration.class, DataSourceAutoConfiguration.class})
-@Import({DispatchConfiguration.class, FluxFailures.class, UpstreamConfiguration.class, DatabaseConfiguration.class,
-        RedisConfiguration.class, MongoConfiguration.class,
-        DateFluxRoutes.class, MoviesRoutes.class, ContactsRoutes.class})
+@Import({
+    DispatchConfiguration.class,
+    FluxFailures.class,
+    UpstreamConfiguration.class,
+    DatabaseConfiguration.class,
+    RedisConfiguration.class,
+    MongoConfiguration.class,
+    DateFluxRoutes.class,
+    MoviesRoutes.class,
+    ContactsRoutes.class
+})
 class NettyStack {
 
     /**
@@ -50,12 +54,14 @@ class NettyStack {
      * loops running; stop() does nothing on a factory already stopped.
      */
     @Bean(destroyMethod = "stop")
-    ReactorResourceFactory reactorResourceFactory(@Value("${stackbench.netty.event-loop-threads}") int eventLoopThreads,
-                                                  @Value("${stackbench.netty.thread-name-prefix}") String threadNamePrefix,
-                                                  @Value("${stackbench.upstream.max-connections}") int upstreamMaxConnections) {
+    ReactorResourceFactory reactorResourceFactory(
+            @Value("${stackbench.netty.event-loop-threads}") int eventLoopThreads,
+            @Value("${stackbench.netty.thread-name-prefix}") String threadNamePrefix,
+            @Value("${stackbench.upstream.max-connections}") int upstreamMaxConnections) {
         var factory = new ReactorResourceFactory();
         factory.setUseGlobalResources(false);
-        factory.setLoopResourcesSupplier(() -> LoopResources.create(threadNamePrefix + "-http", eventLoopThreads, true));
+        factory.setLoopResourcesSupplier(
+                () -> LoopResources.create(threadNamePrefix + "-http", eventLoopThreads, true));
         // Nested calls must not queue behind a small pool: as many connections as callers, pending acquires unbounded.
         factory.setConnectionProviderSupplier(() -> ConnectionProvider.builder(threadNamePrefix + "-upstream")
                 .maxConnections(upstreamMaxConnections)
@@ -76,13 +82,15 @@ class NettyStack {
     NettyServerCustomizer pipelinedReadResumer() {
         return server -> server.doOnChannelInit((observer, channel, remoteAddress) -> {
             if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
-                channel.pipeline().addAfter(NettyPipeline.HttpCodec, PipelinedReadResumer.NAME, new PipelinedReadResumer());
+                channel.pipeline()
+                        .addAfter(NettyPipeline.HttpCodec, PipelinedReadResumer.NAME, new PipelinedReadResumer());
             }
         });
     }
 
     @Bean
-    WebClient upstreamWebClient(ReactorResourceFactory resources, @Value("${stackbench.upstream.timeout}") Duration timeout) {
+    WebClient upstreamWebClient(
+            ReactorResourceFactory resources, @Value("${stackbench.upstream.timeout}") Duration timeout) {
         return WebClient.builder()
                 .clientConnector(new ReactorClientHttpConnector(resources, client -> client.responseTimeout(timeout)))
                 .build();

@@ -1,15 +1,13 @@
 package dev.stackbench.servers;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.WebStack;
 import dev.stackbench.core.server.Workload;
-
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
 
@@ -29,6 +27,7 @@ final class ServerDefaults {
     static final int TOMCAT_MAX_THREADS = 200;
     /** async-tomcat's @Async pool, as in 000_1588c31d8a7041cb.txt. */
     static final int ASYNC_CORE_POOL_SIZE = 100;
+
     static final int ASYNC_MAX_POOL_SIZE = 200;
     static final int ASYNC_QUEUE_CAPACITY = 1000;
     /** Timeout of nested (call-depth) HTTP calls, connect and response. */
@@ -42,6 +41,7 @@ final class ServerDefaults {
     static final int DB_POOL_SIZE = 10;
     /** Where the movies workload keeps its movies: {@code sql} (the database above), {@code redis} or {@code mongo}. */
     static final String MOVIES_STORE = "sql";
+
     static final List<String> MOVIES_STORES = List.of("sql", "redis", "mongo");
     /** Redis where a plain {@code redis-server} listens, unless the environment's STACKBENCH_REDIS_URL says (as .ci/run's does). */
     static final String REDIS_URL = "${STACKBENCH_REDIS_URL:redis://127.0.0.1:6379}";
@@ -56,6 +56,7 @@ final class ServerDefaults {
         static final String TOMCAT_MAX_THREADS = "server.tomcat.threads.max";
         /** Boot's own property, not set by stackbench: Tomcat's queue is unbounded unless a user sets it. */
         static final String TOMCAT_MAX_QUEUE_CAPACITY = "server.tomcat.threads.max-queue-capacity";
+
         static final String ASYNC_CORE_SIZE = "spring.task.execution.pool.core-size";
         static final String ASYNC_MAX_SIZE = "spring.task.execution.pool.max-size";
         static final String ASYNC_QUEUE_CAPACITY = "spring.task.execution.pool.queue-capacity";
@@ -72,14 +73,13 @@ final class ServerDefaults {
         static final String MOVIES_STORE = "stackbench.movies.store";
         static final String HTTP2_ENABLED = "server.http2.enabled";
         /** Boot's server TLS: a key store, a PEM certificate or a bundle, each a way to give the server its certificate. */
-        static final List<String> SSL_CERTIFICATE_SOURCES = List.of("server.ssl.key-store", "server.ssl.certificate", "server.ssl.bundle");
+        static final List<String> SSL_CERTIFICATE_SOURCES =
+                List.of("server.ssl.key-store", "server.ssl.certificate", "server.ssl.bundle");
 
-        private Property() {
-        }
+        private Property() {}
     }
 
-    private ServerDefaults() {
-    }
+    private ServerDefaults() {}
 
     static Map<String, String> forServer(ServerSpec spec) {
         Approach approach = spec.approach();
@@ -99,9 +99,11 @@ final class ServerDefaults {
         // Added to every date request's delay: makes a server slower without changing its requests
         // (how the gate tests show that a slower server fails a gate).
         defaults.put(Property.DATE_ADDED_DELAY_MILLIS, "0");
-        // CPU spent on every date request before it answers: a known extra cost (how comparisons show what they detect).
+        // CPU spent on every date request before it answers: a known extra cost (how comparisons show what they
+        // detect).
         defaults.put(Property.DATE_BURN_MICROS, "0");
-        // Waited by every blocking date request inside a VM call (PinnedWait): a virtual thread pins its carrier meanwhile.
+        // Waited by every blocking date request inside a VM call (PinnedWait): a virtual thread pins its carrier
+        // meanwhile.
         defaults.put(Property.DATE_PINNED_WAIT_MILLIS, "0");
         if (spec.http2() || spec.tls()) {
             // A default, not an override: --server-property server.http2.enabled=false still wins, as it did.
@@ -135,10 +137,10 @@ final class ServerDefaults {
             case BOUNDED_ELASTIC -> {
                 // Reactor's own defaults for boundedElastic: 10 threads per core, 100,000 queued tasks.
                 defaults.put(Property.ELASTIC_MAX_THREADS, String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE));
-                defaults.put(Property.ELASTIC_QUEUED_TASK_CAP, String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE));
+                defaults.put(
+                        Property.ELASTIC_QUEUED_TASK_CAP, String.valueOf(Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE));
             }
-            case REQUEST_THREAD, COMMON_POOL, EVENT_LOOP -> {
-            }
+            case REQUEST_THREAD, COMMON_POOL, EVENT_LOOP -> {}
         }
         return defaults;
     }
@@ -170,8 +172,10 @@ final class ServerDefaults {
         defaults.put("logging.level.org.springframework.boot.diagnostics", "OFF");
         defaults.put("logging.level.org.springframework.boot.web.server", "ERROR");
         // Requests abandoned in flight when a run ends time out as the server stops: not worth a warning each.
-        defaults.put("logging.level.org.springframework.web.servlet.mvc.support.DefaultHandlerExceptionResolver", "ERROR");
-        // Tomcat warns when seeding its session-id SecureRandom takes over 100 ms, as it does on a busy machine; no session is used.
+        defaults.put(
+                "logging.level.org.springframework.web.servlet.mvc.support.DefaultHandlerExceptionResolver", "ERROR");
+        // Tomcat warns when seeding its session-id SecureRandom takes over 100 ms, as it does on a busy machine; no
+        // session is used.
         defaults.put("logging.level.org.apache.catalina.util.SessionIdGeneratorBase", "ERROR");
         defaults.put("server.address", "127.0.0.1");
         defaults.put("server.port", "0");
@@ -200,9 +204,11 @@ final class ServerDefaults {
      * when the server starts), checked here: its settings depend on it.
      */
     private static String moviesStore(ServerSpec spec) {
-        String store = spec.workloadOptions().getOrDefault("store", spec.serverProperties().getOrDefault(Property.MOVIES_STORE, MOVIES_STORE));
+        String store = spec.workloadOptions()
+                .getOrDefault("store", spec.serverProperties().getOrDefault(Property.MOVIES_STORE, MOVIES_STORE));
         if (!MOVIES_STORES.contains(store)) {
-            throw new IllegalArgumentException(Property.MOVIES_STORE + " must be one of " + String.join(", ", MOVIES_STORES) + ", got '" + store + "'");
+            throw new IllegalArgumentException(Property.MOVIES_STORE + " must be one of "
+                    + String.join(", ", MOVIES_STORES) + ", got '" + store + "'");
         }
         return store;
     }
@@ -222,7 +228,8 @@ final class ServerDefaults {
         defaults.put("stackbench.mongo.uri", MONGO_URI);
         // The embedded server says where it is, once, on stderr.
         defaults.put("logging.level.dev.stackbench.servers.db.EmbeddedMongo", "INFO");
-        // The embedded mongo-java-server warns, at every start, that it ignores the director index (the README says so).
+        // The embedded mongo-java-server warns, at every start, that it ignores the director index (the README says
+        // so).
         defaults.put("logging.level.de.bwaldvogel.mongo", "ERROR");
     }
 

@@ -1,5 +1,8 @@
 package dev.stackbench.servers;
 
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.core.server.ServerSpec;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Collections;
@@ -7,11 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerLimits;
-import dev.stackbench.core.server.ServerSpec;
-
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -19,8 +17,15 @@ import org.springframework.context.ConfigurableApplicationContext;
  *
  * @param ownThreadsPrefix the name prefix of all its threads, when it was started to have one (an upstream service); else null
  */
-record SpringRunningServer(ServerSpec spec, URI baseUri, Duration startupTime, Map<String, String> settings,
-                           ServerLimits limits, ConfigurableApplicationContext context, String ownThreadsPrefix) implements RunningServer {
+record SpringRunningServer(
+        ServerSpec spec,
+        URI baseUri,
+        Duration startupTime,
+        Map<String, String> settings,
+        ServerLimits limits,
+        ConfigurableApplicationContext context,
+        String ownThreadsPrefix)
+        implements RunningServer {
 
     SpringRunningServer {
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));

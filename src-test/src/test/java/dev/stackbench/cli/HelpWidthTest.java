@@ -6,11 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
 import picocli.CommandLine;
 
 /**
@@ -24,7 +22,9 @@ class HelpWidthTest {
     private static final int UNWRAPPED = 2000;
 
     static Stream<Arguments> commandsAndWidths() {
-        List<String> commands = Stream.concat(Stream.of(""), StackbenchMain.commandLine().getSubcommands().keySet().stream()).toList();
+        List<String> commands = Stream.concat(
+                        Stream.of(""), StackbenchMain.commandLine().getSubcommands().keySet().stream())
+                .toList();
         return commands.stream().flatMap(command -> Stream.of(80, 120).map(width -> Arguments.of(command, width)));
     }
 
@@ -33,13 +33,24 @@ class HelpWidthTest {
     void helpFitsTheWidthAndBreaksNoWord(String command, int width) {
         String help = help(command, width);
 
-        assertThat(help.lines()).as("lines of %s --help at %d columns", command, width).allSatisfy(line -> assertThat(line.length())
-                .as("'%s'", line).isLessThanOrEqualTo(width));
-        assertThat(words(help)).as("words of %s --help at %d columns, against the help unwrapped", command, width)
+        assertThat(help.lines())
+                .as("lines of %s --help at %d columns", command, width)
+                .allSatisfy(line -> assertThat(line.length()).as("'%s'", line).isLessThanOrEqualTo(width));
+        assertThat(words(help))
+                .as("words of %s --help at %d columns, against the help unwrapped", command, width)
                 .containsExactlyElementsOf(words(help(command, UNWRAPPED)));
-        List<String> catalog = help.lines().dropWhile(line -> !line.equals("Approaches:")).skip(1).toList();
-        assertThat(catalog).as("the catalog").isNotEmpty().allSatisfy(line -> assertThat(line).as("a catalog line")
-                .matches(text -> text.isEmpty() || text.startsWith("  ") || text.equals("Workloads:"), "starts indented"));
+        List<String> catalog = help.lines()
+                .dropWhile(line -> !line.equals("Approaches:"))
+                .skip(1)
+                .toList();
+        assertThat(catalog)
+                .as("the catalog")
+                .isNotEmpty()
+                .allSatisfy(line -> assertThat(line)
+                        .as("a catalog line")
+                        .matches(
+                                text -> text.isEmpty() || text.startsWith("  ") || text.equals("Workloads:"),
+                                "starts indented"));
     }
 
     @ParameterizedTest(name = "the list of commands at {1} columns")
@@ -48,21 +59,27 @@ class HelpWidthTest {
         if (!command.isEmpty()) {
             return; // the list is the top level's
         }
-        List<String> lines = help("", width).lines().dropWhile(line -> !line.equals("Commands:")).skip(1)
-                .takeWhile(line -> !line.isEmpty()).toList();
+        List<String> lines = help("", width)
+                .lines()
+                .dropWhile(line -> !line.equals("Commands:"))
+                .skip(1)
+                .takeWhile(line -> !line.isEmpty())
+                .toList();
         var summaries = new StringBuilder();
         for (String line : lines) {
             summaries.append(line.startsWith("    ") ? " " + line.strip() : "\n" + line.strip());
         }
         List<String> entries = summaries.toString().strip().lines().toList();
 
-        assertThat(entries).hasSize(StackbenchMain.commandLine().getSubcommands().size())
+        assertThat(entries)
+                .hasSize(StackbenchMain.commandLine().getSubcommands().size())
                 .allSatisfy(entry -> assertThat(entry).as("a command's summary").endsWith("."));
     }
 
     private static String help(String command, int width) {
         CommandLine commandLine = StackbenchMain.commandLine();
-        CommandLine target = command.isEmpty() ? commandLine : commandLine.getSubcommands().get(command);
+        CommandLine target =
+                command.isEmpty() ? commandLine : commandLine.getSubcommands().get(command);
         target.setUsageHelpAutoWidth(false);
         target.setUsageHelpWidth(width);
         return target.getUsageMessage(CommandLine.Help.Ansi.OFF);

@@ -2,18 +2,15 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.gate.GateRules;
+import dev.stackbench.core.result.ResultFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.gate.GateRules;
-import dev.stackbench.core.result.ResultFiles;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,6 +31,7 @@ class AgentsTest {
     private static final String CLUSTER_PORT = "7800";
     /** Well below what the server and these two shared cores manage, so that rps = R is physical, not a capacity. */
     private static final String RATE = "200";
+
     private static final long STEP_SECONDS = 90;
 
     @TempDir
@@ -47,34 +45,76 @@ class AgentsTest {
         String url = "http://" + BridgedHosts.address(SERVER) + ":" + PORT + "/date";
         try (BridgedHosts hosts = BridgedHosts.create(4)) {
             try {
-                Process server = start(hosts, SERVER, "serve", List.of("serve", "--approach", "webflux-netty",
-                        "--address", BridgedHosts.address(SERVER), "--port", String.valueOf(PORT)), List.of());
-                assertThat(TwoHostsTest.firstLine(server)).as("serve's first line").startsWith("webflux-netty serving date");
+                Process server = start(
+                        hosts,
+                        SERVER,
+                        "serve",
+                        List.of(
+                                "serve",
+                                "--approach",
+                                "webflux-netty",
+                                "--address",
+                                BridgedHosts.address(SERVER),
+                                "--port",
+                                String.valueOf(PORT)),
+                        List.of());
+                assertThat(TwoHostsTest.firstLine(server))
+                        .as("serve's first line")
+                        .startsWith("webflux-netty serving date");
                 step("server up");
 
                 List<String> window = List.of("--url", url, "--rate", RATE, "--duration", "4s", "--quiet");
-                // The single generator first, in the coordinator's namespace, with a longer warm-up: the server's JIT warms up
+                // The single generator first, in the coordinator's namespace, with a longer warm-up: the server's JIT
+                // warms up
                 // in it, not in one of the runs compared. Its class loading is logged, to see JGroups stay out.
                 Path classes = temp.resolve("single-classes.log");
-                JsonNode single = load(hosts, "single", List.of("-Xlog:class+load=info:file=" + classes), with(window, "--warmup", "4s"), 0);
+                JsonNode single = load(
+                        hosts,
+                        "single",
+                        List.of("-Xlog:class+load=info:file=" + classes),
+                        with(window, "--warmup", "4s"),
+                        0);
                 step("single generator");
-                // Started only now, so that their joining and leaving (every few seconds while no coordinator is there) does
-                // not share these two cores with the single generator's run. Each takes two runs: the merged one and the one
+                // Started only now, so that their joining and leaving (every few seconds while no coordinator is there)
+                // does
+                // not share these two cores with the single generator's run. Each takes two runs: the merged one and
+                // the one
                 // B is killed in; A a third, the one its coordinator is interrupted in.
                 for (int agent : List.of(AGENT_A, AGENT_B)) {
-                    start(hosts, agent, "agent-" + agent, List.of("agent", "--coordinator", BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
-                            "--bind", BridgedHosts.address(agent), "--name", "agent-" + agent, "--runs", agent == AGENT_A ? "3" : "2",
-                            "--idle-timeout", "120s"), List.of());
+                    start(
+                            hosts,
+                            agent,
+                            "agent-" + agent,
+                            List.of(
+                                    "agent",
+                                    "--coordinator",
+                                    BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
+                                    "--bind",
+                                    BridgedHosts.address(agent),
+                                    "--name",
+                                    "agent-" + agent,
+                                    "--runs",
+                                    agent == AGENT_A ? "3" : "2",
+                                    "--idle-timeout",
+                                    "120s"),
+                            List.of());
                 }
                 JsonNode merged = load(hosts, "merged", List.of(), withAgents(with(window, "--warmup", "2s")), 0);
                 step("two agents");
 
-                assertThat(Files.readString(classes)).as("classes a plain load loaded").contains("dev.stackbench.cli.LoadCommand")
-                        .doesNotContain("org.jgroups").doesNotContain("dev.stackbench.cluster");
+                assertThat(Files.readString(classes))
+                        .as("classes a plain load loaded")
+                        .contains("dev.stackbench.cli.LoadCommand")
+                        .doesNotContain("org.jgroups")
+                        .doesNotContain("dev.stackbench.cluster");
                 long scheduled = single.path("requests").path("scheduled").asLong();
                 assertThat(scheduled).as("R x the window").isEqualTo(800);
-                assertThat(merged.path("requests").path("scheduled").asLong()).as("the single schedule's requests").isEqualTo(scheduled);
-                assertThat(merged.path("requests").path("ok").asLong() + merged.path("requests").path("errors").asLong()).isEqualTo(scheduled);
+                assertThat(merged.path("requests").path("scheduled").asLong())
+                        .as("the single schedule's requests")
+                        .isEqualTo(scheduled);
+                assertThat(merged.path("requests").path("ok").asLong()
+                                + merged.path("requests").path("errors").asLong())
+                        .isEqualTo(scheduled);
                 JsonNode agents = merged.path("agents").path("agents");
                 assertThat(agents.size()).isEqualTo(2);
                 assertThat(merged.path("agents").path("partial").asBoolean()).isFalse();
@@ -93,42 +133,89 @@ class AgentsTest {
                 double mergedRps = merged.path("rps").asDouble();
                 double singleP50 = single.path("latencyMs").path("p50").asDouble();
                 double mergedP50 = merged.path("latencyMs").path("p50").asDouble();
-                System.out.printf("Agents: single %.1f rps p50 %.2f ms; merged from 2 agents %.1f rps p50 %.2f ms; started late by %.3f and %.3f ms; %s%n",
-                        singleRps, singleP50, mergedRps, mergedP50, agents.get(0).path("startLateMs").asDouble(),
-                        agents.get(1).path("startLateMs").asDouble(), merged.path("agents").path("clockAlignment").asString());
+                System.out.printf(
+                        "Agents: single %.1f rps p50 %.2f ms; merged from 2 agents %.1f rps p50 %.2f ms; started late by %.3f and %.3f ms; %s%n",
+                        singleRps,
+                        singleP50,
+                        mergedRps,
+                        mergedP50,
+                        agents.get(0).path("startLateMs").asDouble(),
+                        agents.get(1).path("startLateMs").asDouble(),
+                        merged.path("agents").path("clockAlignment").asString());
                 assertThat(mergedRps / singleRps).as("merged rps / single rps").isBetween(0.95, 1.05);
                 double change = GateRules.DEFAULT_CHANGE_PERCENT / 100.0;
-                assertThat(mergedP50).as("merged p50 within the gate's default tolerance of the single one")
+                assertThat(mergedP50)
+                        .as("merged p50 within the gate's default tolerance of the single one")
                         .isLessThanOrEqualTo(singleP50 * (1 + change) + GateRules.DEFAULT_PLUS_MILLIS);
                 assertThat(singleP50).isLessThanOrEqualTo(mergedP50 * (1 + change) + GateRules.DEFAULT_PLUS_MILLIS);
 
-                JsonNode partial = load(hosts, "partial", List.of(), withAgents(List.of("--url", url, "--rate", RATE, "--warmup", "1s",
-                        "--duration", "3s", "--quiet")), 1);
+                JsonNode partial = load(
+                        hosts,
+                        "partial",
+                        List.of(),
+                        withAgents(
+                                List.of("--url", url, "--rate", RATE, "--warmup", "1s", "--duration", "3s", "--quiet")),
+                        1);
                 step("an agent lost");
                 assertThat(partial.path("agents").path("partial").asBoolean()).isTrue();
                 JsonNode lost = partial.path("agents").path("agents").get(1);
-                System.out.println("AgentsTest: agent B " + lost.path("lost").asString() + "; " + Files.readString(temp.resolve("partial.out"))
-                        .lines().filter(line -> line.startsWith("agent") || line.startsWith("ordered") || line.startsWith("waiting")).toList());
+                System.out.println("AgentsTest: agent B " + lost.path("lost").asString() + "; "
+                        + Files.readString(temp.resolve("partial.out"))
+                                .lines()
+                                .filter(line -> line.startsWith("agent")
+                                        || line.startsWith("ordered")
+                                        || line.startsWith("waiting"))
+                                .toList());
                 assertThat(lost.path("name").asString()).isEqualTo("agent-" + AGENT_B);
                 assertThat(lost.path("finished").asBoolean()).isFalse();
                 assertThat(lost.path("lost").asString()).startsWith("left the cluster");
-                assertThat(partial.path("warnings").get(0).asString()).startsWith("PARTIAL: agent agent-" + AGENT_B + " (segment 1/2) was lost");
+                assertThat(partial.path("warnings").get(0).asString())
+                        .startsWith("PARTIAL: agent agent-" + AGENT_B + " (segment 1/2) was lost");
                 JsonNode kept = partial.path("agents").path("agents").get(0);
                 assertThat(kept.path("finished").asBoolean()).isTrue();
-                assertThat(partial.path("requests").path("scheduled").asLong()).as("the other agent's share, all of it")
-                        .isEqualTo(kept.path("scheduled").asLong()).isBetween(299L, 301L);
+                assertThat(partial.path("requests").path("scheduled").asLong())
+                        .as("the other agent's share, all of it")
+                        .isEqualTo(kept.path("scheduled").asLong())
+                        .isBetween(299L, 301L);
                 assertThat(partial.path("requests").path("ok").asLong()).isPositive();
 
-                // The coordinator interrupted (SIGTERM, as Ctrl-C) a second into a long window: its agent stops and sends what it
-                // measured, and the result is written, marked interrupted, with the signal's exit code, as one generator's would be.
-                JsonNode stopped = loadInterrupted(hosts, "interrupted", List.of("--agents", "1", "--cluster-bind",
-                        BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT, "--agents-timeout", "30s", "--url", url, "--rate", RATE,
-                        "--warmup", "1s", "--duration", "60s", "--quiet"));
+                // The coordinator interrupted (SIGTERM, as Ctrl-C) a second into a long window: its agent stops and
+                // sends what it
+                // measured, and the result is written, marked interrupted, with the signal's exit code, as one
+                // generator's would be.
+                JsonNode stopped = loadInterrupted(
+                        hosts,
+                        "interrupted",
+                        List.of(
+                                "--agents",
+                                "1",
+                                "--cluster-bind",
+                                BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
+                                "--agents-timeout",
+                                "30s",
+                                "--url",
+                                url,
+                                "--rate",
+                                RATE,
+                                "--warmup",
+                                "1s",
+                                "--duration",
+                                "60s",
+                                "--quiet"));
                 step("the coordinator interrupted");
-                assertThat(stopped.path("window").path("interrupted").asBoolean()).isTrue();
-                assertThat(stopped.path("agents").path("agents").get(0).path("finished").asBoolean()).isTrue();
-                assertThat(stopped.path("requests").path("ok").asLong()).as("what the agent measured until the stop").isPositive();
-                assertThat(stopped.path("requests").path("ok").asLong() + stopped.path("requests").path("errors").asLong())
+                assertThat(stopped.path("window").path("interrupted").asBoolean())
+                        .isTrue();
+                assertThat(stopped.path("agents")
+                                .path("agents")
+                                .get(0)
+                                .path("finished")
+                                .asBoolean())
+                        .isTrue();
+                assertThat(stopped.path("requests").path("ok").asLong())
+                        .as("what the agent measured until the stop")
+                        .isPositive();
+                assertThat(stopped.path("requests").path("ok").asLong()
+                                + stopped.path("requests").path("errors").asLong())
                         .isEqualTo(stopped.path("requests").path("scheduled").asLong());
             } finally {
                 for (Process process : processes.reversed()) {
@@ -139,7 +226,10 @@ class AgentsTest {
                 }
             }
         }
-        assertThat(TwoHosts.namespaces()).as("namespaces left").noneMatch(name -> name.startsWith(TwoHosts.PREFIX + ProcessHandle.current().pid()));
+        assertThat(TwoHosts.namespaces())
+                .as("namespaces left")
+                .noneMatch(name -> name.startsWith(
+                        TwoHosts.PREFIX + ProcessHandle.current().pid()));
     }
 
     /** Fast, no namespaces: what several agents cannot do is refused in one line, exit 2, before anyone waits. */
@@ -147,17 +237,31 @@ class AgentsTest {
     void aWarmupUntilSteadyAnInProcessServerOrTooFewConnectionsAreRefused() {
         var untilSteady = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10");
         assertThat(untilSteady.exitCode()).isEqualTo(2);
-        assertThat(untilSteady.err().strip()).isEqualTo("error: a run over several agents needs a fixed --warmup (e.g. --warmup 5s): "
-                + "a warm-up until steady is decided on one generator's numbers");
+        assertThat(untilSteady.err().strip())
+                .isEqualTo("error: a run over several agents needs a fixed --warmup (e.g. --warmup 5s): "
+                        + "a warm-up until steady is decided on one generator's numbers");
 
-        var inProcess = ServeCommandTest.run("load", "--agents", "2", "--approach", "webflux-netty", "--rate", "10", "--warmup", "1s");
+        var inProcess = ServeCommandTest.run(
+                "load", "--agents", "2", "--approach", "webflux-netty", "--rate", "10", "--warmup", "1s");
         assertThat(inProcess.exitCode()).isEqualTo(2);
-        assertThat(inProcess.err().strip()).startsWith("error: --agents drives a --url: start the server where the agents reach it");
+        assertThat(inProcess.err().strip())
+                .startsWith("error: --agents drives a --url: start the server where the agents reach it");
 
-        var oneConnection = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s",
-                "--connections", "1");
+        var oneConnection = ServeCommandTest.run(
+                "load",
+                "--agents",
+                "2",
+                "--url",
+                "http://127.0.0.1:1/",
+                "--rate",
+                "10",
+                "--warmup",
+                "1s",
+                "--connections",
+                "1");
         assertThat(oneConnection.exitCode()).isEqualTo(2);
-        assertThat(oneConnection.err().strip()).startsWith("error: --agents 2 needs at least as many connections (users): got 1");
+        assertThat(oneConnection.err().strip())
+                .startsWith("error: --agents 2 needs at least as many connections (users): got 1");
     }
 
     /**
@@ -166,41 +270,77 @@ class AgentsTest {
      */
     @Test
     void inputNoAgentCouldRunIsRefusedOnTheCoordinatorBeforeAnyoneWaits() throws Exception {
-        List<String> open = List.of("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s",
-                "--cluster-bind", "127.0.0.1:1");
+        List<String> open = List.of(
+                "load",
+                "--agents",
+                "2",
+                "--url",
+                "http://127.0.0.1:1/",
+                "--rate",
+                "10",
+                "--warmup",
+                "1s",
+                "--cluster-bind",
+                "127.0.0.1:1");
         var threads = ServeCommandTest.run(with(open, "--threads", "300").toArray(String[]::new));
         assertThat(threads.exitCode()).isEqualTo(2);
-        assertThat(threads.err().strip()).startsWith("error: threads of 300 is more than the 256 event loops the generator allows");
+        assertThat(threads.err().strip())
+                .startsWith("error: threads of 300 is more than the 256 event loops the generator allows");
 
-        var budget = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--concurrency", "2", "--requests", "100",
-                "--warmup", "1s", "--cluster-bind", "127.0.0.1:1");
+        var budget = ServeCommandTest.run(
+                "load",
+                "--agents",
+                "2",
+                "--url",
+                "http://127.0.0.1:1/",
+                "--concurrency",
+                "2",
+                "--requests",
+                "100",
+                "--warmup",
+                "1s",
+                "--cluster-bind",
+                "127.0.0.1:1");
         assertThat(budget.exitCode()).isEqualTo(2);
-        assertThat(budget.err().strip()).startsWith("error: --requests cannot be shared by --agents: each agent would end its window");
+        assertThat(budget.err().strip())
+                .startsWith("error: --requests cannot be shared by --agents: each agent would end its window");
 
-        var fileBody = ServeCommandTest.run(with(open, "--request", "1:POST:/movies:@no-such-movie.json;X-Tenant: a").toArray(String[]::new));
+        var fileBody = ServeCommandTest.run(with(open, "--request", "1:POST:/movies:@no-such-movie.json;X-Tenant: a")
+                .toArray(String[]::new));
         assertThat(fileBody.exitCode()).isEqualTo(2);
-        assertThat(fileBody.err().strip()).isEqualTo("error: --request '1:POST:/movies:@no-such-movie.json;X-Tenant: a': a body from a file "
-                + "(:@FILE) cannot be sent with --agents, each agent would read FILE from its own working directory; drive the requests "
-                + "without bodies from files");
+        assertThat(fileBody.err().strip())
+                .isEqualTo("error: --request '1:POST:/movies:@no-such-movie.json;X-Tenant: a': a body from a file "
+                        + "(:@FILE) cannot be sent with --agents, each agent would read FILE from its own working directory; drive the requests "
+                        + "without bodies from files");
 
-        for (List<String> option : List.of(List.of("--cluster-bind", "10.0.0.1"), List.of("--discovery", "dns:agents.example"),
+        for (List<String> option : List.of(
+                List.of("--cluster-bind", "10.0.0.1"),
+                List.of("--discovery", "dns:agents.example"),
                 List.of("--agents-timeout", "5s"))) {
-            var alone = ServeCommandTest.run(with(List.of("load", "--url", "http://127.0.0.1:1/", "--rate", "10"),
-                    option.toArray(String[]::new)).toArray(String[]::new));
+            var alone = ServeCommandTest.run(
+                    with(List.of("load", "--url", "http://127.0.0.1:1/", "--rate", "10"), option.toArray(String[]::new))
+                            .toArray(String[]::new));
             assertThat(alone.exitCode()).as(option.getFirst()).isEqualTo(2);
-            assertThat(alone.err().strip()).isEqualTo("error: " + option.getFirst() + " applies with --agents N (load from N generator hosts) only");
+            assertThat(alone.err().strip())
+                    .isEqualTo("error: " + option.getFirst()
+                            + " applies with --agents N (load from N generator hosts) only");
         }
 
-        // Debian maps the host's name to 127.0.1.1: a coordinator listening there would wait for agents that cannot reach it.
+        // Debian maps the host's name to 127.0.1.1: a coordinator listening there would wait for agents that cannot
+        // reach it.
         var local = java.net.InetAddress.getLocalHost();
         if (local.isLoopbackAddress()) {
-            var loopback = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s");
+            var loopback = ServeCommandTest.run(
+                    "load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s");
             assertThat(loopback.exitCode()).isEqualTo(2);
-            assertThat(loopback.err().strip()).isEqualTo("error: --agents: this host's name " + local.getHostName() + " resolves to "
-                    + local.getHostAddress() + ", a loopback address no agent on another host reaches: give --cluster-bind ADDRESS, "
-                    + "an address of this host the agents reach");
+            assertThat(loopback.err().strip())
+                    .isEqualTo("error: --agents: this host's name " + local.getHostName() + " resolves to "
+                            + local.getHostAddress()
+                            + ", a loopback address no agent on another host reaches: give --cluster-bind ADDRESS, "
+                            + "an address of this host the agents reach");
         } else {
-            System.out.println("AgentsTest: this host's name resolves to " + local.getHostAddress() + ", not loopback: its refusal not checked");
+            System.out.println("AgentsTest: this host's name resolves to " + local.getHostAddress()
+                    + ", not loopback: its refusal not checked");
         }
     }
 
@@ -218,8 +358,13 @@ class AgentsTest {
     }
 
     private static List<String> withAgents(List<String> load) {
-        var all = new ArrayList<>(List.of("--agents", "2", "--cluster-bind", BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
-                "--agents-timeout", "30s"));
+        var all = new ArrayList<>(List.of(
+                "--agents",
+                "2",
+                "--cluster-bind",
+                BridgedHosts.address(COORDINATOR) + ":" + CLUSTER_PORT,
+                "--agents-timeout",
+                "30s"));
         all.addAll(load);
         return all;
     }
@@ -228,21 +373,28 @@ class AgentsTest {
      * Runs {@code load} in the coordinator's namespace to its end and returns its result.json. With {@code expectedExit} 1,
      * kills agent B (SIGKILL) a second into the run's window.
      */
-    private JsonNode load(BridgedHosts hosts, String name, List<String> jvmOptions, List<String> arguments, int expectedExit) throws Exception {
+    private JsonNode load(
+            BridgedHosts hosts, String name, List<String> jvmOptions, List<String> arguments, int expectedExit)
+            throws Exception {
         Path out = temp.resolve(name);
         var command = new ArrayList<>(List.of(TwoHostsTest.java()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
-        Process load = hosts.in(COORDINATOR, command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+        Process load = hosts.in(COORDINATOR, command)
+                .redirectErrorStream(true)
+                .redirectOutput(printed.toFile())
+                .start();
         processes.add(load);
         if (expectedExit == 1) {
             killAgentBOnceItRuns(load);
         }
         boolean finished = load.waitFor(STEP_SECONDS, TimeUnit.SECONDS);
         String text = Files.readString(printed);
-        assertThat(finished).as("%s finished within %d s: %s", name, STEP_SECONDS, text).isTrue();
+        assertThat(finished)
+                .as("%s finished within %d s: %s", name, STEP_SECONDS, text)
+                .isTrue();
         assertThat(load.exitValue()).as("%s's exit code: %s", name, text).isEqualTo(expectedExit);
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
     }
@@ -250,24 +402,35 @@ class AgentsTest {
     /** Runs {@code load} and sends it SIGTERM a second into its window (agent A's log says when its segment starts): exit 143. */
     private JsonNode loadInterrupted(BridgedHosts hosts, String name, List<String> arguments) throws Exception {
         Path out = temp.resolve(name);
-        var command = new ArrayList<>(List.of(TwoHostsTest.java(), "-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
+        var command = new ArrayList<>(
+                List.of(TwoHostsTest.java(), "-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
-        Process load = hosts.in(COORDINATOR, command).redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+        Process load = hosts.in(COORDINATOR, command)
+                .redirectErrorStream(true)
+                .redirectOutput(printed.toFile())
+                .start();
         processes.add(load);
         Path log = temp.resolve("agent-" + AGENT_A + ".out");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_SECONDS);
         var starting = java.util.Optional.<String>empty();
         while (System.nanoTime() < deadline && load.isAlive() && starting.isEmpty()) {
-            starting = Files.readAllLines(log).stream().filter(line -> line.contains("segment 0/1 of")).findFirst();
+            starting = Files.readAllLines(log).stream()
+                    .filter(line -> line.contains("segment 0/1 of"))
+                    .findFirst();
             Thread.sleep(50);
         }
-        assertThat(starting).as("agent A's third segment started: %s", Files.readString(log)).isPresent();
-        Thread.sleep((long) ((Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1")) + 2) * 1000));
+        assertThat(starting)
+                .as("agent A's third segment started: %s", Files.readString(log))
+                .isPresent();
+        Thread.sleep((long)
+                ((Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1")) + 2) * 1000));
         load.destroy(); // SIGTERM
         boolean finished = load.waitFor(STEP_SECONDS, TimeUnit.SECONDS);
         String text = Files.readString(printed);
-        assertThat(finished).as("%s finished within %d s: %s", name, STEP_SECONDS, text).isTrue();
+        assertThat(finished)
+                .as("%s finished within %d s: %s", name, STEP_SECONDS, text)
+                .isTrue();
         assertThat(load.exitValue()).as("%s's exit code: %s", name, text).isEqualTo(143);
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
     }
@@ -277,12 +440,16 @@ class AgentsTest {
         Path log = temp.resolve("agent-" + AGENT_B + ".out");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_SECONDS);
         while (System.nanoTime() < deadline && load.isAlive()) {
-            var starting = Files.readAllLines(log).stream().filter(line -> line.contains("segment 1/2 of")).skip(1).findFirst();
+            var starting = Files.readAllLines(log).stream()
+                    .filter(line -> line.contains("segment 1/2 of"))
+                    .skip(1)
+                    .findFirst();
             if (starting.isPresent()) {
                 double startsIn = Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1"));
                 Thread.sleep((long) ((startsIn + 2) * 1000));
                 Process agent = byName.get("agent-" + AGENT_B);
-                ProcessHandle.of(agent.pid()).ifPresent(handle -> handle.descendants().forEach(ProcessHandle::destroyForcibly));
+                ProcessHandle.of(agent.pid())
+                        .ifPresent(handle -> handle.descendants().forEach(ProcessHandle::destroyForcibly));
                 agent.destroyForcibly(); // SIGKILL: no goodbye to the cluster
                 return;
             }
@@ -291,12 +458,14 @@ class AgentsTest {
         throw new AssertionError("agent B never started its second segment: " + Files.readString(log));
     }
 
-    private Process start(BridgedHosts hosts, int host, String name, List<String> arguments, List<String> jvmOptions) throws Exception {
+    private Process start(BridgedHosts hosts, int host, String name, List<String> arguments, List<String> jvmOptions)
+            throws Exception {
         var command = new ArrayList<>(List.of(TwoHostsTest.java()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", TwoHostsTest.jar()));
         command.addAll(arguments);
-        var builder = hosts.in(host, command).redirectError(temp.resolve(name + ".out").toFile());
+        var builder = hosts.in(host, command)
+                .redirectError(temp.resolve(name + ".out").toFile());
         Process process = builder.start();
         processes.add(process);
         byName.put(name, process);

@@ -11,10 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,9 +25,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class AppCommandTest {
 
-    private static final Path BOOT3 = Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
-    private static final Path BOOT4 = Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
-    private static final Path ZIPKIN = Path.of(System.getProperty("stackbench.testapp.zipkin", "target/apps/zipkin-server-exec.jar"));
+    private static final Path BOOT3 =
+            Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
+    private static final Path BOOT4 =
+            Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
+    private static final Path ZIPKIN =
+            Path.of(System.getProperty("stackbench.testapp.zipkin", "target/apps/zipkin-server-exec.jar"));
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
@@ -49,18 +50,24 @@ class AppCommandTest {
 
     private static Path jarPath() {
         Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        assertThat(jar).as("built by the bench-jmh module: run the tests with ./mvnw verify").exists();
+        assertThat(jar)
+                .as("built by the bench-jmh module: run the tests with ./mvnw verify")
+                .exists();
         return jar;
     }
 
     private static Run java(List<String> launch, String... arguments) throws IOException, InterruptedException {
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        var command =
+                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(launch);
         command.addAll(List.of(arguments));
         Path out = Files.createTempFile("app-run-", ".out");
         Path err = Files.createTempFile("app-run-", ".err");
         try {
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
             if (!process.waitFor(150, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
                 throw new AssertionError("load --app did not end within 150 s: " + Files.readString(err));
@@ -73,9 +80,23 @@ class AppCommandTest {
     }
 
     private static List<String> load(Path app, Path out, String... more) {
-        var arguments = new ArrayList<>(List.of("load", "--app", app.toString(), "--request", "hello=3:GET:/hello",
-                "--request", "work=1:GET:/work?millis=5", "--concurrency", "4", "--duration", "1s", "--warmup", "0s", "--quiet",
-                "--out", out.toString()));
+        var arguments = new ArrayList<>(List.of(
+                "load",
+                "--app",
+                app.toString(),
+                "--request",
+                "hello=3:GET:/hello",
+                "--request",
+                "work=1:GET:/work?millis=5",
+                "--concurrency",
+                "4",
+                "--duration",
+                "1s",
+                "--warmup",
+                "0s",
+                "--quiet",
+                "--out",
+                out.toString()));
         arguments.addAll(List.of(more));
         return arguments;
     }
@@ -91,11 +112,16 @@ class AppCommandTest {
     @Test
     void anApplicationOnSpringBoot35RunsInThisJvmIsolated() throws Exception {
         Path out = temp.resolve("boot3");
-        Run run = jar(load(BOOT3, out, "--server-property", "server.tomcat.threads.max=17", "--threshold", "errors==0").toArray(String[]::new));
+        Run run = jar(load(BOOT3, out, "--server-property", "server.tomcat.threads.max=17", "--threshold", "errors==0")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("App:          " + BOOT3 + ": dev.stackbench.testapp.TestApplication on Spring Boot 3.5.7, Tomcat, isolated class loader",
-                "App log:      " + out.resolve("app.log").toAbsolutePath(), "App limits:   Tomcat request threads: 17 threads, 10 database connections");
+        assertThat(run.out())
+                .contains(
+                        "App:          " + BOOT3
+                                + ": dev.stackbench.testapp.TestApplication on Spring Boot 3.5.7, Tomcat, isolated class loader",
+                        "App log:      " + out.resolve("app.log").toAbsolutePath(),
+                        "App limits:   Tomcat request threads: 17 threads, 10 database connections");
         assertThat(run.out()).doesNotContain("Started TestApplication");
         assertThat(Files.readString(out.resolve("app.log"))).contains("Started TestApplication");
         JsonNode target = result(out).path("target");
@@ -103,7 +129,9 @@ class AppCommandTest {
         assertThat(target.path("app").path("springBootVersion").asString()).isEqualTo("3.5.7");
         assertThat(target.path("app").path("isolation").asString()).isEqualTo("isolated class loader");
         assertThat(target.path("limits").path("requestThreads").asInt()).isEqualTo(17);
-        assertThat(result(out).path("jvm").path("serverCpuSeconds").asDouble()).as("its threads' CPU, apart from the generator's").isPositive();
+        assertThat(result(out).path("jvm").path("serverCpuSeconds").asDouble())
+                .as("its threads' CPU, apart from the generator's")
+                .isPositive();
         assertThat(result(out).path("requests").path("ok").asLong()).isPositive();
     }
 
@@ -111,13 +139,28 @@ class AppCommandTest {
     @Test
     void anApplicationOnSpringBoot4RunsOnTheWebServerAndThreadsChosen() throws Exception {
         Path out = temp.resolve("boot4");
-        Run run = jar(load(BOOT4, out, "--web-server", "tomcat", "--server-property", "spring.threads.virtual.enabled=true",
-                "--threshold", "errors==0").toArray(String[]::new));
+        Run run = jar(load(
+                        BOOT4,
+                        out,
+                        "--web-server",
+                        "tomcat",
+                        "--server-property",
+                        "spring.threads.virtual.enabled=true",
+                        "--threshold",
+                        "errors==0")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("on Spring Boot 4.0.7, Tomcat, isolated class loader", "App limits:   a virtual thread per request");
+        assertThat(run.out())
+                .contains(
+                        "on Spring Boot 4.0.7, Tomcat, isolated class loader",
+                        "App limits:   a virtual thread per request");
         JsonNode target = result(out).path("target");
-        assertThat(target.path("serverSettings").path("spring.threads.virtual.enabled").asString()).as("as the application resolved it").isEqualTo("true");
+        assertThat(target.path("serverSettings")
+                        .path("spring.threads.virtual.enabled")
+                        .asString())
+                .as("as the application resolved it")
+                .isEqualTo("true");
         assertThat(target.path("limits").path("execution").asString()).isEqualTo("VIRTUAL_THREAD");
         assertThat(target.path("app").path("webServer").asString()).isEqualTo("Tomcat");
     }
@@ -125,16 +168,40 @@ class AppCommandTest {
     /** An application this project did not write: Zipkin's server (Spring Boot 3.4, its own Armeria server), its real API. */
     @Test
     void aThirdPartyApplicationRunsWithAMixOfItsEndpoints() throws Exception {
-        Path span = Files.writeString(temp.resolve("span.json"), "[{\"traceId\":\"86154a4ba6e91385\",\"id\":\"4d1e00c0db9010db\",\"name\":\"get\","
-                + "\"timestamp\":1700000000000000,\"duration\":1500,\"localEndpoint\":{\"serviceName\":\"frontend\"}}]");
+        Path span = Files.writeString(
+                temp.resolve("span.json"),
+                "[{\"traceId\":\"86154a4ba6e91385\",\"id\":\"4d1e00c0db9010db\",\"name\":\"get\","
+                        + "\"timestamp\":1700000000000000,\"duration\":1500,\"localEndpoint\":{\"serviceName\":\"frontend\"}}]");
         Path out = temp.resolve("zipkin");
-        Run run = jar("load", "--app", ZIPKIN.toString(), "--ready", "/health", "--request", "post-spans=1:POST:/api/v2/spans:@" + span,
-                "--request", "services=3:GET:/api/v2/services", "--concurrency", "4", "--duration", "1s", "--warmup", "0s", "--quiet",
-                "--out", out.toString(), "--threshold", "errors==0", "--threshold", "p99{name=post-spans}<10s");
+        Run run = jar(
+                "load",
+                "--app",
+                ZIPKIN.toString(),
+                "--ready",
+                "/health",
+                "--request",
+                "post-spans=1:POST:/api/v2/spans:@" + span,
+                "--request",
+                "services=3:GET:/api/v2/services",
+                "--concurrency",
+                "4",
+                "--duration",
+                "1s",
+                "--warmup",
+                "0s",
+                "--quiet",
+                "--out",
+                out.toString(),
+                "--threshold",
+                "errors==0",
+                "--threshold",
+                "p99{name=post-spans}<10s");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("zipkin.server.ZipkinServer on Spring Boot 3.4.5, none of Spring Boot's web servers (its own: Armeria), isolated class loader",
-                "App limits:   request threads not derived, database connections not derived");
+        assertThat(run.out())
+                .contains(
+                        "zipkin.server.ZipkinServer on Spring Boot 3.4.5, none of Spring Boot's web servers (its own: Armeria), isolated class loader",
+                        "App limits:   request threads not derived, database connections not derived");
         assertThat(result(out).path("byRequest").findValuesAsString("name")).containsExactly("post-spans", "services");
     }
 
@@ -142,15 +209,21 @@ class AppCommandTest {
     @Test
     void anApplicationInAProcessOfItsOwnHasItsCpuReadByItsPid() throws Exception {
         Path out = temp.resolve("process");
-        Run run = jar(load(BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0").toArray(String[]::new));
+        Run run = jar(load(BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         JsonNode app = result(out).path("target").path("app");
         assertThat(app.path("isolation").asString()).isEqualTo("separate process");
-        assertThat(run.out()).contains("separate process, pid " + app.path("pid").asLong(), "Server CPU:",
-                "(the application's own process, by its pid; not in the process CPU below)");
+        assertThat(run.out())
+                .contains(
+                        "separate process, pid " + app.path("pid").asLong(),
+                        "Server CPU:",
+                        "(the application's own process, by its pid; not in the process CPU below)");
         assertThat(result(out).path("jvm").path("serverCpuSeconds").asDouble()).isPositive();
-        assertThat(result(out).path("jvm").path("serverResidentMaxBytes").asLong()).as("its own process's resident set").isPositive();
+        assertThat(result(out).path("jvm").path("serverResidentMaxBytes").asLong())
+                .as("its own process's resident set")
+                .isPositive();
         assertThat(run.out()).contains("the application's own process resident up to");
         assertThat(Files.readString(out.resolve("app.log"))).contains("Started TestApplication");
     }
@@ -169,8 +242,12 @@ class AppCommandTest {
         Run run = jar(load(plain, out).toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-        assertThat(run.errorLines()).singleElement().asString().isEqualTo("error: " + plain + " is not a Spring Boot executable jar: its manifest"
-                + " names no Start-Class; build it with spring-boot-maven-plugin's repackage goal or Gradle's bootJar");
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "error: " + plain + " is not a Spring Boot executable jar: its manifest"
+                                + " names no Start-Class; build it with spring-boot-maven-plugin's repackage goal or Gradle's bootJar");
         assertThat(out.resolve("result.json")).doesNotExist();
     }
 
@@ -178,23 +255,34 @@ class AppCommandTest {
     @Test
     void anApplicationThatFailsAtStartIsOneLineWithItsErrorAndExitCode2() throws Exception {
         Path out = temp.resolve("fails");
-        Run run = jar(load(BOOT4, out, "--server-property", "testapp.fail-at-start=true").toArray(String[]::new));
+        Run run = jar(load(BOOT4, out, "--server-property", "testapp.fail-at-start=true")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-        assertThat(run.errorLines()).singleElement().asString().isEqualTo("error: application " + BOOT4
-                + " failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses to start");
-        assertThat(run.err().lines().filter(line -> line.startsWith("  | "))).isNotEmpty().hasSizeLessThanOrEqualTo(8);
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "error: application " + BOOT4
+                                + " failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses to start");
+        assertThat(run.err().lines().filter(line -> line.startsWith("  | ")))
+                .isNotEmpty()
+                .hasSizeLessThanOrEqualTo(8);
         assertThat(out.resolve("result.json")).doesNotExist();
     }
 
     @Test
     void anApplicationThatNeverOpensItsPortIsOneLineAfterTheReadyTimeoutAndExitCode2() throws Exception {
         Path out = temp.resolve("hangs");
-        Run run = jar(load(BOOT3, out, "--server-property", "testapp.hang-at-start=true", "--ready-timeout", "3s").toArray(String[]::new));
+        Run run = jar(load(BOOT3, out, "--server-property", "testapp.hang-at-start=true", "--ready-timeout", "3s")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-        assertThat(run.errorLines()).singleElement().asString().isEqualTo("error: application " + BOOT3 + " did not become ready: it did not"
-                + " start within 3 s (its context never started, so it never opened its port)");
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .isEqualTo("error: application " + BOOT3 + " did not become ready: it did not"
+                        + " start within 3 s (its context never started, so it never opened its port)");
         assertThat(out.resolve("result.json")).doesNotExist();
     }
 
@@ -204,18 +292,30 @@ class AppCommandTest {
      */
     @Test
     void anApplicationThatCallsSystemExitMidRunKeepsWhatWasMeasured() throws Exception {
-        assertStoppedMidRun("exit", "System.exit called from app:testapp-boot4.jar//dev.stackbench.testapp.Misbehaviours",
-                "--server-property", "testapp.exit-after=" + STOPS_AFTER);
+        assertStoppedMidRun(
+                "exit",
+                "System.exit called from app:testapp-boot4.jar//dev.stackbench.testapp.Misbehaviours",
+                "--server-property",
+                "testapp.exit-after=" + STOPS_AFTER);
     }
 
     @Test
     void anApplicationThatClosesItsContextMidRunKeepsWhatWasMeasured() throws Exception {
-        assertStoppedMidRun("close", "its context closed (by the application itself)", "--server-property", "testapp.close-after=" + STOPS_AFTER);
+        assertStoppedMidRun(
+                "close",
+                "its context closed (by the application itself)",
+                "--server-property",
+                "testapp.close-after=" + STOPS_AFTER);
     }
 
     @Test
     void anApplicationProcessThatExitsMidRunKeepsWhatWasMeasured() throws Exception {
-        assertStoppedMidRun("process", "its process exited with code 3", "--app-process", "--server-property", "testapp.exit-after=" + STOPS_AFTER);
+        assertStoppedMidRun(
+                "process",
+                "its process exited with code 3",
+                "--app-process",
+                "--server-property",
+                "testapp.exit-after=" + STOPS_AFTER);
     }
 
     /**
@@ -226,18 +326,39 @@ class AppCommandTest {
 
     private void assertStoppedMidRun(String name, String reason, String... options) throws Exception {
         Path out = temp.resolve(name);
-        var arguments = new ArrayList<>(List.of("load", "--app", BOOT4.toString(), "--request", "1:GET:/hello", "--concurrency", "2",
-                "--duration", "60s", "--warmup", "0s", "--quiet", "--out", out.toString()));
+        var arguments = new ArrayList<>(List.of(
+                "load",
+                "--app",
+                BOOT4.toString(),
+                "--request",
+                "1:GET:/hello",
+                "--concurrency",
+                "2",
+                "--duration",
+                "60s",
+                "--warmup",
+                "0s",
+                "--quiet",
+                "--out",
+                out.toString()));
         arguments.addAll(List.of(options));
         Run run = jar(arguments.toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
-        assertThat(run.errorLines()).singleElement().asString().startsWith("error: application " + BOOT4 + " stopped serving during the run: "
-                + reason).contains("what was measured until then is written to " + out.toAbsolutePath() + ", marked interrupted");
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .startsWith("error: application " + BOOT4 + " stopped serving during the run: " + reason)
+                .contains(
+                        "what was measured until then is written to " + out.toAbsolutePath() + ", marked interrupted");
         JsonNode result = result(out);
         assertThat(result.path("window").path("interrupted").asBoolean()).isTrue();
-        assertThat(result.path("window").path("measuredSeconds").asDouble()).as("stopped long before the 60 s asked").isLessThan(30);
-        assertThat(result.path("requests").path("ok").asLong()).as("what was measured before it stopped").isPositive();
+        assertThat(result.path("window").path("measuredSeconds").asDouble())
+                .as("stopped long before the 60 s asked")
+                .isLessThan(30);
+        assertThat(result.path("requests").path("ok").asLong())
+                .as("what was measured before it stopped")
+                .isPositive();
         assertThat(result.path("warnings").toString()).contains("the application stopped serving: ");
     }
 
@@ -260,14 +381,35 @@ class AppCommandTest {
                     server-properties: {spring.threads.virtual.enabled: true}
                 """.formatted(BOOT3.toAbsolutePath()));
         Path out = temp.resolve("scenario");
-        Run run = jar("load", "--scenario", scenario.toString(), "--quiet", "--out", out.toString(), "--threshold", "errors==0");
+        Run run = jar(
+                "load",
+                "--scenario",
+                scenario.toString(),
+                "--quiet",
+                "--out",
+                out.toString(),
+                "--threshold",
+                "errors==0");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("== run 1 of 2: platform (app " + BOOT3.toAbsolutePath() + ")", "== run 2 of 2: virtual",
-                "App limits:   Tomcat request threads: 200 threads", "App limits:   a virtual thread per request");
-        assertThat(result(out.resolve("platform")).path("target").path("serverSettings").path("spring.threads.virtual.enabled").asString())
+        assertThat(run.out())
+                .contains(
+                        "== run 1 of 2: platform (app " + BOOT3.toAbsolutePath() + ")",
+                        "== run 2 of 2: virtual",
+                        "App limits:   Tomcat request threads: 200 threads",
+                        "App limits:   a virtual thread per request");
+        assertThat(result(out.resolve("platform"))
+                        .path("target")
+                        .path("serverSettings")
+                        .path("spring.threads.virtual.enabled")
+                        .asString())
                 .isEqualTo("false");
-        assertThat(result(out.resolve("virtual")).path("target").path("limits").path("execution").asString()).isEqualTo("VIRTUAL_THREAD");
+        assertThat(result(out.resolve("virtual"))
+                        .path("target")
+                        .path("limits")
+                        .path("execution")
+                        .asString())
+                .isEqualTo("VIRTUAL_THREAD");
         assertThat(out.resolve("virtual/app.log")).content().contains("Started TestApplication");
     }
 
@@ -276,16 +418,29 @@ class AppCommandTest {
     void serveStartsTheApplicationUntilStopped() throws Exception {
         Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
         Path stdout = temp.resolve("serve.out");
-        Process process = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString(), "serve", "--app",
-                BOOT4.toString(), "--port", "0").redirectOutput(stdout.toFile()).redirectError(temp.resolve("serve.err").toFile()).start();
+        Process process = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-jar",
+                        jar.toString(),
+                        "serve",
+                        "--app",
+                        BOOT4.toString(),
+                        "--port",
+                        "0")
+                .redirectOutput(stdout.toFile())
+                .redirectError(temp.resolve("serve.err").toFile())
+                .start();
         try (var http = new Http()) {
-            var started = java.util.regex.Pattern.compile("application " + java.util.regex.Pattern.quote(BOOT4.toString())
-                    + " serving at (http://127\\.0\\.0\\.1:\\d+/) \\(Spring Boot 4\\.0\\.7, Jetty, isolated class loader; started in \\d+ ms\\); Ctrl-C stops it");
+            var started = java.util.regex.Pattern.compile(
+                    "application " + java.util.regex.Pattern.quote(BOOT4.toString())
+                            + " serving at (http://127\\.0\\.0\\.1:\\d+/) \\(Spring Boot 4\\.0\\.7, Jetty, isolated class loader; started in \\d+ ms\\); Ctrl-C stops it");
             java.util.regex.Matcher first = null;
             for (int i = 0; i < 1200 && (first == null || !first.find(0)); i++) {
                 Thread.sleep(100);
                 first = started.matcher(Files.readString(stdout));
-                assertThat(process.isAlive()).as("serve ended: %s", Files.readString(temp.resolve("serve.err"))).isTrue();
+                assertThat(process.isAlive())
+                        .as("serve ended: %s", Files.readString(temp.resolve("serve.err")))
+                        .isTrue();
             }
             assertThat(first.find(0)).as(Files.readString(stdout)).isTrue();
             Http.Response hello = http.get(java.net.URI.create(first.group(1)).resolve("hello"));
@@ -293,7 +448,9 @@ class AppCommandTest {
 
             process.toHandle().destroy(); // SIGTERM, as Ctrl-C or a process manager would
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(process.exitValue()).as("ended by SIGTERM, as a shell reports it").isEqualTo(143);
+            assertThat(process.exitValue())
+                    .as("ended by SIGTERM, as a shell reports it")
+                    .isEqualTo(143);
             assertThat(Files.readString(stdout)).contains("stopped application " + BOOT4);
         } finally {
             process.destroyForcibly();
@@ -307,15 +464,35 @@ class AppCommandTest {
     @Test
     void aMainClassOnTheClassPathRunsWithoutIsolation() throws Exception {
         Path out = temp.resolve("class");
-        String classPath = jarPath() + java.io.File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath();
-        Run run = java(List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath, "dev.stackbench.cli.StackbenchMain"), "load", "--app-class",
-                dev.stackbench.e2e.apps.TinyApplication.class.getName(), "--request", "1:GET:/hello", "--concurrency", "2", "--duration", "1s",
-                "--warmup", "0s", "--quiet", "--out", out.toString(), "--threshold", "errors==0");
+        String classPath = jarPath()
+                + java.io.File.pathSeparator
+                + Path.of("target", "test-classes").toAbsolutePath();
+        Run run = java(
+                List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath, "dev.stackbench.cli.StackbenchMain"),
+                "load",
+                "--app-class",
+                dev.stackbench.e2e.apps.TinyApplication.class.getName(),
+                "--request",
+                "1:GET:/hello",
+                "--concurrency",
+                "2",
+                "--duration",
+                "1s",
+                "--warmup",
+                "0s",
+                "--quiet",
+                "--out",
+                out.toString(),
+                "--threshold",
+                "errors==0");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("App:          class dev.stackbench.e2e.apps.TinyApplication: dev.stackbench.e2e.apps.TinyApplication on Spring Boot ",
-                ", Tomcat, this class path");
-        assertThat(result(out).path("target").path("app").path("isolation").asString()).isEqualTo("this class path");
+        assertThat(run.out())
+                .contains(
+                        "App:          class dev.stackbench.e2e.apps.TinyApplication: dev.stackbench.e2e.apps.TinyApplication on Spring Boot ",
+                        ", Tomcat, this class path");
+        assertThat(result(out).path("target").path("app").path("isolation").asString())
+                .isEqualTo("this class path");
         assertThat(result(out).path("requests").path("ok").asLong()).isPositive();
     }
 
@@ -327,12 +504,26 @@ class AppCommandTest {
         ServeCommandTest.Run both = ServeCommandTest.run("load", "--app", BOOT3.toString(), "--approach", "loom-netty");
         ServeCommandTest.Run workload = ServeCommandTest.run("load", "--app", BOOT3.toString(), "--workload", "crud");
 
-        assertThat(ready.err().lines()).singleElement().asString().isEqualTo("error: --ready applies to your application: give --app JAR or --app-class CLASS");
-        assertThat(jvmOption.err().lines()).singleElement().asString().isEqualTo("error: --jvm-option -Xmx1g applies to --app-process (the"
-                + " application's own JVM); in this JVM the options are stackbench's own: java -Xmx1g -jar bench-jmh.jar ...");
-        assertThat(both.err().lines()).singleElement().asString().isEqualTo("error: give one of --approach (a server started in-process), --url"
-                + " (any server) and --app or --app-class (your application), not several");
-        assertThat(workload.err().lines()).singleElement().asString().startsWith("error: --workload, --workload-param, --upstream and --start-times apply to --approach");
-        assertThat(List.of(ready, jvmOption, both, workload)).allSatisfy(run -> assertThat(run.exitCode()).isEqualTo(2));
+        assertThat(ready.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo("error: --ready applies to your application: give --app JAR or --app-class CLASS");
+        assertThat(jvmOption.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "error: --jvm-option -Xmx1g applies to --app-process (the"
+                                + " application's own JVM); in this JVM the options are stackbench's own: java -Xmx1g -jar bench-jmh.jar ...");
+        assertThat(both.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo("error: give one of --approach (a server started in-process), --url"
+                        + " (any server) and --app or --app-class (your application), not several");
+        assertThat(workload.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: --workload, --workload-param, --upstream and --start-times apply to --approach");
+        assertThat(List.of(ready, jvmOption, both, workload))
+                .allSatisfy(run -> assertThat(run.exitCode()).isEqualTo(2));
     }
 }

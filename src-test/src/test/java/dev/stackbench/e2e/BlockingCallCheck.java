@@ -1,5 +1,16 @@
 package dev.stackbench.e2e;
 
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,19 +20,6 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
-
-import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.load.engine.LoadGenerator;
-import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.ServerVariants;
-import dev.stackbench.core.server.Workload;
-
 import reactor.blockhound.BlockHound;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServer;
@@ -40,25 +38,29 @@ import reactor.netty.resources.LoopResources;
 public final class BlockingCallCheck {
 
     /** Netty event loops by their thread names: every server's, the generator's, a driver's (Lettuce names its own differently). */
-    static final Predicate<Thread> EVENT_LOOP = thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+|lettuce-\\w+EventLoop-\\d+-\\d+");
+    static final Predicate<Thread> EVENT_LOOP =
+            thread -> thread.getName().matches(".*-(epoll|nio|io_uring|kqueue)-\\d+|lettuce-\\w+EventLoop-\\d+-\\d+");
 
-    private BlockingCallCheck() {
-    }
+    private BlockingCallCheck() {}
 
     public static void main(String[] args) throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
-        BlockHound.install(builder -> builder
-                .nonBlockingThreadPredicate(current -> current.or(EVENT_LOOP))
+        BlockHound.install(builder -> builder.nonBlockingThreadPredicate(current -> current.or(EVENT_LOOP))
                 // PostgreSQL's SCRAM login draws a nonce from SecureRandom, which reads /dev/urandom: that read never
-                // blocks (Reactor's own BlockHound integration allows UUID.randomUUID for the same reason), once per connection.
+                // blocks (Reactor's own BlockHound integration allows UUID.randomUUID for the same reason), once per
+                // connection.
                 .allowBlockingCallsInside("com.ongres.scram.common.ScramFunctions", "nonce")
                 // Netty 4.2's own buffer allocator takes a StampedLock for a moment when it grows or retires its
                 // magazines under contention: Netty's internals, seen now and then, not a call of ours or a driver's.
-                .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
+                .allowBlockingCallsInside(
+                        "io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
                 .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$Magazine", "free")
-                // The reactive drivers' own short locks, held for a moment (seen under contention only), no I/O, no wait for a
-                // server: MongoDB's driver takes every lock through one helper, Locks (its pool's queue, its Netty stream's
-                // pending reads, its cluster clock: all seen), Lettuce counts the writers of its shared connection under a
+                // The reactive drivers' own short locks, held for a moment (seen under contention only), no I/O, no
+                // wait for a
+                // server: MongoDB's driver takes every lock through one helper, Locks (its pool's queue, its Netty
+                // stream's
+                // pending reads, its cluster clock: all seen), Lettuce counts the writers of its shared connection
+                // under a
                 // ReentrantLock. A driver's wait for I/O or for a condition (a latch, a future, an await) is not inside
                 // these, and is still caught.
                 .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithLock")
@@ -66,22 +68,30 @@ public final class BlockingCallCheck {
                 .allowBlockingCallsInside("com.mongodb.internal.Locks", "withInterruptibleLock")
                 .allowBlockingCallsInside("com.mongodb.internal.Locks", "lockInterruptibly")
                 .allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters")
-                // Spring Data Redis takes its factory's lock to hand out the shared connection, on every command: a null
-                // check once the connection is open, as it is from the start (eager initialization, RedisConfiguration).
-                .allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory", "doInLock")
-                .blockingMethodCallback(method -> seen.add(method + " on " + Thread.currentThread().getName() + where())));
+                // Spring Data Redis takes its factory's lock to hand out the shared connection, on every command: a
+                // null
+                // check once the connection is open, as it is from the start (eager initialization,
+                // RedisConfiguration).
+                .allowBlockingCallsInside(
+                        "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory", "doInLock")
+                .blockingMethodCallback(method ->
+                        seen.add(method + " on " + Thread.currentThread().getName() + where())));
         try {
             if (args[0].equals("probe")) {
                 probe();
             } else {
-                underLoad(Approach.fromId(args[0]), Workload.fromId(args[1]), List.of(args).subList(2, args.length));
+                underLoad(
+                        Approach.fromId(args[0]),
+                        Workload.fromId(args[1]),
+                        List.of(args).subList(2, args.length));
             }
         } catch (Exception e) {
             System.out.println("run failed: " + e);
             System.exit(2);
         }
         seen.stream().distinct().forEach(call -> System.out.println("blocking call: " + call));
-        System.out.println(seen.isEmpty() ? "no blocking calls on event loops" : seen.size() + " blocking calls on event loops");
+        System.out.println(
+                seen.isEmpty() ? "no blocking calls on event loops" : seen.size() + " blocking calls on event loops");
         System.exit(seen.isEmpty() ? 0 : 1);
     }
 
@@ -109,10 +119,16 @@ public final class BlockingCallCheck {
             }
         }
         try (var server = ServerVariants.load().start(spec)) {
-            var run = LoadRun.of(server.baseUri(), new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(2), OptionalLong.empty()),
-                    Duration.ZERO).withMix(WorkloadMixes.of(workload, params));
-            RunResult result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE).result();
-            System.out.println(approach + " " + workload + " " + params + ": " + result.requests().ok() + " ok, errors " + result.requests().errorsByClass());
+            var run = LoadRun.of(
+                            server.baseUri(),
+                            new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(2), OptionalLong.empty()),
+                            Duration.ZERO)
+                    .withMix(WorkloadMixes.of(workload, params));
+            RunResult result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE)
+                    .result();
+            System.out.println(approach + " " + workload + " " + params + ": "
+                    + result.requests().ok() + " ok, errors "
+                    + result.requests().errorsByClass());
             if (result.requests().ok() == 0 || result.requests().errors() > 0) {
                 throw new IllegalStateException("the load did not run cleanly: " + result.requests());
             }
@@ -121,7 +137,10 @@ public final class BlockingCallCheck {
 
     private static void probe() throws Exception {
         var loops = LoopResources.create("probe", 1, true);
-        var server = HttpServer.create().host("127.0.0.1").port(0).runOn(loops)
+        var server = HttpServer.create()
+                .host("127.0.0.1")
+                .port(0)
+                .runOn(loops)
                 .handle((request, response) -> {
                     try {
                         Thread.sleep(1); // the mistake the check exists for
@@ -132,7 +151,10 @@ public final class BlockingCallCheck {
                 })
                 .bindNow();
         try (var client = HttpClient.newHttpClient()) {
-            client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/")).build(), HttpResponse.BodyHandlers.ofString());
+            client.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
         } finally {
             server.disposeNow();
             loops.dispose();

@@ -2,15 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.concurrent.ForkJoinPool;
-
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -23,7 +16,12 @@ import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
-
+import dev.stackbench.core.vocabulary.ThinkTime;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,11 +38,12 @@ class BoundsOfNestedCallsTest {
      * ran), so that a bound the pool sets is approached; the starvation test needs no such margin.
      */
     private static final int DELAY_MILLIS = 100;
+
     private static final int STARVED_DELAY_MILLIS = 50;
     private static final Duration WARMUP = Duration.ofSeconds(2);
     private static final Duration WINDOW = Duration.ofSeconds(4);
-    private static final Map<String, String> ASYNC_POOL_OF_4 = Map.of("spring.task.execution.pool.core-size", "4",
-            "spring.task.execution.pool.max-size", "4");
+    private static final Map<String, String> ASYNC_POOL_OF_4 =
+            Map.of("spring.task.execution.pool.core-size", "4", "spring.task.execution.pool.max-size", "4");
 
     /**
      * async-tomcat, @Async pool of 4, one nested call: 2 users put 2 x 2 tasks in the pool, so all 4 threads work,
@@ -55,11 +54,16 @@ class BoundsOfNestedCallsTest {
     void theAsyncPoolServesEveryLevelOfANestedCall() throws Exception {
         RunResult result = run(Approach.ASYNC_TOMCAT, ASYNC_POOL_OF_4, 2 * DELAY_MILLIS, 1, 2);
 
-        assertThat(ThroughputBound.all(result)).extracting(ThroughputBound::describe).contains("4 threads / (2 × 200 ms) = 10 req/s");
+        assertThat(ThroughputBound.all(result))
+                .extracting(ThroughputBound::describe)
+                .contains("4 threads / (2 × 200 ms) = 10 req/s");
         assertThat(ThroughputBound.notDerived(result)).isEmpty();
         double bound = ThroughputBound.binding(result).orElseThrow().requestsPerSecond();
-        assertThat(result.requests().errors()).as("errors %s", result.requests().errorsByClass()).isZero();
-        assertThat(result.rps()).as("rps against the bound %.1f", bound)
+        assertThat(result.requests().errors())
+                .as("errors %s", result.requests().errorsByClass())
+                .isZero();
+        assertThat(result.rps())
+                .as("rps against the bound %.1f", bound)
                 .isLessThanOrEqualTo(1.10 * bound)
                 .as("rps against the bound %.1f: above 0.6 of it, so above the old reading's half of it", bound)
                 .isGreaterThan(0.60 * bound);
@@ -72,10 +76,14 @@ class BoundsOfNestedCallsTest {
 
         ThroughputBound bound = ThroughputBound.binding(result).orElseThrow();
         assertThat(bound.describe()).isEqualTo("4 threads / (2 × 100 ms) = 20 req/s");
-        assertThat(result.requests().errors()).as("errors %s", result.requests().errorsByClass()).isZero();
+        assertThat(result.requests().errors())
+                .as("errors %s", result.requests().errorsByClass())
+                .isZero();
         // Below the bound by the threads that outer levels hold while their nested call waits for one (3/4 of it
         // in theory, about 0.8 measured on an idle machine), and by the nested call's own cost.
-        assertThat(result.rps()).as(bound.against(result.rps())).isLessThanOrEqualTo(1.10 * bound.requestsPerSecond())
+        assertThat(result.rps())
+                .as(bound.against(result.rps()))
+                .isLessThanOrEqualTo(1.10 * bound.requestsPerSecond())
                 .isGreaterThan(0.40 * bound.requestsPerSecond());
     }
 
@@ -87,19 +95,44 @@ class BoundsOfNestedCallsTest {
     @Test
     void starvationIsDeclaredAndTheFormulaItRefusesDoesNotHold(@TempDir Path temp) {
         Path out = temp.resolve("starved");
-        ServeCommandTest.Run load = ServeCommandTest.run("load", "--approach", "async-tomcat", "--concurrency", "8",
-                "--warmup", "1s", "--duration", "3s", "--quiet", "--out", out.toString(),
-                "--workload-param", "delayMillis=" + STARVED_DELAY_MILLIS, "--workload-param", "callDepth=1",
-                "--server-property", "spring.task.execution.pool.core-size=4", "--server-property", "spring.task.execution.pool.max-size=4",
+        ServeCommandTest.Run load = ServeCommandTest.run(
+                "load",
+                "--approach",
+                "async-tomcat",
+                "--concurrency",
+                "8",
+                "--warmup",
+                "1s",
+                "--duration",
+                "3s",
+                "--quiet",
+                "--out",
+                out.toString(),
+                "--workload-param",
+                "delayMillis=" + STARVED_DELAY_MILLIS,
+                "--workload-param",
+                "callDepth=1",
+                "--server-property",
+                "spring.task.execution.pool.core-size=4",
+                "--server-property",
+                "spring.task.execution.pool.max-size=4",
                 // A chain stalled by thread starvation then fails within the window, not after the default 30 s.
-                "--server-property", "stackbench.upstream.timeout=1s");
+                "--server-property",
+                "stackbench.upstream.timeout=1s");
 
         assertThat(load.exitCode()).as(load.err()).isZero();
-        assertThat(load.out()).contains("Bound:        8 users / 50 ms = 160 req/s")
-                .contains("Not derived:  pool: 8 requests in flight with 1 nested call each can hold all 4 threads of @Async ThreadPoolTaskExecutor");
-        RunResult result = ResultFiles.json().readValue(out.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
-        assertThat(result.target().limits().blockingPool()).isEqualTo(new ServerLimits.ThreadPool("@Async ThreadPoolTaskExecutor", 4, 4, 1000, false));
-        assertThat(ThroughputBound.notDerived(result)).singleElement().asString().contains("thread starvation");
+        assertThat(load.out())
+                .contains("Bound:        8 users / 50 ms = 160 req/s")
+                .contains(
+                        "Not derived:  pool: 8 requests in flight with 1 nested call each can hold all 4 threads of @Async ThreadPoolTaskExecutor");
+        RunResult result = ResultFiles.json()
+                .readValue(out.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
+        assertThat(result.target().limits().blockingPool())
+                .isEqualTo(new ServerLimits.ThreadPool("@Async ThreadPoolTaskExecutor", 4, 4, 1000, false));
+        assertThat(ThroughputBound.notDerived(result))
+                .singleElement()
+                .asString()
+                .contains("thread starvation");
         double refusedFormula = 4 * 1000.0 / (2 * STARVED_DELAY_MILLIS);
         assertThat(result.rps()).as("stalled chains: %s", result.requests()).isLessThan(0.5 * refusedFormula);
     }
@@ -111,39 +144,67 @@ class BoundsOfNestedCallsTest {
     @Test
     void theCommonPoolCompensatesSoItsBoundIsNotDerived() throws Exception {
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
-        int delayMillis = 2 * DELAY_MILLIS; // about twice the formula is served (1.15 leaves room for a short window's edges): a long wait keeps the nested call's cost out of the way
+        int delayMillis =
+                2 * DELAY_MILLIS; // about twice the formula is served (1.15 leaves room for a short window's edges): a
+        // long wait keeps the nested call's cost out of the way
         RunResult result = run(Approach.COMMONPOOL_TOMCAT, Map.of(), delayMillis, 1, 4 * parallelism);
 
-        assertThat(ThroughputBound.notDerived(result)).singleElement().asString().contains("compensating threads");
+        assertThat(ThroughputBound.notDerived(result))
+                .singleElement()
+                .asString()
+                .contains("compensating threads");
         double refusedFormula = parallelism * 1000.0 / (2 * delayMillis);
-        assertThat(result.requests().errors()).as("errors %s", result.requests().errorsByClass()).isZero();
-        assertThat(result.rps()).as("rps against parallelism / (2 D) = %.1f", refusedFormula).isGreaterThan(1.15 * refusedFormula);
+        assertThat(result.requests().errors())
+                .as("errors %s", result.requests().errorsByClass())
+                .isZero();
+        assertThat(result.rps())
+                .as("rps against parallelism / (2 D) = %.1f", refusedFormula)
+                .isGreaterThan(1.15 * refusedFormula);
     }
 
     /** A server that adds 100 ms to every date request's 100 ms: 4 threads / 200 ms = 20 req/s, not 40. */
     @Test
     void theDelayTheServerAddsIsInTheBound() throws Exception {
-        var properties = Map.of("server.tomcat.threads.max", "4", "server.tomcat.threads.min-spare", "4",
-                "stackbench.date.added-delay-millis", String.valueOf(DELAY_MILLIS));
+        var properties = Map.of(
+                "server.tomcat.threads.max",
+                "4",
+                "server.tomcat.threads.min-spare",
+                "4",
+                "stackbench.date.added-delay-millis",
+                String.valueOf(DELAY_MILLIS));
         RunResult result = run(Approach.PLATFORM_TOMCAT, properties, DELAY_MILLIS, 0, 16);
 
         ThroughputBound bound = ThroughputBound.binding(result).orElseThrow();
         assertThat(bound.describe()).isEqualTo("4 threads / 200 ms = 20 req/s");
         assertThat(result.target().limits().addedDelayMillis()).isEqualTo(DELAY_MILLIS);
-        assertThat(result.rps()).as(bound.against(result.rps())).isLessThanOrEqualTo(1.10 * bound.requestsPerSecond())
+        assertThat(result.rps())
+                .as(bound.against(result.rps()))
+                .isLessThanOrEqualTo(1.10 * bound.requestsPerSecond())
                 .isGreaterThan(0.75 * bound.requestsPerSecond());
     }
 
     /** One closed-model run of {@code users} against a fresh server, recorded with the server's limits as {@code load} records them. */
-    private static RunResult run(Approach approach, Map<String, String> serverProperties, int delayMillis, int callDepth, int users)
+    private static RunResult run(
+            Approach approach, Map<String, String> serverProperties, int delayMillis, int callDepth, int users)
             throws Exception {
-        var params = Map.of(WorkloadParams.DELAY_MILLIS, String.valueOf(delayMillis), WorkloadParams.CALL_DEPTH, String.valueOf(callDepth));
+        var params = Map.of(
+                WorkloadParams.DELAY_MILLIS,
+                String.valueOf(delayMillis),
+                WorkloadParams.CALL_DEPTH,
+                String.valueOf(callDepth));
         try (var servers = new Servers()) {
-            RunningServer server = servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(serverProperties));
+            RunningServer server =
+                    servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(serverProperties));
             var profile = new LoadProfile.Closed(users, ThinkTime.NONE, WINDOW, OptionalLong.empty());
             var run = LoadRun.of(server.baseUri(), profile, WARMUP).withMix(WorkloadMixes.of(Workload.DATE, params));
-            var target = RunResult.Target.inProcess(null, server.baseUri(), approach.id(), Workload.DATE.id(), params,
-                    server.settings(), server.limits());
+            var target = RunResult.Target.inProcess(
+                    null,
+                    server.baseUri(),
+                    approach.id(),
+                    Workload.DATE.id(),
+                    params,
+                    server.settings(),
+                    server.limits());
             return LoadGenerator.run(run, target, ProgressListener.NONE).result();
         }
     }

@@ -36,7 +36,19 @@ final class BridgedHosts implements AutoCloseable {
                 TwoHosts.ip("netns", "add", host);
                 made.hosts.add(host);
                 // Both ends are made inside the namespaces, never in this one: nothing is left here if a step fails.
-                TwoHosts.ip("-n", host, "link", "add", "eth0", "type", "veth", "peer", "name", "port" + i, "netns", made.bridgeNamespace);
+                TwoHosts.ip(
+                        "-n",
+                        host,
+                        "link",
+                        "add",
+                        "eth0",
+                        "type",
+                        "veth",
+                        "peer",
+                        "name",
+                        "port" + i,
+                        "netns",
+                        made.bridgeNamespace);
                 TwoHosts.ip("-n", made.bridgeNamespace, "link", "set", "port" + i, "master", "br0");
                 TwoHosts.ip("-n", made.bridgeNamespace, "link", "set", "port" + i, "up");
                 TwoHosts.ip("-n", host, "link", "set", "lo", "up");

@@ -2,19 +2,17 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,10 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareAppCommandTest {
 
     private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-    private static final Path BOOT3 = Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
-    private static final Path BOOT4 = Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
+    private static final Path BOOT3 =
+            Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
+    private static final Path BOOT4 =
+            Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
     /** The platform variants' Tomcat request threads, and the wait of the mix's blocking requests. */
     private static final int THREADS = 4;
+
     private static final double WORK_SECONDS = 0.050;
 
     @TempDir
@@ -43,11 +44,15 @@ class CompareAppCommandTest {
     }
 
     private Run stackbench(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString()));
+        var command = new ArrayList<>(
+                List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Path stdout = temp.resolve("stdout-" + System.nanoTime());
         Path stderr = temp.resolve("stderr-" + System.nanoTime());
-        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
+                .start();
         if (!process.waitFor(4, TimeUnit.MINUTES)) {
             process.destroyForcibly().waitFor();
             throw new AssertionError("did not end within 4 minutes: " + Files.readString(stderr));
@@ -67,27 +72,70 @@ class CompareAppCommandTest {
         Path item = Files.writeString(temp.resolve("item.json"), "{\"name\":\"pencil\"}");
         String platform = "spring.threads.virtual.enabled=false,server.tomcat.threads.max=" + THREADS;
         String boot4 = "jar=" + BOOT4 + ",web-server=tomcat,";
-        Run run = stackbench("compare", "--app", BOOT3.toString(),
-                "--variant", "boot3-platform:" + platform, "--variant", "boot3-virtual:spring.threads.virtual.enabled=true",
-                "--variant", "boot4-platform:" + boot4 + platform, "--variant", "boot4-virtual:" + boot4 + "spring.threads.virtual.enabled=true",
-                "--request", "work=3:GET:/work?millis=" + Math.round(WORK_SECONDS * 1000), "--request", "hello=1:GET:/hello",
-                "--request", "create=1:POST:/items:@" + item, "--request", "read=1:GET:/items/{id}",
-                "--concurrency", "16", "--warmup", "1s", "--trial-warmup", "500ms", "--duration", "1s",
-                "--min-rounds", "4", "--rounds", "4", "--rehearsals", "0", "--seed", "1", "--out", out.toString());
+        Run run = stackbench(
+                "compare",
+                "--app",
+                BOOT3.toString(),
+                "--variant",
+                "boot3-platform:" + platform,
+                "--variant",
+                "boot3-virtual:spring.threads.virtual.enabled=true",
+                "--variant",
+                "boot4-platform:" + boot4 + platform,
+                "--variant",
+                "boot4-virtual:" + boot4 + "spring.threads.virtual.enabled=true",
+                "--request",
+                "work=3:GET:/work?millis=" + Math.round(WORK_SECONDS * 1000),
+                "--request",
+                "hello=1:GET:/hello",
+                "--request",
+                "create=1:POST:/items:@" + item,
+                "--request",
+                "read=1:GET:/items/{id}",
+                "--concurrency",
+                "16",
+                "--warmup",
+                "1s",
+                "--trial-warmup",
+                "500ms",
+                "--duration",
+                "1s",
+                "--min-rounds",
+                "4",
+                "--rounds",
+                "4",
+                "--rehearsals",
+                "0",
+                "--seed",
+                "1",
+                "--out",
+                out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        var result = ResultFiles.json().readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
-        assertThat(result.labels()).containsExactly("boot3-platform", "boot3-virtual", "boot4-platform", "boot4-virtual");
+        var result = ResultFiles.json()
+                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        assertThat(result.labels())
+                .containsExactly("boot3-platform", "boot3-virtual", "boot4-platform", "boot4-virtual");
         assertThat(result.rounds()).hasSize(4);
         for (var round : result.rounds()) {
             for (var trial : round.trials()) {
                 RunResult.App app = trial.result().target().app();
-                assertThat(app.springBootVersion()).as(trial.label()).startsWith(trial.label().startsWith("boot3") ? "3.5." : "4.0.");
+                assertThat(app.springBootVersion())
+                        .as(trial.label())
+                        .startsWith(trial.label().startsWith("boot3") ? "3.5." : "4.0.");
                 assertThat(app.isolation()).isEqualTo("isolated class loader");
-                assertThat(trial.result().requests().errors()).as(trial.label() + " errors").isZero();
+                assertThat(trial.result().requests().errors())
+                        .as(trial.label() + " errors")
+                        .isZero();
                 if (trial.label().endsWith("platform")) {
-                    double work = trial.result().byRequest().stream().filter(stats -> stats.name().equals("work")).findFirst().orElseThrow().rps();
-                    assertThat(work).as(trial.label() + ": its waits within Little's law").isLessThanOrEqualTo(THREADS / WORK_SECONDS * 1.02);
+                    double work = trial.result().byRequest().stream()
+                            .filter(stats -> stats.name().equals("work"))
+                            .findFirst()
+                            .orElseThrow()
+                            .rps();
+                    assertThat(work)
+                            .as(trial.label() + ": its waits within Little's law")
+                            .isLessThanOrEqualTo(THREADS / WORK_SECONDS * 1.02);
                 }
             }
         }
@@ -101,25 +149,53 @@ class CompareAppCommandTest {
         assertThat(rps.groups().getLast()).containsExactlyInAnyOrder("boot3-platform", "boot4-platform");
 
         // The report explains the result: each variant's threads, and Little's law on what it measured.
-        Run report = stackbench("report", out.toString(), "-o", temp.resolve("report").toString());
+        Run report = stackbench(
+                "report", out.toString(), "-o", temp.resolve("report").toString());
         assertThat(report.exitCode()).as(report.err()).isZero();
         String page = Files.readString(temp.resolve("report").resolve("index.html"));
-        assertThat(page).contains("4 Tomcat request threads; Little&#39;s law on its trials: ", "wait for a thread, so the threads bound it",
-                "a virtual thread per request: no thread bound", "10 database connections");
+        assertThat(page)
+                .contains(
+                        "4 Tomcat request threads; Little&#39;s law on its trials: ",
+                        "wait for a thread, so the threads bound it",
+                        "a virtual thread per request: no thread bound",
+                        "10 database connections");
     }
 
     /** The first variant's application refuses to start: one line with its reason, its own error lines, nothing measured. */
     @Test
     void aVariantWhoseApplicationFailsAtStartIsOneLineAndExitCode2AndNothingWritten() throws Exception {
         Path out = temp.resolve("fails");
-        Run run = stackbench("compare", "--app", BOOT3.toString(), "--variant", "fails:testapp.fail-at-start=true",
-                "--variant", "fine:spring.threads.virtual.enabled=true", "--request", "1:GET:/hello", "--concurrency", "2",
-                "--warmup", "1s", "--duration", "1s", "--rehearsals", "0", "--out", out.toString());
+        Run run = stackbench(
+                "compare",
+                "--app",
+                BOOT3.toString(),
+                "--variant",
+                "fails:testapp.fail-at-start=true",
+                "--variant",
+                "fine:spring.threads.virtual.enabled=true",
+                "--request",
+                "1:GET:/hello",
+                "--concurrency",
+                "2",
+                "--warmup",
+                "1s",
+                "--duration",
+                "1s",
+                "--rehearsals",
+                "0",
+                "--out",
+                out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
-        assertThat(run.errorLines()).singleElement().asString().isEqualTo("error: variant fails: application " + BOOT3.toAbsolutePath()
-                + " failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses to start");
-        assertThat(run.err().lines().filter(line -> line.startsWith("  | "))).as("its own error lines").isNotEmpty();
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "error: variant fails: application " + BOOT3.toAbsolutePath()
+                                + " failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses to start");
+        assertThat(run.err().lines().filter(line -> line.startsWith("  | ")))
+                .as("its own error lines")
+                .isNotEmpty();
         assertThat(run.err()).contains("(its log: " + out.resolve("logs").resolve("fails-app.log"));
         assertThat(run.err()).doesNotContain("starting fine");
         assertThat(out.resolve(ComparisonRunner.COMPARISON_JSON)).doesNotExist();
@@ -134,22 +210,55 @@ class CompareAppCommandTest {
     @Test
     void aVariantWhoseApplicationExitsMidRunEndsItWithTheCompleteRoundsWrittenAndExitCode2() throws Exception {
         Path out = temp.resolve("exits");
-        Run run = stackbench("compare", "--app", BOOT4.toString(), "--variant", "steady:spring.threads.virtual.enabled=true",
-                "--variant", "exits:spring.threads.virtual.enabled=true,testapp.exit-after-requests=290", "--request", "1:GET:/hello",
-                "--rate", "50", "--warmup", "1s", "--trial-warmup", "500ms", "--duration", "1s", "--min-rounds", "10", "--rounds", "10",
-                "--rehearsals", "0", "--seed", "1", "--out", out.toString());
+        Run run = stackbench(
+                "compare",
+                "--app",
+                BOOT4.toString(),
+                "--variant",
+                "steady:spring.threads.virtual.enabled=true",
+                "--variant",
+                "exits:spring.threads.virtual.enabled=true,testapp.exit-after-requests=290",
+                "--request",
+                "1:GET:/hello",
+                "--rate",
+                "50",
+                "--warmup",
+                "1s",
+                "--trial-warmup",
+                "500ms",
+                "--duration",
+                "1s",
+                "--min-rounds",
+                "10",
+                "--rounds",
+                "10",
+                "--rehearsals",
+                "0",
+                "--seed",
+                "1",
+                "--out",
+                out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
-        assertThat(run.errorLines()).singleElement().asString().startsWith("error: variant exits: its application stopped serving: "
-                + "System.exit called from app:testapp-boot4.jar//dev.stackbench.testapp.ExitAfterRequests");
-        var result = ResultFiles.json().readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .startsWith("error: variant exits: its application stopped serving: "
+                        + "System.exit called from app:testapp-boot4.jar//dev.stackbench.testapp.ExitAfterRequests");
+        var result = ResultFiles.json()
+                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
         assertThat(result.stopped()).isEqualTo(ComparisonResult.Stop.FAILED);
         assertThat(result.rounds()).hasSize(2);
         for (var round : result.rounds()) {
-            assertThat(round.trials()).extracting(ComparisonResult.Trial::label).containsExactlyInAnyOrder("steady", "exits");
-            round.trials().forEach(trial -> assertThat(out.resolve(trial.directory()).resolve(ResultFiles.RESULT_JSON)).exists());
+            assertThat(round.trials())
+                    .extracting(ComparisonResult.Trial::label)
+                    .containsExactlyInAnyOrder("steady", "exits");
+            round.trials()
+                    .forEach(trial -> assertThat(out.resolve(trial.directory()).resolve(ResultFiles.RESULT_JSON))
+                            .exists());
         }
-        assertThat(result.warnings().getFirst()).startsWith("variant exits: its application stopped serving: ")
+        assertThat(result.warnings().getFirst())
+                .startsWith("variant exits: its application stopped serving: ")
                 .endsWith("the verdicts are of the 2 complete rounds before it");
         assertThat(run.out()).contains("Rounds:       2 complete");
     }

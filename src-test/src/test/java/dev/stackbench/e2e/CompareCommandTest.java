@@ -2,19 +2,17 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ResultFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.ComparisonRunner;
-import dev.stackbench.core.compare.PairVerdict;
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.ResultFiles;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,15 +29,18 @@ class CompareCommandTest {
     @TempDir
     Path temp;
 
-    record Run(int exitCode, String out, String err) {
-    }
+    record Run(int exitCode, String out, String err) {}
 
     private Run compare(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString(), "compare"));
+        var command = new ArrayList<>(
+                List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString(), "compare"));
         command.addAll(List.of(args));
         Path stdout = temp.resolve("stdout-" + System.nanoTime());
         Path stderr = temp.resolve("stderr-" + System.nanoTime());
-        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
+                .start();
         assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("finished").isTrue();
         return new Run(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
     }
@@ -47,12 +48,38 @@ class CompareCommandTest {
     @Test
     void twoVariantsAndAnAaControlEachInItsOwnJvmGiveTheVerdictLittlesLawPredicts() throws Exception {
         Path out = temp.resolve("comparison");
-        Run run = compare("--variant", "fast:webflux-netty", "--variant", "slow:webflux-netty,stackbench.date.added-delay-millis=20",
-                "--aa", "fast", "--concurrency", "8", "--workload-param", "delayMillis=5", "--warmup", "1s", "--trial-warmup", "500ms",
-                "--duration", "1s", "--min-rounds", "3", "--rounds", "5", "--rehearsals", "1", "--seed", "1", "--profile", "--out", out.toString());
+        Run run = compare(
+                "--variant",
+                "fast:webflux-netty",
+                "--variant",
+                "slow:webflux-netty,stackbench.date.added-delay-millis=20",
+                "--aa",
+                "fast",
+                "--concurrency",
+                "8",
+                "--workload-param",
+                "delayMillis=5",
+                "--warmup",
+                "1s",
+                "--trial-warmup",
+                "500ms",
+                "--duration",
+                "1s",
+                "--min-rounds",
+                "3",
+                "--rounds",
+                "5",
+                "--rehearsals",
+                "1",
+                "--seed",
+                "1",
+                "--profile",
+                "--out",
+                out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        var result = ResultFiles.json().readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        var result = ResultFiles.json()
+                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
         assertThat(result.schema()).isEqualTo(ComparisonResult.SCHEMA);
         assertThat(result.labels()).containsExactly("fast", "fast-aa", "slow");
 
@@ -67,10 +94,13 @@ class CompareCommandTest {
         for (var round : result.rounds()) {
             assertThat(round.order()).containsExactlyInAnyOrder("fast", "fast-aa", "slow");
             for (var trial : round.trials()) {
-                assertThat(out.resolve(trial.directory()).resolve(ResultFiles.RESULT_JSON)).exists();
+                assertThat(out.resolve(trial.directory()).resolve(ResultFiles.RESULT_JSON))
+                        .exists();
                 assertThat(trial.result().requests().errors()).isZero();
                 double bound = 8 / (trial.label().equals("slow") ? 0.025 : 0.005);
-                assertThat(trial.values().get("rps")).as(trial.label() + " within Little's law").isLessThanOrEqualTo(bound * 1.02);
+                assertThat(trial.values().get("rps"))
+                        .as(trial.label() + " within Little's law")
+                        .isLessThanOrEqualTo(bound * 1.02);
             }
         }
 
@@ -80,7 +110,9 @@ class CompareCommandTest {
         assertThat(fastSlow.outcome()).isEqualTo(PairVerdict.Outcome.DIFFERENT);
         assertThat(fastSlow.first()).isEqualTo("fast");
         assertThat(fastSlow.low()).isGreaterThan(1.5);
-        assertThat(fastSlow.ratio()).as("(25 ms + overhead) / (5 ms + overhead) is at most 5").isBetween(1.5, 5.1);
+        assertThat(fastSlow.ratio())
+                .as("(25 ms + overhead) / (5 ms + overhead) is at most 5")
+                .isBetween(1.5, 5.1);
         assertThat(rps.groups().getLast()).containsExactly("slow");
         assertThat(result.aa()).singleElement().satisfies(aa -> {
             assertThat(aa.first()).isEqualTo("fast");
@@ -88,13 +120,17 @@ class CompareCommandTest {
             assertThat(aa.verdict().ratio()).isBetween(0.8, 1.25);
         });
         assertThat(run.out()).contains("fast ", "x slow [", "A/A control:  fast vs fast-aa on rps");
-        assertThat(run.err()).contains("started fast at http://127.0.0.1:", "round   1 [1/3]", "after round 3 (look 1 of 2)");
+        assertThat(run.err())
+                .contains("started fast at http://127.0.0.1:", "round   1 [1/3]", "after round 3 (look 1 of 2)");
 
         // Each variant profiled over its trials only: as many windows as rounds, never the warm-up or the rehearsal.
         for (var variant : result.variants()) {
             assertThat(variant.profile()).as(variant.label()).isNotNull();
-            assertThat(variant.profile().windows()).as(variant.label() + "'s profiled windows").isEqualTo(result.rounds().size());
-            assertThat(out.resolve("profiles").resolve(variant.label()).resolve("profile-cpu.collapsed")).isNotEmptyFile();
+            assertThat(variant.profile().windows())
+                    .as(variant.label() + "'s profiled windows")
+                    .isEqualTo(result.rounds().size());
+            assertThat(out.resolve("profiles").resolve(variant.label()).resolve("profile-cpu.collapsed"))
+                    .isNotEmptyFile();
         }
 
         // The report: groups and the forest plot; every variant's flame graphs and the pair declared different's
@@ -104,27 +140,52 @@ class CompareCommandTest {
         ServeCommandTest.Run written = ServeCommandTest.run("report", out.toString(), "--out", report.toString());
         assertThat(written.exitCode()).as(written.err()).isZero();
         String dom = HeadlessChromium.render(chromium, report, temp);
-        assertThat(dom).contains("<svg class=\"forest\"", "fast vs slow", "Groups, best first", "Why: where the pairs declared different");
-        List<String> flames = List.of(HeadlessChromium.attribute(dom, "data-flames").trim().split(" "));
-        assertThat(flames).extracting(flame -> flame.split(":")[0])
+        assertThat(dom)
+                .contains(
+                        "<svg class=\"forest\"",
+                        "fast vs slow",
+                        "Groups, best first",
+                        "Why: where the pairs declared different");
+        List<String> flames =
+                List.of(HeadlessChromium.attribute(dom, "data-flames").trim().split(" "));
+        assertThat(flames)
+                .extracting(flame -> flame.split(":")[0])
                 .contains("flame-cpu-v1", "flame-alloc-v1", "flame-cpu-v3", "flame-diff-cpu-p1", "flame-diff-alloc-p1");
         assertThat(flames).allSatisfy(flame -> {
             String[] parts = flame.split(":");
             assertThat(Integer.parseInt(parts[1])).as(flame + ": pixels drawn").isGreaterThan(1000);
-            assertThat(Double.parseDouble(parts[2].replace("%", ""))).as(flame + ": matched by the search").isPositive();
+            assertThat(Double.parseDouble(parts[2].replace("%", "")))
+                    .as(flame + ": matched by the search")
+                    .isPositive();
         });
-        assertThat(HeadlessChromium.pageRequests(temp)).as("network requests of the page or its frames").isEmpty();
+        assertThat(HeadlessChromium.pageRequests(temp))
+                .as("network requests of the page or its frames")
+                .isEmpty();
     }
 
     @Test
     void aVariantWhoseServerDoesNotStartEndsItInOneLineWithExitCode2AndNothingWritten() throws Exception {
         Path out = temp.resolve("failed");
-        Run run = compare("--variant", "bad:webflux-netty,server.address=203.0.113.1", "--variant", "webflux-netty",
-                "--concurrency", "2", "--warmup", "1s", "--duration", "1s", "--out", out.toString());
+        Run run = compare(
+                "--variant",
+                "bad:webflux-netty,server.address=203.0.113.1",
+                "--variant",
+                "webflux-netty",
+                "--concurrency",
+                "2",
+                "--warmup",
+                "1s",
+                "--duration",
+                "1s",
+                "--out",
+                out.toString());
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-        assertThat(run.err().lines().filter(line -> line.startsWith("error: "))).singleElement().asString()
-                .startsWith("error: variant bad: webflux-netty failed to start: ").contains("Cannot assign requested address");
+        assertThat(run.err().lines().filter(line -> line.startsWith("error: ")))
+                .singleElement()
+                .asString()
+                .startsWith("error: variant bad: webflux-netty failed to start: ")
+                .contains("Cannot assign requested address");
         assertThat(out.resolve(ComparisonRunner.COMPARISON_JSON)).doesNotExist();
     }
 
@@ -136,10 +197,12 @@ class CompareCommandTest {
 
         Run one = compare("--variant", "webflux-netty");
         assertThat(one.exitCode()).isEqualTo(2);
-        assertThat(one.err().strip()).isEqualTo("error: a comparison needs at least two variants (or one with --aa), got 1");
+        assertThat(one.err().strip())
+                .isEqualTo("error: a comparison needs at least two variants (or one with --aa), got 1");
 
         Run ramps = compare("--variant", "webflux-netty", "--variant", "loom-netty", "--stages", "5s:10,5s:10");
         assertThat(ramps.exitCode()).isEqualTo(2);
-        assertThat(ramps.err().strip()).startsWith("error: --stages: a comparison measures every variant under the same steady load");
+        assertThat(ramps.err().strip())
+                .startsWith("error: --stages: a comparison measures every variant under the same steady load");
     }
 }

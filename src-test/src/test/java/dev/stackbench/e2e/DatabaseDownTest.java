@@ -3,18 +3,16 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.time.Duration;
-import java.util.List;
-
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
-
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,7 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class DatabaseDownTest {
 
     static final String CONTACT = "{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"}";
-    static final String MOVIE = "[{\"title\":\"T\",\"year\":2000,\"genre\":\"Drama\",\"rating\":5,\"directors\":[{\"lastName\":\"Kubrick\"}]}]";
+    static final String MOVIE =
+            "[{\"title\":\"T\",\"year\":2000,\"genre\":\"Drama\",\"rating\":5,\"directors\":[{\"lastName\":\"Kubrick\"}]}]";
     /** Attempts, 250 ms apart, for the server to serve again once the database is back. */
     static final int RECOVERY_ATTEMPTS = 40;
 
@@ -36,14 +35,18 @@ class DatabaseDownTest {
     @EnumSource(Approach.class)
     @Postgres.Needed
     void contactsAnswer503WhileTheDatabaseIsDownAndRecover(Approach approach) throws Exception {
-        try (var proxy = new TcpProxy(Postgres.address()); var servers = new Servers(); var http = new Http()) {
-            // One connection: the first request after the cut finds it broken, the second finds none (JDBC waits the 2 s timeout).
+        try (var proxy = new TcpProxy(Postgres.address());
+                var servers = new Servers();
+                var http = new Http()) {
+            // One connection: the first request after the cut finds it broken, the second finds none (JDBC waits the 2
+            // s timeout).
             RunningServer server = servers.start(Postgres.on(ServerSpec.of(approach, Workload.CRUD), proxied(proxy))
                     .withServerProperty("stackbench.db.pool-size", "1"));
             URI contacts = server.baseUri().resolve("contacts");
             Http.Response created = http.send("POST", contacts, CONTACT);
             assertThat(created.status()).as(created.body()).isEqualTo(201);
-            URI one = contacts.resolve("contacts/" + MoviesAndCrudOnEveryApproachTest.json(created).get("id").asLong());
+            URI one = contacts.resolve("contacts/"
+                    + MoviesAndCrudOnEveryApproachTest.json(created).get("id").asLong());
 
             proxy.cut();
             assertUnavailable(approach, List.of(http.send("POST", contacts, CONTACT), http.get(one)));
@@ -55,12 +58,17 @@ class DatabaseDownTest {
 
     /** Writes in a transaction (TransactionTemplate, TransactionalOperator) and reads past the cache. */
     @ParameterizedTest
-    @EnumSource(value = Approach.class, names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"}) // JDBC and R2DBC
+    @EnumSource(
+            value = Approach.class,
+            names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"}) // JDBC and R2DBC
     @Postgres.Needed
     void moviesAnswer503WhileTheDatabaseIsDownAndRecover(Approach approach) throws Exception {
-        try (var proxy = new TcpProxy(Postgres.address()); var servers = new Servers(); var http = new Http()) {
+        try (var proxy = new TcpProxy(Postgres.address());
+                var servers = new Servers();
+                var http = new Http()) {
             RunningServer server = servers.start(Postgres.on(ServerSpec.of(approach, Workload.MOVIES), proxied(proxy))
-                    .withServerProperty("stackbench.movies.cache", "false").withServerProperty("stackbench.db.pool-size", "1"));
+                    .withServerProperty("stackbench.movies.cache", "false")
+                    .withServerProperty("stackbench.db.pool-size", "1"));
             URI movies = server.baseUri().resolve("movies");
             URI kubrick = server.baseUri().resolve("movies?director=Kubrick");
             assertThat(http.get(kubrick).status()).isEqualTo(200);
@@ -75,7 +83,9 @@ class DatabaseDownTest {
 
     /** A start against a database that refuses connections fails at once, saying it is the database, and leaves nothing running. */
     @ParameterizedTest
-    @EnumSource(value = Approach.class, names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"}) // JDBC and R2DBC
+    @EnumSource(
+            value = Approach.class,
+            names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"}) // JDBC and R2DBC
     void aDatabaseUnreachableAtStartFailsTheStartNamingIt(Approach approach) throws Exception {
         int refusingPort;
         try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -87,7 +97,8 @@ class DatabaseDownTest {
 
             assertThatThrownBy(() -> servers.start(spec))
                     .isInstanceOf(ServerStartException.class)
-                    .hasMessageEndingWith("cannot connect to PostgreSQL at 127.0.0.1:" + refusingPort + "/stackbench: Connection refused")
+                    .hasMessageEndingWith("cannot connect to PostgreSQL at 127.0.0.1:" + refusingPort
+                            + "/stackbench: Connection refused")
                     .satisfies(failure -> assertThat(failure.getMessage()).doesNotContain("\n"));
         }
         // Nothing of the failed start keeps running: its event loops, pools and database pool are gone.
@@ -99,8 +110,12 @@ class DatabaseDownTest {
     }
 
     private static List<String> threadsOf(Approach approach) {
-        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(name -> name.startsWith(approach.id() + "-") || name.startsWith("stackbench-jdbc") || name.startsWith("stackbench-r2dbc"))
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .map(Thread::getName)
+                .filter(name -> name.startsWith(approach.id() + "-")
+                        || name.startsWith("stackbench-jdbc")
+                        || name.startsWith("stackbench-r2dbc"))
                 .toList();
     }
 
@@ -115,8 +130,10 @@ class DatabaseDownTest {
             assertThat(answer.message()).startsWith("database unavailable: ");
         }
         // Measured, not asserted (absolute times flake on a shared machine): the connection timeout is 2 s.
-        System.out.println(approach + ", database down: " + answers.stream()
-                .map(answer -> answer.elapsed().toMillis() + " ms (" + answer.message() + ")").toList());
+        System.out.println(approach + ", database down: "
+                + answers.stream()
+                        .map(answer -> answer.elapsed().toMillis() + " ms (" + answer.message() + ")")
+                        .toList());
     }
 
     interface Request {
@@ -133,6 +150,8 @@ class DatabaseDownTest {
             assertThat(last.status()).as(last.body()).isEqualTo(503);
             Thread.sleep(Duration.ofMillis(250));
         }
-        assertThat(last.status()).as("still not serving after the database came back: %s", last.body()).isBetween(200, 299);
+        assertThat(last.status())
+                .as("still not serving after the database came back: %s", last.body())
+                .isBetween(200, 299);
     }
 }

@@ -2,6 +2,11 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.Workload;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -15,14 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
-
-import com.sun.net.httpserver.HttpServer;
-
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.Workload;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -37,8 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class DateOnEveryApproachTest {
 
     /** Where each approach must run its work: thread name and whether the thread is virtual. */
-    record Where(Pattern threadName, boolean virtual) {
-    }
+    record Where(Pattern threadName, boolean virtual) {}
 
     static final Map<Approach, Where> EXPECTED = Map.of(
             Approach.PLATFORM_TOMCAT, new Where(Pattern.compile("http-nio-.*-exec-\\d+"), false),
@@ -47,7 +43,8 @@ class DateOnEveryApproachTest {
             Approach.COMMONPOOL_TOMCAT, new Where(Pattern.compile("ForkJoinPool\\.commonPool-worker-\\d+"), false),
             Approach.ELASTIC_TOMCAT, new Where(Pattern.compile("elastic-tomcat-boundedElastic-\\d+"), false),
             Approach.LOOM_NETTY, new Where(Pattern.compile("loom-netty-\\d+"), true),
-            Approach.WEBFLUX_NETTY, new Where(Pattern.compile("webflux-netty-http-(epoll|nio|io_uring|kqueue)-\\d+"), false),
+            Approach.WEBFLUX_NETTY,
+                    new Where(Pattern.compile("webflux-netty-http-(epoll|nio|io_uring|kqueue)-\\d+"), false),
             Approach.ELASTIC_NETTY, new Where(Pattern.compile("elastic-netty-boundedElastic-\\d+"), false));
 
     private final Servers servers = new Servers();
@@ -72,8 +69,10 @@ class DateOnEveryApproachTest {
         String stubUri = "http://127.0.0.1:" + stubUpstream.getAddress().getPort();
         for (Approach approach : Approach.values()) {
             running.put(approach, servers.start(ServerSpec.of(approach, Workload.DATE)));
-            withStubUpstream.put(approach, servers.start(ServerSpec.of(approach, Workload.DATE)
-                    .withServerProperty("stackbench.upstream.uri", stubUri)));
+            withStubUpstream.put(
+                    approach,
+                    servers.start(ServerSpec.of(approach, Workload.DATE)
+                            .withServerProperty("stackbench.upstream.uri", stubUri)));
         }
     }
 
@@ -127,7 +126,8 @@ class DateOnEveryApproachTest {
     void callDepthCallsTheUpstreamOverHttpWithOneLevelLess(Approach approach) throws Exception {
         upstreamRequests.clear();
 
-        Http.Response response = http.get(withStubUpstream.get(approach).baseUri().resolve("date?delayMillis=7&callDepth=3"));
+        Http.Response response =
+                http.get(withStubUpstream.get(approach).baseUri().resolve("date?delayMillis=7&callDepth=3"));
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("from the stub upstream");
@@ -137,7 +137,8 @@ class DateOnEveryApproachTest {
     @ParameterizedTest
     @EnumSource(Approach.class)
     void aFailedUpstreamCallAnswers502(Approach approach) throws Exception {
-        Http.Response response = http.get(withStubUpstream.get(approach).baseUri().resolve("date?delayMillis=13&callDepth=1"));
+        Http.Response response =
+                http.get(withStubUpstream.get(approach).baseUri().resolve("date?delayMillis=13&callDepth=1"));
 
         assertThat(response.status()).isEqualTo(502);
         assertThat(response.message()).contains("upstream GET", "/date?delayMillis=13&callDepth=0");
@@ -172,8 +173,9 @@ class DateOnEveryApproachTest {
             var out = socket.getOutputStream();
             var in = new java.io.BufferedInputStream(socket.getInputStream());
             out.write(("GET /date?delayMillis=20 HTTP/1.1\r\nHost: x\r\n\r\n"
-                    + "GET /date HTTP/1.1\r\nHost: x\r\n\r\n"
-                    + "PATCH /date HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
+                            + "GET /date HTTP/1.1\r\nHost: x\r\n\r\n"
+                            + "PATCH /date HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             List<Integer> statuses = new java.util.ArrayList<>(List.of(status(in), status(in), status(in)));
             out.write("GET /date?delayMillis=1 HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));

@@ -2,6 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.scenario.Scenario;
+import dev.stackbench.core.scenario.Scenarios;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +17,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
-
-import dev.stackbench.core.scenario.Scenario;
-import dev.stackbench.core.scenario.Scenarios;
 
 /**
  * The documentation is a small site: README.md is its door and fits on two screens, every page under docs/ can be
@@ -31,6 +29,7 @@ class DocsTest {
     static final Path ROOT = Path.of("..");
     /** Two screens of a terminal, 50 lines each. */
     private static final int README_MAX_LINES = 2 * 50;
+
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*]\\(([^)\\s]+)\\)");
     private static final Pattern HEADING = Pattern.compile("^#{1,6} (.+)$");
     private static final Pattern HTML_ANCHOR = Pattern.compile("<a (?:id|name)=\"([^\"]+)\"");
@@ -60,7 +59,9 @@ class DocsTest {
             }
         }
 
-        assertThat(reached).as("pages reached from README.md").containsAll(pages().stream().map(DocsTest::normal).toList());
+        assertThat(reached)
+                .as("pages reached from README.md")
+                .containsAll(pages().stream().map(DocsTest::normal).toList());
     }
 
     @Test
@@ -74,7 +75,8 @@ class DocsTest {
                 } else if (link.anchor() != null && link.file().toString().endsWith(".md")) {
                     Set<String> anchors = anchorsByFile.computeIfAbsent(link.file(), DocsTest::anchors);
                     if (!anchors.contains(link.anchor())) {
-                        broken.add(normal(ROOT).relativize(page) + ": " + link.text() + " (no heading #" + link.anchor() + ")");
+                        broken.add(normal(ROOT).relativize(page) + ": " + link.text() + " (no heading #" + link.anchor()
+                                + ")");
                     }
                 }
             }
@@ -89,13 +91,17 @@ class DocsTest {
     void everySampleIsAScenarioThatReads() throws IOException {
         List<Path> samples;
         try (Stream<Path> files = Files.list(ROOT.resolve("docs").resolve("samples"))) {
-            samples = files.filter(file -> file.toString().endsWith(".yaml")).sorted().toList();
+            samples = files.filter(file -> file.toString().endsWith(".yaml"))
+                    .sorted()
+                    .toList();
         }
 
         assertThat(samples).hasSizeGreaterThanOrEqualTo(4).allSatisfy(sample -> {
             Scenario scenario = Scenarios.find(sample.toString());
             assertThat(scenario.runs()).as(sample.toString()).isNotEmpty();
-            assertThat(Files.readString(sample)).as(sample + " ends with how to run it").contains("How to run it")
+            assertThat(Files.readString(sample))
+                    .as(sample + " ends with how to run it")
+                    .contains("How to run it")
                     .contains("--scenario docs/samples/" + sample.getFileName());
         });
     }
@@ -104,12 +110,12 @@ class DocsTest {
     @Test
     void anchorsAreMadeAsGitHubMakesThem() {
         assertThat(slug("Serving one variant (`serve`)")).isEqualTo("serving-one-variant-serve");
-        assertThat(slug("Redis and MongoDB (the movies workload's stores)")).isEqualTo("redis-and-mongodb-the-movies-workloads-stores");
+        assertThat(slug("Redis and MongoDB (the movies workload's stores)"))
+                .isEqualTo("redis-and-mongodb-the-movies-workloads-stores");
         assertThat(slug("TLS and HTTP/2 over TLS")).isEqualTo("tls-and-http2-over-tls");
     }
 
-    record Link(String text, Path file, String anchor) {
-    }
+    record Link(String text, Path file, String anchor) {}
 
     /** The relative links of a page, outside code; each with the file it names (the page itself for #anchor). */
     static List<Link> links(Path page) {
@@ -149,7 +155,10 @@ class DocsTest {
     }
 
     static String slug(String heading) {
-        return heading.strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
+        return heading.strip()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N}_\\- ]", "")
+                .replace(' ', '-');
     }
 
     /** A page's lines outside fenced code blocks. */
@@ -173,7 +182,9 @@ class DocsTest {
     /** Every page of the site: docs/ and its folders. */
     static List<Path> pages() throws IOException {
         try (Stream<Path> files = Files.walk(ROOT.resolve("docs"))) {
-            return files.filter(file -> file.toString().endsWith(".md")).sorted().toList();
+            return files.filter(file -> file.toString().endsWith(".md"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -182,7 +193,8 @@ class DocsTest {
         var files = new ArrayList<>(pages());
         files.add(ROOT.resolve("README.md"));
         try (Stream<Path> results = Files.walk(ROOT.resolve("results"))) {
-            results.filter(file -> file.getFileName().toString().equals("README.md")).forEach(files::add);
+            results.filter(file -> file.getFileName().toString().equals("README.md"))
+                    .forEach(files::add);
         }
         return files.stream().map(DocsTest::normal).toList();
     }

@@ -2,17 +2,15 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.Workload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.Workload;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -27,28 +25,39 @@ class FullPoolTest {
 
     /** One thread and room for one waiting task: at most 2 of the requests can be accepted. */
     static final Map<Approach, Map<String, String>> ONE_THREAD_ONE_QUEUED = Map.of(
-            Approach.ASYNC_TOMCAT, Map.of(
-                    "spring.task.execution.pool.core-size", "1",
-                    "spring.task.execution.pool.max-size", "1",
-                    "spring.task.execution.pool.queue-capacity", "1"),
-            Approach.ELASTIC_TOMCAT, Map.of("stackbench.elastic.max-threads", "1", "stackbench.elastic.queued-task-cap", "1"),
-            Approach.ELASTIC_NETTY, Map.of("stackbench.elastic.max-threads", "1", "stackbench.elastic.queued-task-cap", "1"));
+            Approach.ASYNC_TOMCAT,
+                    Map.of(
+                            "spring.task.execution.pool.core-size", "1",
+                            "spring.task.execution.pool.max-size", "1",
+                            "spring.task.execution.pool.queue-capacity", "1"),
+            Approach.ELASTIC_TOMCAT,
+                    Map.of("stackbench.elastic.max-threads", "1", "stackbench.elastic.queued-task-cap", "1"),
+            Approach.ELASTIC_NETTY,
+                    Map.of("stackbench.elastic.max-threads", "1", "stackbench.elastic.queued-task-cap", "1"));
 
     @ParameterizedTest
-    @EnumSource(value = Approach.class, names = {"ASYNC_TOMCAT", "ELASTIC_TOMCAT", "ELASTIC_NETTY"})
+    @EnumSource(
+            value = Approach.class,
+            names = {"ASYNC_TOMCAT", "ELASTIC_TOMCAT", "ELASTIC_NETTY"})
     void aFullPoolAnswers503AtOnce(Approach approach) {
-        try (var servers = new Servers(); var http = new Http()) {
-            RunningServer server = servers.start(ServerSpec.of(approach, Workload.DATE)
-                    .withServerProperties(ONE_THREAD_ONE_QUEUED.get(approach)));
+        try (var servers = new Servers();
+                var http = new Http()) {
+            RunningServer server = servers.start(
+                    ServerSpec.of(approach, Workload.DATE).withServerProperties(ONE_THREAD_ONE_QUEUED.get(approach)));
             var uri = server.baseUri().resolve("date?delayMillis=" + DELAY.toMillis());
             // The first request pays the lazy setup (DispatcherServlet, connection); the burst should not.
-            assertThat(http.getAsync(server.baseUri().resolve("date")).join().status()).isEqualTo(200);
+            assertThat(http.getAsync(server.baseUri().resolve("date")).join().status())
+                    .isEqualTo(200);
 
-            List<Http.Response> responses = IntStream.range(0, REQUESTS).mapToObj(i -> http.getAsync(uri))
-                    .toList().stream().map(CompletableFuture::join).toList();
+            List<Http.Response> responses =
+                    IntStream.range(0, REQUESTS).mapToObj(i -> http.getAsync(uri)).toList().stream()
+                            .map(CompletableFuture::join)
+                            .toList();
 
-            List<Http.Response> refused = responses.stream().filter(r -> r.status() == 503).toList();
-            List<Http.Response> served = responses.stream().filter(r -> r.status() == 200).toList();
+            List<Http.Response> refused =
+                    responses.stream().filter(r -> r.status() == 503).toList();
+            List<Http.Response> served =
+                    responses.stream().filter(r -> r.status() == 200).toList();
             assertThat(served.size() + refused.size()).isEqualTo(REQUESTS);
             assertThat(served).hasSizeBetween(1, 2);
             assertThat(refused).hasSizeGreaterThanOrEqualTo(REQUESTS - 2);

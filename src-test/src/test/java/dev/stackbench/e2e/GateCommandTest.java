@@ -2,18 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -23,10 +13,17 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
-
+import dev.stackbench.core.vocabulary.ThinkTime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import tools.jackson.databind.JsonNode;
 
 /** The gate command on real results: it catches a slower server, stays quiet on an unchanged one, and refuses bad input. */
@@ -34,10 +31,12 @@ class GateCommandTest {
 
     /** A/A gates in a row that must all pass; -Dstackbench.gate.aa-gates=100 measures the false-alarm rate at length. */
     static final int GATES = Integer.getInteger("stackbench.gate.aa-gates", 8);
+
     static final int USERS = 4;
     static final int DELAY_MILLIS = 20;
     /** Half the requested delay again: a regression the default rule (+15% +2 ms) must catch. */
     static final int INJECTED_DELAY_MILLIS = 10;
+
     static final Duration WINDOW = Duration.ofSeconds(3);
     static final int REPEATS = 3;
 
@@ -71,7 +70,8 @@ class GateCommandTest {
 
         var falseAlarms = new ArrayList<String>();
         for (int first = 0; first < GATES; first++) {
-            ServeCommandTest.Run gate = gate(runs.subList(first, first + REPEATS), runs.subList(first + REPEATS, first + 2 * REPEATS));
+            ServeCommandTest.Run gate =
+                    gate(runs.subList(first, first + REPEATS), runs.subList(first + REPEATS, first + 2 * REPEATS));
             if (gate.exitCode() != 0) {
                 falseAlarms.add(gate.out() + gate.err());
             }
@@ -79,23 +79,34 @@ class GateCommandTest {
         int disjoint = 0;
         int disjointAlarms = 0;
         for (int first = 0; first + 2 * REPEATS <= runs.size(); first += 2 * REPEATS, disjoint++) {
-            disjointAlarms += gate(runs.subList(first, first + REPEATS), runs.subList(first + REPEATS, first + 2 * REPEATS)).exitCode() == 0 ? 0 : 1;
+            disjointAlarms +=
+                    gate(runs.subList(first, first + REPEATS), runs.subList(first + REPEATS, first + 2 * REPEATS))
+                                            .exitCode()
+                                    == 0
+                            ? 0
+                            : 1;
         }
         int singleAlarms = 0;
         for (int i = 0; i + 1 < runs.size(); i++) {
-            singleAlarms += gate(runs.subList(i, i + 1), runs.subList(i + 1, i + 2)).exitCode() == 0 ? 0 : 1;
+            singleAlarms +=
+                    gate(runs.subList(i, i + 1), runs.subList(i + 1, i + 2)).exitCode() == 0 ? 0 : 1;
         }
-        System.out.printf("A/A, %d runs per side: %d false alarms in %d gates (sliding), %d in %d disjoint gates; 1 run per side: %d in %d gates%n",
+        System.out.printf(
+                "A/A, %d runs per side: %d false alarms in %d gates (sliding), %d in %d disjoint gates; 1 run per side: %d in %d gates%n",
                 REPEATS, falseAlarms.size(), GATES, disjointAlarms, disjoint, singleAlarms, runs.size() - 1);
         // One run disturbed by this shared machine sits on the current side of REPEATS sliding gates: at most
         // one such disturbance is forgiven; a gate that calls noise a regression fails many more.
-        assertThat(falseAlarms).as("gates of %d runs per side that failed between runs of the same server", REPEATS).hasSizeLessThanOrEqualTo(REPEATS);
+        assertThat(falseAlarms)
+                .as("gates of %d runs per side that failed between runs of the same server", REPEATS)
+                .hasSizeLessThanOrEqualTo(REPEATS);
 
         ServeCommandTest.Run gate = gate(runs.subList(0, REPEATS), slower);
         System.out.print(gate.out());
         assertThat(gate.exitCode()).as(gate.out() + gate.err()).isEqualTo(1);
         assertThat(gate.out().lines().filter(line -> line.startsWith("loom-tomcat/date") && line.contains("p50 (ms)")))
-                .singleElement().asString().containsPattern("  FAIL(: not steady, compared as --allow-unsteady asks)?$");
+                .singleElement()
+                .asString()
+                .containsPattern("  FAIL(: not steady, compared as --allow-unsteady asks)?$");
     }
 
     /**
@@ -116,24 +127,52 @@ class GateCommandTest {
     void badInputIsExitCode2WithAMessageThatSaysWhich() throws IOException {
         Path good = result("good", "loom-netty/date", 0);
         Path other = result("other", "webflux-netty/date", 0);
-        Path wrongSchema = Files.writeString(Files.createDirectories(dir.resolve("wrong")).resolve("result.json"), "{\"schema\": \"k6/1\"}");
-        Path rules = Files.writeString(dir.resolve("rules.yaml"), "schema: stackbench.gate-rules/1\nrules:\n  - {target: x, metric: p99, max: 5}\n");
+        Path wrongSchema = Files.writeString(
+                Files.createDirectories(dir.resolve("wrong")).resolve("result.json"), "{\"schema\": \"k6/1\"}");
+        Path rules = Files.writeString(
+                dir.resolve("rules.yaml"),
+                "schema: stackbench.gate-rules/1\nrules:\n  - {target: x, metric: p99, max: 5}\n");
 
-        expectUsageError(List.of("gate", "--baseline", dir.resolve("nowhere").toString(), "--current", good.toString()),
-                "error: " + dir.resolve("nowhere") + ": no such baseline (to create it from the current results, add --update-baseline)");
-        expectUsageError(List.of("gate", "--baseline", good.toString(), "--current", dir.resolve("nothing").toString()),
+        expectUsageError(
+                List.of("gate", "--baseline", dir.resolve("nowhere").toString(), "--current", good.toString()),
+                "error: " + dir.resolve("nowhere")
+                        + ": no such baseline (to create it from the current results, add --update-baseline)");
+        expectUsageError(
+                List.of(
+                        "gate",
+                        "--baseline",
+                        good.toString(),
+                        "--current",
+                        dir.resolve("nothing").toString()),
                 "error: " + dir.resolve("nothing") + ": no such file or directory");
-        expectUsageError(List.of("gate", "--baseline", good.toString(), "--current", wrongSchema.toString()),
-                "error: " + wrongSchema + ": schema 'k6/1' is not one stackbench reads (stackbench.load/1, or JMH's -rf json)");
-        expectUsageError(List.of("gate", "--baseline", good.toString(), "--current", other.toString()),
+        expectUsageError(
+                List.of("gate", "--baseline", good.toString(), "--current", wrongSchema.toString()),
+                "error: " + wrongSchema
+                        + ": schema 'k6/1' is not one stackbench reads (stackbench.load/1, or JMH's -rf json)");
+        expectUsageError(
+                List.of("gate", "--baseline", good.toString(), "--current", other.toString()),
                 "error: nothing comparable: the baseline has loom-netty/date, the current results have webflux-netty/date");
-        expectUsageError(List.of("gate", "--current", good.toString(), "--rules", rules.toString()),
-                "error: " + rules + ": rule 1: absolute limits are for errors only: an absolute p99 limit flakes on a shared machine; use a baseline, a ratio or a bound");
-        expectUsageError(List.of("gate", "--current", good.toString()),
+        expectUsageError(
+                List.of("gate", "--current", good.toString(), "--rules", rules.toString()),
+                "error: " + rules
+                        + ": rule 1: absolute limits are for errors only: an absolute p99 limit flakes on a shared machine; use a baseline, a ratio or a bound");
+        expectUsageError(
+                List.of("gate", "--current", good.toString()),
                 "error: no baseline given, but the rule 'p50 baseline +15% +2 ms' compares with one: give --baseline, or --rules with only ratio, bound and max rules");
-        expectUsageError(List.of("gate", "--baseline", good.toString(), "--baseline", other.toString(), "--current", good.toString(), "--update-baseline"),
+        expectUsageError(
+                List.of(
+                        "gate",
+                        "--baseline",
+                        good.toString(),
+                        "--baseline",
+                        other.toString(),
+                        "--current",
+                        good.toString(),
+                        "--update-baseline"),
                 "error: --update-baseline needs exactly one --baseline to replace, not 2");
-        expectUsageError(List.of("gate", "--baseline", good.toString()), "error: give --current results (or --comparison with --not-worse)");
+        expectUsageError(
+                List.of("gate", "--baseline", good.toString()),
+                "error: give --current results (or --comparison with --not-worse)");
     }
 
     @Test
@@ -142,10 +181,15 @@ class GateCommandTest {
 
         assertThat(help.exitCode()).isZero();
         assertThat(help.err()).isEmpty();
-        assertThat(help.out().replaceAll("\\s+", " ")).contains("p50 and p99 at most +15% +2 ms, rps at most -15%, no new errors",
-                "whole 95% bootstrap interval", "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input.",
-                "A target of the baseline missing from the current results fails.", "--allow-different-measurement", "--allow-unsteady",
-                "A garbage, empty or truncated latency.hlog beside a result is unusable input.");
+        assertThat(help.out().replaceAll("\\s+", " "))
+                .contains(
+                        "p50 and p99 at most +15% +2 ms, rps at most -15%, no new errors",
+                        "whole 95% bootstrap interval",
+                        "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input.",
+                        "A target of the baseline missing from the current results fails.",
+                        "--allow-different-measurement",
+                        "--allow-unsteady",
+                        "A garbage, empty or truncated latency.hlog beside a result is unusable input.");
     }
 
     /** A crashed variant must not go green: a target of the baseline missing from the current results fails, named. */
@@ -155,11 +199,18 @@ class GateCommandTest {
         Path webflux = result("webflux-netty", "webflux-netty/date", 0);
         Path loomNettyAgain = result("loom-netty-again", "loom-netty/date", 0);
 
-        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", loomNetty.toString(), "--baseline", webflux.toString(),
-                "--current", loomNettyAgain.toString());
+        ServeCommandTest.Run gate = ServeCommandTest.run(
+                "gate",
+                "--baseline",
+                loomNetty.toString(),
+                "--baseline",
+                webflux.toString(),
+                "--current",
+                loomNettyAgain.toString());
 
         assertThat(gate.exitCode()).as(gate.out() + gate.err()).isEqualTo(1);
-        assertThat(gate.out()).containsPattern("(?m)^webflux-netty/date .*FAIL: in the baseline, missing from the current results$")
+        assertThat(gate.out())
+                .containsPattern("(?m)^webflux-netty/date .*FAIL: in the baseline, missing from the current results$")
                 .contains("1 target missing from the current results.");
     }
 
@@ -167,15 +218,25 @@ class GateCommandTest {
     void resultsMeasuredDifferentlyAreExit2UnlessTheChangeIsIntended() throws IOException {
         Path baseline = result("baseline", "loom-netty/date", 0);
         Path current = Files.createDirectories(dir.resolve("current"));
-        Files.writeString(current.resolve("result.json"), Files.readString(baseline.resolve("result.json")).replace("4 users", "8 users"));
+        Files.writeString(
+                current.resolve("result.json"),
+                Files.readString(baseline.resolve("result.json")).replace("4 users", "8 users"));
 
-        expectUsageError(List.of("gate", "--baseline", baseline.toString(), "--current", current.toString()),
+        expectUsageError(
+                List.of("gate", "--baseline", baseline.toString(), "--current", current.toString()),
                 "error: measured differently from the baseline (current vs baseline): loom-netty/date (profile closed model, 8 users for 3s"
                         + " vs closed model, 4 users for 3s); if the change is intended, add --allow-different-measurement");
-        ServeCommandTest.Run allowed = ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", current.toString(),
+        ServeCommandTest.Run allowed = ServeCommandTest.run(
+                "gate",
+                "--baseline",
+                baseline.toString(),
+                "--current",
+                current.toString(),
                 "--allow-different-measurement");
         assertThat(allowed.exitCode()).as(allowed.out() + allowed.err()).isZero();
-        assertThat(allowed.out()).contains("note: loom-netty/date: measured differently from the baseline (profile closed model, 8 users");
+        assertThat(allowed.out())
+                .contains(
+                        "note: loom-netty/date: measured differently from the baseline (profile closed model, 8 users");
     }
 
     @Test
@@ -184,7 +245,8 @@ class GateCommandTest {
         Path broken = result("broken", "loom-netty/date", 0);
         Path hlog = Files.writeString(broken.resolve("latency.hlog"), "not a histogram log\n");
 
-        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", good.toString(), "--current", broken.toString());
+        ServeCommandTest.Run gate =
+                ServeCommandTest.run("gate", "--baseline", good.toString(), "--current", broken.toString());
 
         assertThat(gate.exitCode()).isEqualTo(2);
         assertThat(gate.err().lines()).singleElement().asString().startsWith("error: " + hlog + ": ");
@@ -197,19 +259,24 @@ class GateCommandTest {
         Path first = result("first", "loom-netty/date", 0);
         Path failing = result("failing", "loom-netty/date", 5);
 
-        ServeCommandTest.Run created = ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", first.toString(), "--update-baseline");
+        ServeCommandTest.Run created = ServeCommandTest.run(
+                "gate", "--baseline", baseline.toString(), "--current", first.toString(), "--update-baseline");
         assertThat(created.exitCode()).as(created.err()).isZero();
         assertThat(created.out()).startsWith("Created: baseline " + baseline);
-        assertThat(Files.readString(baseline.resolve("run-01").resolve("result.json"))).isEqualTo(Files.readString(first.resolve("result.json")));
+        assertThat(Files.readString(baseline.resolve("run-01").resolve("result.json")))
+                .isEqualTo(Files.readString(first.resolve("result.json")));
 
-        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", failing.toString());
+        ServeCommandTest.Run gate =
+                ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", failing.toString());
         assertThat(gate.exitCode()).isEqualTo(1);
         assertThat(gate.out()).contains("FAIL: 5 failed requests, none in the baseline");
 
-        ServeCommandTest.Run refused = ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", failing.toString(), "--update-baseline");
+        ServeCommandTest.Run refused = ServeCommandTest.run(
+                "gate", "--baseline", baseline.toString(), "--current", failing.toString(), "--update-baseline");
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.err()).startsWith("error: refusing to make a baseline of results with failed requests");
-        assertThat(Files.readString(baseline.resolve("run-01").resolve("result.json"))).isEqualTo(Files.readString(first.resolve("result.json")));
+        assertThat(Files.readString(baseline.resolve("run-01").resolve("result.json")))
+                .isEqualTo(Files.readString(first.resolve("result.json")));
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("."));
         }
@@ -223,8 +290,16 @@ class GateCommandTest {
         Path bencher = dir.resolve("exports/bencher.json");
         Files.createDirectories(smaller.getParent());
 
-        ServeCommandTest.Run run = ServeCommandTest.run("gate", "--current", current.toString(), "--export-github-smaller", smaller.toString(),
-                "--export-github-bigger", bigger.toString(), "--export-bencher", bencher.toString());
+        ServeCommandTest.Run run = ServeCommandTest.run(
+                "gate",
+                "--current",
+                current.toString(),
+                "--export-github-smaller",
+                smaller.toString(),
+                "--export-github-bigger",
+                bigger.toString(),
+                "--export-bencher",
+                bencher.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("No baseline and no rules: exported only.");
@@ -264,9 +339,19 @@ class GateCommandTest {
 
     private static Path measure(RunningServer server, Path out) throws Exception {
         var params = Map.of("delayMillis", String.valueOf(DELAY_MILLIS));
-        var run = LoadRun.of(server.baseUri(), new LoadProfile.Closed(USERS, ThinkTime.NONE, WINDOW, OptionalLong.empty()), Duration.ofMillis(500))
+        var run = LoadRun.of(
+                        server.baseUri(),
+                        new LoadProfile.Closed(USERS, ThinkTime.NONE, WINDOW, OptionalLong.empty()),
+                        Duration.ofMillis(500))
                 .withMix(WorkloadMixes.of(Workload.DATE, params));
-        var target = RunResult.Target.inProcess(null, server.baseUri(), Approach.LOOM_TOMCAT.id(), Workload.DATE.id(), params, server.settings(), server.limits());
+        var target = RunResult.Target.inProcess(
+                null,
+                server.baseUri(),
+                Approach.LOOM_TOMCAT.id(),
+                Workload.DATE.id(),
+                params,
+                server.settings(),
+                server.limits());
         ResultFiles.write(out, LoadGenerator.run(run, target, ProgressListener.NONE));
         return out;
     }

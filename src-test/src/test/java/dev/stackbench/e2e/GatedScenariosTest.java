@@ -3,7 +3,6 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +22,19 @@ class GatedScenariosTest {
 
     @Test
     void theGatedScenariosKeepTheirRatiosAndBounds() {
-        ServeCommandTest.Run load = ServeCommandTest.run("load", "--scenario", SCENARIO.toString(), "--quiet", "--out", results.toString());
-        assertThat(load.exitCode()).as("load --scenario %s: %s", SCENARIO, load.err()).isZero();
+        ServeCommandTest.Run load =
+                ServeCommandTest.run("load", "--scenario", SCENARIO.toString(), "--quiet", "--out", results.toString());
+        assertThat(load.exitCode())
+                .as("load --scenario %s: %s", SCENARIO, load.err())
+                .isZero();
 
-        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--current", results.toString(), "--rules", RULES.toString());
+        ServeCommandTest.Run gate =
+                ServeCommandTest.run("gate", "--current", results.toString(), "--rules", RULES.toString());
 
         System.out.print(gate.out());
-        assertThat(gate.exitCode()).as("the gate of results/gates/ci-rules.yaml failed:%n%s%s", gate.out(), gate.err()).isZero();
+        assertThat(gate.exitCode())
+                .as("the gate of results/gates/ci-rules.yaml failed:%n%s%s", gate.out(), gate.err())
+                .isZero();
         assertThat(gate.out()).contains("0 failed.");
     }
 }

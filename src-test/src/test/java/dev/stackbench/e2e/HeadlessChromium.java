@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.stackbench.core.result.ResultFiles;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,16 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-
-import dev.stackbench.core.result.ResultFiles;
-
 import tools.jackson.databind.JsonNode;
 
 /** A report page as a reader sees it, in Debian's headless Chromium: what it loaded, drew and fetched. */
 final class HeadlessChromium {
 
-    private HeadlessChromium() {
-    }
+    private HeadlessChromium() {}
 
     /**
      * Renders a copy of the page with a probe script (the page itself has none) that records, once
@@ -52,16 +49,30 @@ final class HeadlessChromium {
                 """;
         Path probed = Files.writeString(report.resolve("probe.html"), page.replace("</body>", probe + "</body>"));
         Path dom = temp.resolve("dom.html");
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--log-net-log=" + temp.resolve("net.json"),
-                "--user-data-dir=" + temp.resolve("chromium-profile"), "--virtual-time-budget=10000", "--dump-dom", probed.toUri().toString())
-                .redirectOutput(dom.toFile()).redirectError(temp.resolve("chromium.log").toFile()).start();
+        Process process = new ProcessBuilder(
+                        chromium,
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-background-networking",
+                        "--host-resolver-rules=MAP * ~NOTFOUND",
+                        "--log-net-log=" + temp.resolve("net.json"),
+                        "--user-data-dir=" + temp.resolve("chromium-profile"),
+                        "--virtual-time-budget=10000",
+                        "--dump-dom",
+                        probed.toUri().toString())
+                .redirectOutput(dom.toFile())
+                .redirectError(temp.resolve("chromium.log").toFile())
+                .start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            fail("chromium did not render the page within 120 s; its log: " + Files.readString(temp.resolve("chromium.log")));
+            fail("chromium did not render the page within 120 s; its log: "
+                    + Files.readString(temp.resolve("chromium.log")));
         }
         String html = Files.readString(dom, StandardCharsets.UTF_8);
-        assertThat(html).as("chromium's DOM (log: %s)", temp.resolve("chromium.log")).contains("data-images-loaded");
+        assertThat(html)
+                .as("chromium's DOM (log: %s)", temp.resolve("chromium.log"))
+                .contains("data-images-loaded");
         return html;
     }
 
@@ -78,13 +89,18 @@ final class HeadlessChromium {
                 startJob = type.getValue().asString();
             }
         }
-        assertThat(startJob).as("URL_REQUEST_START_JOB in the net log's constants").isNotNull();
+        assertThat(startJob)
+                .as("URL_REQUEST_START_JOB in the net log's constants")
+                .isNotNull();
         var urls = new ArrayList<String>();
         for (JsonNode event : log.get("events")) {
             JsonNode params = event.get("params");
-            if (event.get("type").asString().equals(startJob) && params != null && params.has("url")
+            if (event.get("type").asString().equals(startJob)
+                    && params != null
+                    && params.has("url")
                     && !"not an origin".equals(params.path("initiator").asString())) {
-                urls.add(params.get("url").asString() + " (initiator " + params.path("initiator").asString() + ")");
+                urls.add(params.get("url").asString() + " (initiator "
+                        + params.path("initiator").asString() + ")");
             }
         }
         return urls;

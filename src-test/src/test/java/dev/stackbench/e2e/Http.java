@@ -1,5 +1,6 @@
 package dev.stackbench.e2e;
 
+import dev.stackbench.core.result.ResultFiles;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,8 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-
-import dev.stackbench.core.result.ResultFiles;
 
 /** A plain JDK HTTP client for checking responses in tests (the load generator is tested elsewhere). */
 final class Http implements AutoCloseable {
@@ -46,12 +45,18 @@ final class Http implements AutoCloseable {
 
     /** Any method; a body is sent as JSON. */
     Response send(String method, URI uri, String json) {
-        return send(method, uri, json == null ? null : "application/json",
+        return send(
+                method,
+                uri,
+                json == null ? null : "application/json",
                 json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
     }
 
     CompletableFuture<Response> sendAsync(String method, URI uri, String json) {
-        return sendAsync(method, uri, json == null ? null : "application/json",
+        return sendAsync(
+                method,
+                uri,
+                json == null ? null : "application/json",
                 json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
     }
 
@@ -60,7 +65,8 @@ final class Http implements AutoCloseable {
         try {
             return sendAsync(method, uri, contentType, body).join();
         } catch (java.util.concurrent.CompletionException e) {
-            throw new IllegalStateException(method + " " + uri + " (Content-Type " + contentType + ") failed: " + e.getCause(), e.getCause());
+            throw new IllegalStateException(
+                    method + " " + uri + " (Content-Type " + contentType + ") failed: " + e.getCause(), e.getCause());
         }
     }
 
@@ -71,9 +77,12 @@ final class Http implements AutoCloseable {
             request.header("Content-Type", contentType);
         }
         return client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
-                .thenApply(response -> new Response(response.statusCode(), response.body(),
+                .thenApply(response -> new Response(
+                        response.statusCode(),
+                        response.body(),
                         response.headers().firstValue("X-Served-By").orElse(""),
-                        Duration.ofNanos(System.nanoTime() - start), response.headers()));
+                        Duration.ofNanos(System.nanoTime() - start),
+                        response.headers()));
     }
 
     @Override

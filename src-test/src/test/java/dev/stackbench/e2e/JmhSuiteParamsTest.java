@@ -2,13 +2,11 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
-
-import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.jmh.ServerLoadBenchmark;
-
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 
@@ -21,12 +19,20 @@ class JmhSuiteParamsTest {
 
     @Test
     void theSuiteRunsEveryApproachAndWorkloadByItsIdAndAModelByDefault() throws NoSuchFieldException {
-        assertThat(values("approach")).containsExactly(Arrays.stream(Approach.values()).map(Approach::id).toArray(String[]::new));
-        assertThat(values("workload")).containsExactly(Arrays.stream(Workload.values()).map(Workload::id).toArray(String[]::new));
-        assertThat(values("model")).allSatisfy(model -> assertThat(LoadModel.fromId(model)).isNotNull());
+        assertThat(values("approach"))
+                .containsExactly(
+                        Arrays.stream(Approach.values()).map(Approach::id).toArray(String[]::new));
+        assertThat(values("workload"))
+                .containsExactly(
+                        Arrays.stream(Workload.values()).map(Workload::id).toArray(String[]::new));
+        assertThat(values("model"))
+                .allSatisfy(model -> assertThat(LoadModel.fromId(model)).isNotNull());
     }
 
     private static String[] values(String field) throws NoSuchFieldException {
-        return ServerLoadBenchmark.class.getField(field).getAnnotation(Param.class).value();
+        return ServerLoadBenchmark.class
+                .getField(field)
+                .getAnnotation(Param.class)
+                .value();
     }
 }

@@ -2,18 +2,15 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.server.Approach;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.server.Approach;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import tools.jackson.databind.JsonNode;
 
 /** The JMH suite through the real jar, as `-Pjmh` and users run it, cut to one short iteration. */
@@ -25,8 +22,29 @@ class JmhSuiteTest {
     @Test
     void everyApproachReportsRequestsPerSecondAndLatencyPercentiles() throws Exception {
         Path json = temp.resolve("jmh.json");
-        String out = run("-jar", jar(), "-p", "workload=date", "-p", "concurrency=16", "-p", "warmup=0s", "-f", "1", "-wi", "1", "-w", "500ms", "-i", "3", "-r", "500ms",
-                "-rf", "json", "-rff", json.toString());
+        String out = run(
+                "-jar",
+                jar(),
+                "-p",
+                "workload=date",
+                "-p",
+                "concurrency=16",
+                "-p",
+                "warmup=0s",
+                "-f",
+                "1",
+                "-wi",
+                "1",
+                "-w",
+                "500ms",
+                "-i",
+                "3",
+                "-r",
+                "500ms",
+                "-rf",
+                "json",
+                "-rff",
+                json.toString());
 
         JsonNode results = ResultFiles.json().readTree(json.toFile());
         List<String> approaches = new ArrayList<>();
@@ -46,7 +64,10 @@ class JmhSuiteTest {
             assertThat(p99).isLessThanOrEqualTo(max);
             assertThat(secondary.get("errors").get("score").asDouble()).isZero();
         }
-        assertThat(approaches).containsExactlyInAnyOrder(java.util.Arrays.stream(Approach.values()).map(Approach::id).toArray(String[]::new));
+        assertThat(approaches)
+                .containsExactlyInAnyOrder(java.util.Arrays.stream(Approach.values())
+                        .map(Approach::id)
+                        .toArray(String[]::new));
         assertThat(out).contains("ServerLoadBenchmark.response:p99");
 
         String table = run("-cp", jar(), "dev.stackbench.jmh.JmhTable", json.toString());
@@ -55,36 +76,49 @@ class JmhSuiteTest {
             assertThat(table).contains(approach.id());
         }
         // Scores measured one after another are no ranking, and the table says so, with the command that gives one.
-        assertThat(table).contains("Not a ranking: JMH measured these one after another",
-                "compare --variant " + results.get(0).get("params").get("approach").asString());
+        assertThat(table)
+                .contains(
+                        "Not a ranking: JMH measured these one after another",
+                        "compare --variant "
+                                + results.get(0).get("params").get("approach").asString());
 
         // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread.
         String same = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());
         for (Approach approach : Approach.values()) {
-            assertThat(same).containsPattern("(?m)^" + approach.id() + "/date +rps \\(req/s\\) +[\\d.]+ \\[[\\d.]+, [\\d.]+\\] ");
+            assertThat(same)
+                    .containsPattern(
+                            "(?m)^" + approach.id() + "/date +rps \\(req/s\\) +[\\d.]+ \\[[\\d.]+, [\\d.]+\\] ");
         }
         assertThat(same).contains("0 failed.");
 
-        // A server SLOWDOWN times slower and slower to answer, though one fork is all there is. Whatever the resampling draws,
+        // A server SLOWDOWN times slower and slower to answer, though one fork is all there is. Whatever the resampling
+        // draws,
         // the baseline is at least its slowest iteration and the copy at most its fastest / SLOWDOWN: an approach whose
-        // iterations spread less than 0.85 x SLOWDOWN (the default rule allows -15%) must fail on rps, for certain. On a busy
+        // iterations spread less than 0.85 x SLOWDOWN (the default rule allows -15%) must fail on rps, for certain. On
+        // a busy
         // machine a 1 s iteration can be several times another, so the spread decides which approaches are held to it.
         Path slower = temp.resolve("slower.json");
         ResultFiles.json().writeValue(slower.toFile(), altered(results, 1.0 / SLOWDOWN, SLOWDOWN));
-        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", json.toString(), "--current", slower.toString());
+        ServeCommandTest.Run gate =
+                ServeCommandTest.run("gate", "--baseline", json.toString(), "--current", slower.toString());
         var resolvable = new ArrayList<String>();
         for (JsonNode result : results) {
-            double[] iterations = java.util.stream.StreamSupport.stream(result.get("primaryMetric").get("rawData").get(0).spliterator(), false)
-                    .mapToDouble(JsonNode::asDouble).toArray();
+            double[] iterations = java.util.stream.StreamSupport.stream(
+                            result.get("primaryMetric").get("rawData").get(0).spliterator(), false)
+                    .mapToDouble(JsonNode::asDouble)
+                    .toArray();
             double max = java.util.Arrays.stream(iterations).max().orElseThrow();
             double min = java.util.Arrays.stream(iterations).min().orElseThrow();
             if (max / min < (1 - 0.15) * SLOWDOWN) {
                 resolvable.add(result.get("params").get("approach").asString());
             }
         }
-        System.out.printf("JMH gate against a copy %.0f times slower: %d of %d approaches' iterations spread little enough to be sure%n%s",
+        System.out.printf(
+                "JMH gate against a copy %.0f times slower: %d of %d approaches' iterations spread little enough to be sure%n%s",
                 SLOWDOWN, resolvable.size(), results.size(), gate.out());
-        assertThat(resolvable).as("approaches whose iterations are within a factor %.1f of each other", (1 - 0.15) * SLOWDOWN).isNotEmpty();
+        assertThat(resolvable)
+                .as("approaches whose iterations are within a factor %.1f of each other", (1 - 0.15) * SLOWDOWN)
+                .isNotEmpty();
         assertThat(gate.exitCode()).as(gate.out() + gate.err()).isEqualTo(1);
         for (String approach : resolvable) {
             assertThat(gate.out()).containsPattern("(?m)^" + approach + "/date +rps \\(req/s\\) .* FAIL$");
@@ -118,11 +152,13 @@ class JmhSuiteTest {
     }
 
     private static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toString();
+        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
+                .toString();
     }
 
     private static String run(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        var command =
+                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

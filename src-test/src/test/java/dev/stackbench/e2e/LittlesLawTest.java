@@ -2,14 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.concurrent.ForkJoinPool;
-
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -18,7 +12,11 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
-
+import dev.stackbench.core.vocabulary.ThinkTime;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,21 +37,23 @@ class LittlesLawTest {
 
     /** Users per pool thread, so that every pool-bound run waits about 4 D: long enough to queue, short against the window. */
     static final int USERS_PER_THREAD = 4;
+
     static final int USERS_WITHOUT_POOL = 32;
     static final Duration DELAY = Duration.ofMillis(100);
     static final Duration WINDOW = Duration.ofSeconds(3);
 
     @ParameterizedTest(name = "{0} with a pool of {1}")
     @CsvSource({
-            "platform-tomcat, 8",
-            "async-tomcat, 8",
-            "async-tomcat, 4",
-            "elastic-tomcat, 8",
-            "elastic-netty, 4",
-            "commonpool-tomcat, 0",
-            "loom-tomcat, -1",
-            "loom-netty, -1",
-            "webflux-netty, -1"})
+        "platform-tomcat, 8",
+        "async-tomcat, 8",
+        "async-tomcat, 4",
+        "elastic-tomcat, 8",
+        "elastic-netty, 4",
+        "commonpool-tomcat, 0",
+        "loom-tomcat, -1",
+        "loom-netty, -1",
+        "webflux-netty, -1"
+    })
     void throughputAndLatencyFollowThePoolOrTheUsers(String approachId, int poolSize) throws Exception {
         Approach approach = Approach.fromId(approachId);
         // commonpool-tomcat: the JVM-wide common pool, whose size this JVM decided (cores - 1).
@@ -65,36 +65,54 @@ class LittlesLawTest {
 
         RunResult result;
         try (var servers = new Servers()) {
-            RunningServer server = servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(poolProperties(approach, threads)));
+            RunningServer server = servers.start(
+                    ServerSpec.of(approach, Workload.DATE).withServerProperties(poolProperties(approach, threads)));
             var mix = WorkloadMixes.of(Workload.DATE, Map.of("delayMillis", String.valueOf(DELAY.toMillis())));
             var profile = new LoadProfile.Closed(users, ThinkTime.NONE, WINDOW, OptionalLong.empty());
             // 1 s: the queue of a pool-bound run fills in about 4 D = 400 ms, and nothing here is CPU-bound.
-            var run = LoadRun.of(server.baseUri(), profile, Duration.ofSeconds(1)).withMix(mix);
-            result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE).result();
+            var run =
+                    LoadRun.of(server.baseUri(), profile, Duration.ofSeconds(1)).withMix(mix);
+            result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE)
+                    .result();
         }
 
-        assertThat(result.requests().errors()).as("errors %s", result.requests().errorsByClass()).isZero();
-        assertThat(result.rps()).as("rps against the bound %.1f", bound).isLessThanOrEqualTo(1.10 * bound)
+        assertThat(result.requests().errors())
+                .as("errors %s", result.requests().errorsByClass())
+                .isZero();
+        assertThat(result.rps())
+                .as("rps against the bound %.1f", bound)
+                .isLessThanOrEqualTo(1.10 * bound)
                 .isGreaterThanOrEqualTo((poolBound ? 0.75 : 0.50) * bound);
         // The mean, not the median: Tomcat's and the common pool's queues are not first-in first-out,
         // so some requests overtake others and the median sits below C/rps while the mean cannot.
         double boundLatencyMs = users / bound * 1000;
-        assertThat(result.latencyMs().mean()).as("mean latency against C/bound = %.0f ms", boundLatencyMs)
+        assertThat(result.latencyMs().mean())
+                .as("mean latency against C/bound = %.0f ms", boundLatencyMs)
                 .isGreaterThanOrEqualTo(0.9 * boundLatencyMs)
                 .isLessThanOrEqualTo((poolBound ? 1.4 : 2.0) * boundLatencyMs);
         assertThat(result.latencyMs().p50()).as("p50").isGreaterThanOrEqualTo(DELAY.toMillis());
-        // In a finite window, requests that began before it end in it (and the reverse): an edge error of about mean/window.
+        // In a finite window, requests that began before it end in it (and the reverse): an edge error of about
+        // mean/window.
         double edge = result.latencyMs().mean() / WINDOW.toMillis();
-        assertThat(result.rps() * result.latencyMs().mean() / 1000).as("Little's law: rps x mean latency, for %d users", users)
+        assertThat(result.rps() * result.latencyMs().mean() / 1000)
+                .as("Little's law: rps x mean latency, for %d users", users)
                 .isBetween((0.90 - edge) * users, (1.05 + edge) * users);
     }
 
     private static Map<String, String> poolProperties(Approach approach, int threads) {
         return switch (approach) {
-            case PLATFORM_TOMCAT -> Map.of("server.tomcat.threads.max", String.valueOf(threads),
-                    "server.tomcat.threads.min-spare", String.valueOf(threads));
-            case ASYNC_TOMCAT -> Map.of("spring.task.execution.pool.core-size", String.valueOf(threads),
-                    "spring.task.execution.pool.max-size", String.valueOf(threads));
+            case PLATFORM_TOMCAT ->
+                Map.of(
+                        "server.tomcat.threads.max",
+                        String.valueOf(threads),
+                        "server.tomcat.threads.min-spare",
+                        String.valueOf(threads));
+            case ASYNC_TOMCAT ->
+                Map.of(
+                        "spring.task.execution.pool.core-size",
+                        String.valueOf(threads),
+                        "spring.task.execution.pool.max-size",
+                        String.valueOf(threads));
             case ELASTIC_TOMCAT, ELASTIC_NETTY -> Map.of("stackbench.elastic.max-threads", String.valueOf(threads));
             default -> Map.of();
         };

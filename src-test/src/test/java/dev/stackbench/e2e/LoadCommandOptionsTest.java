@@ -2,12 +2,10 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.load.LoadOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
-import dev.stackbench.core.load.LoadOption;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,7 +21,8 @@ class LoadCommandOptionsTest {
         // picocli wraps the help to the terminal's width, also inside long words: compare without whitespace.
         String text = help.out().replaceAll("\\s+", "");
         for (LoadOption option : LoadOption.values()) {
-            String names = String.join(",", option.cliNames()) + (option.kind() == LoadOption.Kind.FLAG ? "" : "=" + option.paramLabel());
+            String names = String.join(",", option.cliNames())
+                    + (option.kind() == LoadOption.Kind.FLAG ? "" : "=" + option.paramLabel());
             assertThat(text).as(option.id()).contains((names + option.help()).replaceAll("\\s+", ""));
         }
     }
@@ -32,10 +31,14 @@ class LoadCommandOptionsTest {
     void theHelpOfScenarioListsTheOptionsByWhatTheyDoToItsRuns() {
         String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
 
-        assertThat(help).contains("--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, "
-                + "--workload-param, --server-property, --upstream, --start-times, --profile and --profile-keep-jfr apply to every run");
-        assertThat(help).contains("--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
-                + "--app, --app-class, --app-process, --ready, --ready-timeout, --jvm-option, --web-server, --request and --label are the scenario's own");
+        assertThat(help)
+                .contains(
+                        "--duration, --warmup, --timeout, --connect-timeout, --threads, --no-keep-alive, --http2, --tls, --insecure, --header, "
+                                + "--workload-param, --server-property, --upstream, --start-times, --profile and --profile-keep-jfr apply to every run");
+        assertThat(help)
+                .contains(
+                        "--workload, --url, --concurrency, --rate, --stages, --connections, --requests, --think-time, "
+                                + "--app, --app-class, --app-process, --ready, --ready-timeout, --jvm-option, --web-server, --request and --label are the scenario's own");
     }
 
     /** Fast: a run's own option is refused before the scenario is read, an every-run one gets as far as choosing the runs. */
@@ -49,7 +52,9 @@ class LoadCommandOptionsTest {
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         if (option.scope() == LoadOption.Scope.RUN) {
-            assertThat(run.err()).startsWith("error: " + option.cliName() + " does not apply with --scenario: each run of the scenario sets its own");
+            assertThat(run.err())
+                    .startsWith("error: " + option.cliName()
+                            + " does not apply with --scenario: each run of the scenario sets its own");
         } else {
             assertThat(run.err()).startsWith("error: seed-000: no run labelled 'nope'");
         }
@@ -58,14 +63,19 @@ class LoadCommandOptionsTest {
     /** Fast: a second service that cannot be told apart, or one for a server stackbench did not start, is refused before any starts. */
     @Test
     void anUpstreamIsRefusedBeforeAnyServerStarts() {
-        ServeCommandTest.Run notItsOwnThreads = ServeCommandTest.run("load", "--approach", "loom-netty", "--upstream", "loom-tomcat:5");
-        ServeCommandTest.Run forAUrl = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--upstream", "webflux-netty");
+        ServeCommandTest.Run notItsOwnThreads =
+                ServeCommandTest.run("load", "--approach", "loom-netty", "--upstream", "loom-tomcat:5");
+        ServeCommandTest.Run forAUrl =
+                ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--upstream", "webflux-netty");
 
         assertThat(notItsOwnThreads.exitCode()).isEqualTo(2);
-        assertThat(notItsOwnThreads.err().strip()).isEqualTo("error: upstream approach loom-tomcat is not supported: only [webflux-netty], "
-                + "whose threads are all its own, so that its CPU can be told apart from the server's");
+        assertThat(notItsOwnThreads.err().strip())
+                .isEqualTo("error: upstream approach loom-tomcat is not supported: only [webflux-netty], "
+                        + "whose threads are all its own, so that its CPU can be told apart from the server's");
         assertThat(forAUrl.exitCode()).isEqualTo(2);
-        assertThat(forAUrl.err().strip()).isEqualTo("error: --upstream applies to --approach (a second service, or self); a --url server makes its own calls");
+        assertThat(forAUrl.err().strip())
+                .isEqualTo(
+                        "error: --upstream applies to --approach (a second service, or self); a --url server makes its own calls");
     }
 
     /** The short aliases reach the same options as the long names. */
@@ -73,8 +83,12 @@ class LoadCommandOptionsTest {
     void aliasesAreTheSameOptions() {
         ServeCommandTest.Run run = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "-r", "10", "-c", "5");
 
-        assertThat(run.err().strip()).isEqualTo("error: choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)");
-        assertThat(Arrays.stream(LoadOption.values()).filter(option -> option.cliNames().size() > 1).map(LoadOption::id))
+        assertThat(run.err().strip())
+                .isEqualTo(
+                        "error: choose one of --concurrency (closed model), --rate (open model) and --stages (ramps)");
+        assertThat(Arrays.stream(LoadOption.values())
+                        .filter(option -> option.cliNames().size() > 1)
+                        .map(LoadOption::id))
                 .containsExactly("concurrency", "rate", "duration", "requests", "headers");
     }
 

@@ -3,6 +3,17 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.model.Filters;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerStartException;
+import dev.stackbench.core.server.Workload;
+import io.lettuce.core.RedisClient;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -12,23 +23,6 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.model.Filters;
-
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.ServerStartException;
-import dev.stackbench.core.server.Workload;
-
-import io.lettuce.core.RedisClient;
-
-import org.bson.Document;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -54,7 +48,9 @@ class MovieStoresOnEveryApproachTest {
 
     /** Threads that POST at once (four POSTs of one movie each) to see that ids taken concurrently stay unique. */
     static final int CONCURRENT_SAVES = 16;
-    static final String CONCURRENT_MOVIE = "[{\"title\":\"T\",\"year\":2000,\"genre\":\"Drama\",\"rating\":5,\"directors\":[{\"lastName\":\"Together\"}]}]";
+
+    static final String CONCURRENT_MOVIE =
+            "[{\"title\":\"T\",\"year\":2000,\"genre\":\"Drama\",\"rating\":5,\"directors\":[{\"lastName\":\"Together\"}]}]";
 
     /** What the test reads from the store itself: the titles of a director's movies, as stored. */
     interface Directly {
@@ -65,16 +61,24 @@ class MovieStoresOnEveryApproachTest {
     @EnumSource(Approach.class)
     @Redis.Needed
     void moviesOnRedis(Approach approach) throws Exception {
-        try (var proxy = new TcpProxy(Redis.address()); var servers = new Servers(); var http = new Http();
-             var redis = RedisClient.create(Redis.url()); var connection = redis.connect()) {
+        try (var proxy = new TcpProxy(Redis.address());
+                var servers = new Servers();
+                var http = new Http();
+                var redis = RedisClient.create(Redis.url());
+                var connection = redis.connect()) {
             RunningServer server = servers.start(ServerSpec.of(approach, Workload.MOVIES)
                     .withServerProperty("stackbench.movies.store", "redis")
                     .withServerProperty("stackbench.redis.url", "redis://127.0.0.1:" + proxy.port()));
-            Directly directly = director -> connection.sync().smembers("stackbench:movies:director:" + director).stream()
-                    .map(id -> connection.sync().get("stackbench:movies:movie:" + id))
-                    .map(json -> ResultFiles.json().readTree(json).get("title").asString())
-                    .toList();
-            checkStore(approach, server, http, directly, approach == Approach.WEBFLUX_NETTY ? LETTUCE_EVENT_LOOP : null);
+            Directly directly =
+                    director -> connection.sync().smembers("stackbench:movies:director:" + director).stream()
+                            .map(id -> connection.sync().get("stackbench:movies:movie:" + id))
+                            .map(json -> ResultFiles.json()
+                                    .readTree(json)
+                                    .get("title")
+                                    .asString())
+                            .toList();
+            checkStore(
+                    approach, server, http, directly, approach == Approach.WEBFLUX_NETTY ? LETTUCE_EVENT_LOOP : null);
             checkDownAndBack(approach, server, http, proxy);
         }
     }
@@ -84,13 +88,19 @@ class MovieStoresOnEveryApproachTest {
     void moviesOnMongo(Approach approach) throws Exception {
         var mongoServer = new MongoServer(new MemoryBackend());
         InetSocketAddress address = mongoServer.bind();
-        try (var proxy = new TcpProxy(address); var servers = new Servers(); var http = new Http();
-             var mongo = MongoClients.create("mongodb://127.0.0.1:" + address.getPort())) {
+        try (var proxy = new TcpProxy(address);
+                var servers = new Servers();
+                var http = new Http();
+                var mongo = MongoClients.create("mongodb://127.0.0.1:" + address.getPort())) {
             RunningServer server = servers.start(ServerSpec.of(approach, Workload.MOVIES)
                     .withServerProperty("stackbench.movies.store", "mongo")
-                    .withServerProperty("stackbench.mongo.uri", "mongodb://127.0.0.1:" + proxy.port() + "/movies?" + SHORT_SERVER_SELECTION));
+                    .withServerProperty(
+                            "stackbench.mongo.uri",
+                            "mongodb://127.0.0.1:" + proxy.port() + "/movies?" + SHORT_SERVER_SELECTION));
             var movies = mongo.getDatabase("movies").getCollection("movies");
-            Directly directly = director -> movies.find(Filters.eq("director", director)).map(movie -> movie.getString("title")).into(new ArrayList<>());
+            Directly directly = director -> movies.find(Filters.eq("director", director))
+                    .map(movie -> movie.getString("title"))
+                    .into(new ArrayList<>());
             checkStore(approach, server, http, directly, null);
             checkDownAndBack(approach, server, http, proxy);
         } finally {
@@ -100,16 +110,25 @@ class MovieStoresOnEveryApproachTest {
 
     /** No URI: the server starts a mongo-java-server of its own, and the workload runs on it, blocking and reactive. */
     @ParameterizedTest
-    @EnumSource(value = Approach.class, names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"})
+    @EnumSource(
+            value = Approach.class,
+            names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"})
     void theEmbeddedMongoIsTheDefault(Approach approach) throws Exception {
-        try (var servers = new Servers(); var http = new Http()) {
-            RunningServer server = servers.start(ServerSpec.of(approach, Workload.MOVIES).withServerProperty("stackbench.movies.store", "mongo"));
-            assertThat(server.settings()).containsEntry("stackbench.mongo.uri", "").containsEntry("stackbench.movies.store", "mongo");
-            assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(server.baseUri().resolve("movies?director=Allen"))))
+        try (var servers = new Servers();
+                var http = new Http()) {
+            RunningServer server = servers.start(
+                    ServerSpec.of(approach, Workload.MOVIES).withServerProperty("stackbench.movies.store", "mongo"));
+            assertThat(server.settings())
+                    .containsEntry("stackbench.mongo.uri", "")
+                    .containsEntry("stackbench.movies.store", "mongo");
+            assertThat(MoviesAndCrudOnEveryApproachTest.titles(
+                            http.get(server.baseUri().resolve("movies?director=Allen"))))
                     .containsExactly("Annie Hall", "Manhattan", "Midnight in Paris");
-            Http.Response saved = http.send("POST", server.baseUri().resolve("movies"), MoviesAndCrudOnEveryApproachTest.BARRY_LYNDON);
+            Http.Response saved = http.send(
+                    "POST", server.baseUri().resolve("movies"), MoviesAndCrudOnEveryApproachTest.BARRY_LYNDON);
             assertThat(saved.status()).as(saved.body()).isEqualTo(201);
-            assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(server.baseUri().resolve("movies?director=Kubrick"))))
+            assertThat(MoviesAndCrudOnEveryApproachTest.titles(
+                            http.get(server.baseUri().resolve("movies?director=Kubrick"))))
                     .containsExactly("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
         }
     }
@@ -124,13 +143,18 @@ class MovieStoresOnEveryApproachTest {
         }
         String address = "127.0.0.1:" + refusingPort;
         try (var servers = new Servers()) {
-            var spec = ServerSpec.of(Approach.fromId(approach), Workload.MOVIES).withServerProperty("stackbench.movies.store", store)
-                    .withServerProperty(store.equals("redis") ? "stackbench.redis.url" : "stackbench.mongo.uri",
-                            store.equals("redis") ? "redis://" + address : "mongodb://" + address + "/?" + SHORT_SERVER_SELECTION);
+            var spec = ServerSpec.of(Approach.fromId(approach), Workload.MOVIES)
+                    .withServerProperty("stackbench.movies.store", store)
+                    .withServerProperty(
+                            store.equals("redis") ? "stackbench.redis.url" : "stackbench.mongo.uri",
+                            store.equals("redis")
+                                    ? "redis://" + address
+                                    : "mongodb://" + address + "/?" + SHORT_SERVER_SELECTION);
 
             assertThatThrownBy(() -> servers.start(spec))
                     .isInstanceOf(ServerStartException.class)
-                    .hasMessageEndingWith("cannot connect to " + (store.equals("redis") ? "Redis" : "MongoDB") + " at " + address + ": Connection refused")
+                    .hasMessageEndingWith("cannot connect to " + (store.equals("redis") ? "Redis" : "MongoDB") + " at "
+                            + address + ": Connection refused")
                     .satisfies(failure -> assertThat(failure.getMessage()).doesNotContain("\n"));
         }
     }
@@ -138,11 +162,15 @@ class MovieStoresOnEveryApproachTest {
     /**
      * @param reactiveThread where webflux-netty's reply is made when not on the server's own event loops, or null
      */
-    static void checkStore(Approach approach, RunningServer server, Http http, Directly directly, Pattern reactiveThread) throws Exception {
+    static void checkStore(
+            Approach approach, RunningServer server, Http http, Directly directly, Pattern reactiveThread)
+            throws Exception {
         URI base = server.baseUri();
-        // Kubrick first: not cached yet, so the answer comes from the store, on the thread the store's client answers on.
+        // Kubrick first: not cached yet, so the answer comes from the store, on the thread the store's client answers
+        // on.
         Http.Response kubrick = http.get(base.resolve("movies?director=Kubrick"));
-        assertThat(MoviesAndCrudOnEveryApproachTest.titles(kubrick)).containsExactly("2001: A Space Odyssey", "The Shining");
+        assertThat(MoviesAndCrudOnEveryApproachTest.titles(kubrick))
+                .containsExactly("2001: A Space Odyssey", "The Shining");
         if (reactiveThread == null) {
             DateOnEveryApproachTest.assertRanWhereClaimed(approach, kubrick);
         } else {
@@ -153,14 +181,17 @@ class MovieStoresOnEveryApproachTest {
                 .containsExactly("Annie Hall", "Manhattan", "Midnight in Paris");
         assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(base.resolve("movies?director=Hitchcock"))))
                 .containsExactly("Rear Window", "Vertigo", "Psycho");
-        assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(base.resolve("movies?director=Nobody")))).isEmpty();
+        assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(base.resolve("movies?director=Nobody"))))
+                .isEmpty();
 
         Http.Response saved = http.send("POST", base.resolve("movies"), MoviesAndCrudOnEveryApproachTest.BARRY_LYNDON);
         assertThat(saved.status()).as(saved.body()).isEqualTo(201);
-        assertThat(MoviesAndCrudOnEveryApproachTest.json(saved).get(0).get("id").asLong()).isEqualTo(9); // after the data set's 8
+        assertThat(MoviesAndCrudOnEveryApproachTest.json(saved).get(0).get("id").asLong())
+                .isEqualTo(9); // after the data set's 8
         assertThat(MoviesAndCrudOnEveryApproachTest.titles(http.get(base.resolve("movies?director=Kubrick"))))
                 .containsExactly("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
-        assertThat(directly.titlesBy("kubrick")).containsExactlyInAnyOrder("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
+        assertThat(directly.titlesBy("kubrick"))
+                .containsExactlyInAnyOrder("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
 
         // Saves at once, each taking ids from the store's counter: all saved, no id twice.
         var concurrently = new ArrayList<java.util.concurrent.Future<Http.Response>>();
@@ -175,15 +206,22 @@ class MovieStoresOnEveryApproachTest {
         }
         Http.Response together = http.get(base.resolve("movies?director=Together"));
         assertThat(MoviesAndCrudOnEveryApproachTest.titles(together)).hasSize(CONCURRENT_SAVES * 4);
-        assertThat(MoviesAndCrudOnEveryApproachTest.json(together).valueStream().map(movie -> movie.get("id").asLong()).distinct()).hasSize(CONCURRENT_SAVES * 4);
+        assertThat(MoviesAndCrudOnEveryApproachTest.json(together)
+                        .valueStream()
+                        .map(movie -> movie.get("id").asLong())
+                        .distinct())
+                .hasSize(CONCURRENT_SAVES * 4);
     }
 
     /** A write and a read past the cache (a director not read yet) answer 503 while the store is away; the server serves again once it is back. */
     static void checkDownAndBack(Approach approach, RunningServer server, Http http, TcpProxy proxy) throws Exception {
         URI movies = server.baseUri().resolve("movies");
         proxy.cut();
-        DatabaseDownTest.assertUnavailable(approach, List.of(http.send("POST", movies, DatabaseDownTest.MOVIE),
-                http.get(server.baseUri().resolve("movies?director=Scorsese"))));
+        DatabaseDownTest.assertUnavailable(
+                approach,
+                List.of(
+                        http.send("POST", movies, DatabaseDownTest.MOVIE),
+                        http.get(server.baseUri().resolve("movies?director=Scorsese"))));
         proxy.restore();
         DatabaseDownTest.assertServesAgain(() -> http.send("POST", movies, DatabaseDownTest.MOVIE));
     }

@@ -2,18 +2,15 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-import java.util.UUID;
-
+import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.result.ResultFiles;
-
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,7 +29,8 @@ class MoviesAndCrudOnEveryApproachTest {
     @ParameterizedTest
     @EnumSource(Approach.class)
     void moviesAreReadByDirectorAndWritesPersistAndFaultsAreAnswered(Approach approach) throws Exception {
-        checkMovies(ServerSpec.of(approach, Workload.MOVIES).withServerProperty("stackbench.db.url", "h2:mem:movies-" + UUID.randomUUID()));
+        checkMovies(ServerSpec.of(approach, Workload.MOVIES)
+                .withServerProperty("stackbench.db.url", "h2:mem:movies-" + UUID.randomUUID()));
     }
 
     /** Then every fault of {@link FaultChecks}. */
@@ -44,19 +42,23 @@ class MoviesAndCrudOnEveryApproachTest {
 
     static void checkMovies(ServerSpec spec) throws Exception {
         Approach approach = spec.approach();
-        try (var servers = new Servers(); var http = new Http()) {
+        try (var servers = new Servers();
+                var http = new Http()) {
             RunningServer server = servers.start(spec);
             // The default store: nothing of Redis or MongoDB is set up (their clients exist only with these settings).
             assertThat(server.settings()).containsEntry("stackbench.movies.store", "sql");
-            assertThat(server.settings().keySet()).noneMatch(name -> name.startsWith("stackbench.redis.") || name.startsWith("stackbench.mongo."));
+            assertThat(server.settings().keySet())
+                    .noneMatch(name -> name.startsWith("stackbench.redis.") || name.startsWith("stackbench.mongo."));
 
             assertThat(titles(http.get(server.baseUri().resolve("movies?director=Allen"))))
                     .containsExactly("Annie Hall", "Manhattan", "Midnight in Paris");
             assertThat(titles(http.get(server.baseUri().resolve("movies?director=hitchcock"))))
                     .containsExactly("Rear Window", "Vertigo", "Psycho");
-            Http.Response kubrick = http.get(server.baseUri().resolve("movies?director=Kubrick&delayMillis=20&callDepth=1"));
+            Http.Response kubrick =
+                    http.get(server.baseUri().resolve("movies?director=Kubrick&delayMillis=20&callDepth=1"));
             assertThat(titles(kubrick)).containsExactly("2001: A Space Odyssey", "The Shining");
-            DateOnEveryApproachTest.assertRanWhereClaimed(approach, http.get(server.baseUri().resolve("movies?director=Kubrick")));
+            DateOnEveryApproachTest.assertRanWhereClaimed(
+                    approach, http.get(server.baseUri().resolve("movies?director=Kubrick")));
 
             Http.Response saved = http.send("POST", server.baseUri().resolve("movies"), BARRY_LYNDON);
             assertThat(saved.status()).as(saved.body()).isEqualTo(201);
@@ -65,10 +67,15 @@ class MoviesAndCrudOnEveryApproachTest {
             assertThat(titles(http.get(server.baseUri().resolve("movies?director=Kubrick"))))
                     .containsExactly("2001: A Space Odyssey", "Barry Lyndon", "The Shining");
 
-            Http.Response invalid = http.send("POST", server.baseUri().resolve("movies"), "[{\"title\":\"No year\",\"genre\":\"Drama\",\"rating\":5}]");
+            Http.Response invalid = http.send(
+                    "POST",
+                    server.baseUri().resolve("movies"),
+                    "[{\"title\":\"No year\",\"genre\":\"Drama\",\"rating\":5}]");
             assertThat(invalid.status()).isEqualTo(400);
-            assertThat(invalid.message()).isEqualTo("movies[0].year must be a whole number from 1888 to 2100, got null");
-            assertThat(http.get(server.baseUri().resolve("movies")).message()).isEqualTo("director must be given, e.g. /movies?director=Kubrick");
+            assertThat(invalid.message())
+                    .isEqualTo("movies[0].year must be a whole number from 1888 to 2100, got null");
+            assertThat(http.get(server.baseUri().resolve("movies")).message())
+                    .isEqualTo("director must be given, e.g. /movies?director=Kubrick");
 
             String url = spec.serverProperties().getOrDefault("stackbench.db.url", "");
             FaultChecks.checkMovies(server, http, url.startsWith("h2:mem:") ? url.substring("h2:mem:".length()) : null);
@@ -77,18 +84,25 @@ class MoviesAndCrudOnEveryApproachTest {
 
     static void checkContacts(ServerSpec spec) throws Exception {
         Approach approach = spec.approach();
-        try (var servers = new Servers(); var http = new Http()) {
+        try (var servers = new Servers();
+                var http = new Http()) {
             RunningServer server = servers.start(spec);
             var contacts = server.baseUri().resolve("contacts");
 
-            Http.Response created = http.send("POST", contacts, "{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"}");
+            Http.Response created = http.send(
+                    "POST",
+                    contacts,
+                    "{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"}");
             assertThat(created.status()).as(created.body()).isEqualTo(201);
             long id = json(created).get("id").asLong();
             var one = contacts.resolve("contacts/" + id);
             DateOnEveryApproachTest.assertRanWhereClaimed(approach, created);
 
             assertThat(json(http.get(one)).get("lastName").asString()).isEqualTo("Lovelace");
-            Http.Response updated = http.send("PUT", one, "{\"firstName\":\"Ada\",\"lastName\":\"King\",\"email\":\"ada@example.org\",\"phone\":\"+44 20 1\"}");
+            Http.Response updated = http.send(
+                    "PUT",
+                    one,
+                    "{\"firstName\":\"Ada\",\"lastName\":\"King\",\"email\":\"ada@example.org\",\"phone\":\"+44 20 1\"}");
             assertThat(updated.status()).isEqualTo(200);
             assertThat(json(http.get(one)).get("phone").asString()).isEqualTo("+44 20 1");
             JsonNode page = json(http.get(contacts.resolve("contacts?page=0&size=10")));
@@ -100,12 +114,16 @@ class MoviesAndCrudOnEveryApproachTest {
             assertThat(gone.status()).isEqualTo(404);
             assertThat(gone.message()).isEqualTo("no contact with id " + id);
             assertThat(http.send("DELETE", one, null).status()).isEqualTo(404);
-            assertThat(http.send("PUT", one, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"a@b.org\"}").status()).isEqualTo(404);
+            assertThat(http.send("PUT", one, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"a@b.org\"}")
+                            .status())
+                    .isEqualTo(404);
 
-            Http.Response badEmail = http.send("POST", contacts, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"not-an-address\"}");
+            Http.Response badEmail = http.send(
+                    "POST", contacts, "{\"firstName\":\"A\",\"lastName\":\"B\",\"email\":\"not-an-address\"}");
             assertThat(badEmail.status()).isEqualTo(400);
             assertThat(badEmail.message()).isEqualTo("email must be a valid address, got 'not-an-address'");
-            assertThat(http.send("POST", contacts, "{\"lastName\":\"B\",\"email\":\"a@b.org\"}").message())
+            assertThat(http.send("POST", contacts, "{\"lastName\":\"B\",\"email\":\"a@b.org\"}")
+                            .message())
                     .isEqualTo("firstName must be 1 to 100 characters, got null");
             assertThat(http.get(contacts.resolve("contacts?size=0")).status()).isEqualTo(400);
 
@@ -115,7 +133,10 @@ class MoviesAndCrudOnEveryApproachTest {
 
     static List<String> titles(Http.Response response) {
         assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return json(response).valueStream().map(movie -> movie.get("title").asString()).toList();
+        return json(response)
+                .valueStream()
+                .map(movie -> movie.get("title").asString())
+                .toList();
     }
 
     static JsonNode json(Http.Response response) {

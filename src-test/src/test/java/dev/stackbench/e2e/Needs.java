@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -16,8 +15,7 @@ final class Needs {
     /** Connect timeout of a reachability check. */
     static final int CHECK_TIMEOUT_MILLIS = 2000;
 
-    private Needs() {
-    }
+    private Needs() {}
 
     /** Skips the calling test loudly when {@code unavailableBecause} says why {@code what} cannot be used; fails with CI=true. */
     static void require(String what, Optional<String> unavailableBecause) {

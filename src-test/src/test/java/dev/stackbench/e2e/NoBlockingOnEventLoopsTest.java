@@ -2,13 +2,11 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.jmh.JvmFlags;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.jmh.JvmFlags;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,13 +18,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class NoBlockingOnEventLoopsTest {
 
-    record Check(int exitCode, String out) {
-    }
+    record Check(int exitCode, String out) {}
 
     static Check check(String... args) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        var command = new ArrayList<>(List.of(java, "-XX:+AllowRedefinitionToAddDeleteMethods", "-XX:+EnableDynamicAgentLoading",
-                JvmFlags.ENABLE_NATIVE_ACCESS, "-cp", System.getProperty("java.class.path"), BlockingCallCheck.class.getName()));
+        var command = new ArrayList<>(List.of(
+                java,
+                "-XX:+AllowRedefinitionToAddDeleteMethods",
+                "-XX:+EnableDynamicAgentLoading",
+                JvmFlags.ENABLE_NATIVE_ACCESS,
+                "-cp",
+                System.getProperty("java.class.path"),
+                BlockingCallCheck.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] out = process.getInputStream().readAllBytes();
@@ -52,7 +55,9 @@ class NoBlockingOnEventLoopsTest {
         Check check = check(args.toArray(String[]::new));
 
         assertThat(check.exitCode()).as(check.out()).isZero();
-        assertThat(check.out()).contains("no blocking calls on event loops").containsPattern("[1-9]\\d* ok, errors \\{}");
+        assertThat(check.out())
+                .contains("no blocking calls on event loops")
+                .containsPattern("[1-9]\\d* ok, errors \\{}");
     }
 
     /**
@@ -66,14 +71,21 @@ class NoBlockingOnEventLoopsTest {
         if (store.equals("redis")) {
             Redis.Required.check();
         }
-        var args = new ArrayList<>(List.of("webflux-netty", "movies", "param:delayMillis=5", "param:callDepth=1", "stackbench.movies.store=" + store));
+        var args = new ArrayList<>(List.of(
+                "webflux-netty",
+                "movies",
+                "param:delayMillis=5",
+                "param:callDepth=1",
+                "stackbench.movies.store=" + store));
         if (store.equals("redis")) {
             args.add("stackbench.redis.url=" + Redis.url());
         }
         Check check = check(args.toArray(String[]::new));
 
         assertThat(check.exitCode()).as(check.out()).isZero();
-        assertThat(check.out()).contains("no blocking calls on event loops").containsPattern("[1-9]\\d* ok, errors \\{}");
+        assertThat(check.out())
+                .contains("no blocking calls on event loops")
+                .containsPattern("[1-9]\\d* ok, errors \\{}");
     }
 
     /**
@@ -86,11 +98,15 @@ class NoBlockingOnEventLoopsTest {
     void webfluxNettyUsesItsDatabaseWithoutBlocking(String workloadAndParams) throws Exception {
         var args = new ArrayList<>(List.of("webflux-netty"));
         args.addAll(List.of(workloadAndParams.split(" ")));
-        args.addAll(List.of("stackbench.db.url=" + Postgres.url(), "stackbench.db.username=" + Postgres.user(),
+        args.addAll(List.of(
+                "stackbench.db.url=" + Postgres.url(),
+                "stackbench.db.username=" + Postgres.user(),
                 "stackbench.db.password=" + Postgres.password()));
         Check check = check(args.toArray(String[]::new));
 
         assertThat(check.exitCode()).as(check.out()).isZero();
-        assertThat(check.out()).contains("no blocking calls on event loops").containsPattern("[1-9]\\d* ok, errors \\{}");
+        assertThat(check.out())
+                .contains("no blocking calls on event loops")
+                .containsPattern("[1-9]\\d* ok, errors \\{}");
     }
 }

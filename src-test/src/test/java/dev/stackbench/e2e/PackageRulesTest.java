@@ -7,6 +7,12 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,17 +20,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The import rules each package-info.java states, as tests on the compiled classes of every module (bench-core,
@@ -38,7 +36,8 @@ class PackageRulesTest {
     private static final String CORE = "dev.stackbench.core.";
     private static final String SERVERS = "dev.stackbench.servers";
 
-    private static final JavaClasses CLASSES = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.stackbench");
 
     /**
@@ -58,20 +57,52 @@ class PackageRulesTest {
             "core.load", List.of("core.steady"),
             "core.load.engine", List.of("core.load", "core.result", "core.steady", "core.jvm"),
             "core.gate", List.of("core.result", "core.result.read", "core.stats", "core.compare"),
-            "core.report", List.of("core.result", "core.result.read", "core.stats", "core.profile", "core.compare", "core.variant"),
+            "core.report",
+                    List.of(
+                            "core.result",
+                            "core.result.read",
+                            "core.stats",
+                            "core.profile",
+                            "core.compare",
+                            "core.variant"),
             "core.app", List.of("core.result"),
             "core.scenario", List.of("core.load", "core.load.engine", "core.profile", "core.result", "core.app"),
             "core.variant", List.of("core.result", "core.scenario", "core.app"),
-            "core.compare", List.of("core.variant", "core.scenario", "core.app", "core.load", "core.load.engine", "core.profile",
-                    "core.result", "core.result.read", "core.steady", "core.stats"),
-            "core.api", List.of("core.compare", "core.variant", "core.app", "core.load", "core.load.engine", "core.result", "core.gate",
-                    "core.report"),
+            "core.compare",
+                    List.of(
+                            "core.variant",
+                            "core.scenario",
+                            "core.app",
+                            "core.load",
+                            "core.load.engine",
+                            "core.profile",
+                            "core.result",
+                            "core.result.read",
+                            "core.steady",
+                            "core.stats"),
+            "core.api",
+                    List.of(
+                            "core.compare",
+                            "core.variant",
+                            "core.app",
+                            "core.load",
+                            "core.load.engine",
+                            "core.result",
+                            "core.gate",
+                            "core.report"),
             "jmh", List.of("core.."),
             "jmh.jmh_generated", List.of("jmh", "core.."),
             "cluster", List.of("core.."),
             "cli", List.of("core..", "jmh", "cluster"),
-            "servers", List.of("servers.contacts", "servers.date", "servers.db", "servers.dispatch", "servers.logging",
-                    "servers.movies", "servers.upstream"),
+            "servers",
+                    List.of(
+                            "servers.contacts",
+                            "servers.date",
+                            "servers.db",
+                            "servers.dispatch",
+                            "servers.logging",
+                            "servers.movies",
+                            "servers.upstream"),
             "servers.dispatch", List.of("servers.db"),
             "servers.date", List.of("servers.dispatch", "servers.upstream"),
             "servers.movies", List.of("servers.dispatch", "servers.date", "servers.upstream", "servers.db"),
@@ -95,36 +126,61 @@ class PackageRulesTest {
         allowed.add(CORE + "vocabulary");
         allowed.add(CORE + "server");
         MAY_IMPORT.get(pkg).forEach(other -> allowed.add("dev.stackbench." + other));
-        ArchRule rule = classes().that().resideInAPackage("dev.stackbench." + pkg)
-                .should().onlyDependOnClassesThat(resideOutsideOfPackage("dev.stackbench..").or(resideInAnyPackage(allowed.toArray(String[]::new))))
+        ArchRule rule = classes()
+                .that()
+                .resideInAPackage("dev.stackbench." + pkg)
+                .should()
+                .onlyDependOnClassesThat(resideOutsideOfPackage("dev.stackbench..")
+                        .or(resideInAnyPackage(allowed.toArray(String[]::new))))
                 .as("dev.stackbench." + pkg + " imports only " + allowed + " of stackbench (its package-info.java)");
         rule.check(CLASSES);
     }
 
     @Test
     void benchCoreKnowsNoSpringAndItsApplicationPackageReachesSpringBootByReflectionOnly() {
-        noClasses().that().resideInAPackage("dev.stackbench.core..")
-                .should().dependOnClassesThat().resideInAPackage("org.springframework..")
-                .as("bench-core depends on no Spring: only dev.stackbench.core.app names Spring Boot, by reflection (strings), "
-                        + "never as a dependency")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.stackbench.core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.springframework..")
+                .as(
+                        "bench-core depends on no Spring: only dev.stackbench.core.app names Spring Boot, by reflection (strings), "
+                                + "never as a dependency")
                 .check(CLASSES);
     }
 
     @Test
     void nothingBelowTheCommandLineImportsIt() {
-        noClasses().that().resideInAnyPackage("dev.stackbench.core..", SERVERS + "..")
-                .should().dependOnClassesThat().resideInAPackage(BENCH_JMH_PACKAGES)
-                .as("bench-core and bench-servers import nothing of bench-jmh").check(CLASSES);
-        noClasses().that().resideInAPackage("dev.stackbench.jmh..").should().dependOnClassesThat().resideInAPackage("dev.stackbench.cli..")
-                .as("the JMH suite imports nothing of the command line").check(CLASSES);
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.stackbench.core..", SERVERS + "..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(BENCH_JMH_PACKAGES)
+                .as("bench-core and bench-servers import nothing of bench-jmh")
+                .check(CLASSES);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.stackbench.jmh..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.stackbench.cli..")
+                .as("the JMH suite imports nothing of the command line")
+                .check(CLASSES);
     }
 
     /** JGroups stays behind one class: a run without agents loads none of it. */
     @Test
     void onlyTheClusterChannelKnowsJGroups() {
-        noClasses().that().haveNameNotMatching("dev\\.stackbench\\.cluster\\.ClusterChannel(\\$.*)?")
-                .should().dependOnClassesThat().resideInAPackage("org.jgroups..")
-                .as("only dev.stackbench.cluster.ClusterChannel imports JGroups (the cluster's package-info.java)").check(CLASSES);
+        noClasses()
+                .that()
+                .haveNameNotMatching("dev\\.stackbench\\.cluster\\.ClusterChannel(\\$.*)?")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.jgroups..")
+                .as("only dev.stackbench.cluster.ClusterChannel imports JGroups (the cluster's package-info.java)")
+                .check(CLASSES);
     }
 
     /**
@@ -133,10 +189,15 @@ class PackageRulesTest {
      */
     @Test
     void onlyTheCommandLineAndScenariosImportTheApplicationPackage() {
-        noClasses().that(resideInAnyPackage("dev.stackbench.core..")
-                        .and(not(resideInAnyPackage(CORE + "app", CORE + "scenario", CORE + "variant", CORE + "compare", CORE + "api"))))
-                .should().dependOnClassesThat().resideInAPackage(CORE + "app")
-                .as("only the command line, scenarios (with the variants and comparisons that run them) and the API import core.app")
+        noClasses()
+                .that(resideInAnyPackage("dev.stackbench.core..")
+                        .and(not(resideInAnyPackage(
+                                CORE + "app", CORE + "scenario", CORE + "variant", CORE + "compare", CORE + "api"))))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(CORE + "app")
+                .as(
+                        "only the command line, scenarios (with the variants and comparisons that run them) and the API import core.app")
                 .check(CLASSES);
     }
 
@@ -146,19 +207,25 @@ class PackageRulesTest {
         Set<String> publicTypes = CLASSES.stream()
                 .filter(type -> type.getPackageName().equals(CORE + "load.engine") && type.isTopLevelClass())
                 .filter(type -> type.getModifiers().contains(JavaModifier.PUBLIC))
-                .map(JavaClass::getSimpleName).collect(Collectors.toCollection(TreeSet::new));
+                .map(JavaClass::getSimpleName)
+                .collect(Collectors.toCollection(TreeSet::new));
 
-        assertThat(publicTypes).containsExactlyInAnyOrder("LoadGenerator", "LoadSession", "StopRequest", "ProgressListener", "AgentPart",
-                "SegmentRun");
+        assertThat(publicTypes)
+                .containsExactlyInAnyOrder(
+                        "LoadGenerator", "LoadSession", "StopRequest", "ProgressListener", "AgentPart", "SegmentRun");
     }
 
     @Test
     void everyPackageHasARule() {
-        Set<String> packages = CLASSES.stream().map(JavaClass::getPackageName)
+        Set<String> packages = CLASSES.stream()
+                .map(JavaClass::getPackageName)
                 .filter(name -> name.startsWith("dev.stackbench.") && !name.startsWith("dev.stackbench.testapp"))
-                .map(name -> name.substring("dev.stackbench.".length())).collect(Collectors.toCollection(TreeSet::new));
+                .map(name -> name.substring("dev.stackbench.".length()))
+                .collect(Collectors.toCollection(TreeSet::new));
 
-        assertThat(packages).as("packages with classes; each needs a row in MAY_IMPORT").isNotEmpty();
+        assertThat(packages)
+                .as("packages with classes; each needs a row in MAY_IMPORT")
+                .isNotEmpty();
         assertThat(MAY_IMPORT.keySet()).containsAll(packages);
     }
 

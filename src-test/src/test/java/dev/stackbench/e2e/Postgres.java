@@ -1,5 +1,6 @@
 package dev.stackbench.e2e;
 
+import dev.stackbench.core.server.ServerSpec;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -8,9 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.stackbench.core.server.ServerSpec;
-
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -23,8 +21,7 @@ final class Postgres {
 
     private static volatile Optional<String> unavailable;
 
-    private Postgres() {
-    }
+    private Postgres() {}
 
     static String url() {
         return System.getenv("STACKBENCH_POSTGRES_URL");
@@ -51,8 +48,8 @@ final class Postgres {
 
     /** {@code spec} on this PostgreSQL (or at {@code url}, e.g. through a proxy), with its credentials. */
     static ServerSpec on(ServerSpec spec, String url) {
-        return spec.withServerProperties(Map.of("stackbench.db.url", url,
-                "stackbench.db.username", user(), "stackbench.db.password", password()));
+        return spec.withServerProperties(Map.of(
+                "stackbench.db.url", url, "stackbench.db.username", user(), "stackbench.db.password", password()));
     }
 
     static ServerSpec on(ServerSpec spec) {
@@ -71,7 +68,8 @@ final class Postgres {
 
     private static Optional<String> check() {
         if (url() == null || !url().matches("postgresql://[^/]+/.+")) {
-            return Optional.of("STACKBENCH_POSTGRES_URL is not set to postgresql://host:port/database (.ci/run sets it)");
+            return Optional.of(
+                    "STACKBENCH_POSTGRES_URL is not set to postgresql://host:port/database (.ci/run sets it)");
         }
         return Needs.unreachable("PostgreSQL", url(), address());
     }
@@ -83,8 +81,7 @@ final class Postgres {
     @Target({ElementType.TYPE, ElementType.METHOD})
     @Retention(RetentionPolicy.RUNTIME)
     @ExtendWith(Required.class)
-    @interface Needed {
-    }
+    @interface Needed {}
 
     static final class Required implements BeforeEachCallback {
         @Override

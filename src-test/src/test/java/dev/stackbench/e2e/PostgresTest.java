@@ -3,7 +3,6 @@ package dev.stackbench.e2e;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -33,7 +32,9 @@ class PostgresTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Approach.class, names = {"LOOM_TOMCAT", "WEBFLUX_NETTY"})
+    @EnumSource(
+            value = Approach.class,
+            names = {"LOOM_TOMCAT", "WEBFLUX_NETTY"})
     void concurrentWritesOnPostgres(Approach approach) throws Exception {
         PersistenceTest.checkConcurrentWrites(onPostgres(approach, Workload.CRUD));
     }

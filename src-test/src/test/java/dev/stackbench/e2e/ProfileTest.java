@@ -2,17 +2,15 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ServerProfile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.result.ServerProfile;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +24,7 @@ class ProfileTest {
 
     /** Spins per request: several times what loom-tomcat itself spends on a date request (a few hundred µs here). */
     private static final int BURN_MICROS = 1000;
+
     private static final int PINNED_WAIT_MILLIS = 5;
     private static final String BURN = "dev.stackbench.servers.date.CpuBurn.burn";
     private static final String PINNED_WAIT = "dev.stackbench.servers.date.PinnedWait";
@@ -35,33 +34,50 @@ class ProfileTest {
 
     @Test
     void aServerMadeToBurnAndToPinShowsBothAndWithoutThePropertyPinsNowhereThere() throws Exception {
-        Path pinned = load("pinned", "--server-property", "stackbench.date.pinned-wait-millis=" + PINNED_WAIT_MILLIS, "--profile-keep-jfr");
+        Path pinned = load(
+                "pinned",
+                "--server-property",
+                "stackbench.date.pinned-wait-millis=" + PINNED_WAIT_MILLIS,
+                "--profile-keep-jfr");
         Path unpinned = load("unpinned");
 
         ServerProfile profile = result(pinned).serverProfile();
-        assertThat(profile.cpu().topSelf().getFirst().frame()).as("the top of the CPU profile's server part").isEqualTo(BURN);
+        assertThat(profile.cpu().topSelf().getFirst().frame())
+                .as("the top of the CPU profile's server part")
+                .isEqualTo(BURN);
         assertThat(profile.cpu().topSelf().getFirst().category()).isEqualTo("own");
         assertThat(profile.pinning().events()).isPositive();
-        assertThat(profile.pinning().top().getFirst().frames()).anySatisfy(frame -> assertThat(frame).startsWith(PINNED_WAIT));
+        assertThat(profile.pinning().top().getFirst().frames())
+                .anySatisfy(frame -> assertThat(frame).startsWith(PINNED_WAIT));
         // Each request pins its carrier at least for the wait (a sleep lasts at least as long as asked).
         assertThat(profile.pinning().millisPerRequest()).isGreaterThanOrEqualTo((double) PINNED_WAIT_MILLIS);
-        assertThat(Files.readString(pinned.resolve("profile-pinning.collapsed"))).contains(PINNED_WAIT);
+        assertThat(Files.readString(pinned.resolve("profile-pinning.collapsed")))
+                .contains(PINNED_WAIT);
         assertThat(profile.files().recordings()).containsExactly("profile.jfr");
         assertThat(pinned.resolve("profile.jfr")).isNotEmptyFile();
-        assertThat(Files.readString(pinned.resolve("summary.txt"))).contains("carriers / ").contains(" ms pinned = ")
-                .containsPattern("Profile: +pinning: [\\d,]+ events/s, [\\d.]+ ms pinned per request in " + PINNED_WAIT.replace(".", "\\.") + "\\$Loader.loadClass");
+        assertThat(Files.readString(pinned.resolve("summary.txt")))
+                .contains("carriers / ")
+                .contains(" ms pinned = ")
+                .containsPattern("Profile: +pinning: [\\d,]+ events/s, [\\d.]+ ms pinned per request in "
+                        + PINNED_WAIT.replace(".", "\\.") + "\\$Loader.loadClass");
 
         ServerProfile without = result(unpinned).serverProfile();
         assertThat(without.cpu().topSelf().getFirst().frame()).isEqualTo(BURN);
-        assertThat(without.pinning().top()).allSatisfy(stack -> assertThat(stack.frames()).noneMatch(frame -> frame.startsWith(PINNED_WAIT)));
-        assertThat(Files.readString(unpinned.resolve("profile-pinning.collapsed"))).doesNotContain(PINNED_WAIT);
+        assertThat(without.pinning().top())
+                .allSatisfy(stack -> assertThat(stack.frames()).noneMatch(frame -> frame.startsWith(PINNED_WAIT)));
+        assertThat(Files.readString(unpinned.resolve("profile-pinning.collapsed")))
+                .doesNotContain(PINNED_WAIT);
         assertThat(unpinned.resolve("profile.jfr")).doesNotExist();
 
         Path report = temp.resolve("report");
-        ServeCommandTest.Run written = ServeCommandTest.run("report", pinned.toString(), unpinned.toString(), "--out", report.toString());
+        ServeCommandTest.Run written =
+                ServeCommandTest.run("report", pinned.toString(), unpinned.toString(), "--out", report.toString());
         assertThat(written.exitCode()).as(written.err()).isZero();
         String page = Files.readString(report.resolve("index.html"));
-        assertThat(page).contains("id=\"flame-pinning-1\"").contains("id=\"flame-cpu-2\"").contains("id=\"flame-diff-cpu-2\"")
+        assertThat(page)
+                .contains("id=\"flame-pinning-1\"")
+                .contains("id=\"flame-cpu-2\"")
+                .contains("id=\"flame-diff-cpu-2\"")
                 .contains("unpinned against pinned");
     }
 
@@ -72,12 +88,19 @@ class ProfileTest {
         var keep = ServeCommandTest.run("load", "--approach", "loom-tomcat", "--profile-keep-jfr", "--duration", "1s");
 
         assertThat(url.exitCode()).isEqualTo(2);
-        assertThat(url.err().lines()).singleElement().asString().startsWith("error: --profile records a server in this JVM");
+        assertThat(url.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: --profile records a server in this JVM");
         assertThat(mode.exitCode()).isEqualTo(2);
-        assertThat(mode.err().lines()).singleElement().asString()
+        assertThat(mode.err().lines())
+                .singleElement()
+                .asString()
                 .isEqualTo("error: --profile: profile mode 'perf' is not one of jfr, async, async-wall");
         assertThat(keep.exitCode()).isEqualTo(2);
-        assertThat(keep.err().lines()).singleElement().asString()
+        assertThat(keep.err().lines())
+                .singleElement()
+                .asString()
                 .isEqualTo("error: --profile-keep-jfr keeps the recordings of --profile: give --profile too");
     }
 
@@ -85,9 +108,33 @@ class ProfileTest {
     void theJmhSuitesOwnProfilerRecordsTheMeasurementIterations() throws Exception {
         Path json = temp.resolve("jmh.json");
         Path profiles = temp.resolve("profiles");
-        String out = jmh("-jar", jar(), "-p", "approach=loom-tomcat", "-p", "workload=date", "-p", "concurrency=4", "-p", "warmup=0s", "-f", "1",
-                "-wi", "1", "-w", "500ms", "-i", "2", "-r", "1s", "-rf", "json", "-rff", json.toString(),
-                "-prof", "dev.stackbench.jmh.ServerProfiler:dir=" + profiles);
+        String out = jmh(
+                "-jar",
+                jar(),
+                "-p",
+                "approach=loom-tomcat",
+                "-p",
+                "workload=date",
+                "-p",
+                "concurrency=4",
+                "-p",
+                "warmup=0s",
+                "-f",
+                "1",
+                "-wi",
+                "1",
+                "-w",
+                "500ms",
+                "-i",
+                "2",
+                "-r",
+                "1s",
+                "-rf",
+                "json",
+                "-rff",
+                json.toString(),
+                "-prof",
+                "dev.stackbench.jmh.ServerProfiler:dir=" + profiles);
 
         var secondary = ResultFiles.json().readTree(json.toFile()).get(0).get("secondaryMetrics");
         assertThat(secondary.get("profile.alloc").get("scoreUnit").asString()).isEqualTo("B/response");
@@ -99,16 +146,35 @@ class ProfileTest {
         }
         assertThat(directory.getFileName().toString()).startsWith("ServerLoadBenchmark.response-approach=loom-tomcat,");
         assertThat(directory.resolve("flame-cpu.html")).content().contains("const cpool");
-        ServerProfile profile = ResultFiles.json().readValue(directory.resolve("profile.json").toFile(), ServerProfile.class);
-        assertThat(profile.windows()).as("the measurement iterations, not the warm-up one").isEqualTo(2);
+        ServerProfile profile =
+                ResultFiles.json().readValue(directory.resolve("profile.json").toFile(), ServerProfile.class);
+        assertThat(profile.windows())
+                .as("the measurement iterations, not the warm-up one")
+                .isEqualTo(2);
         assertThat(profile.cpu().serverSamples()).isPositive();
     }
 
     /** A profiled run of loom-tomcat burning {@link #BURN_MICROS} per request; its summary kept as summary.txt. */
     private Path load(String label, String... extra) throws Exception {
         Path out = temp.resolve("runs").resolve(label);
-        var args = new ArrayList<>(List.of("load", "--approach", "loom-tomcat", "--server-property", "stackbench.date.burn-micros=" + BURN_MICROS,
-                "--concurrency", "4", "--duration", "3s", "--warmup", "2s", "--quiet", "--label", label, "--profile", "--out", out.toString()));
+        var args = new ArrayList<>(List.of(
+                "load",
+                "--approach",
+                "loom-tomcat",
+                "--server-property",
+                "stackbench.date.burn-micros=" + BURN_MICROS,
+                "--concurrency",
+                "4",
+                "--duration",
+                "3s",
+                "--warmup",
+                "2s",
+                "--quiet",
+                "--label",
+                label,
+                "--profile",
+                "--out",
+                out.toString()));
         args.addAll(List.of(extra));
         ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -121,11 +187,13 @@ class ProfileTest {
     }
 
     private static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toString();
+        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
+                .toString();
     }
 
     private static String jmh(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        var command =
+                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

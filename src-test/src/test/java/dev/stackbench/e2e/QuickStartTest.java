@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +20,8 @@ class QuickStartTest {
 
     private static final Path QUICK_START = DocsTest.ROOT.resolve("docs").resolve("quick-start.md");
     private static final String JAR_IN_DOCS = "bench-jmh/target/bench-jmh.jar";
-    private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toAbsolutePath();
+    private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
+            .toAbsolutePath();
 
     @TempDir
     Path workingDirectory;
@@ -34,18 +34,25 @@ class QuickStartTest {
         for (String command : commands) {
             var args = new ArrayList<String>();
             for (String word : command.split("\\s+")) {
-                args.add(word.equals("java") && args.isEmpty() ? ProcessHandle.current().info().command().orElse("java")
-                        : word.equals(JAR_IN_DOCS) ? JAR.toString() : word);
+                args.add(
+                        word.equals("java") && args.isEmpty()
+                                ? ProcessHandle.current().info().command().orElse("java")
+                                : word.equals(JAR_IN_DOCS) ? JAR.toString() : word);
             }
             Path output = workingDirectory.resolve("output-" + System.nanoTime() + ".txt");
-            Process process = new ProcessBuilder(args).directory(workingDirectory.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).start();
+            Process process = new ProcessBuilder(args)
+                    .directory(workingDirectory.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
             boolean finished = process.waitFor(4, TimeUnit.MINUTES);
             if (!finished) {
                 process.destroyForcibly();
             }
             String printed = Files.readString(output);
-            assertThat(finished).as("%s finished in time:%n%s", command, printed).isTrue();
+            assertThat(finished)
+                    .as("%s finished in time:%n%s", command, printed)
+                    .isTrue();
             boolean gate = args.size() > 3 && args.get(3).equals("gate");
             assertThat(process.exitValue()).as("%s:%n%s", command, printed).isIn(gate ? List.of(0, 1) : List.of(0));
         }

@@ -7,7 +7,6 @@ import java.lang.annotation.Target;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Optional;
-
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,8 +19,7 @@ final class Redis {
 
     private static volatile Optional<String> unavailable;
 
-    private Redis() {
-    }
+    private Redis() {}
 
     static String url() {
         return System.getenv("STACKBENCH_REDIS_URL");
@@ -52,8 +50,7 @@ final class Redis {
     @Target({ElementType.TYPE, ElementType.METHOD})
     @Retention(RetentionPolicy.RUNTIME)
     @ExtendWith(Required.class)
-    @interface Needed {
-    }
+    @interface Needed {}
 
     static final class Required implements BeforeEachCallback {
         @Override

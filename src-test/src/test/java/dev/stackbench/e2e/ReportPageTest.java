@@ -2,6 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,15 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import javax.imageio.ImageIO;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 
 /**
  * The report as a reader sees it: two real runs, profiled, the report command, and the page rendered by headless
@@ -30,6 +26,7 @@ class ReportPageTest {
 
     /** Two Tomcat threads and a 50 ms sleep: at most 40 requests/s, whatever the machine. */
     private static final int TOMCAT_THREADS = 2;
+
     private static final int DELAY_MILLIS = 50;
 
     /** A chart with axes, labels and lines has many colours (antialiasing); a blank or broken image has a few. */
@@ -47,38 +44,53 @@ class ReportPageTest {
         Path loom = load("loom-tomcat", "--workload", "movies");
         Path out = temp.resolve("report");
 
-        ServeCommandTest.Run report = ServeCommandTest.run("report", temp.resolve("runs").toString(), "--out", out.toString());
+        ServeCommandTest.Run report =
+                ServeCommandTest.run("report", temp.resolve("runs").toString(), "--out", out.toString());
 
         assertThat(report.exitCode()).as(report.err()).isZero();
         assertThat(report.out()).contains("2 runs of 2 labels");
         List<Path> pngs;
         try (Stream<Path> files = Files.list(out)) {
-            pngs = files.filter(path -> path.toString().endsWith(".png")).sorted().toList();
+            pngs = files.filter(path -> path.toString().endsWith(".png"))
+                    .sorted()
+                    .toList();
         }
         assertThat(pngs).as("2 compared + 4 per run").hasSize(2 + 4 * 2);
         for (Path png : pngs) {
-            assertThat(distinctColours(ImageIO.read(png.toFile()))).as(png.getFileName().toString()).isGreaterThan(MIN_COLOURS_OF_A_CHART);
+            assertThat(distinctColours(ImageIO.read(png.toFile())))
+                    .as(png.getFileName().toString())
+                    .isGreaterThan(MIN_COLOURS_OF_A_CHART);
         }
 
         String dom = HeadlessChromium.render(chromium, out, temp);
 
         assertThat(attribute(dom, "data-images")).isEqualTo(String.valueOf(pngs.size()));
-        List<String> loaded = List.of(attribute(dom, "data-images-loaded").trim().split(" "));
-        assertThat(loaded).as("every <img> loaded with a size").hasSize(pngs.size())
+        List<String> loaded =
+                List.of(attribute(dom, "data-images-loaded").trim().split(" "));
+        assertThat(loaded)
+                .as("every <img> loaded with a size")
+                .hasSize(pngs.size())
                 .allSatisfy(image -> assertThat(image).matches("[\\w.-]+\\.png:\\d{3,}x\\d{3,}"));
         for (Path run : List.of(platform, loom)) {
-            RunResult result = ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
+            RunResult result =
+                    ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
             String row = winnersRow(dom, result.target().label());
-            // The winners' rps comes from latency.hlog's per-interval histograms, result.json's from the window's counter: a
-            // success completing at the window's very end can be in one and not the other (seen under a load average of 15).
+            // The winners' rps comes from latency.hlog's per-interval histograms, result.json's from the window's
+            // counter: a
+            // success completing at the window's very end can be in one and not the other (seen under a load average of
+            // 15).
             double oneRequestPerSecond = 1 / result.window().measuredSeconds();
-            assertThat(rpsCell(row)).as(result.target().label()).isCloseTo(result.rps(), org.assertj.core.data.Offset.offset(oneRequestPerSecond + 0.05));
+            assertThat(rpsCell(row))
+                    .as(result.target().label())
+                    .isCloseTo(result.rps(), org.assertj.core.data.Offset.offset(oneRequestPerSecond + 0.05));
             assertThat(row).contains("data-metric=\"P99\"");
             assertThat(result.requests().errors()).isZero();
         }
-        RunResult platformResult = ResultFiles.json().readValue(platform.resolve("result.json").toFile(), RunResult.class);
+        RunResult platformResult =
+                ResultFiles.json().readValue(platform.resolve("result.json").toFile(), RunResult.class);
         double boundPerSecond = TOMCAT_THREADS * 1000.0 / DELAY_MILLIS;
-        // Physical bound: two threads each sleeping 50 ms cannot finish more than 40 requests a second (small slack for window edges).
+        // Physical bound: two threads each sleeping 50 ms cannot finish more than 40 requests a second (small slack for
+        // window edges).
         assertThat(platformResult.rps()).isPositive().isLessThanOrEqualTo(boundPerSecond * 1.05);
         assertThat(dom).contains(TOMCAT_THREADS + " threads / " + DELAY_MILLIS + " ms = 40 req/s; measured");
         assertThat(platformResult.jvm().serverCpuSeconds()).isPositive();
@@ -86,15 +98,31 @@ class ReportPageTest {
         // Every flame graph drawn on its canvas, and a search finds frames in it; nothing fetched from anywhere else.
         List<String> flames = List.of(attribute(dom, "data-flames").trim().split(" "));
         // Lock and pinning graphs come too when a run blocked on locks or pinned (Tomcat's poller often does).
-        assertThat(flames).as("id:drawn pixels:search 'Thread' matched").extracting(flame -> flame.split(":")[0])
-                .contains("flame-diff-cpu-2", "flame-diff-alloc-2", "flame-cpu-1", "flame-alloc-1", "flame-cpu-2", "flame-alloc-2");
+        assertThat(flames)
+                .as("id:drawn pixels:search 'Thread' matched")
+                .extracting(flame -> flame.split(":")[0])
+                .contains(
+                        "flame-diff-cpu-2",
+                        "flame-diff-alloc-2",
+                        "flame-cpu-1",
+                        "flame-alloc-1",
+                        "flame-cpu-2",
+                        "flame-alloc-2");
         assertThat(flames).allSatisfy(flame -> {
             String[] parts = flame.split(":");
-            assertThat(Integer.parseInt(parts[1])).as(flame + ": pixels drawn").isGreaterThan(MIN_PIXELS_OF_A_FLAME_GRAPH);
-            assertThat(Double.parseDouble(parts[2].replace("%", ""))).as(flame + ": matched by the search").isPositive();
+            assertThat(Integer.parseInt(parts[1]))
+                    .as(flame + ": pixels drawn")
+                    .isGreaterThan(MIN_PIXELS_OF_A_FLAME_GRAPH);
+            assertThat(Double.parseDouble(parts[2].replace("%", "")))
+                    .as(flame + ": matched by the search")
+                    .isPositive();
         });
-        assertThat(HeadlessChromium.pageRequests(temp)).as("network requests the page or its frames made (Chromium's net log)").isEmpty();
-        assertThat(dom).as("runs in the order read (by directory), the first the baseline").contains("platform-tomcat/date against loom-tomcat/movies");
+        assertThat(HeadlessChromium.pageRequests(temp))
+                .as("network requests the page or its frames made (Chromium's net log)")
+                .isEmpty();
+        assertThat(dom)
+                .as("runs in the order read (by directory), the first the baseline")
+                .contains("platform-tomcat/date against loom-tomcat/movies");
     }
 
     @Test
@@ -105,7 +133,10 @@ class ReportPageTest {
         ServeCommandTest.Run run = ServeCommandTest.run("report", missing.toString(), "--out", out.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: " + missing + ": no such file or directory");
+        assertThat(run.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo("error: " + missing + ": no such file or directory");
         assertThat(out).doesNotExist();
         assertThat(temp.toFile().list()).isEmpty();
     }
@@ -120,8 +151,12 @@ class ReportPageTest {
         ServeCommandTest.Run garbage = ServeCommandTest.run("report", notJson.toString(), "--out", out.toString());
 
         assertThat(wrong.exitCode()).isEqualTo(2);
-        assertThat(wrong.err().lines()).singleElement().asString()
-                .isEqualTo("error: " + file + ": schema 'stackbench.load/9' is not one stackbench reads (stackbench.load/1, or JMH's -rf json)");
+        assertThat(wrong.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "error: " + file
+                                + ": schema 'stackbench.load/9' is not one stackbench reads (stackbench.load/1, or JMH's -rf json)");
         assertThat(garbage.exitCode()).isEqualTo(2);
         assertThat(garbage.err().lines()).singleElement().asString().startsWith("error: " + notJson + ": not JSON (");
         assertThat(out).doesNotExist();
@@ -140,15 +175,32 @@ class ReportPageTest {
         ServeCommandTest.Run report = ServeCommandTest.run("report", run.toString(), "--out", out.toString());
 
         assertThat(report.exitCode()).isEqualTo(2);
-        assertThat(report.err().lines()).singleElement().asString().startsWith("error: " + hlog + ": holds ")
+        assertThat(report.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: " + hlog + ": holds ")
                 .endsWith(": truncated, or from another run");
         assertThat(out).doesNotExist();
     }
 
     private Path load(String approach, String... extra) {
         Path out = temp.resolve("runs").resolve(approach);
-        var args = new ArrayList<>(List.of("load", "--approach", approach, "--workload-param", "delayMillis=" + DELAY_MILLIS,
-                "--concurrency", "4", "--duration", "3s", "--warmup", "1s", "--quiet", "--profile", "--out", out.toString()));
+        var args = new ArrayList<>(List.of(
+                "load",
+                "--approach",
+                approach,
+                "--workload-param",
+                "delayMillis=" + DELAY_MILLIS,
+                "--concurrency",
+                "4",
+                "--duration",
+                "3s",
+                "--warmup",
+                "1s",
+                "--quiet",
+                "--profile",
+                "--out",
+                out.toString()));
         args.addAll(List.of(extra));
         ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -160,13 +212,15 @@ class ReportPageTest {
     }
 
     private static double rpsCell(String row) {
-        var matcher = Pattern.compile("data-metric=\"RPS\"[^>]*><span>([\\d.]+)</span>").matcher(row);
+        var matcher = Pattern.compile("data-metric=\"RPS\"[^>]*><span>([\\d.]+)</span>")
+                .matcher(row);
         assertThat(matcher.find()).as("an RPS cell in %s", row).isTrue();
         return Double.parseDouble(matcher.group(1));
     }
 
     private static String winnersRow(String dom, String label) {
-        var matcher = Pattern.compile("<tr data-label=\"" + Pattern.quote(label) + "\">(.*?)</tr>", Pattern.DOTALL).matcher(dom);
+        var matcher = Pattern.compile("<tr data-label=\"" + Pattern.quote(label) + "\">(.*?)</tr>", Pattern.DOTALL)
+                .matcher(dom);
         assertThat(matcher.find()).as("a winners row for %s", label).isTrue();
         return matcher.group(1);
     }

@@ -2,13 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.Map;
-import java.util.OptionalLong;
-
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
@@ -18,7 +13,10 @@ import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
-
+import dev.stackbench.core.vocabulary.ThinkTime;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,12 +29,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ScheduleAccountingTest {
 
     private static RunResult run(LoadRun run) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE).result();
+        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE)
+                .result();
     }
 
     private static void assertEveryScheduledRequestHasAnOutcome(RunResult result) {
         var requests = result.requests();
-        assertThat(requests.ok() + requests.errors()).as("ok + errors = scheduled: %s", requests).isEqualTo(requests.scheduled());
+        assertThat(requests.ok() + requests.errors())
+                .as("ok + errors = scheduled: %s", requests)
+                .isEqualTo(requests.scheduled());
         assertThat(requests.sent()).as("sent <= scheduled: %s", requests).isLessThanOrEqualTo(requests.scheduled());
         assertThat(result.latencyMs().count()).isEqualTo(requests.ok());
     }
@@ -57,10 +58,15 @@ class ScheduleAccountingTest {
         double longestWaitMillis = window.toMillis() * (rate / bound - 1);
         RunResult result;
         try (var servers = new Servers()) {
-            RunningServer server = servers.start(ServerSpec.of(Approach.PLATFORM_TOMCAT, Workload.DATE).withServerProperties(Map.of(
-                    "server.tomcat.threads.max", String.valueOf(threads), "server.tomcat.threads.min-spare", String.valueOf(threads))));
+            RunningServer server = servers.start(ServerSpec.of(Approach.PLATFORM_TOMCAT, Workload.DATE)
+                    .withServerProperties(Map.of(
+                            "server.tomcat.threads.max",
+                            String.valueOf(threads),
+                            "server.tomcat.threads.min-spare",
+                            String.valueOf(threads))));
             var mix = WorkloadMixes.of(Workload.DATE, Map.of(WorkloadParams.DELAY_MILLIS, String.valueOf(delayMillis)));
-            result = run(LoadRun.of(server.baseUri(), new LoadProfile.Open(rate, window), Duration.ofSeconds(1)).withMix(mix)
+            result = run(LoadRun.of(server.baseUri(), new LoadProfile.Open(rate, window), Duration.ofSeconds(1))
+                    .withMix(mix)
                     .withConnections(400));
         }
 
@@ -83,15 +89,25 @@ class ScheduleAccountingTest {
         RunResult open;
         RunResult closed;
         try (var servers = new Servers()) {
-            RunningServer server = servers.start(ServerSpec.of(Approach.fromId(approach), Workload.DATE).withHttp2(true));
+            RunningServer server = servers.start(
+                    ServerSpec.of(Approach.fromId(approach), Workload.DATE).withHttp2(true));
             var mix = WorkloadMixes.of(Workload.DATE, Map.of(WorkloadParams.DELAY_MILLIS, "5"));
-            open = run(LoadRun.of(server.baseUri(), new LoadProfile.Open(500, Duration.ofSeconds(3)), Duration.ofSeconds(1))
-                    .withMix(mix).withHttp2(true).withThreads(2).withConnections(200));
-            closed = run(LoadRun.of(server.baseUri(), new LoadProfile.Closed(64, ThinkTime.NONE, Duration.ofSeconds(2), OptionalLong.empty()),
-                    Duration.ofSeconds(1)).withMix(mix).withHttp2(true).withThreads(2));
+            open = run(LoadRun.of(
+                            server.baseUri(), new LoadProfile.Open(500, Duration.ofSeconds(3)), Duration.ofSeconds(1))
+                    .withMix(mix)
+                    .withHttp2(true)
+                    .withThreads(2)
+                    .withConnections(200));
+            closed = run(LoadRun.of(
+                            server.baseUri(),
+                            new LoadProfile.Closed(64, ThinkTime.NONE, Duration.ofSeconds(2), OptionalLong.empty()),
+                            Duration.ofSeconds(1))
+                    .withMix(mix)
+                    .withHttp2(true)
+                    .withThreads(2));
         }
 
-        for (RunResult result : new RunResult[]{open, closed}) {
+        for (RunResult result : new RunResult[] {open, closed}) {
             assertEveryScheduledRequestHasAnOutcome(result);
             assertThat(result.requests().errors()).as("%s", result.requests()).isZero();
             assertThat(result.requests().sent()).isEqualTo(result.requests().scheduled());
@@ -99,8 +115,13 @@ class ScheduleAccountingTest {
             // repeated response headers to a few bytes, so nothing more can be assumed.
             long dateBody = "Sun Nov 22 16:13:33 UTC 2026".length();
             long frameHeader = 9;
-            assertThat(result.bytes().received()).as("%s", result.bytes()).isGreaterThan((frameHeader + dateBody) * result.requests().ok());
-            assertThat(result.bytes().sent()).as("%s", result.bytes()).isGreaterThanOrEqualTo((frameHeader + 1) * result.requests().sent());
+            assertThat(result.bytes().received())
+                    .as("%s", result.bytes())
+                    .isGreaterThan((frameHeader + dateBody) * result.requests().ok());
+            assertThat(result.bytes().sent())
+                    .as("%s", result.bytes())
+                    .isGreaterThanOrEqualTo(
+                            (frameHeader + 1) * result.requests().sent());
         }
         assertThat(open.requests().scheduled()).isEqualTo(1500);
     }

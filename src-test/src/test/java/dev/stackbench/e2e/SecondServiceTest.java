@@ -2,14 +2,6 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.concurrent.CompletableFuture;
-
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
@@ -18,7 +10,13 @@ import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
-
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +29,7 @@ class SecondServiceTest {
 
     /** Added by the upstream alone: the server under test's own requests have no delay, so without the upstream they take far less. */
     private static final int UPSTREAM_DELAY_MILLIS = 100;
+
     private static final int USERS = 8;
 
     /**
@@ -40,17 +39,41 @@ class SecondServiceTest {
     @Test
     void theNestedCallsGoToTheSecondServiceWhoseCpuIsItsOwn(@TempDir Path temp) throws Exception {
         Path out = temp.resolve("upstream");
-        ServeCommandTest.Run load = ServeCommandTest.run("load", "--approach", "loom-tomcat", "--workload-param", "callDepth=1",
-                "--upstream", "webflux-netty:" + UPSTREAM_DELAY_MILLIS, "--start-times",
-                "--concurrency", String.valueOf(USERS), "--warmup", "1s", "--duration", "2s", "--quiet", "--out", out.toString());
+        ServeCommandTest.Run load = ServeCommandTest.run(
+                "load",
+                "--approach",
+                "loom-tomcat",
+                "--workload-param",
+                "callDepth=1",
+                "--upstream",
+                "webflux-netty:" + UPSTREAM_DELAY_MILLIS,
+                "--start-times",
+                "--concurrency",
+                String.valueOf(USERS),
+                "--warmup",
+                "1s",
+                "--duration",
+                "2s",
+                "--quiet",
+                "--out",
+                out.toString());
 
         assertThat(load.exitCode()).as(load.err()).isZero();
-        assertThat(load.out()).contains("Upstream:     webflux-netty at http://127.0.0.1:", "Memory:       process resident up to", "Start:");
-        RunResult result = ResultFiles.json().readValue(out.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
-        assertThat(result.requests().errors()).as("errors %s", result.requests().errorsByClass()).isZero();
+        assertThat(load.out())
+                .contains(
+                        "Upstream:     webflux-netty at http://127.0.0.1:",
+                        "Memory:       process resident up to",
+                        "Start:");
+        RunResult result = ResultFiles.json()
+                .readValue(out.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
+        assertThat(result.requests().errors())
+                .as("errors %s", result.requests().errorsByClass())
+                .isZero();
         double bound = USERS * 1000.0 / UPSTREAM_DELAY_MILLIS;
-        assertThat(result.rps()).as("rps against users / upstream delay = %.0f/s", bound)
-                .isLessThanOrEqualTo(1.10 * bound).isGreaterThan(0.5 * bound);
+        assertThat(result.rps())
+                .as("rps against users / upstream delay = %.0f/s", bound)
+                .isLessThanOrEqualTo(1.10 * bound)
+                .isGreaterThan(0.5 * bound);
 
         RunResult.Upstream upstream = result.target().upstream();
         assertThat(upstream.approach()).isEqualTo("webflux-netty");
@@ -62,10 +85,15 @@ class SecondServiceTest {
         RunResult.Jvm jvm = result.jvm();
         assertThat(jvm.upstreamCpuSeconds()).as("upstream CPU").isPositive();
         assertThat(jvm.serverCpuSeconds()).as("server CPU").isPositive();
-        assertThat(jvm.serverCpuSeconds() + jvm.upstreamCpuSeconds() + jvm.clientCpuSeconds() + jvm.measurementCpuSeconds())
-                .as("thread groups are disjoint: together within the process's CPU").isLessThanOrEqualTo(jvm.processCpuSeconds() * 1.01);
+        assertThat(jvm.serverCpuSeconds()
+                        + jvm.upstreamCpuSeconds()
+                        + jvm.clientCpuSeconds()
+                        + jvm.measurementCpuSeconds())
+                .as("thread groups are disjoint: together within the process's CPU")
+                .isLessThanOrEqualTo(jvm.processCpuSeconds() * 1.01);
 
-        // Start-up: two starts of loom-tomcat, both timed; classes loaded are not comparable in a JVM other tests warmed.
+        // Start-up: two starts of loom-tomcat, both timed; classes loaded are not comparable in a JVM other tests
+        // warmed.
         RunResult.Startup startup = result.startup();
         assertThat(startup.millis()).isPositive();
         assertThat(startup.warmMillis()).isPositive();
@@ -73,8 +101,12 @@ class SecondServiceTest {
 
         // Memory: the process holds at least the heap it uses, the machine holds the process.
         assertThat(jvm.heapUsedMaxBytes()).isPositive();
-        assertThat(jvm.processResidentMaxBytes()).isGreaterThanOrEqualTo(jvm.heapUsedMaxBytes()).isLessThanOrEqualTo(memTotalBytes());
-        assertThat(jvm.heapPeakBytes()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+        assertThat(jvm.processResidentMaxBytes())
+                .isGreaterThanOrEqualTo(jvm.heapUsedMaxBytes())
+                .isLessThanOrEqualTo(memTotalBytes());
+        assertThat(jvm.heapPeakBytes())
+                .isPositive()
+                .isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
     }
 
     /**
@@ -84,14 +116,20 @@ class SecondServiceTest {
     @Test
     void everyNestedCallReachesTheSecondServiceOnceAndADownOneIsA502() throws Exception {
         var variants = ServerVariants.load();
-        RunningServer upstream = variants.startUpstream(new UpstreamService(Approach.WEBFLUX_NETTY, UPSTREAM_DELAY_MILLIS));
+        RunningServer upstream =
+                variants.startUpstream(new UpstreamService(Approach.WEBFLUX_NETTY, UPSTREAM_DELAY_MILLIS));
         try (var http = new Http();
-             var counting = new TcpProxy(new InetSocketAddress(upstream.baseUri().getHost(), upstream.baseUri().getPort()), "GET /date?");
-             RunningServer server = variants.start(ServerSpec.of(Approach.PLATFORM_TOMCAT, Workload.DATE)
-                     .withUpstream(URI.create("http://127.0.0.1:" + counting.port() + "/")))) {
+                var counting = new TcpProxy(
+                        new InetSocketAddress(
+                                upstream.baseUri().getHost(), upstream.baseUri().getPort()),
+                        "GET /date?");
+                RunningServer server = variants.start(ServerSpec.of(Approach.PLATFORM_TOMCAT, Workload.DATE)
+                        .withUpstream(URI.create("http://127.0.0.1:" + counting.port() + "/")))) {
             Http.Response direct = http.get(upstream.baseUri().resolve("date"));
             assertThat(direct.status()).isEqualTo(200);
-            assertThat(direct.threadName()).startsWith(upstream.threadNamePrefix().orElseThrow()).startsWith("upstream-webflux-netty-");
+            assertThat(direct.threadName())
+                    .startsWith(upstream.threadNamePrefix().orElseThrow())
+                    .startsWith("upstream-webflux-netty-");
             assertThat(direct.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(UPSTREAM_DELAY_MILLIS));
 
             var nested = new ArrayList<CompletableFuture<Http.Response>>();
@@ -100,14 +138,19 @@ class SecondServiceTest {
             }
             for (var response : nested) {
                 assertThat(response.join().status()).isEqualTo(200);
-                assertThat(response.join().elapsed()).as("the upstream's delay is in it").isGreaterThanOrEqualTo(Duration.ofMillis(UPSTREAM_DELAY_MILLIS));
+                assertThat(response.join().elapsed())
+                        .as("the upstream's delay is in it")
+                        .isGreaterThanOrEqualTo(Duration.ofMillis(UPSTREAM_DELAY_MILLIS));
             }
-            assertThat(counting.sentCount()).as("requests the second service received").isEqualTo(NESTED_REQUESTS);
+            assertThat(counting.sentCount())
+                    .as("requests the second service received")
+                    .isEqualTo(NESTED_REQUESTS);
 
             upstream.close();
             Http.Response down = http.get(server.baseUri().resolve("date?callDepth=1"));
             assertThat(down.status()).isEqualTo(502);
-            assertThat(down.message()).contains("upstream GET", ":" + counting.port() + "/date?delayMillis=0&callDepth=0");
+            assertThat(down.message())
+                    .contains("upstream GET", ":" + counting.port() + "/date?delayMillis=0&callDepth=0");
         } finally {
             upstream.close();
         }
@@ -116,7 +159,10 @@ class SecondServiceTest {
     private static final int NESTED_REQUESTS = 20;
 
     private static long memTotalBytes() throws java.io.IOException {
-        return Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(line -> line.startsWith("MemTotal:"))
-                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024).findFirst().orElseThrow();
+        return Files.readAllLines(Path.of("/proc/meminfo")).stream()
+                .filter(line -> line.startsWith("MemTotal:"))
+                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024)
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -2,6 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.cli.StackbenchMain;
+import dev.stackbench.core.server.Approach;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,16 +15,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import dev.stackbench.cli.StackbenchMain;
-import dev.stackbench.core.server.Approach;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,8 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The serve command: in-process for its error handling, and as the real jar, as a user runs it. */
 class ServeCommandTest {
 
-    public record Run(int exitCode, String out, String err) {
-    }
+    public record Run(int exitCode, String out, String err) {}
 
     static Run run(String... args) {
         var out = new StringWriter();
@@ -45,7 +42,9 @@ class ServeCommandTest {
         Run run = run("serve", "--approach", "loom-jetty");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().lines()).singleElement().asString()
+        assertThat(run.err().lines())
+                .singleElement()
+                .asString()
                 .startsWith("error: ")
                 .contains("unknown approach 'loom-jetty'", "loom-netty", "platform-tomcat");
     }
@@ -56,7 +55,9 @@ class ServeCommandTest {
             Run run = run("serve", "--approach", "webflux-netty", "--port", String.valueOf(taken.getLocalPort()));
 
             assertThat(run.exitCode()).isEqualTo(2);
-            assertThat(run.err().lines()).singleElement().asString()
+            assertThat(run.err().lines())
+                    .singleElement()
+                    .asString()
                     .isEqualTo("error: port " + taken.getLocalPort() + " is already in use");
         }
     }
@@ -66,7 +67,10 @@ class ServeCommandTest {
         Run run = run("serve", "--approach", "loom-tomcat", "--upstream", "elastic-netty");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().lines()).singleElement().asString().startsWith("error: upstream approach elastic-netty is not supported: only [webflux-netty]");
+        assertThat(run.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: upstream approach elastic-netty is not supported: only [webflux-netty]");
     }
 
     @Test
@@ -74,7 +78,10 @@ class ServeCommandTest {
         Run run = run("serve", "--approach", "loom-tomcat", "--port", "70000");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: --port must be from 0 to 65535, got 70000");
+        assertThat(run.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo("error: --port must be from 0 to 65535, got 70000");
     }
 
     /** One parser for NAME=VALUE options: a bare name is refused by serve as by load, not taken as NAME=. */
@@ -84,8 +91,11 @@ class ServeCommandTest {
         Run load = run("load", "--approach", "loom-tomcat", "--server-property", "foo");
 
         assertThat(serve.exitCode()).isEqualTo(2);
-        assertThat(serve.err().lines()).singleElement().asString()
-                .isEqualTo("error: Value for option '--server-property' (NAME=VALUE) should be in KEY=VALUE format but was foo");
+        assertThat(serve.err().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "error: Value for option '--server-property' (NAME=VALUE) should be in KEY=VALUE format but was foo");
         assertThat(load.exitCode()).isEqualTo(2);
         assertThat(load.err()).isEqualTo(serve.err());
     }
@@ -95,19 +105,34 @@ class ServeCommandTest {
     void servingOnEveryAddressSaysSoAndWarns() throws Exception {
         Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process process = new ProcessBuilder(java, "-jar", jar.toString(), "serve", "--approach", "webflux-netty", "--port", "0", "--address", "0.0.0.0")
+        Process process = new ProcessBuilder(
+                        java,
+                        "-jar",
+                        jar.toString(),
+                        "serve",
+                        "--approach",
+                        "webflux-netty",
+                        "--port",
+                        "0",
+                        "--address",
+                        "0.0.0.0")
                 .start();
         try (var out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-             var http = new Http()) {
+                var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+                var http = new Http()) {
             String firstLine = out.readLine();
-            Matcher started = Pattern.compile("webflux-netty serving date at http://0\\.0\\.0\\.0:(\\d+)/ "
-                    + "\\(every address of this machine; here: http://127\\.0\\.0\\.1:(\\d+)/\\) \\(started in \\d+ ms\\).*").matcher(String.valueOf(firstLine));
+            Matcher started = Pattern.compile(
+                            "webflux-netty serving date at http://0\\.0\\.0\\.0:(\\d+)/ "
+                                    + "\\(every address of this machine; here: http://127\\.0\\.0\\.1:(\\d+)/\\) \\(started in \\d+ ms\\).*")
+                    .matcher(String.valueOf(firstLine));
             assertThat(started.matches()).as("first line: %s", firstLine).isTrue();
             assertThat(started.group(2)).isEqualTo(started.group(1));
-            assertThat(err.readLine()).isEqualTo("warning: listening on 0.0.0.0, every network interface: "
-                    + "other machines can reach this server (--address 127.0.0.1 keeps it to this one)");
-            assertThat(http.get(URI.create("http://127.0.0.1:" + started.group(1) + "/date")).status()).isEqualTo(200);
+            assertThat(err.readLine())
+                    .isEqualTo("warning: listening on 0.0.0.0, every network interface: "
+                            + "other machines can reach this server (--address 127.0.0.1 keeps it to this one)");
+            assertThat(http.get(URI.create("http://127.0.0.1:" + started.group(1) + "/date"))
+                            .status())
+                    .isEqualTo(200);
         } finally {
             process.destroyForcibly();
             process.waitFor(30, TimeUnit.SECONDS);
@@ -131,19 +156,25 @@ class ServeCommandTest {
      * loop); every approach also runs from the jar in JmhSuiteTest, and in-process in DateOnEveryApproachTest.
      */
     @ParameterizedTest
-    @EnumSource(value = Approach.class, names = {"PLATFORM_TOMCAT", "ELASTIC_TOMCAT", "LOOM_NETTY", "WEBFLUX_NETTY"})
+    @EnumSource(
+            value = Approach.class,
+            names = {"PLATFORM_TOMCAT", "ELASTIC_TOMCAT", "LOOM_NETTY", "WEBFLUX_NETTY"})
     void theJarServesEveryApproachUntilStopped(Approach approach) throws Exception {
         Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        assertThat(jar).as("built by the bench-jmh module: run the tests with ./mvnw verify").exists();
+        assertThat(jar)
+                .as("built by the bench-jmh module: run the tests with ./mvnw verify")
+                .exists();
         String java = ProcessHandle.current().info().command().orElse("java");
         Path stderr = Files.createTempFile("serve-", ".err");
-        Process process = new ProcessBuilder(java, "-jar", jar.toString(), "serve", "--approach", approach.id(), "--port", "0")
+        Process process = new ProcessBuilder(
+                        java, "-jar", jar.toString(), "serve", "--approach", approach.id(), "--port", "0")
                 .redirectError(stderr.toFile())
                 .start();
         // Drained from the start on its own thread: the JDK closes a child's pipe once the child is reaped.
         var lines = new java.util.concurrent.LinkedBlockingQueue<String>();
         var reader = Thread.ofPlatform().daemon().start(() -> {
-            try (var out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            try (var out =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 out.lines().forEach(lines::add);
             } catch (IOException | java.io.UncheckedIOException e) {
                 lines.add("(stdout failed: " + e + ")");
@@ -151,9 +182,12 @@ class ServeCommandTest {
         });
         try (var http = new Http()) {
             String firstLine = lines.poll(60, TimeUnit.SECONDS);
-            Matcher started = Pattern.compile(Pattern.quote(approach.id()) + " serving date at (http://127\\.0\\.0\\.1:\\d+/) \\(started in \\d+ ms\\).*")
+            Matcher started = Pattern.compile(Pattern.quote(approach.id())
+                            + " serving date at (http://127\\.0\\.0\\.1:\\d+/) \\(started in \\d+ ms\\).*")
                     .matcher(String.valueOf(firstLine));
-            assertThat(started.matches()).as("first line: %s; stderr: %s", firstLine, Files.readString(stderr)).isTrue();
+            assertThat(started.matches())
+                    .as("first line: %s; stderr: %s", firstLine, Files.readString(stderr))
+                    .isTrue();
 
             Http.Response response = http.get(URI.create(started.group(1)).resolve("date?callDepth=1"));
             assertThat(response.status()).isEqualTo(200);
@@ -170,5 +204,4 @@ class ServeCommandTest {
             Files.deleteIfExists(stderr);
         }
     }
-
 }

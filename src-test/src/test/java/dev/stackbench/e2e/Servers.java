@@ -1,5 +1,8 @@
 package dev.stackbench.e2e;
 
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -7,10 +10,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.ServerVariants;
 
 /** Starts variants through the public catalog, as a user would, and closes them all at the end. */
 final class Servers implements AutoCloseable {
@@ -26,7 +25,8 @@ final class Servers implements AutoCloseable {
 
     static boolean acceptsConnections(URI uri) {
         try (var socket = new Socket()) {
-            socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), (int) Duration.ofSeconds(2).toMillis());
+            socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), (int)
+                    Duration.ofSeconds(2).toMillis());
             return true;
         } catch (IOException refused) {
             return false;

@@ -2,16 +2,6 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.ShardManifest;
 import dev.stackbench.core.result.read.RecordedResults;
@@ -21,11 +11,18 @@ import dev.stackbench.core.scenario.ScenarioRun;
 import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.jmh.SuiteShard;
-
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,7 +47,8 @@ class ShardedSuiteTest {
     }
 
     private ServeCommandTest.Run load(Path scenario, Path out, String... more) {
-        var args = new ArrayList<>(List.of("load", "--scenario", scenario.toString(), "--quiet", "--out", out.toString()));
+        var args =
+                new ArrayList<>(List.of("load", "--scenario", scenario.toString(), "--quiet", "--out", out.toString()));
         args.addAll(List.of(more));
         return ServeCommandTest.run(args.toArray(String[]::new));
     }
@@ -61,53 +59,89 @@ class ShardedSuiteTest {
         Path whole = temp.resolve("whole");
         Path first = temp.resolve("shard-1");
         Path second = temp.resolve("shard-2");
-        for (var run : List.of(load(scenario, whole), load(scenario, first, "--shard", "1/2"), load(scenario, second, "--shard", "2/2"))) {
+        for (var run : List.of(
+                load(scenario, whole),
+                load(scenario, first, "--shard", "1/2"),
+                load(scenario, second, "--shard", "2/2"))) {
             assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         }
 
         // Disjoint, together the whole, and what the rule gives for the same i/n.
         var manifests = new ArrayList<ShardManifest>();
         for (Path shard : List.of(first, second)) {
-            manifests.add(ResultFiles.json().readValue(shard.resolve(ShardManifest.FILE).toFile(), ShardManifest.class));
+            manifests.add(ResultFiles.json()
+                    .readValue(shard.resolve(ShardManifest.FILE).toFile(), ShardManifest.class));
         }
         var labels = new ArrayList<String>();
         for (ShardManifest manifest : manifests) {
             labels.addAll(manifest.labels());
-            assertThat(manifest.labels()).isEqualTo(Scenarios.read(scenario).runsOf(new Shard(manifest.index(), 2)).stream()
-                    .map(ScenarioRun::label).toList());
+            assertThat(manifest.labels())
+                    .isEqualTo(Scenarios.read(scenario).runsOf(new Shard(manifest.index(), 2)).stream()
+                            .map(ScenarioRun::label)
+                            .toList());
             for (String label : manifest.labels()) {
-                assertThat(temp.resolve("shard-" + manifest.index()).resolve(label).resolve(ResultFiles.RESULT_JSON)).exists();
+                assertThat(temp.resolve("shard-" + manifest.index())
+                                .resolve(label)
+                                .resolve(ResultFiles.RESULT_JSON))
+                        .exists();
             }
         }
         assertThat(labels).doesNotHaveDuplicates().containsExactlyInAnyOrder("webflux", "loom", "tomcat");
-        assertThat(manifests.getFirst().labels()).as("equal lengths: dealt in turn").containsExactly("webflux", "tomcat");
+        assertThat(manifests.getFirst().labels())
+                .as("equal lengths: dealt in turn")
+                .containsExactly("webflux", "tomcat");
 
         // Read as the unsharded directory: the same labels in the same order, measured alike, one run each.
         RecordedResults unsharded = ResultReader.read(List.of(whole));
-        RecordedResults merged = ResultReader.read(List.of(first, second)); // shard 1 holds the last label: order must come from the merge
-        assertThat(merged.runs().stream().map(RecordedRun::label).toList()).isEqualTo(unsharded.runs().stream().map(RecordedRun::label).toList());
+        RecordedResults merged = ResultReader.read(
+                List.of(first, second)); // shard 1 holds the last label: order must come from the merge
+        assertThat(merged.runs().stream().map(RecordedRun::label).toList())
+                .isEqualTo(unsharded.runs().stream().map(RecordedRun::label).toList());
         for (String label : unsharded.targets().keySet()) {
-            assertThat(merged.target(label).setup()).isEqualTo(unsharded.target(label).setup());
+            assertThat(merged.target(label).setup())
+                    .isEqualTo(unsharded.target(label).setup());
             assertThat(merged.target(label).repeats()).isEqualTo(1);
         }
 
         // The reports: the same runs, labels and charts, in the same order.
-        ServeCommandTest.Run unshardedReport = ServeCommandTest.run("report", whole.toString(), "--out", temp.resolve("report-whole").toString());
-        ServeCommandTest.Run mergedReport = ServeCommandTest.run("report", first.toString(), second.toString(), "--out", temp.resolve("report-merged").toString());
+        ServeCommandTest.Run unshardedReport = ServeCommandTest.run(
+                "report",
+                whole.toString(),
+                "--out",
+                temp.resolve("report-whole").toString());
+        ServeCommandTest.Run mergedReport = ServeCommandTest.run(
+                "report",
+                first.toString(),
+                second.toString(),
+                "--out",
+                temp.resolve("report-merged").toString());
         assertThat(mergedReport.exitCode()).as(mergedReport.err()).isZero();
         assertThat(mergedReport.out().replace("report-merged", "report-whole")).isEqualTo(unshardedReport.out());
         assertThat(chartNames(temp.resolve("report-merged"))).isEqualTo(chartNames(temp.resolve("report-whole")));
 
         // The gate takes them as --current (and as a baseline); one shard alone is refused, naming the missing one.
-        ServeCommandTest.Run gate = ServeCommandTest.run("gate", "--baseline", first.toString(), "--baseline", second.toString(),
-                "--current", second.toString(), "--current", first.toString(), "--allow-unsteady");
+        ServeCommandTest.Run gate = ServeCommandTest.run(
+                "gate",
+                "--baseline",
+                first.toString(),
+                "--baseline",
+                second.toString(),
+                "--current",
+                second.toString(),
+                "--current",
+                first.toString(),
+                "--allow-unsteady");
         assertThat(gate.exitCode()).as(gate.out() + gate.err()).isZero();
         for (String label : labels) {
             assertThat(gate.out()).containsPattern("(?m)^" + label + " ");
         }
-        ServeCommandTest.Run partial = ServeCommandTest.run("gate", "--baseline", whole.toString(), "--current", first.toString());
+        ServeCommandTest.Run partial =
+                ServeCommandTest.run("gate", "--baseline", whole.toString(), "--current", first.toString());
         assertThat(partial.exitCode()).isEqualTo(2);
-        assertThat(partial.err().lines()).singleElement().asString().startsWith("error: shard 2/2 of three missing (given: " + first);
+        assertThat(partial.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: shard 2/2 of three missing (given: " + first);
     }
 
     private static List<String> chartNames(Path report) throws Exception {
@@ -134,12 +168,22 @@ class ShardedSuiteTest {
         for (String bad : List.of("0/2", "3/2", "two")) {
             ServeCommandTest.Run run = load(scenario(), out, "--shard", bad);
             assertThat(run.exitCode()).isEqualTo(2);
-            assertThat(run.err().lines()).singleElement().asString().startsWith("error: --shard must be i/n with 1 <= i <= n").contains(bad);
+            assertThat(run.err().lines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("error: --shard must be i/n with 1 <= i <= n")
+                    .contains(bad);
 
             var err = new ByteArrayOutputStream();
-            int exitCode = SuiteShard.run(new String[]{"--shard", bad}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+            int exitCode = SuiteShard.run(
+                    new String[] {"--shard", bad},
+                    new PrintStream(new ByteArrayOutputStream()),
+                    new PrintStream(err, true));
             assertThat(exitCode).isEqualTo(2);
-            assertThat(err.toString(StandardCharsets.UTF_8).lines()).singleElement().asString().startsWith("error: --shard must be i/n");
+            assertThat(err.toString(StandardCharsets.UTF_8).lines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("error: --shard must be i/n");
         }
         assertThat(out).doesNotExist();
     }
@@ -147,7 +191,8 @@ class ShardedSuiteTest {
     /** The JMH suite's 24 approach/workload pairs (or those -p chooses): disjoint shards, together the whole, stable. */
     @Test
     void theJmhSuitesShardsAreDisjointWholeAndStable() throws Exception {
-        for (String[] args : List.of(new String[0], new String[]{"-p", "approach=loom-netty,webflux-netty", "-p", "workload=date"})) {
+        for (String[] args : List.of(
+                new String[0], new String[] {"-p", "approach=loom-netty,webflux-netty", "-p", "workload=date"})) {
             var options = new CommandLineOptions(args);
             List<SuiteShard.Pair> all = SuiteShard.pairs(options);
             for (int count = 1; count <= 5; count++) {
@@ -169,16 +214,40 @@ class ShardedSuiteTest {
     @Test
     void aJmhShardRunsItsPairsOnlyAndWritesTheirResults() throws Exception {
         Path json = temp.resolve("jmh-2.json");
-        var command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toString(),
-                "--shard", "2/2", "-p", "approach=webflux-netty,loom-netty", "-p", "workload=date", "-p", "warmup=0s", "-p", "concurrency=4",
-                "-f", "1", "-wi", "0", "-i", "1", "-r", "1s", "-rf", "json", "-rff", json.toString()));
+        var command = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-jar",
+                Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
+                        .toString(),
+                "--shard",
+                "2/2",
+                "-p",
+                "approach=webflux-netty,loom-netty",
+                "-p",
+                "workload=date",
+                "-p",
+                "warmup=0s",
+                "-p",
+                "concurrency=4",
+                "-f",
+                "1",
+                "-wi",
+                "0",
+                "-i",
+                "1",
+                "-r",
+                "1s",
+                "-rf",
+                "json",
+                "-rff",
+                json.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
         assertThat(process.exitValue()).as(out).isZero();
 
-        assertThat(out).contains("stackbench: shard 2/2 runs 1 of the suite's 2 approach/workload pairs: loom-netty/date");
+        assertThat(out)
+                .contains("stackbench: shard 2/2 runs 1 of the suite's 2 approach/workload pairs: loom-netty/date");
         JsonNode results = ResultFiles.json().readTree(json.toFile());
         assertThat(results).hasSize(1);
         assertThat(results.get(0).path("params").path("approach").asString()).isEqualTo("loom-netty");

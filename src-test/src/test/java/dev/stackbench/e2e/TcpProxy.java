@@ -25,6 +25,7 @@ final class TcpProxy implements AutoCloseable {
     private volatile ServerSocket listener;
     /** What {@link #sentCount()} counts in the clients' bytes; null to count nothing. */
     private final byte[] counted;
+
     private final java.util.concurrent.atomic.AtomicLong sentCount = new java.util.concurrent.atomic.AtomicLong();
 
     TcpProxy(InetSocketAddress target) throws IOException {
@@ -107,7 +108,8 @@ final class TcpProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to, byte[] counting) {
         Thread.ofVirtual().name("proxy-pump-" + port).start(() -> {
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+            try (InputStream in = from.getInputStream();
+                    OutputStream out = to.getOutputStream()) {
                 if (counting == null) {
                     in.transferTo(out);
                 } else {

@@ -2,6 +2,18 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.RunningServer;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.RequestFailure;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,25 +25,10 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
-
-import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.load.engine.LoadGenerator;
-import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.RunningServer;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.vocabulary.RequestFailure;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,6 +49,7 @@ class TlsOnEveryApproachTest {
 
     /** A TLS record carries at least a 5-byte header and a 16-byte tag: what the wire adds to each answer's plaintext. */
     private static final long TLS_RECORD_OVERHEAD = 5 + 16;
+
     private static final long DATE_BODY = "Sun Nov 22 16:13:33 UTC 2026".length();
 
     private final Servers servers = new Servers();
@@ -60,7 +58,9 @@ class TlsOnEveryApproachTest {
     @BeforeAll
     void startEveryApproachWithTls() {
         for (Approach approach : Approach.values()) {
-            running.put(approach, servers.start(ServerSpec.of(approach, Workload.DATE).withTls(true)));
+            running.put(
+                    approach,
+                    servers.start(ServerSpec.of(approach, Workload.DATE).withTls(true)));
         }
     }
 
@@ -75,16 +75,23 @@ class TlsOnEveryApproachTest {
         URI base = running.get(approach).baseUri();
         assertThat(base.getScheme()).isEqualTo("https");
 
-        for (boolean http2 : new boolean[]{false, true}) {
+        for (boolean http2 : new boolean[] {false, true}) {
             RunResult result = run(closedRun(base, 8).withInsecure(true).withHttp2(http2), ProgressListener.NONE);
 
             var requests = result.requests();
-            assertThat(requests.errors()).as("%s, http2 %s: %s", approach, http2, requests.errorsByClass()).isZero();
-            assertThat(requests.ok()).as("%s, http2 %s", approach, http2).isEqualTo(requests.scheduled()).isPositive();
+            assertThat(requests.errors())
+                    .as("%s, http2 %s: %s", approach, http2, requests.errorsByClass())
+                    .isZero();
+            assertThat(requests.ok())
+                    .as("%s, http2 %s", approach, http2)
+                    .isEqualTo(requests.scheduled())
+                    .isPositive();
             assertThat(requests.sent()).isEqualTo(requests.scheduled());
             assertThat(result.profile().http2()).isEqualTo(http2);
             // Counted at the socket, encrypted: every answer is at least its body in one record.
-            assertThat(result.bytes().received()).as("%s", result.bytes()).isGreaterThan((DATE_BODY + TLS_RECORD_OVERHEAD) * requests.ok());
+            assertThat(result.bytes().received())
+                    .as("%s", result.bytes())
+                    .isGreaterThan((DATE_BODY + TLS_RECORD_OVERHEAD) * requests.ok());
         }
     }
 
@@ -94,14 +101,17 @@ class TlsOnEveryApproachTest {
     void aServerThatDoesNotOfferH2IsAProtocolError(String approach) throws Exception {
         RunResult result;
         try (var only11 = new Servers()) {
-            RunningServer server = only11.start(ServerSpec.of(Approach.fromId(approach), Workload.DATE).withTls(true)
+            RunningServer server = only11.start(ServerSpec.of(Approach.fromId(approach), Workload.DATE)
+                    .withTls(true)
                     .withServerProperty("server.http2.enabled", "false"));
             result = run(closedRun(server.baseUri(), 2).withInsecure(true).withHttp2(true), ProgressListener.NONE);
         }
 
         assertThat(result.requests().ok()).isZero();
         assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.PROTOCOL);
-        assertThat(result.requests().errors()).isEqualTo(result.requests().scheduled()).isPositive();
+        assertThat(result.requests().errors())
+                .isEqualTo(result.requests().scheduled())
+                .isPositive();
     }
 
     /**
@@ -123,10 +133,17 @@ class TlsOnEveryApproachTest {
 
         assertThat(result.requests().ok()).isZero();
         assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.TLS);
-        assertThat(result.requests().errors()).isEqualTo(result.requests().scheduled()).isPositive();
-        assertThat(warnings).singleElement().asString()
+        assertThat(result.requests().errors())
+                .isEqualTo(result.requests().scheduled())
+                .isPositive();
+        assertThat(warnings)
+                .singleElement()
+                .asString()
                 .startsWith("TLS: the certificate of 127.0.0.1:" + base.getPort() + " is not accepted (")
-                .contains("unable to find valid certification path", "errors of class 'tls'", "--insecure accepts any certificate")
+                .contains(
+                        "unable to find valid certification path",
+                        "errors of class 'tls'",
+                        "--insecure accepts any certificate")
                 .doesNotContain("\n");
         assertThat(result.warnings()).contains(warnings.getFirst());
     }
@@ -138,50 +155,90 @@ class TlsOnEveryApproachTest {
     @Test
     void theUsersCertificateWinsOverTheGeneratedOne(@TempDir Path temp) throws Exception {
         Path keyStore = temp.resolve("mine.p12");
-        keytool("-genkeypair", "-noprompt", "-alias", "mine", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-dname", "CN=elsewhere.example", "-ext", "SAN=dns:elsewhere.example", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", keyStore.toString(), "-storepass", "secret1");
+        keytool(
+                "-genkeypair",
+                "-noprompt",
+                "-alias",
+                "mine",
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-dname",
+                "CN=elsewhere.example",
+                "-ext",
+                "SAN=dns:elsewhere.example",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                keyStore.toString(),
+                "-storepass",
+                "secret1");
         try (var mine = new Servers()) {
-            RunningServer server = mine.start(ServerSpec.of(Approach.WEBFLUX_NETTY, Workload.DATE).withTls(true).withServerProperties(Map.of(
-                    "server.ssl.key-store", "file:" + keyStore, "server.ssl.key-store-password", "secret1",
-                    "server.ssl.key-store-type", "PKCS12")));
+            RunningServer server = mine.start(ServerSpec.of(Approach.WEBFLUX_NETTY, Workload.DATE)
+                    .withTls(true)
+                    .withServerProperties(Map.of(
+                            "server.ssl.key-store",
+                            "file:" + keyStore,
+                            "server.ssl.key-store-password",
+                            "secret1",
+                            "server.ssl.key-store-type",
+                            "PKCS12")));
 
-            assertThat(servedCertificate(server.baseUri()).getSubjectX500Principal().getName()).isEqualTo("CN=elsewhere.example");
-            assertThat(server.settings()).containsEntry("server.ssl.key-store-password", "(hidden)")
+            assertThat(servedCertificate(server.baseUri())
+                            .getSubjectX500Principal()
+                            .getName())
+                    .isEqualTo("CN=elsewhere.example");
+            assertThat(server.settings())
+                    .containsEntry("server.ssl.key-store-password", "(hidden)")
                     .containsEntry("server.ssl.key-store", "file:" + keyStore);
-            RunResult result = run(closedRun(server.baseUri(), 2).withInsecure(true).withHttp2(true), ProgressListener.NONE);
-            assertThat(result.requests().errors()).as("%s", result.requests().errorsByClass()).isZero();
-            assertThat(result.requests().ok()).isEqualTo(result.requests().scheduled()).isPositive();
+            RunResult result =
+                    run(closedRun(server.baseUri(), 2).withInsecure(true).withHttp2(true), ProgressListener.NONE);
+            assertThat(result.requests().errors())
+                    .as("%s", result.requests().errorsByClass())
+                    .isZero();
+            assertThat(result.requests().ok())
+                    .isEqualTo(result.requests().scheduled())
+                    .isPositive();
         }
     }
 
     private static LoadRun closedRun(URI base, int users) {
-        return LoadRun.of(base.resolve("date"), new LoadProfile.Closed(users, ThinkTime.NONE, Duration.ofSeconds(1), OptionalLong.empty()),
+        return LoadRun.of(
+                        base.resolve("date"),
+                        new LoadProfile.Closed(users, ThinkTime.NONE, Duration.ofSeconds(1), OptionalLong.empty()),
                         Duration.ofMillis(300))
-                .withMix(WorkloadMixes.of(Workload.DATE, Map.of())).withThreads(2);
+                .withMix(WorkloadMixes.of(Workload.DATE, Map.of()))
+                .withThreads(2);
     }
 
     private static RunResult run(LoadRun run, ProgressListener listener) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), listener).result();
+        return LoadGenerator.run(run, RunResult.Target.url(run.target()), listener)
+                .result();
     }
 
     /** The certificate a server presents, read with a client that trusts anything (only to look at it). */
     private static X509Certificate servedCertificate(URI server) throws Exception {
         var context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[]{new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
+        context.init(
+                null,
+                new TrustManager[] {
+                    new X509TrustManager() {
+                        @Override
+                        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
+                        @Override
+                        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        }}, null);
+                        @Override
+                        public X509Certificate[] getAcceptedIssuers() {
+                            return new X509Certificate[0];
+                        }
+                    }
+                },
+                null);
         try (var socket = (SSLSocket) context.getSocketFactory().createSocket(server.getHost(), server.getPort())) {
             socket.startHandshake();
             return (X509Certificate) socket.getSession().getPeerCertificates()[0];
@@ -189,7 +246,8 @@ class TlsOnEveryApproachTest {
     }
 
     private static void keytool(String... args) throws Exception {
-        var command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+        var command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-
 /**
  * Two Linux network namespaces joined by a veth pair: a server host and a generator host, each with its own
  * loopback and one address, as two machines on one link. Made by {@link #create}, removed by {@link #close}
@@ -93,7 +92,11 @@ final class TwoHosts implements AutoCloseable {
     }
 
     static List<String> namespaces() throws Exception {
-        return run(List.of("ip", "netns", "list")).lines().map(line -> line.split(" ")[0]).filter(name -> !name.isBlank()).toList();
+        return run(List.of("ip", "netns", "list"))
+                .lines()
+                .map(line -> line.split(" ")[0])
+                .filter(name -> !name.isBlank())
+                .toList();
     }
 
     /** Skips the calling test loudly where namespaces cannot be made; with {@code CI=true} fails instead. */
@@ -108,7 +111,8 @@ final class TwoHosts implements AutoCloseable {
                 continue;
             }
             String pid = name.substring(PREFIX.length()).replaceAll("-.*", "");
-            boolean alive = pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isPresent();
+            boolean alive =
+                    pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isPresent();
             if (!alive) {
                 System.err.println("TwoHosts: removing leftover namespace " + name);
                 run(List.of("ip", "netns", "delete", name));
@@ -117,7 +121,9 @@ final class TwoHosts implements AutoCloseable {
     }
 
     private static Optional<String> unusableBecause() {
-        if (!Files.isExecutable(Path.of("/usr/sbin/ip")) && !Files.isExecutable(Path.of("/sbin/ip")) && !Files.isExecutable(Path.of("/usr/bin/ip"))) {
+        if (!Files.isExecutable(Path.of("/usr/sbin/ip"))
+                && !Files.isExecutable(Path.of("/sbin/ip"))
+                && !Files.isExecutable(Path.of("/usr/bin/ip"))) {
             return Optional.of("no `ip` command (apt-get install -y iproute2)");
         }
         try {
@@ -142,11 +148,13 @@ final class TwoHosts implements AutoCloseable {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         if (!process.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " did not finish within " + COMMAND_TIMEOUT_SECONDS + " s");
+            throw new AssertionError(
+                    String.join(" ", command) + " did not finish within " + COMMAND_TIMEOUT_SECONDS + " s");
         }
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
-            throw new AssertionError(String.join(" ", command) + " failed (exit " + process.exitValue() + "): " + out.strip());
+            throw new AssertionError(
+                    String.join(" ", command) + " failed (exit " + process.exitValue() + "): " + out.strip());
         }
         return out;
     }

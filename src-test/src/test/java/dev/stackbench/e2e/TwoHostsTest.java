@@ -2,6 +2,7 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.ResultFiles;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.result.ResultFiles;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,38 +34,83 @@ class TwoHostsTest {
         String url = "http://" + TwoHosts.SERVER_ADDRESS + ":" + PORT + "/date";
         Path out = temp.resolve("two-hosts");
         try (TwoHosts hosts = TwoHosts.create()) {
-            Process server = hosts.in(hosts.server, List.of(java(), "-jar", jar(), "serve", "--approach", "webflux-netty",
-                    "--address", TwoHosts.SERVER_ADDRESS, "--port", String.valueOf(PORT)))
-                    .redirectError(temp.resolve("serve.err").toFile()).start();
+            Process server = hosts.in(
+                            hosts.server,
+                            List.of(
+                                    java(),
+                                    "-jar",
+                                    jar(),
+                                    "serve",
+                                    "--approach",
+                                    "webflux-netty",
+                                    "--address",
+                                    TwoHosts.SERVER_ADDRESS,
+                                    "--port",
+                                    String.valueOf(PORT)))
+                    .redirectError(temp.resolve("serve.err").toFile())
+                    .start();
             try {
                 String started = firstLine(server);
-                assertThat(started).as("serve's first line (stderr: %s)", Files.readString(temp.resolve("serve.err")))
-                        .startsWith("webflux-netty serving date at http://" + TwoHosts.SERVER_ADDRESS + ":" + PORT + "/");
+                assertThat(started)
+                        .as("serve's first line (stderr: %s)", Files.readString(temp.resolve("serve.err")))
+                        .startsWith(
+                                "webflux-netty serving date at http://" + TwoHosts.SERVER_ADDRESS + ":" + PORT + "/");
 
-                Process load = hosts.in(hosts.generator, List.of(java(), "-jar", jar(), "load", "--url", url, "--concurrency", "20",
-                        "--warmup", "1s", "--duration", "3s", "--quiet", "--out", out.toString()))
-                        .redirectOutput(temp.resolve("load.out").toFile()).redirectError(temp.resolve("load.err").toFile()).start();
+                Process load = hosts.in(
+                                hosts.generator,
+                                List.of(
+                                        java(),
+                                        "-jar",
+                                        jar(),
+                                        "load",
+                                        "--url",
+                                        url,
+                                        "--concurrency",
+                                        "20",
+                                        "--warmup",
+                                        "1s",
+                                        "--duration",
+                                        "3s",
+                                        "--quiet",
+                                        "--out",
+                                        out.toString()))
+                        .redirectOutput(temp.resolve("load.out").toFile())
+                        .redirectError(temp.resolve("load.err").toFile())
+                        .start();
                 boolean finished = load.waitFor(LOAD_SECONDS, TimeUnit.SECONDS);
                 if (!finished) {
                     load.destroyForcibly();
                 }
-                String printed = Files.readString(temp.resolve("load.out")) + Files.readString(temp.resolve("load.err"));
-                assertThat(finished).as("load finished within %d s: %s", LOAD_SECONDS, printed).isTrue();
+                String printed =
+                        Files.readString(temp.resolve("load.out")) + Files.readString(temp.resolve("load.err"));
+                assertThat(finished)
+                        .as("load finished within %d s: %s", LOAD_SECONDS, printed)
+                        .isTrue();
                 assertThat(load.exitValue()).as(printed).isZero();
 
-                JsonNode result = ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
+                JsonNode result = ResultFiles.json()
+                        .readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
                 JsonNode requests = result.path("requests");
-                System.out.printf("Two hosts (network namespaces, veth): %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d ok of %d scheduled%n",
-                        result.path("rps").asDouble(), result.path("latencyMs").path("p50").asDouble(),
-                        result.path("latencyMs").path("p99").asDouble(), requests.path("ok").asLong(), requests.path("scheduled").asLong());
+                System.out.printf(
+                        "Two hosts (network namespaces, veth): %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d ok of %d scheduled%n",
+                        result.path("rps").asDouble(),
+                        result.path("latencyMs").path("p50").asDouble(),
+                        result.path("latencyMs").path("p99").asDouble(),
+                        requests.path("ok").asLong(),
+                        requests.path("scheduled").asLong());
                 assertThat(result.path("target").path("url").asString()).isEqualTo(url);
                 assertThat(requests.path("scheduled").asLong()).isPositive();
-                assertThat(requests.path("ok").asLong()).as(printed).isEqualTo(requests.path("scheduled").asLong());
+                assertThat(requests.path("ok").asLong())
+                        .as(printed)
+                        .isEqualTo(requests.path("scheduled").asLong());
                 assertThat(requests.path("errors").asLong()).isZero();
                 // A --url server's CPU is another machine's: unknown (null), never 0.
                 JsonNode serverCpu = result.path("jvm").path("serverCpuSeconds");
-                assertThat(serverCpu.isNull() || serverCpu.isMissingNode()).as("jvm.serverCpuSeconds: %s", serverCpu).isTrue();
-                assertThat(result.path("jvm").path("clientCpuSeconds").asDouble()).isPositive();
+                assertThat(serverCpu.isNull() || serverCpu.isMissingNode())
+                        .as("jvm.serverCpuSeconds: %s", serverCpu)
+                        .isTrue();
+                assertThat(result.path("jvm").path("clientCpuSeconds").asDouble())
+                        .isPositive();
             } finally {
                 server.destroy(); // SIGTERM: serve stops its server
                 if (!server.waitFor(30, TimeUnit.SECONDS)) {
@@ -76,7 +118,10 @@ class TwoHostsTest {
                 }
             }
         }
-        assertThat(TwoHosts.namespaces()).as("namespaces left").noneMatch(name -> name.startsWith(TwoHosts.PREFIX + ProcessHandle.current().pid()));
+        assertThat(TwoHosts.namespaces())
+                .as("namespaces left")
+                .noneMatch(name -> name.startsWith(
+                        TwoHosts.PREFIX + ProcessHandle.current().pid()));
     }
 
     /** serve's first line, which it prints once it listens; bounded, so a server that never starts fails the test. */
@@ -97,7 +142,9 @@ class TwoHostsTest {
     }
 
     static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar")).toAbsolutePath().toString();
+        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
+                .toAbsolutePath()
+                .toString();
     }
 
     static String java() {

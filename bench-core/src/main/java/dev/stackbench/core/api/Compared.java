@@ -1,14 +1,13 @@
 package dev.stackbench.core.api;
 
-import java.nio.file.Path;
-import java.util.Objects;
-
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.result.Metric;
+import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * A comparison that ran to its end: its verdicts by metric, its variants' values, its summary and report page.
@@ -35,9 +34,15 @@ public record Compared(ComparisonResult result, Path directory) {
      *                                  p99, cpuPerRequest and serverCpuPerRequest)
      */
     public Verdict verdict(Metric metric) {
-        MetricVerdict verdict = result.verdict(metric).orElseThrow(() -> new IllegalArgumentException("metric " + metric.id()
-                + " was not analysed; the comparison has " + String.join(", ", result.verdicts().stream().map(each -> each.metric().id()).toList())
-                + (result.rounds().isEmpty() ? " (no complete round)" : "")));
+        MetricVerdict verdict = result.verdict(metric)
+                .orElseThrow(() -> new IllegalArgumentException("metric " + metric.id()
+                        + " was not analysed; the comparison has "
+                        + String.join(
+                                ", ",
+                                result.verdicts().stream()
+                                        .map(each -> each.metric().id())
+                                        .toList())
+                        + (result.rounds().isEmpty() ? " (no complete round)" : "")));
         return new Verdict(verdict);
     }
 
@@ -47,9 +52,11 @@ public record Compared(ComparisonResult result, Path directory) {
      * @throws IllegalArgumentException naming the label or metric the comparison does not have
      */
     public double median(Metric metric, String label) {
-        return verdict(metric).verdict().variants().stream().filter(score -> score.label().equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("label '" + label + "' is not a variant of this comparison; it has "
-                        + String.join(", ", result.labels())))
+        return verdict(metric).verdict().variants().stream()
+                .filter(score -> score.label().equals(label))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("label '" + label
+                        + "' is not a variant of this comparison; it has " + String.join(", ", result.labels())))
                 .median();
     }
 
@@ -65,8 +72,10 @@ public record Compared(ComparisonResult result, Path directory) {
      */
     public Path report(Path out) {
         if (directory == null) {
-            throw new IllegalStateException("report(" + out + "): the page is made from comparison.json; run the comparison with out(DIR)");
+            throw new IllegalStateException(
+                    "report(" + out + "): the page is made from comparison.json; run the comparison with out(DIR)");
         }
-        return ComparisonReport.write(directory.resolve(ComparisonRunner.COMPARISON_JSON), out).page();
+        return ComparisonReport.write(directory.resolve(ComparisonRunner.COMPARISON_JSON), out)
+                .page();
     }
 }

@@ -1,5 +1,22 @@
 package dev.stackbench.core.api;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.compare.Comparison;
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.LoadSetup;
+import dev.stackbench.core.compare.VariantFailure;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.RequestSpecs;
+import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.variant.ServerSource;
+import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -12,24 +29,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.stackbench.core.app.AppSource;
-import dev.stackbench.core.app.AppSpec;
-import dev.stackbench.core.compare.Comparison;
-import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.ComparisonRunner;
-import dev.stackbench.core.compare.ComparisonSummary;
-import dev.stackbench.core.compare.Design;
-import dev.stackbench.core.compare.LoadSetup;
-import dev.stackbench.core.compare.VariantFailure;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.load.LoadOption;
-import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.load.RequestSpecs;
-import dev.stackbench.core.load.engine.StopRequest;
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.variant.ServerSource;
-import dev.stackbench.core.variant.Variant;
-
 /**
  * A comparison of the user's application's variants, described step by step and run by {@link #run()}; every setting
  * not given takes {@code compare}'s default (docs/compare.md). Validated as a whole when it runs, before any JVM starts:
@@ -40,8 +39,7 @@ import dev.stackbench.core.variant.Variant;
 public final class ComparisonBuilder {
 
     /** A variant as given, resolved against the application once it is known: {@code variant} is given whole, or null. */
-    private record Planned(String label, Map<String, String> properties, List<String> jvmOptions, Variant variant) {
-    }
+    private record Planned(String label, Map<String, String> properties, List<String> jvmOptions, Variant variant) {}
 
     private AppSource app;
     private String readyPath;
@@ -66,12 +64,12 @@ public final class ComparisonBuilder {
     private Path out;
     private PrintStream progress = System.out;
 
-    ComparisonBuilder() {
-    }
+    ComparisonBuilder() {}
 
     /** The application every variant runs: its {@code @SpringBootApplication} class (or any class whose main method starts it), on this class path. */
     public ComparisonBuilder app(Class<?> mainClass) {
-        this.app = new AppSource.MainClass(Objects.requireNonNull(mainClass, "mainClass").getName());
+        this.app = new AppSource.MainClass(
+                Objects.requireNonNull(mainClass, "mainClass").getName());
         return this;
     }
 
@@ -241,7 +239,8 @@ public final class ComparisonBuilder {
      */
     public Comparison build() {
         if (app == null && variants.stream().anyMatch(planned -> planned.variant() == null)) {
-            throw new IllegalArgumentException("app: give the application the variants run (app(MyApplication.class) or appJar(path))");
+            throw new IllegalArgumentException(
+                    "app: give the application the variants run (app(MyApplication.class) or appJar(path))");
         }
         AppSpec spec = app == null ? null : AppSpec.of(app).withReadyPath(readyPath);
         if (spec != null && readyTimeout != null) {
@@ -249,22 +248,49 @@ public final class ComparisonBuilder {
         }
         var list = new ArrayList<Variant>();
         for (Planned planned : variants) {
-            Variant variant = planned.variant() != null ? planned.variant()
-                    : new Variant(planned.label(), new ServerSource.Application(spec), planned.properties(), planned.jvmOptions());
+            Variant variant = planned.variant() != null
+                    ? planned.variant()
+                    : new Variant(
+                            planned.label(),
+                            new ServerSource.Application(spec),
+                            planned.properties(),
+                            planned.jvmOptions());
             list.add(variant.withDefaultProperties(properties));
         }
         LoadOptions given = load.parent(moreLoad).build();
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().parse(LoadOption.DURATION, Design.WINDOW).parent(given).build();
+            given = LoadOptions.builder()
+                    .parse(LoadOption.DURATION, Design.WINDOW)
+                    .parent(given)
+                    .build();
         }
         // Every load option and request checked now, before a JVM starts, as the command line does.
-        given.toRun(URI.create("http://127.0.0.1:1/"), requests.isEmpty() ? null : RequestSpecs.parse(requests, Path.of("")),
+        given.toRun(
+                URI.create("http://127.0.0.1:1/"),
+                requests.isEmpty() ? null : RequestSpecs.parse(requests, Path.of("")),
                 LoadOption.Naming.COMMAND_LINE);
-        List<Metric> metrics = deciding != null ? deciding : given.rate() != null ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS);
-        var design = new Design(minRounds, maxRounds, timeLimit, trialWarmup, rehearsals, forks, confidence, equivalence, metrics,
+        List<Metric> metrics = deciding != null
+                ? deciding
+                : given.rate() != null ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS);
+        var design = new Design(
+                minRounds,
+                maxRounds,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                forks,
+                confidence,
+                equivalence,
+                metrics,
                 seed == null ? System.nanoTime() : seed);
-        return new Comparison(list, LoadSetup.of(given, Map.of(), requests, Path.of("")), Boolean.TRUE.equals(given.http2()),
-                Boolean.TRUE.equals(given.tls()), jvmOptions, design, aa);
+        return new Comparison(
+                list,
+                LoadSetup.of(given, Map.of(), requests, Path.of("")),
+                Boolean.TRUE.equals(given.http2()),
+                Boolean.TRUE.equals(given.tls()),
+                jvmOptions,
+                design,
+                aa);
     }
 
     /**
@@ -318,9 +344,17 @@ public final class ComparisonBuilder {
         public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
             if (stream != null) {
                 var values = trial.values();
-                stream.printf(Locale.ROOT, "round %d [%d/%d] %s: %.1f req/s, p50 %.3f ms, p99 %.3f ms, %d errors%n", round, index, count,
-                        trial.label(), values.getOrDefault(Metric.RPS.id(), Double.NaN), values.getOrDefault(Metric.P50.id(), Double.NaN),
-                        values.getOrDefault(Metric.P99.id(), Double.NaN), trial.result().requests().errors());
+                stream.printf(
+                        Locale.ROOT,
+                        "round %d [%d/%d] %s: %.1f req/s, p50 %.3f ms, p99 %.3f ms, %d errors%n",
+                        round,
+                        index,
+                        count,
+                        trial.label(),
+                        values.getOrDefault(Metric.RPS.id(), Double.NaN),
+                        values.getOrDefault(Metric.P50.id(), Double.NaN),
+                        values.getOrDefault(Metric.P99.id(), Double.NaN),
+                        trial.result().requests().errors());
             }
         }
     }

@@ -1,12 +1,11 @@
 package dev.stackbench.core.api;
 
-import java.util.Locale;
-
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.gate.Verdict;
 import dev.stackbench.core.result.Metric;
+import java.util.Locale;
 
 /**
  * Two variants on one metric, as {@code a} over {@code b}: the geometric mean of their per-round ratios and its
@@ -25,7 +24,15 @@ import dev.stackbench.core.result.Metric;
  * @param outcome {@code DIFFERENT} when the interval excludes 1, {@code EQUIVALENT} within the equivalence margin,
  *                else {@code UNDECIDED}
  */
-public record Pair(Metric metric, String a, String b, double ratio, double low, double high, double confidence, PairVerdict.Outcome outcome) {
+public record Pair(
+        Metric metric,
+        String a,
+        String b,
+        double ratio,
+        double low,
+        double high,
+        double confidence,
+        PairVerdict.Outcome outcome) {
 
     /** {@code a} was declared better than {@code b}: the whole interval lies on a's side of 1. */
     public boolean isBetter() {
@@ -64,8 +71,14 @@ public record Pair(Metric metric, String a, String b, double ratio, double low, 
         }
         boolean holds = isBetter() && (metric.higherIsBetter() ? low >= factor : high <= 1 / factor);
         if (!holds) {
-            throw new AssertionError(String.format(Locale.ROOT, "expected %s better than %s by at least %sx on %s over the whole interval, but %s",
-                    a, b, ComparisonSummary.ratio(factor), metric.id(), this));
+            throw new AssertionError(String.format(
+                    Locale.ROOT,
+                    "expected %s better than %s by at least %sx on %s over the whole interval, but %s",
+                    a,
+                    b,
+                    ComparisonSummary.ratio(factor),
+                    metric.id(),
+                    this));
         }
         return this;
     }
@@ -73,8 +86,14 @@ public record Pair(Metric metric, String a, String b, double ratio, double low, 
     /** @throws AssertionError when {@code a} is worse than {@code b} by more than {@code percent} over the whole interval */
     public Pair assertNotWorseBy(double percent) {
         if (notWorse(percent).fails()) {
-            throw new AssertionError(String.format(Locale.ROOT, "expected %s not worse than %s by more than %s%% on %s, but %s",
-                    a, b, ComparisonSummary.ratio(percent).replaceAll("\\.?0+$", ""), metric.id(), this));
+            throw new AssertionError(String.format(
+                    Locale.ROOT,
+                    "expected %s not worse than %s by more than %s%% on %s, but %s",
+                    a,
+                    b,
+                    ComparisonSummary.ratio(percent).replaceAll("\\.?0+$", ""),
+                    metric.id(),
+                    this));
         }
         return this;
     }
@@ -93,7 +112,15 @@ public record Pair(Metric metric, String a, String b, double ratio, double low, 
     /** {@code virtual 3.912x platform on rps [3.501, 4.371] at 97.50%: different}. */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s %sx %s on %s %s at %.2f%%: %s", a, ComparisonSummary.ratio(ratio), b, metric.id(),
-                ComparisonSummary.interval(low, high), 100 * confidence, outcome.id());
+        return String.format(
+                Locale.ROOT,
+                "%s %sx %s on %s %s at %.2f%%: %s",
+                a,
+                ComparisonSummary.ratio(ratio),
+                b,
+                metric.id(),
+                ComparisonSummary.interval(low, high),
+                100 * confidence,
+                outcome.id());
     }
 }

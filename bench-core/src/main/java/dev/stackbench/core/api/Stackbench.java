@@ -27,8 +27,7 @@ package dev.stackbench.core.api;
  */
 public final class Stackbench {
 
-    private Stackbench() {
-    }
+    private Stackbench() {}
 
     /** A comparison to describe, then {@link ComparisonBuilder#run()}. */
     public static ComparisonBuilder compare() {

@@ -1,11 +1,10 @@
 package dev.stackbench.core.api;
 
-import java.util.List;
-import java.util.Objects;
-
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * The variants of a comparison on one metric: each pair's ratio with its interval ({@link #pair}), and the ordered
@@ -35,11 +34,23 @@ public record Verdict(MetricVerdict verdict) {
      * @throws IllegalArgumentException naming the labels when the comparison has no such pair
      */
     public Pair pair(String a, String b) {
-        PairVerdict pair = verdict.pair(a, b).orElseThrow(() -> new IllegalArgumentException("no pair of '" + a + "' and '" + b
-                + "' on " + verdict.metric().id() + "; the variants are " + String.join(", ",
-                verdict.variants().stream().map(MetricVerdict.VariantScore::label).toList())));
+        PairVerdict pair = verdict.pair(a, b)
+                .orElseThrow(() -> new IllegalArgumentException("no pair of '" + a + "' and '" + b
+                        + "' on " + verdict.metric().id() + "; the variants are "
+                        + String.join(
+                                ", ",
+                                verdict.variants().stream()
+                                        .map(MetricVerdict.VariantScore::label)
+                                        .toList())));
         boolean aFirst = pair.first().equals(a);
-        return new Pair(verdict.metric(), a, b, aFirst ? pair.ratio() : 1 / pair.ratio(), aFirst ? pair.low() : 1 / pair.high(),
-                aFirst ? pair.high() : 1 / pair.low(), pair.confidence(), pair.outcome());
+        return new Pair(
+                verdict.metric(),
+                a,
+                b,
+                aFirst ? pair.ratio() : 1 / pair.ratio(),
+                aFirst ? pair.low() : 1 / pair.high(),
+                aFirst ? pair.high() : 1 / pair.low(),
+                pair.confidence(),
+                pair.outcome());
     }
 }

@@ -1,10 +1,9 @@
 package dev.stackbench.core.app;
 
-import java.util.Optional;
-import java.util.function.Function;
-
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What bounds an application, from its resolved properties, where stackbench knows what they mean: Tomcat's request
@@ -19,15 +18,15 @@ final class AppLimits {
     static final String VIRTUAL_THREADS = "spring.threads.virtual.enabled";
     static final String HIKARI_MAX_POOL_SIZE = "spring.datasource.hikari.maximum-pool-size";
 
-    private AppLimits() {
-    }
+    private AppLimits() {}
 
     /**
      * @param webServer  the server that listens, by {@link WebServer#displayName()}; empty when unknown
      * @param property   its resolved properties
      * @param hikariSize its HikariCP pools' maximum connections; empty without one
      */
-    static ServerLimits of(Optional<String> webServer, Function<String, String> property, Optional<Integer> hikariSize) {
+    static ServerLimits of(
+            Optional<String> webServer, Function<String, String> property, Optional<Integer> hikariSize) {
         Execution execution = null;
         Integer requestThreads = null;
         ServerLimits.ThreadPool pool = null;

@@ -22,6 +22,7 @@ final class AppOutput implements AutoCloseable {
 
     /** The route of every thread, for an application that has no loader of its own. */
     private static final Object EVERY_THREAD = new Object();
+
     private static final Map<Object, PrintStream> ROUTES = new ConcurrentHashMap<>();
     private static PrintStream originalOut;
     private static PrintStream originalErr;
@@ -72,7 +73,9 @@ final class AppOutput implements AutoCloseable {
             if (every != null) {
                 return every;
             }
-            for (ClassLoader loader = Thread.currentThread().getContextClassLoader(); loader != null; loader = loader.getParent()) {
+            for (ClassLoader loader = Thread.currentThread().getContextClassLoader();
+                    loader != null;
+                    loader = loader.getParent()) {
                 PrintStream log = ROUTES.get(loader);
                 if (log != null) {
                     return log;

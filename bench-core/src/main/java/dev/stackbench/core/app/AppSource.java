@@ -2,14 +2,15 @@ package dev.stackbench.core.app;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-
 import java.nio.file.Path;
 import java.util.Objects;
 
 /** Where the application comes from: a Spring Boot executable jar, or its main class on this JVM's class path. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "form")
-@JsonSubTypes({@JsonSubTypes.Type(value = AppSource.ExecutableJar.class, name = "jar"),
-        @JsonSubTypes.Type(value = AppSource.MainClass.class, name = "class")})
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = AppSource.ExecutableJar.class, name = "jar"),
+    @JsonSubTypes.Type(value = AppSource.MainClass.class, name = "class")
+})
 public sealed interface AppSource {
 
     /** In words, for messages and results: the jar's path, or {@code class NAME}. */

@@ -33,8 +33,17 @@ import java.util.Objects;
  * @param address         the address it listens on
  * @param port            the port it listens on; 0: a free one, which stackbench chooses and gives it as {@code server.port}
  */
-public record AppSpec(AppSource source, Map<String, String> properties, WebServer webServer, String readyPath, Duration readyTimeout,
-                      Path logFile, boolean separateProcess, List<String> jvmOptions, String address, int port) {
+public record AppSpec(
+        AppSource source,
+        Map<String, String> properties,
+        WebServer webServer,
+        String readyPath,
+        Duration readyTimeout,
+        Path logFile,
+        boolean separateProcess,
+        List<String> jvmOptions,
+        String address,
+        int port) {
 
     /** How long an application may take to start and become ready, unless told (a number, for help texts). */
     public static final int DEFAULT_READY_TIMEOUT_SECONDS = 120;
@@ -53,22 +62,26 @@ public record AppSpec(AppSource source, Map<String, String> properties, WebServe
         Objects.requireNonNull(readyTimeout, "readyTimeout");
         Objects.requireNonNull(address, "address");
         if (properties.containsKey(SERVER_PORT)) {
-            throw new IllegalArgumentException("property " + SERVER_PORT + " is stackbench's to set (it chooses a free port, or the port asked"
-                    + " for); got " + SERVER_PORT + "=" + properties.get(SERVER_PORT));
+            throw new IllegalArgumentException(
+                    "property " + SERVER_PORT + " is stackbench's to set (it chooses a free port, or the port asked"
+                            + " for); got " + SERVER_PORT + "=" + properties.get(SERVER_PORT));
         }
         if (readyPath != null && !readyPath.startsWith("/")) {
-            throw new IllegalArgumentException("readyPath must be a path starting with '/', e.g. /actuator/health, got '" + readyPath + "'");
+            throw new IllegalArgumentException(
+                    "readyPath must be a path starting with '/', e.g. /actuator/health, got '" + readyPath + "'");
         }
         if (readyTimeout.isNegative() || readyTimeout.isZero()) {
             throw new IllegalArgumentException("readyTimeout must be positive, got " + readyTimeout);
         }
         if (!separateProcess && !jvmOptions.isEmpty()) {
-            throw new IllegalArgumentException("JVM options " + jvmOptions + " apply to an application in a process of its own (separate process):"
-                    + " in this JVM the options are stackbench's own");
+            throw new IllegalArgumentException(
+                    "JVM options " + jvmOptions + " apply to an application in a process of its own (separate process):"
+                            + " in this JVM the options are stackbench's own");
         }
         if (webServer != null && source instanceof AppSource.MainClass main) {
-            throw new IllegalArgumentException("webServer " + webServer.id() + " chooses among the libraries of an executable jar; " + main.describe()
-                    + " runs on this JVM's class path, whose server its build chooses");
+            throw new IllegalArgumentException(
+                    "webServer " + webServer.id() + " chooses among the libraries of an executable jar; "
+                            + main.describe() + " runs on this JVM's class path, whose server its build chooses");
         }
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be from 0 to 65535, got " + port);
@@ -77,7 +90,8 @@ public record AppSpec(AppSource source, Map<String, String> properties, WebServe
 
     /** The application on a free loopback port, in this JVM, ready when its port answers, within {@link #DEFAULT_READY_TIMEOUT}. */
     public static AppSpec of(AppSource source) {
-        return new AppSpec(source, Map.of(), null, null, DEFAULT_READY_TIMEOUT, null, false, List.of(), DEFAULT_ADDRESS, 0);
+        return new AppSpec(
+                source, Map.of(), null, null, DEFAULT_READY_TIMEOUT, null, false, List.of(), DEFAULT_ADDRESS, 0);
     }
 
     public AppSpec withProperty(String name, String value) {
@@ -90,37 +104,90 @@ public record AppSpec(AppSource source, Map<String, String> properties, WebServe
     public AppSpec withProperties(Map<String, String> more) {
         var merged = new LinkedHashMap<>(properties);
         merged.putAll(more);
-        return new AppSpec(source, merged, webServer, readyPath, readyTimeout, logFile, separateProcess, jvmOptions, address, port);
+        return new AppSpec(
+                source,
+                merged,
+                webServer,
+                readyPath,
+                readyTimeout,
+                logFile,
+                separateProcess,
+                jvmOptions,
+                address,
+                port);
     }
 
     /** The same application from elsewhere: another build's jar, say. */
     public AppSpec withSource(AppSource newSource) {
-        return new AppSpec(newSource, properties, webServer, readyPath, readyTimeout, logFile, separateProcess, jvmOptions, address, port);
+        return new AppSpec(
+                newSource,
+                properties,
+                webServer,
+                readyPath,
+                readyTimeout,
+                logFile,
+                separateProcess,
+                jvmOptions,
+                address,
+                port);
     }
 
     public AppSpec withWebServer(WebServer server) {
-        return new AppSpec(source, properties, server, readyPath, readyTimeout, logFile, separateProcess, jvmOptions, address, port);
+        return new AppSpec(
+                source,
+                properties,
+                server,
+                readyPath,
+                readyTimeout,
+                logFile,
+                separateProcess,
+                jvmOptions,
+                address,
+                port);
     }
 
     public AppSpec withReadyPath(String path) {
-        return new AppSpec(source, properties, webServer, path, readyTimeout, logFile, separateProcess, jvmOptions, address, port);
+        return new AppSpec(
+                source, properties, webServer, path, readyTimeout, logFile, separateProcess, jvmOptions, address, port);
     }
 
     public AppSpec withReadyTimeout(Duration timeout) {
-        return new AppSpec(source, properties, webServer, readyPath, timeout, logFile, separateProcess, jvmOptions, address, port);
+        return new AppSpec(
+                source, properties, webServer, readyPath, timeout, logFile, separateProcess, jvmOptions, address, port);
     }
 
     public AppSpec withLogFile(Path file) {
-        return new AppSpec(source, properties, webServer, readyPath, readyTimeout, file, separateProcess, jvmOptions, address, port);
+        return new AppSpec(
+                source,
+                properties,
+                webServer,
+                readyPath,
+                readyTimeout,
+                file,
+                separateProcess,
+                jvmOptions,
+                address,
+                port);
     }
 
     /** In a process of its own (true), with these options for its JVM, or in this JVM (false, no options). */
     public AppSpec withSeparateProcess(boolean separate, List<String> options) {
-        return new AppSpec(source, properties, webServer, readyPath, readyTimeout, logFile, separate, options, address, port);
+        return new AppSpec(
+                source, properties, webServer, readyPath, readyTimeout, logFile, separate, options, address, port);
     }
 
     /** Listening on {@code listenAddress}, port {@code listenPort} (0: a free one). */
     public AppSpec withListen(String listenAddress, int listenPort) {
-        return new AppSpec(source, properties, webServer, readyPath, readyTimeout, logFile, separateProcess, jvmOptions, listenAddress, listenPort);
+        return new AppSpec(
+                source,
+                properties,
+                webServer,
+                readyPath,
+                readyTimeout,
+                logFile,
+                separateProcess,
+                jvmOptions,
+                listenAddress,
+                listenPort);
     }
 }

@@ -1,8 +1,7 @@
 package dev.stackbench.core.app;
 
-import java.util.List;
-
 import dev.stackbench.core.server.ServerStartException;
+import java.util.List;
 
 /**
  * The application did not start, or did not become ready: the message is one line naming the reason (not a Spring

@@ -56,7 +56,8 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
      */
     static BootJar open(Path jar) {
         if (!Files.isRegularFile(jar)) {
-            throw new AppStartException("application jar " + jar + (Files.exists(jar) ? " is not a file" : " does not exist"), List.of());
+            throw new AppStartException(
+                    "application jar " + jar + (Files.exists(jar) ? " is not a file" : " does not exist"), List.of());
         }
         String startClass;
         String bootVersion;
@@ -66,12 +67,19 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
             startClass = main.getValue("Start-Class");
             bootVersion = main.getValue("Spring-Boot-Version");
             if (startClass == null || file.getEntry(CLASSES) == null && file.getEntry(LIB) == null) {
-                throw new AppStartException(jar + " is not a Spring Boot executable jar: " + (startClass == null ? "its manifest names no Start-Class"
-                        : "it holds no BOOT-INF/") + (file.getEntry("WEB-INF/") != null ? " (an executable war is not supported: build a jar)" : "")
-                        + "; build it with spring-boot-maven-plugin's repackage goal or Gradle's bootJar", List.of());
+                throw new AppStartException(
+                        jar + " is not a Spring Boot executable jar: "
+                                + (startClass == null ? "its manifest names no Start-Class" : "it holds no BOOT-INF/")
+                                + (file.getEntry("WEB-INF/") != null
+                                        ? " (an executable war is not supported: build a jar)"
+                                        : "")
+                                + "; build it with spring-boot-maven-plugin's repackage goal or Gradle's bootJar",
+                        List.of());
             }
         } catch (ZipException e) {
-            throw new AppStartException(jar + " is not a Spring Boot executable jar: it is not a jar at all (" + e.getMessage() + ")", List.of());
+            throw new AppStartException(
+                    jar + " is not a Spring Boot executable jar: it is not a jar at all (" + e.getMessage() + ")",
+                    List.of());
         } catch (IOException e) {
             throw new AppStartException("cannot read application jar " + jar + ": " + e.getMessage(), List.of());
         }
@@ -93,14 +101,19 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
         }
         if (libs.stream().noneMatch(lib -> webServer.isMarker(lib.getFileName().toString()))) {
             List<String> present = Stream.of(WebServer.values())
-                    .filter(server -> libs.stream().anyMatch(lib -> server.isMarker(lib.getFileName().toString())))
-                    .map(WebServer::id).toList();
-            throw new AppStartException("web server " + webServer.id() + " is not in " + jar + "'s libraries; it holds "
-                    + (present.isEmpty() ? "none of " + WebServer.ids() : String.join(", ", present)), List.of());
+                    .filter(server -> libs.stream()
+                            .anyMatch(lib -> server.isMarker(lib.getFileName().toString())))
+                    .map(WebServer::id)
+                    .toList();
+            throw new AppStartException(
+                    "web server " + webServer.id() + " is not in " + jar + "'s libraries; it holds "
+                            + (present.isEmpty() ? "none of " + WebServer.ids() : String.join(", ", present)),
+                    List.of());
         }
         for (Path lib : libs) {
             String name = lib.getFileName().toString();
-            boolean another = Stream.of(WebServer.values()).anyMatch(server -> server != webServer && server.owns(name) && !webServer.owns(name));
+            boolean another = Stream.of(WebServer.values())
+                    .anyMatch(server -> server != webServer && server.owns(name) && !webServer.owns(name));
             if (!another) {
                 classPath.add(lib);
             }
@@ -115,8 +128,12 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
             if (Files.exists(index)) {
                 // Lines of the form - "BOOT-INF/lib/name.jar": Spring Boot's own launcher keeps this order.
                 return Files.readAllLines(index, StandardCharsets.UTF_8).stream()
-                        .map(line -> line.replaceAll("^- \"" + LIB + "(.*)\"$", "$1").strip())
-                        .filter(name -> !name.isEmpty()).map(lib::resolve).filter(Files::exists).toList();
+                        .map(line ->
+                                line.replaceAll("^- \"" + LIB + "(.*)\"$", "$1").strip())
+                        .filter(name -> !name.isEmpty())
+                        .map(lib::resolve)
+                        .filter(Files::exists)
+                        .toList();
             }
             try (Stream<Path> files = Files.list(lib)) {
                 return files.sorted(Comparator.comparing(Path::toString)).toList();
@@ -141,7 +158,9 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
             try {
                 Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
-                deleteTree(partial); // another process unpacked the same jar meanwhile, or left a broken copy: keep theirs if complete
+                deleteTree(
+                        partial); // another process unpacked the same jar meanwhile, or left a broken copy: keep theirs
+                // if complete
                 if (!Files.exists(directory.resolve(COMPLETE))) {
                     deleteTree(directory);
                     return unpacked(jar);
@@ -149,7 +168,8 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
             }
             return directory;
         } catch (IOException e) {
-            throw new AppStartException("cannot unpack " + jar + " into " + directory + ": " + e.getMessage(), List.of());
+            throw new AppStartException(
+                    "cannot unpack " + jar + " into " + directory + ": " + e.getMessage(), List.of());
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.stackbench.core.app;
 
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.ServerLimits;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -21,9 +23,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.server.ServerLimits;
 
 /**
  * An application in this JVM: its main method run on a thread of its own ({@code app-main}, with the application's
@@ -55,9 +54,18 @@ final class InProcessApp implements RunningApp {
     private final Thread watcher;
     private final Thread exitHook;
 
-    private InProcessApp(AppSpec spec, SpringContext context, ClassLoader loader, Thread main, URI baseUri,
-                         RunResult.Startup startup, RunResult.App description, Map<String, String> settings, ServerLimits limits,
-                         AppOutput output, PrintStream log) {
+    private InProcessApp(
+            AppSpec spec,
+            SpringContext context,
+            ClassLoader loader,
+            Thread main,
+            URI baseUri,
+            RunResult.Startup startup,
+            RunResult.App description,
+            Map<String, String> settings,
+            ServerLimits limits,
+            AppOutput output,
+            PrintStream log) {
         this.spec = spec;
         this.context = context;
         this.loader = loader;
@@ -80,8 +88,14 @@ final class InProcessApp implements RunningApp {
      * @param isolatedLoader whether {@code loader} is the application's own (its output then told apart by it); false for this class path
      * @throws AppStartException naming why it did not start or become ready, with its first error lines
      */
-    static InProcessApp start(AppSpec spec, Path logFile, ClassLoader loader, boolean isolatedLoader, String mainClass, String isolation,
-                              String jarBootVersion) {
+    static InProcessApp start(
+            AppSpec spec,
+            Path logFile,
+            ClassLoader loader,
+            boolean isolatedLoader,
+            String mainClass,
+            String isolation,
+            String jarBootVersion) {
         var classLoading = ManagementFactory.getClassLoadingMXBean();
         long classesBefore = classLoading.getTotalLoadedClassCount();
         long startNanos = System.nanoTime();
@@ -109,25 +123,53 @@ final class InProcessApp implements RunningApp {
             });
             main.setContextClassLoader(loader);
             main.start();
-            SpringContext context = new SpringContext(awaitStarted(hook, main, deadline, spec.readyTimeout(), what, logFile), loader);
+            SpringContext context =
+                    new SpringContext(awaitStarted(hook, main, deadline, spec.readyTimeout(), what, logFile), loader);
             int listening = Ports.listening(context.property("local.server.port"), port);
             URI base = Ports.baseUri(spec.address(), listening);
-            Optional<String> notReady = Readiness.await(base, spec.readyPath(), deadline, spec.readyTimeout(),
+            Optional<String> notReady = Readiness.await(
+                    base,
+                    spec.readyPath(),
+                    deadline,
+                    spec.readyTimeout(),
                     () -> context.isActive() ? null : "its context closed before it was ready");
             if (notReady.isPresent()) {
                 context.close();
-                throw new AppStartException(what + " did not become ready: " + notReady.get(), LogExcerpt.errorLines(logFile));
+                throw new AppStartException(
+                        what + " did not become ready: " + notReady.get(), LogExcerpt.errorLines(logFile));
             }
-            var startup = new RunResult.Startup((System.nanoTime() - startNanos) / 1e6, classLoading.getTotalLoadedClassCount() - classesBefore,
-                    null, null);
+            var startup = new RunResult.Startup(
+                    (System.nanoTime() - startNanos) / 1e6,
+                    classLoading.getTotalLoadedClassCount() - classesBefore,
+                    null,
+                    null);
             Optional<String> webServer = context.webServer();
-            var given = new LinkedHashMap<>(Map.of(AppSpec.SERVER_PORT, String.valueOf(listening), "server.address", spec.address()));
+            var given = new LinkedHashMap<>(
+                    Map.of(AppSpec.SERVER_PORT, String.valueOf(listening), "server.address", spec.address()));
             given.putAll(spec.properties());
-            String bootVersion = Optional.ofNullable(context.springBootVersion()).orElse(jarBootVersion);
-            var description = new RunResult.App(spec.source().describe(), mainClass, bootVersion, webServer.orElse(null), isolation, given,
-                    logFile.toAbsolutePath().toString(), null);
-            return new InProcessApp(spec, context, loader, main, base, startup, description, settings(context, spec),
-                    AppLimits.of(webServer, context::property, context.hikariMaximumPoolSize()), output, log);
+            String bootVersion =
+                    Optional.ofNullable(context.springBootVersion()).orElse(jarBootVersion);
+            var description = new RunResult.App(
+                    spec.source().describe(),
+                    mainClass,
+                    bootVersion,
+                    webServer.orElse(null),
+                    isolation,
+                    given,
+                    logFile.toAbsolutePath().toString(),
+                    null);
+            return new InProcessApp(
+                    spec,
+                    context,
+                    loader,
+                    main,
+                    base,
+                    startup,
+                    description,
+                    settings(context, spec),
+                    AppLimits.of(webServer, context::property, context.hikariMaximumPoolSize()),
+                    output,
+                    log);
         } catch (AppStartException e) {
             abandon(hook, main, output, log, loader);
             throw e;
@@ -137,26 +179,33 @@ final class InProcessApp implements RunningApp {
             throw new AppStartException(what + ": interrupted while starting", List.of());
         } catch (RuntimeException e) {
             abandon(hook, main, output, log, loader);
-            throw new AppStartException(what + " failed to start: " + LogExcerpt.rootCause(e), LogExcerpt.errorLines(logFile), e);
+            throw new AppStartException(
+                    what + " failed to start: " + LogExcerpt.rootCause(e), LogExcerpt.errorLines(logFile), e);
         }
     }
 
     /** Waits for the hook's context; a failure, a main method that returned without one, or the deadline end the wait. */
-    private static Object awaitStarted(LaunchHook hook, Thread main, long deadline, Duration timeout, String what, Path logFile)
+    private static Object awaitStarted(
+            LaunchHook hook, Thread main, long deadline, Duration timeout, String what, Path logFile)
             throws InterruptedException {
         while (true) {
             try {
                 return hook.started().get(WATCH.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
-                throw new AppStartException(what + " failed to start: " + LogExcerpt.rootCause(e.getCause()), LogExcerpt.errorLines(logFile));
+                throw new AppStartException(
+                        what + " failed to start: " + LogExcerpt.rootCause(e.getCause()),
+                        LogExcerpt.errorLines(logFile));
             } catch (TimeoutException e) {
                 if (!main.isAlive() && !hook.started().isDone()) {
-                    throw new AppStartException(what + ": its main method returned without starting a Spring application",
+                    throw new AppStartException(
+                            what + ": its main method returned without starting a Spring application",
                             LogExcerpt.errorLines(logFile));
                 }
                 if (System.nanoTime() - deadline >= 0) {
-                    throw new AppStartException(what + " did not become ready: it did not start within " + timeout.toSeconds()
-                            + " s (its context never started, so it never opened its port)", LogExcerpt.errorLines(logFile));
+                    throw new AppStartException(
+                            what + " did not become ready: it did not start within " + timeout.toSeconds()
+                                    + " s (its context never started, so it never opened its port)",
+                            LogExcerpt.errorLines(logFile));
                 }
             }
         }
@@ -171,7 +220,8 @@ final class InProcessApp implements RunningApp {
             main.setAccessible(true); // a main class need not be public
             return main;
         } catch (ClassNotFoundException e) {
-            throw new AppStartException(what + ": its main class " + mainClass + " is not on its class path", List.of());
+            throw new AppStartException(
+                    what + ": its main class " + mainClass + " is not on its class path", List.of());
         } catch (NoSuchMethodException e) {
             throw new AppStartException(what + ": " + mainClass + " has no main(String[]) method", List.of());
         }
@@ -184,7 +234,8 @@ final class InProcessApp implements RunningApp {
      */
     private static void abandon(LaunchHook hook, Thread main, AppOutput output, PrintStream log, ClassLoader loader) {
         if (main != null) {
-            // Again and again for a while: a start that is not yet in its wait, or code that swallows an interrupt, would
+            // Again and again for a while: a start that is not yet in its wait, or code that swallows an interrupt,
+            // would
             // miss a single one and wait forever, and a JVM whose application's own shutdown hook then waits for that
             // start to end would never exit.
             long until = System.nanoTime() + MAIN_JOIN.toNanos();
@@ -213,9 +264,15 @@ final class InProcessApp implements RunningApp {
     }
 
     private static Map<String, String> settings(SpringContext context, AppSpec spec) {
-        var names = new ArrayList<>(List.of(AppSpec.SERVER_PORT, "server.address", AppLimits.TOMCAT_MAX_THREADS, AppLimits.VIRTUAL_THREADS,
+        var names = new ArrayList<>(List.of(
+                AppSpec.SERVER_PORT,
+                "server.address",
+                AppLimits.TOMCAT_MAX_THREADS,
+                AppLimits.VIRTUAL_THREADS,
                 AppLimits.HIKARI_MAX_POOL_SIZE));
-        spec.properties().keySet().stream().filter(name -> !names.contains(name)).forEach(names::add);
+        spec.properties().keySet().stream()
+                .filter(name -> !names.contains(name))
+                .forEach(names::add);
         var settings = new LinkedHashMap<String, String>();
         for (String name : names) {
             String value = context.property(name);
@@ -228,10 +285,13 @@ final class InProcessApp implements RunningApp {
 
     private static PrintStream openLog(Path logFile) {
         try {
-            return new PrintStream(Files.newOutputStream(logFile, StandardOpenOption.CREATE, StandardOpenOption.APPEND), true,
+            return new PrintStream(
+                    Files.newOutputStream(logFile, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+                    true,
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new AppStartException("cannot write the application's log " + logFile + ": " + e.getMessage(), List.of());
+            throw new AppStartException(
+                    "cannot write the application's log " + logFile + ": " + e.getMessage(), List.of());
         }
     }
 
@@ -246,7 +306,8 @@ final class InProcessApp implements RunningApp {
                 if (!JvmExit.inProgress()) {
                     stop.stopped("its context closed (by the application itself)");
                 } else {
-                    // A shutdown by a signal (Ctrl-C) closes it through Spring Boot's own hook: the command's to handle.
+                    // A shutdown by a signal (Ctrl-C) closes it through Spring Boot's own hook: the command's to
+                    // handle.
                     JvmExit.systemExitCaller().ifPresent(stop::stopped);
                 }
                 return;
@@ -316,8 +377,10 @@ final class InProcessApp implements RunningApp {
         output.close();
         log.close();
         // Its class loader is let go, not closed: threads of the application that outlive its context (a logging
-        // framework's, a pool's that ends a moment later) still load classes from it, and a closed loader turns that into
-        // ClassNotFoundExceptions on the terminal. It is collected with the application's last thread; its jars are files
+        // framework's, a pool's that ends a moment later) still load classes from it, and a closed loader turns that
+        // into
+        // ClassNotFoundExceptions on the terminal. It is collected with the application's last thread; its jars are
+        // files
         // of the unpacking cache, read only.
     }
 

@@ -15,12 +15,11 @@ public final class JvmExit {
      */
     private static final String OWN_EXITS = "dev.stackbench.cli.";
 
-    private JvmExit() {
-    }
+    private JvmExit() {}
 
     /** True once the JVM has begun to shut down (hooks running): adding a hook is refused from then on. */
     public static boolean inProgress() {
-        Thread probe = new Thread(() -> { });
+        Thread probe = new Thread(() -> {});
         try {
             Runtime.getRuntime().addShutdownHook(probe);
             Runtime.getRuntime().removeShutdownHook(probe);
@@ -38,7 +37,8 @@ public final class JvmExit {
         for (var entry : Thread.getAllStackTraces().entrySet()) {
             StackTraceElement[] stack = entry.getValue();
             for (int i = 0; i < stack.length; i++) {
-                boolean exit = "java.lang.Runtime".equals(stack[i].getClassName()) && "exit".equals(stack[i].getMethodName());
+                boolean exit =
+                        "java.lang.Runtime".equals(stack[i].getClassName()) && "exit".equals(stack[i].getMethodName());
                 if (exit) {
                     int caller = i + 1;
                     while (caller < stack.length && stack[caller].getClassName().startsWith("java.lang.")) {

@@ -14,18 +14,21 @@ final class JvmWideState {
 
     private static final String TOMCAT_URL_HANDLERS = "org.apache.catalina.webresources.TomcatURLStreamHandlerFactory";
 
-    private JvmWideState() {
-    }
+    private JvmWideState() {}
 
     /** Before the application in {@code loader} (its own) starts; nothing for an application without Tomcat. */
     static void keepFrom(ClassLoader loader) {
         try {
-            Class.forName(TOMCAT_URL_HANDLERS, true, loader).getMethod("disable").invoke(null);
+            Class.forName(TOMCAT_URL_HANDLERS, true, loader)
+                    .getMethod("disable")
+                    .invoke(null);
         } catch (ClassNotFoundException | LinkageError noTomcat) {
             // nothing of Tomcat's to turn off
         } catch (ReflectiveOperationException e) {
-            throw new AppStartException("cannot keep the application's Tomcat from registering its URL handlers JVM-wide ("
-                    + TOMCAT_URL_HANDLERS + ".disable()): " + e, List.of());
+            throw new AppStartException(
+                    "cannot keep the application's Tomcat from registering its URL handlers JVM-wide ("
+                            + TOMCAT_URL_HANDLERS + ".disable()): " + e,
+                    List.of());
         }
     }
 }

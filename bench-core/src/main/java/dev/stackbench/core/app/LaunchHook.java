@@ -23,6 +23,7 @@ final class LaunchHook {
 
     /** What the followed application's start came to: its context (once prepared, and once started) or its failure. */
     private final AtomicReference<Object> preparedContext = new AtomicReference<>();
+
     private final CompletableFuture<Object> started = new CompletableFuture<>();
     private final AtomicBoolean listenerGiven = new AtomicBoolean();
     private final ClassLoader loader;
@@ -32,10 +33,14 @@ final class LaunchHook {
     private LaunchHook(ClassLoader loader, Method withHook, Class<?> hookType, Class<?> listenerType) {
         this.loader = loader;
         this.withHook = withHook;
-        this.hook = Proxy.newProxyInstance(loader, new Class<?>[]{hookType}, (proxy, method, args) -> switch (method.getName()) {
-            case "getRunListener" -> listenerGiven.compareAndSet(false, true) ? listener(listenerType) : null; // null: none for the others
-            default -> objectMethod(proxy, method, args, "stackbench's launch hook");
-        });
+        this.hook = Proxy.newProxyInstance(
+                loader, new Class<?>[] {hookType}, (proxy, method, args) -> switch (method.getName()) {
+                    case "getRunListener" ->
+                        listenerGiven.compareAndSet(false, true)
+                                ? listener(listenerType)
+                                : null; // null: none for the others
+                    default -> objectMethod(proxy, method, args, "stackbench's launch hook");
+                });
     }
 
     /**
@@ -46,15 +51,19 @@ final class LaunchHook {
         try {
             application = Class.forName(SPRING_APPLICATION, false, loader);
         } catch (ClassNotFoundException e) {
-            throw new AppStartException(what + " holds no Spring Boot (" + SPRING_APPLICATION + " is not on its class path)", List.of());
+            throw new AppStartException(
+                    what + " holds no Spring Boot (" + SPRING_APPLICATION + " is not on its class path)", List.of());
         }
         try {
             Class<?> hookType = Class.forName(HOOK, false, loader);
             Class<?> listenerType = Class.forName(RUN_LISTENER, false, loader);
-            return new LaunchHook(loader, application.getMethod("withHook", hookType, Runnable.class), hookType, listenerType);
+            return new LaunchHook(
+                    loader, application.getMethod("withHook", hookType, Runnable.class), hookType, listenerType);
         } catch (ClassNotFoundException | NoSuchMethodException e) {
-            throw new AppStartException(what + " runs on a Spring Boot older than 3.0, which has no SpringApplication.withHook to start it"
-                    + " in this JVM: start it in a process of its own (separate process, --app-process)", List.of());
+            throw new AppStartException(
+                    what + " runs on a Spring Boot older than 3.0, which has no SpringApplication.withHook to start it"
+                            + " in this JVM: start it in a process of its own (separate process, --app-process)",
+                    List.of());
         }
     }
 
@@ -89,12 +98,15 @@ final class LaunchHook {
     }
 
     private Object listener(Class<?> listenerType) {
-        return Proxy.newProxyInstance(loader, new Class<?>[]{listenerType}, (proxy, method, args) -> {
+        return Proxy.newProxyInstance(loader, new Class<?>[] {listenerType}, (proxy, method, args) -> {
             switch (method.getName()) {
                 case "contextPrepared" -> preparedContext.set(args[0]);
                 case "started" -> started.complete(args[0]);
-                case "failed" -> started.completeExceptionally(args[1] instanceof Throwable thrown ? thrown
-                        : new IllegalStateException("the application failed to start"));
+                case "failed" ->
+                    started.completeExceptionally(
+                            args[1] instanceof Throwable thrown
+                                    ? thrown
+                                    : new IllegalStateException("the application failed to start"));
                 case "starting", "environmentPrepared", "contextLoaded", "ready" -> {
                     // nothing to follow
                 }

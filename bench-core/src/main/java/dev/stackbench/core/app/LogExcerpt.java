@@ -14,11 +14,12 @@ final class LogExcerpt {
     /** Enough to name a failure (Spring Boot's failure analysis: its description and action), few enough for a terminal. */
     static final int LINES = 8;
     /** Where the error output starts, the first kind found: Spring Boot's failure analysis, a logged error, an exception. */
-    private static final List<Pattern> STARTS = List.of(Pattern.compile("APPLICATION FAILED TO START"), Pattern.compile("\\bERROR\\b"),
+    private static final List<Pattern> STARTS = List.of(
+            Pattern.compile("APPLICATION FAILED TO START"),
+            Pattern.compile("\\bERROR\\b"),
             Pattern.compile("Exception|Error:"));
 
-    private LogExcerpt() {
-    }
+    private LogExcerpt() {}
 
     /** Up to {@link #LINES} lines from the first that looks like an error, blank lines left out; else its last lines. */
     static List<String> errorLines(Path log) {
@@ -37,7 +38,9 @@ final class LogExcerpt {
             }
         }
         var excerpt = new ArrayList<String>();
-        for (int i = Math.max(0, start < 0 ? lines.size() - LINES : start); i < lines.size() && excerpt.size() < LINES; i++) {
+        for (int i = Math.max(0, start < 0 ? lines.size() - LINES : start);
+                i < lines.size() && excerpt.size() < LINES;
+                i++) {
             String line = lines.get(i).strip();
             // Stack frames and the failure analysis' rows of stars say nothing a user reads first.
             if (!line.isEmpty() && !line.matches("\\**") && !line.startsWith("at ") && !line.startsWith("...")) {
@@ -53,7 +56,9 @@ final class LogExcerpt {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String message = root.getMessage() == null ? "" : root.getMessage().lines().findFirst().orElse("");
+        String message = root.getMessage() == null
+                ? ""
+                : root.getMessage().lines().findFirst().orElse("");
         return root.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     }
 }

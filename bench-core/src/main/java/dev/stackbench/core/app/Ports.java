@@ -18,8 +18,7 @@ import java.util.List;
  */
 final class Ports {
 
-    private Ports() {
-    }
+    private Ports() {}
 
     static int choose(AppSpec spec) {
         if (spec.port() != 0) {
@@ -28,7 +27,8 @@ final class Ports {
         try (var socket = new ServerSocket(0, 1, InetAddress.getByName(spec.address()))) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new AppStartException("no free port on " + spec.address() + " for the application: " + e.getMessage(), List.of());
+            throw new AppStartException(
+                    "no free port on " + spec.address() + " for the application: " + e.getMessage(), List.of());
         }
     }
 
@@ -51,10 +51,13 @@ final class Ports {
         String host;
         try {
             InetAddress parsed = InetAddress.getByName(address);
-            host = parsed.isAnyLocalAddress() ? "127.0.0.1" : parsed instanceof Inet6Address ? "[" + parsed.getHostAddress() + "]"
-                    : parsed.getHostAddress();
+            host = parsed.isAnyLocalAddress()
+                    ? "127.0.0.1"
+                    : parsed instanceof Inet6Address ? "[" + parsed.getHostAddress() + "]" : parsed.getHostAddress();
         } catch (IOException e) {
-            throw new AppStartException("the application's address " + address + " is not one of this machine's: " + e.getMessage(), List.of());
+            throw new AppStartException(
+                    "the application's address " + address + " is not one of this machine's: " + e.getMessage(),
+                    List.of());
         }
         return URI.create("http://" + host + ":" + port + "/");
     }

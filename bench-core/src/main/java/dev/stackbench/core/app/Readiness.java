@@ -17,18 +17,19 @@ final class Readiness {
 
     /** Between two looks: short against a start of seconds, long against the cost of a look. */
     private static final Duration POLL = Duration.ofMillis(50);
+
     private static final int CONNECT_TIMEOUT_MILLIS = 500;
     private static final int READ_TIMEOUT_MILLIS = 5_000;
 
-    private Readiness() {
-    }
+    private Readiness() {}
 
     /**
      * @param gone     why the application cannot become ready any more; null while it still may
      * @param timeout  the whole wait, for the message
      * @return empty once ready; else why not, in words
      */
-    static Optional<String> await(URI base, String readyPath, long deadlineNanos, Duration timeout, Supplier<String> gone)
+    static Optional<String> await(
+            URI base, String readyPath, long deadlineNanos, Duration timeout, Supplier<String> gone)
             throws InterruptedException {
         String last = null;
         while (true) {

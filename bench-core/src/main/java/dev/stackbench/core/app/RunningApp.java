@@ -1,13 +1,12 @@
 package dev.stackbench.core.app;
 
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.ServerLimits;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.server.ServerLimits;
 
 /**
  * The user's application, started and ready, listening on {@link #baseUri()}. Closing it stops it (its context closed,

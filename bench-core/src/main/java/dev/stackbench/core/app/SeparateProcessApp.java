@@ -1,5 +1,7 @@
 package dev.stackbench.core.app;
 
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.server.ServerLimits;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -15,9 +17,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.server.ServerLimits;
 
 /**
  * An application in a JVM of its own: {@code java [jvmOptions] -jar app.jar --server.port=N ...} (with a web server
@@ -37,7 +36,12 @@ final class SeparateProcessApp implements RunningApp {
     private final Map<String, String> given;
     private final ServingState state = new ServingState();
 
-    private SeparateProcessApp(Process process, URI baseUri, RunResult.Startup startup, RunResult.App description, Map<String, String> given) {
+    private SeparateProcessApp(
+            Process process,
+            URI baseUri,
+            RunResult.Startup startup,
+            RunResult.App description,
+            Map<String, String> given) {
         this.process = process;
         this.baseUri = baseUri;
         this.startup = startup;
@@ -60,45 +64,70 @@ final class SeparateProcessApp implements RunningApp {
         Process process;
         try {
             var command = new ArrayList<String>();
-            command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            command.add(ProcessHandle.current()
+                    .info()
+                    .command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                            .toString()));
             command.addAll(spec.jvmOptions());
             if (jar != null && spec.webServer() == null) {
                 command.addAll(List.of("-jar", jar.jar().toAbsolutePath().toString()));
             } else {
                 // A class path too long for one argument (hundreds of libraries) goes through a file: java @FILE.
-                List<String> classPath = jar != null ? jar.classPath(spec.webServer()).stream().map(Path::toString).toList()
+                List<String> classPath = jar != null
+                        ? jar.classPath(spec.webServer()).stream()
+                                .map(Path::toString)
+                                .toList()
                         : List.of(System.getProperty("java.class.path"));
                 Path arguments = Files.createTempFile("stackbench-app-", ".args");
                 arguments.toFile().deleteOnExit();
-                Files.writeString(arguments, "-cp \"" + String.join(File.pathSeparator, classPath).replace("\\", "\\\\") + "\"\n",
+                Files.writeString(
+                        arguments,
+                        "-cp \"" + String.join(File.pathSeparator, classPath).replace("\\", "\\\\") + "\"\n",
                         StandardCharsets.UTF_8);
                 command.add("@" + arguments);
                 command.add(mainClass);
             }
             command.addAll(Ports.arguments(spec, port));
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .start();
         } catch (IOException e) {
             throw new AppStartException(what + ": its process could not be started: " + e.getMessage(), List.of());
         }
         Optional<String> notReady;
         try {
-            notReady = Readiness.await(base, spec.readyPath(), deadline, spec.readyTimeout(),
-                    () -> process.isAlive() ? null : "its process exited with code " + process.exitValue() + " before it was ready");
+            notReady = Readiness.await(
+                    base,
+                    spec.readyPath(),
+                    deadline,
+                    spec.readyTimeout(),
+                    () -> process.isAlive()
+                            ? null
+                            : "its process exited with code " + process.exitValue() + " before it was ready");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             notReady = Optional.of("interrupted while starting");
         }
         if (notReady.isPresent()) {
             end(process);
-            throw new AppStartException(what + " did not become ready: " + notReady.get(), LogExcerpt.errorLines(logFile));
+            throw new AppStartException(
+                    what + " did not become ready: " + notReady.get(), LogExcerpt.errorLines(logFile));
         }
         var startup = new RunResult.Startup((System.nanoTime() - startNanos) / 1e6, null, null, null);
-        var given = new LinkedHashMap<>(Map.of(AppSpec.SERVER_PORT, String.valueOf(port), "server.address", spec.address()));
+        var given = new LinkedHashMap<>(
+                Map.of(AppSpec.SERVER_PORT, String.valueOf(port), "server.address", spec.address()));
         given.putAll(spec.properties());
-        var description = new RunResult.App(spec.source().describe(), mainClass, jar == null ? null : jar.bootVersion(),
-                spec.webServer() == null ? null : spec.webServer().displayName(), SpringBootApps.SEPARATE_PROCESS, given,
-                logFile.toAbsolutePath().toString(), process.pid());
+        var description = new RunResult.App(
+                spec.source().describe(),
+                mainClass,
+                jar == null ? null : jar.bootVersion(),
+                spec.webServer() == null ? null : spec.webServer().displayName(),
+                SpringBootApps.SEPARATE_PROCESS,
+                given,
+                logFile.toAbsolutePath().toString(),
+                process.pid());
         return new SeparateProcessApp(process, base, startup, description, given);
     }
 

@@ -39,8 +39,7 @@ public final class SpringBootApps {
     static final String THIS_CLASS_PATH = "this class path";
     static final String SEPARATE_PROCESS = "separate process";
 
-    private SpringBootApps() {
-    }
+    private SpringBootApps() {}
 
     /**
      * Starts it and returns once it is ready.
@@ -56,7 +55,9 @@ public final class SpringBootApps {
                 if (spec.separateProcess()) {
                     yield SeparateProcessApp.start(spec, log, jar, jar.startClass());
                 }
-                var loader = new URLClassLoader("app:" + executable.jar().getFileName(), urls(jar.classPath(spec.webServer())),
+                var loader = new URLClassLoader(
+                        "app:" + executable.jar().getFileName(),
+                        urls(jar.classPath(spec.webServer())),
                         ClassLoader.getPlatformClassLoader());
                 yield InProcessApp.start(spec, log, loader, true, jar.startClass(), ISOLATED, jar.bootVersion());
             }
@@ -65,15 +66,22 @@ public final class SpringBootApps {
                     yield SeparateProcessApp.start(spec, log, null, main.className());
                 }
                 ClassLoader caller = Thread.currentThread().getContextClassLoader();
-                yield InProcessApp.start(spec, log, caller != null ? caller : SpringBootApps.class.getClassLoader(), false,
-                        main.className(), THIS_CLASS_PATH, null);
+                yield InProcessApp.start(
+                        spec,
+                        log,
+                        caller != null ? caller : SpringBootApps.class.getClassLoader(),
+                        false,
+                        main.className(),
+                        THIS_CLASS_PATH,
+                        null);
             }
         };
     }
 
     /** Whether an application's main thread is still alive in this JVM (see {@link #MAIN_THREAD}). */
     public static boolean mainThreadAlive() {
-        return Thread.getAllStackTraces().keySet().stream().anyMatch(thread -> thread.getName().equals(MAIN_THREAD) && thread.isAlive());
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(thread -> thread.getName().equals(MAIN_THREAD) && thread.isAlive());
     }
 
     private static Path logFile(AppSpec spec) {
@@ -87,17 +95,20 @@ public final class SpringBootApps {
             }
             return spec.logFile();
         } catch (IOException e) {
-            throw new AppStartException("cannot create the application's log " + spec.logFile() + ": " + e.getMessage(), List.of());
+            throw new AppStartException(
+                    "cannot create the application's log " + spec.logFile() + ": " + e.getMessage(), List.of());
         }
     }
 
     private static URL[] urls(List<Path> classPath) {
-        return classPath.stream().map(path -> {
-            try {
-                return path.toUri().toURL();
-            } catch (MalformedURLException e) {
-                throw new IllegalStateException("a file's path is always a URL: " + path, e);
-            }
-        }).toArray(URL[]::new);
+        return classPath.stream()
+                .map(path -> {
+                    try {
+                        return path.toUri().toURL();
+                    } catch (MalformedURLException e) {
+                        throw new IllegalStateException("a file's path is always a URL: " + path, e);
+                    }
+                })
+                .toArray(URL[]::new);
     }
 }

@@ -13,11 +13,12 @@ import java.util.Optional;
 final class SpringContext {
 
     /** Where Spring Boot 2.x and 3.x keep the interface of a context with a web server, and where 4.x does. */
-    private static final List<String> WEB_SERVER_CONTEXTS = List.of("org.springframework.boot.web.context.WebServerApplicationContext",
+    private static final List<String> WEB_SERVER_CONTEXTS = List.of(
+            "org.springframework.boot.web.context.WebServerApplicationContext",
             "org.springframework.boot.web.server.context.WebServerApplicationContext");
     /** Servers that serve without being one of Spring Boot's WebServers, by a class their library has. */
-    private static final Map<String, String> OWN_SERVERS = Map.of("com.linecorp.armeria.server.Server", "Armeria",
-            "io.undertow.Undertow", "Undertow");
+    private static final Map<String, String> OWN_SERVERS =
+            Map.of("com.linecorp.armeria.server.Server", "Armeria", "io.undertow.Undertow", "Undertow");
 
     private final Object context;
     private final ClassLoader loader;
@@ -29,13 +30,15 @@ final class SpringContext {
 
     /** Its resolved value, after its own configuration and the arguments it was given; null when not set. */
     String property(String name) {
-        Object environment = call("org.springframework.context.ConfigurableApplicationContext", "getEnvironment", context);
+        Object environment =
+                call("org.springframework.context.ConfigurableApplicationContext", "getEnvironment", context);
         Object value = call("org.springframework.core.env.PropertyResolver", "getProperty", environment, name);
         return value == null ? null : value.toString();
     }
 
     boolean isActive() {
-        return Boolean.TRUE.equals(call("org.springframework.context.ConfigurableApplicationContext", "isActive", context));
+        return Boolean.TRUE.equals(
+                call("org.springframework.context.ConfigurableApplicationContext", "isActive", context));
     }
 
     /** Closes it, as the application's own shutdown would, with its class loader as the thread's context loader. */
@@ -53,7 +56,9 @@ final class SpringContext {
     /** Spring Boot's version, as the application's own class path says; null where it does not say. */
     String springBootVersion() {
         try {
-            Object version = Class.forName("org.springframework.boot.SpringBootVersion", false, loader).getMethod("getVersion").invoke(null);
+            Object version = Class.forName("org.springframework.boot.SpringBootVersion", false, loader)
+                    .getMethod("getVersion")
+                    .invoke(null);
             return version == null ? null : version.toString();
         } catch (ReflectiveOperationException e) {
             return null;
@@ -71,7 +76,9 @@ final class SpringContext {
                 }
             }
         }
-        return OWN_SERVERS.entrySet().stream().filter(entry -> type(entry.getKey()).isPresent()).findFirst()
+        return OWN_SERVERS.entrySet().stream()
+                .filter(entry -> type(entry.getKey()).isPresent())
+                .findFirst()
                 .map(entry -> "none of Spring Boot's web servers (its own: " + entry.getValue() + ")");
     }
 
@@ -81,7 +88,8 @@ final class SpringContext {
         if (hikari.isEmpty()) {
             return Optional.empty();
         }
-        Object beans = call("org.springframework.beans.factory.ListableBeanFactory", "getBeansOfType", context, hikari.get());
+        Object beans =
+                call("org.springframework.beans.factory.ListableBeanFactory", "getBeansOfType", context, hikari.get());
         int total = 0;
         boolean any = false;
         for (Object pool : ((Map<?, ?>) beans).values()) {
@@ -127,7 +135,8 @@ final class SpringContext {
         } catch (InvocationTargetException e) {
             throw new IllegalStateException(owner + "." + method + " failed: " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot call " + owner + "." + method + " of the application's Spring: " + e, e);
+            throw new IllegalStateException(
+                    "cannot call " + owner + "." + method + " of the application's Spring: " + e, e);
         }
     }
 }

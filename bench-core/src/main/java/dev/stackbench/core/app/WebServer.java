@@ -2,7 +2,6 @@ package dev.stackbench.core.app;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -20,12 +19,23 @@ import java.util.stream.Collectors;
  *                    another server is chosen
  */
 public enum WebServer {
-    TOMCAT("Tomcat", "tomcat-embed-core-", List.of("tomcat-embed-core-", "tomcat-embed-websocket-", "spring-boot-tomcat-",
-            "spring-boot-starter-tomcat-")),
+    TOMCAT(
+            "Tomcat",
+            "tomcat-embed-core-",
+            List.of(
+                    "tomcat-embed-core-",
+                    "tomcat-embed-websocket-",
+                    "spring-boot-tomcat-",
+                    "spring-boot-starter-tomcat-")),
     JETTY("Jetty", "jetty-server-", List.of("jetty-", "spring-boot-jetty-", "spring-boot-starter-jetty-")),
-    UNDERTOW("Undertow", "undertow-core-", List.of("undertow-", "spring-boot-undertow-", "spring-boot-starter-undertow-")),
-    NETTY("Reactor Netty", "reactor-netty-http-", List.of("reactor-netty-http-", "spring-boot-reactor-netty-",
-            "spring-boot-starter-reactor-netty-"));
+    UNDERTOW(
+            "Undertow",
+            "undertow-core-",
+            List.of("undertow-", "spring-boot-undertow-", "spring-boot-starter-undertow-")),
+    NETTY(
+            "Reactor Netty",
+            "reactor-netty-http-",
+            List.of("reactor-netty-http-", "spring-boot-reactor-netty-", "spring-boot-starter-reactor-netty-"));
 
     private final String displayName;
     private final String marker;

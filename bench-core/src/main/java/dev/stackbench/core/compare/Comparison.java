@@ -1,14 +1,13 @@
 package dev.stackbench.core.compare;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 
 /**
  * A comparison, validated before any JVM starts: the variants, the load each of them gets, how the JVMs are started,
@@ -21,11 +20,25 @@ import dev.stackbench.core.variant.Variant;
  * @param aa         the label of the variant to measure twice; null for no control
  * @param profile    how each variant's server is profiled over its trials; null for no profile
  */
-public record Comparison(List<Variant> variants, LoadSetup load, boolean http2, boolean tls, List<String> jvmOptions, Design design,
-                         String aa, ComparisonProfile profile) {
+public record Comparison(
+        List<Variant> variants,
+        LoadSetup load,
+        boolean http2,
+        boolean tls,
+        List<String> jvmOptions,
+        Design design,
+        String aa,
+        ComparisonProfile profile) {
 
     /** A comparison without profiles. */
-    public Comparison(List<Variant> variants, LoadSetup load, boolean http2, boolean tls, List<String> jvmOptions, Design design, String aa) {
+    public Comparison(
+            List<Variant> variants,
+            LoadSetup load,
+            boolean http2,
+            boolean tls,
+            List<String> jvmOptions,
+            Design design,
+            String aa) {
         this(variants, load, http2, tls, jvmOptions, design, aa, null);
     }
 
@@ -46,32 +59,41 @@ public record Comparison(List<Variant> variants, LoadSetup load, boolean http2, 
         var labels = new HashSet<String>();
         for (Variant variant : variants) {
             if (!labels.add(variant.label())) {
-                throw new IllegalArgumentException("two variants are labelled '" + variant.label() + "'; labels must differ");
+                throw new IllegalArgumentException(
+                        "two variants are labelled '" + variant.label() + "'; labels must differ");
             }
         }
         if (aa != null && !labels.contains(aa)) {
-            throw new IllegalArgumentException("--aa " + aa + ": no variant has that label; variants: " + String.join(", ", labels));
+            throw new IllegalArgumentException(
+                    "--aa " + aa + ": no variant has that label; variants: " + String.join(", ", labels));
         }
         if (aa != null && labels.contains(aaLabel(aa))) {
-            throw new IllegalArgumentException("--aa " + aa + ": its control would be labelled " + aaLabel(aa) + ", which a variant has");
+            throw new IllegalArgumentException(
+                    "--aa " + aa + ": its control would be labelled " + aaLabel(aa) + ", which a variant has");
         }
-        long applications = variants.stream().filter(variant -> variant.source() instanceof ServerSource.Application).count();
+        long applications = variants.stream()
+                .filter(variant -> variant.source() instanceof ServerSource.Application)
+                .count();
         if (applications > 0 && applications < variants.size()) {
-            throw new IllegalArgumentException("every variant of a comparison serves the same requests: compare your application's variants "
-                    + "with each other, or built-in approaches with each other, not both in one comparison");
+            throw new IllegalArgumentException(
+                    "every variant of a comparison serves the same requests: compare your application's variants "
+                            + "with each other, or built-in approaches with each other, not both in one comparison");
         }
         int measured = variants.size() + (aa == null ? 0 : 1);
         if (measured < 2) {
-            throw new IllegalArgumentException("a comparison needs at least two variants (or one with --aa), got " + variants.size());
+            throw new IllegalArgumentException(
+                    "a comparison needs at least two variants (or one with --aa), got " + variants.size());
         }
         LoadOptions options = load.loadOptions();
         LoadProfile loadProfile = options.profile(LoadOption.Naming.COMMAND_LINE);
         if (loadProfile instanceof LoadProfile.RampingUsers || loadProfile instanceof LoadProfile.RampingRate) {
-            throw new IllegalArgumentException("--stages: a comparison measures every variant under the same steady load in short "
-                    + "windows; give --concurrency or --rate");
+            throw new IllegalArgumentException(
+                    "--stages: a comparison measures every variant under the same steady load in short "
+                            + "windows; give --concurrency or --rate");
         }
         if (options.requests() != null) {
-            throw new IllegalArgumentException("--requests: a comparison's trials are windows of one length (--duration), not request budgets");
+            throw new IllegalArgumentException(
+                    "--requests: a comparison's trials are windows of one length (--duration), not request budgets");
         }
     }
 

@@ -1,19 +1,16 @@
 package dev.stackbench.core.compare;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.UnreadableResultException;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /** Finds and reads {@code comparison.json}, for reports and gates alike; anything else is refused naming the file. */
 public final class ComparisonFiles {
 
-    private ComparisonFiles() {
-    }
+    private ComparisonFiles() {}
 
     /** The comparison.json that {@code path} is or holds directly; null when it is neither. */
     public static Path find(Path path) {
@@ -21,8 +18,11 @@ public final class ComparisonFiles {
             Path file = path.resolve(ComparisonRunner.COMPARISON_JSON);
             return Files.isRegularFile(file) ? file : null;
         }
-        return path.getFileName() != null && path.getFileName().toString().equals(ComparisonRunner.COMPARISON_JSON) && Files.isRegularFile(path)
-                ? path : null;
+        return path.getFileName() != null
+                        && path.getFileName().toString().equals(ComparisonRunner.COMPARISON_JSON)
+                        && Files.isRegularFile(path)
+                ? path
+                : null;
     }
 
     /** @throws UnreadableResultException naming the file: not JSON, another schema, or not a comparison */
@@ -35,7 +35,8 @@ public final class ComparisonFiles {
         }
         String schema = root.path("schema").asString("");
         if (!schema.equals(ComparisonResult.SCHEMA)) {
-            throw new UnreadableResultException(file, "schema '" + schema + "' is not " + ComparisonResult.SCHEMA + ", the one this version reads");
+            throw new UnreadableResultException(
+                    file, "schema '" + schema + "' is not " + ComparisonResult.SCHEMA + ", the one this version reads");
         }
         try {
             return ResultFiles.json().treeToValue(root, ComparisonResult.class);

@@ -1,16 +1,14 @@
 package dev.stackbench.core.compare;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
 import dev.stackbench.core.variant.Variant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A finished (or stopped) comparison, written as {@code comparison.json}; {@link #SCHEMA} names the format version.
@@ -24,9 +22,18 @@ import dev.stackbench.core.variant.Variant;
  * @param aa         the A/A control's verdict on each deciding metric; empty without a control
  * @param warnings   what makes its verdicts suspect, in words
  */
-public record ComparisonResult(String schema, String startedAt, double seconds, Stop stopped, Design design, Load load,
-                               List<VariantRecord> variants, List<Round> rounds, List<MetricVerdict> verdicts, List<Aa> aa,
-                               List<String> warnings) {
+public record ComparisonResult(
+        String schema,
+        String startedAt,
+        double seconds,
+        Stop stopped,
+        Design design,
+        Load load,
+        List<VariantRecord> variants,
+        List<Round> rounds,
+        List<MetricVerdict> verdicts,
+        List<Aa> aa,
+        List<String> warnings) {
 
     public static final String SCHEMA = "stackbench.comparison/1";
 
@@ -67,8 +74,12 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
      * @param trialWarmup each trial's re-warm
      * @param options     the load options given, by id
      */
-    public record Load(String description, String window, String trialWarmup, Map<String, Object> options, List<String> requests) {
-    }
+    public record Load(
+            String description,
+            String window,
+            String trialWarmup,
+            Map<String, Object> options,
+            List<String> requests) {}
 
     /**
      * One variant: how it was started and what its JVM did besides its trials.
@@ -84,8 +95,19 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
      *                        {@code profiles/LABEL/} (with forks, {@code profiles/LABEL/fork-N/}); null when not profiled
      * @param fork            which of the variant's JVMs this is, from 1: with forks, a variant has a record per JVM
      */
-    public record VariantRecord(String label, int fork, Variant variant, long pid, RunResult.Startup startup, RunResult warmup, int rehearsals,
-                                double trialCpuSeconds, double idleCpuSeconds, double idleSeconds, String log, ServerProfile profile) {
+    public record VariantRecord(
+            String label,
+            int fork,
+            Variant variant,
+            long pid,
+            RunResult.Startup startup,
+            RunResult warmup,
+            int rehearsals,
+            double trialCpuSeconds,
+            double idleCpuSeconds,
+            double idleSeconds,
+            String log,
+            ServerProfile profile) {
 
         /** Its idle CPU as a share of one core. */
         public double idleCpuShare() {
@@ -104,7 +126,10 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
 
         /** A variant's trials of this round, one per JVM (fork), in fork order. */
         public List<Trial> trials(String label) {
-            return trials.stream().filter(trial -> trial.label().equals(label)).sorted(java.util.Comparator.comparingInt(Trial::fork)).toList();
+            return trials.stream()
+                    .filter(trial -> trial.label().equals(label))
+                    .sorted(java.util.Comparator.comparingInt(Trial::fork))
+                    .toList();
         }
     }
 
@@ -115,9 +140,14 @@ public record ComparisonResult(String schema, String startedAt, double seconds, 
      * @param values    by metric id; a metric that was not measured is absent
      * @param directory its files, relative to the comparison's directory; null when none were written
      */
-    public record Trial(String label, int fork, String startedAt, double seconds, Map<String, Double> values, RunResult result,
-                        String directory) {
-    }
+    public record Trial(
+            String label,
+            int fork,
+            String startedAt,
+            double seconds,
+            Map<String, Double> values,
+            RunResult result,
+            String directory) {}
 
     /** The control's two copies, and their verdict on one metric. */
     public record Aa(String first, String second, Metric metric, PairVerdict verdict) {

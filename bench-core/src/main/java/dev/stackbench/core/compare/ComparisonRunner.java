@@ -1,5 +1,17 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.steady.WarmupUntilSteady;
+import dev.stackbench.core.variant.ServerSource;
+import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,19 +25,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-
-import dev.stackbench.core.app.AppSource;
-import dev.stackbench.core.load.LoadDefaults;
-import dev.stackbench.core.load.LoadOption;
-import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.load.engine.StopRequest;
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.steady.WarmupUntilSteady;
-import dev.stackbench.core.variant.ServerSource;
-import dev.stackbench.core.variant.Variant;
-import dev.stackbench.core.vocabulary.Durations;
 
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
@@ -42,7 +41,8 @@ import dev.stackbench.core.vocabulary.Durations;
 public final class ComparisonRunner {
 
     /** Every variant's JVM starts with these, before the comparison's options and its own (a later option wins). */
-    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED");
+    public static final List<String> DEFAULT_JVM_OPTIONS =
+            List.of("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED");
     /** How long a variant's JVM may take to start its server. */
     static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** Beyond a trial's warm-up, window and drain: JFR's start, the result's assembly, a GC. */
@@ -54,20 +54,23 @@ public final class ComparisonRunner {
 
     /** What a caller sees while it runs; every method has a silent default. */
     public interface Listener {
-        default void message(String line) {
-        }
+        default void message(String line) {}
 
         /** A trial is over: {@code index} of {@code count} in round {@code round}. */
-        default void trial(int round, int index, int count, ComparisonResult.Trial trial) {
-        }
+        default void trial(int round, int index, int count, ComparisonResult.Trial trial) {}
 
         /**
          * A round is over; {@code verdicts} when it was a look, else empty.
          *
          * @param control the A/A control's copy, whose pair needs no decision; null without one
          */
-        default void round(int round, Design design, double roundSeconds, List<MetricVerdict> verdicts, Duration timeLeft, String control) {
-        }
+        default void round(
+                int round,
+                Design design,
+                double roundSeconds,
+                List<MetricVerdict> verdicts,
+                Duration timeLeft,
+                String control) {}
     }
 
     /**
@@ -75,11 +78,9 @@ public final class ComparisonRunner {
      *
      * @param written the directory of comparison.json; null when none was written
      */
-    public record Outcome(ComparisonResult result, VariantFailure failure, Path written) {
-    }
+    public record Outcome(ComparisonResult result, VariantFailure failure, Path written) {}
 
-    private ComparisonRunner() {
-    }
+    private ComparisonRunner() {}
 
     /**
      * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
@@ -116,11 +117,14 @@ public final class ComparisonRunner {
             Path file = Files.createTempFile("stackbench-variant-", ".args");
             file.toFile().deleteOnExit();
             // In an argument file a backslash escapes: Windows paths keep theirs doubled.
-            Files.writeString(file, "-cp \"" + System.getProperty("java.class.path").replace("\\", "\\\\") + "\"\n",
+            Files.writeString(
+                    file,
+                    "-cp \"" + System.getProperty("java.class.path").replace("\\", "\\\\") + "\"\n",
                     java.nio.charset.StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the class path of the variants' JVMs to a temporary file: " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot write the class path of the variants' JVMs to a temporary file: " + e.getMessage(), e);
         }
     }
 
@@ -132,21 +136,31 @@ public final class ComparisonRunner {
      */
     static void checkMainClasses(List<Variant> variants) {
         for (Variant variant : variants) {
-            if (variant.source() instanceof ServerSource.Application app && app.app().source() instanceof AppSource.MainClass main
-                    && ClassLoader.getSystemClassLoader().getResource(main.className().replace('.', '/') + ".class") == null) {
-                throw new IllegalArgumentException("variant " + variant.label() + ": application class " + main.className()
+            if (variant.source() instanceof ServerSource.Application app
+                    && app.app().source() instanceof AppSource.MainClass main
+                    && ClassLoader.getSystemClassLoader()
+                                    .getResource(main.className().replace('.', '/') + ".class")
+                            == null) {
+                throw new IllegalArgumentException("variant " + variant.label() + ": application class "
+                        + main.className()
                         + " is not on this JVM's class path (java.class.path), which each variant's JVM starts with"
-                        + (Thread.currentThread().getContextClassLoader() != null && Thread.currentThread().getContextClassLoader()
-                        .getResource(main.className().replace('.', '/') + ".class") != null
-                        ? "; it is in a class loader of this JVM's own (run the tests with the system class loader: surefire's "
-                        + "useSystemClassLoader=true, its default)" : ""));
+                        + (Thread.currentThread().getContextClassLoader() != null
+                                        && Thread.currentThread()
+                                                        .getContextClassLoader()
+                                                        .getResource(
+                                                                main.className().replace('.', '/') + ".class")
+                                                != null
+                                ? "; it is in a class loader of this JVM's own (run the tests with the system class loader: surefire's "
+                                        + "useSystemClassLoader=true, its default)"
+                                : ""));
             }
         }
     }
 
     /** An application that runs in a process of its own, apart from its variant's JVM (whose generator drives it). */
     static boolean separateProcess(Variant variant) {
-        return variant.source() instanceof ServerSource.Application app && app.app().separateProcess();
+        return variant.source() instanceof ServerSource.Application app
+                && app.app().separateProcess();
     }
 
     /** The options of the JVM the variant's server runs in: the comparison's, then the variant's own. */
@@ -185,7 +199,10 @@ public final class ComparisonRunner {
             this.variants = comparison.measured();
             LoadOptions options = comparison.load().loadOptions();
             Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : options.timeout();
-            Duration trialLength = LoadOptions.builder().parse(LoadOption.WARMUP, design.trialWarmup()).parent(options).build()
+            Duration trialLength = LoadOptions.builder()
+                    .parse(LoadOption.WARMUP, design.trialWarmup())
+                    .parent(options)
+                    .build()
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
         }
@@ -219,7 +236,8 @@ public final class ComparisonRunner {
             }
             ComparisonResult result = result(stopped, failure);
             if (out != null) {
-                ResultFiles.writeAtomically(out.resolve(COMPARISON_JSON), ResultFiles.json().writeValueAsBytes(result));
+                ResultFiles.writeAtomically(
+                        out.resolve(COMPARISON_JSON), ResultFiles.json().writeValueAsBytes(result));
             }
             return new Outcome(result, failure, out);
         }
@@ -238,18 +256,31 @@ public final class ComparisonRunner {
                 for (int fork = 1; fork <= forks; fork++) {
                     String name = forks == 1 ? variant.label() : variant.label() + "-fork-" + fork;
                     if (stop.requested()) {
-                        throw new VariantFailure(variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
+                        throw new VariantFailure(
+                                variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
                     }
-                    listener.message("starting " + variant.label() + (forks == 1 ? "" : " (JVM " + fork + " of " + forks + ")") + " ("
-                            + variant.source().describe() + ") in its own JVM");
-                    var setup = new VariantOrder.Setup(variant, comparison.load(), comparison.http2(), comparison.tls(),
-                            logs.resolve(name + "-app.log").toString(), separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of(),
+                    listener.message(
+                            "starting " + variant.label() + (forks == 1 ? "" : " (JVM " + fork + " of " + forks + ")")
+                                    + " (" + variant.source().describe() + ") in its own JVM");
+                    var setup = new VariantOrder.Setup(
+                            variant,
+                            comparison.load(),
+                            comparison.http2(),
+                            comparison.tls(),
+                            logs.resolve(name + "-app.log").toString(),
+                            separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of(),
                             comparison.profile());
-                    VariantJvm jvm = VariantJvm.start(variant, fork, command(comparison, variant), setup, logs.resolve(name + ".log"),
+                    VariantJvm jvm = VariantJvm.start(
+                            variant,
+                            fork,
+                            command(comparison, variant),
+                            setup,
+                            logs.resolve(name + ".log"),
                             START_TIMEOUT);
                     jvms.add(jvm);
                     cpu.put(jvm.name(forks), new double[3]);
-                    listener.message("started " + jvm.name(forks) + " at " + jvm.started().baseUri() + " in "
+                    listener.message("started " + jvm.name(forks) + " at "
+                            + jvm.started().baseUri() + " in "
                             + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
                 }
             }
@@ -282,7 +313,8 @@ public final class ComparisonRunner {
                     return;
                 }
                 listener.message("warming up " + name(jvm));
-                RunResult result = jvm.measure(new VariantOrder.Warm(out == null ? null : directory("warmup", jvm)),
+                RunResult result = jvm.measure(
+                        new VariantOrder.Warm(out == null ? null : directory("warmup", jvm)),
                         trialTimeout.plus(LoadDefaults.WARMUP_CAP));
                 warmups.put(name(jvm), result);
                 listener.message("warmed up " + name(jvm) + ": " + warmupWords(result));
@@ -308,10 +340,21 @@ public final class ComparisonRunner {
                 }
             }
             rehearsals.put(name(jvm), count);
-            listener.message(String.format(Locale.ROOT, "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
-                    name(jvm), count, jitShare == null ? "JIT time not monitored" : String.format(Locale.ROOT,
-                            "%.1f%% of a core in the last%s", 100 * jitShare, jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE ? ", still above "
-                                    + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE) + "% after " + count : "")));
+            listener.message(String.format(
+                    Locale.ROOT,
+                    "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
+                    name(jvm),
+                    count,
+                    jitShare == null
+                            ? "JIT time not monitored"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%.1f%% of a core in the last%s",
+                                    100 * jitShare,
+                                    jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE
+                                            ? ", still above " + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE)
+                                                    + "% after " + count
+                                            : "")));
         }
 
         private ComparisonResult.Stop rounds() {
@@ -321,7 +364,9 @@ public final class ComparisonRunner {
                 if (stop.requested()) {
                     return ComparisonResult.Stop.INTERRUPTED;
                 }
-                double estimate = longestRound > 0 ? longestRound : jvms.size() * (trialTimeout.minus(TRIAL_SLACK).toSeconds() + 2.0);
+                double estimate = longestRound > 0
+                        ? longestRound
+                        : jvms.size() * (trialTimeout.minus(TRIAL_SLACK).toSeconds() + 2.0);
                 if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
                     return ComparisonResult.Stop.TIME;
                 }
@@ -339,9 +384,11 @@ public final class ComparisonRunner {
                 }
                 double seconds = (System.nanoTime() - roundStart) / 1e9;
                 longestRound = Math.max(longestRound, seconds);
-                rounds.add(new ComparisonResult.Round(round, order.stream().map(this::name).toList(), trials, seconds));
+                rounds.add(new ComparisonResult.Round(
+                        round, order.stream().map(this::name).toList(), trials, seconds));
                 List<MetricVerdict> verdicts = looks.isLook(round) ? analyse(design.deciding()) : List.of();
-                Duration left = Duration.ofSeconds((long) Math.min(design.timeLimit().toSeconds() - elapsedSeconds(),
+                Duration left = Duration.ofSeconds((long) Math.min(
+                        design.timeLimit().toSeconds() - elapsedSeconds(),
                         longestRound * (design.maxRounds() - round)));
                 String control = comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa());
                 listener.round(round, design, seconds, verdicts, left, control);
@@ -354,13 +401,21 @@ public final class ComparisonRunner {
 
         private ComparisonResult.Trial trial(int round, VariantJvm jvm) {
             String label = jvm.variant().label();
-            String relative = out == null ? null : "trials/" + label + (design.forks() == 1 ? "" : "/fork-" + jvm.fork())
-                    + "/round-" + String.format("%02d", round);
-            double[] before = jvms.stream().mapToDouble(each -> each.cpuTime().toNanos() / 1e9).toArray();
+            String relative = out == null
+                    ? null
+                    : "trials/" + label + (design.forks() == 1 ? "" : "/fork-" + jvm.fork()) + "/round-"
+                            + String.format("%02d", round);
+            double[] before = jvms.stream()
+                    .mapToDouble(each -> each.cpuTime().toNanos() / 1e9)
+                    .toArray();
             Instant startedAt = Instant.now();
             long start = System.nanoTime();
-            RunResult result = jvm.measure(new VariantOrder.Trial(round, design.trialWarmup(),
-                    relative == null ? null : out.resolve(relative).toString()), trialTimeout);
+            RunResult result = jvm.measure(
+                    new VariantOrder.Trial(
+                            round,
+                            design.trialWarmup(),
+                            relative == null ? null : out.resolve(relative).toString()),
+                    trialTimeout);
             double seconds = (System.nanoTime() - start) / 1e9;
             for (int j = 0; j < jvms.size(); j++) {
                 double used = jvms.get(j).cpuTime().toNanos() / 1e9 - before[j];
@@ -379,7 +434,8 @@ public final class ComparisonRunner {
                     values.put(metric.id(), value);
                 }
             }
-            return new ComparisonResult.Trial(label, jvm.fork(), startedAt.toString(), seconds, values, result, relative);
+            return new ComparisonResult.Trial(
+                    label, jvm.fork(), startedAt.toString(), seconds, values, result, relative);
         }
 
         private List<MetricVerdict> analyse(List<Metric> metrics) {
@@ -390,7 +446,8 @@ public final class ComparisonRunner {
                 for (int r = 0; r < rounds.size(); r++) {
                     for (int v = 0; v < labels.size(); v++) {
                         values[r][v] = rounds.get(r).trials(labels.get(v)).stream()
-                                .mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN)).toArray();
+                                .mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN))
+                                .toArray();
                     }
                 }
                 verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings()));
@@ -405,8 +462,18 @@ public final class ComparisonRunner {
             var records = new ArrayList<ComparisonResult.VariantRecord>();
             for (VariantJvm jvm : jvms) {
                 double[] account = cpu.get(name(jvm));
-                records.add(new ComparisonResult.VariantRecord(jvm.variant().label(), jvm.fork(), jvm.variant(), jvm.pid(), jvm.started().startup(),
-                        warmups.get(name(jvm)), rehearsals.getOrDefault(name(jvm), 0), account[0], account[1], account[2], jvm.log().toString(),
+                records.add(new ComparisonResult.VariantRecord(
+                        jvm.variant().label(),
+                        jvm.fork(),
+                        jvm.variant(),
+                        jvm.pid(),
+                        jvm.started().startup(),
+                        warmups.get(name(jvm)),
+                        rehearsals.getOrDefault(name(jvm), 0),
+                        account[0],
+                        account[1],
+                        account[2],
+                        jvm.log().toString(),
                         profiles.get(name(jvm))));
             }
             var aa = new ArrayList<ComparisonResult.Aa>();
@@ -414,21 +481,48 @@ public final class ComparisonRunner {
                 String copy = Comparison.aaLabel(comparison.aa());
                 for (MetricVerdict verdict : verdicts) {
                     if (design.deciding().contains(verdict.metric())) {
-                        aa.add(new ComparisonResult.Aa(comparison.aa(), copy, verdict.metric(), verdict.pair(comparison.aa(), copy).orElse(null)));
+                        aa.add(new ComparisonResult.Aa(
+                                comparison.aa(),
+                                copy,
+                                verdict.metric(),
+                                verdict.pair(comparison.aa(), copy).orElse(null)));
                     }
                 }
             }
-            var partial = new ComparisonResult(ComparisonResult.SCHEMA, startedAt.toString(), elapsedSeconds(), stopped, design, load(),
-                    records, List.copyOf(rounds), verdicts, aa, List.of());
-            return new ComparisonResult(partial.schema(), partial.startedAt(), partial.seconds(), stopped, design, partial.load(), records,
-                    partial.rounds(), verdicts, aa, ComparisonWarnings.of(partial, failure));
+            var partial = new ComparisonResult(
+                    ComparisonResult.SCHEMA,
+                    startedAt.toString(),
+                    elapsedSeconds(),
+                    stopped,
+                    design,
+                    load(),
+                    records,
+                    List.copyOf(rounds),
+                    verdicts,
+                    aa,
+                    List.of());
+            return new ComparisonResult(
+                    partial.schema(),
+                    partial.startedAt(),
+                    partial.seconds(),
+                    stopped,
+                    design,
+                    partial.load(),
+                    records,
+                    partial.rounds(),
+                    verdicts,
+                    aa,
+                    ComparisonWarnings.of(partial, failure));
         }
 
         private ComparisonResult.Load load() {
             LoadOptions options = comparison.load().loadOptions();
-            return new ComparisonResult.Load(options.profile(LoadOption.Naming.COMMAND_LINE).describe(),
-                    Durations.format(options.duration() == null ? LoadDefaults.DURATION : options.duration()), design.trialWarmup(),
-                    comparison.load().options(), comparison.load().requestSpecs());
+            return new ComparisonResult.Load(
+                    options.profile(LoadOption.Naming.COMMAND_LINE).describe(),
+                    Durations.format(options.duration() == null ? LoadDefaults.DURATION : options.duration()),
+                    design.trialWarmup(),
+                    comparison.load().options(),
+                    comparison.load().requestSpecs());
         }
 
         private double elapsedSeconds() {
@@ -445,8 +539,12 @@ public final class ComparisonRunner {
 
     static String warmupWords(RunResult result) {
         var window = result.window();
-        String verdict = window.warmupVerdict() != null ? window.warmupVerdict() : "fixed warm-up of " + window.warmupSeconds() + " s";
-        return verdict + (window.steadiness() != null && !window.steadiness().steady() ? "; its window was not steady: "
-                + window.steadiness().reason() : "");
+        String verdict = window.warmupVerdict() != null
+                ? window.warmupVerdict()
+                : "fixed warm-up of " + window.warmupSeconds() + " s";
+        return verdict
+                + (window.steadiness() != null && !window.steadiness().steady()
+                        ? "; its window was not steady: " + window.steadiness().reason()
+                        : "");
     }
 }

@@ -1,11 +1,10 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Numbers;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * A comparison as text for the terminal: how it ran and why it stopped, then per metric the ordered groups and
@@ -13,34 +12,60 @@ import dev.stackbench.core.vocabulary.Numbers;
  */
 public final class ComparisonSummary {
 
-    private ComparisonSummary() {
-    }
+    private ComparisonSummary() {}
 
     public static String of(ComparisonResult result) {
         var text = new StringBuilder();
         Design design = result.design();
-        text.append(String.format(Locale.ROOT, "Comparison:   %d variants in their own JVMs, %s; trials of %s re-warm + %s window%n",
-                result.variants().size(), result.load().description(), result.load().trialWarmup(), result.load().window()));
-        text.append(String.format(Locale.ROOT, "Rounds:       %d complete, each in a fresh random order (%s after %s)%n",
-                result.rounds().size(), result.stopped().words(), minutes(result.seconds())));
-        text.append(design.forks() == 1
-                ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
-                        + "layout); --forks 3 puts that in the intervals" + System.lineSeparator()
-                : String.format(Locale.ROOT, "JVMs:         %d per variant, each measured every round; intervals over their means%n",
-                        design.forks()));
-        text.append(String.format(Locale.ROOT, "Confidence:   %s over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
-                + "equivalent within %s%n", ComparisonWarnings.percent(design.confidence()), design.looks().count(),
+        text.append(String.format(
+                Locale.ROOT,
+                "Comparison:   %d variants in their own JVMs, %s; trials of %s re-warm + %s window%n",
+                result.variants().size(),
+                result.load().description(),
+                result.load().trialWarmup(),
+                result.load().window()));
+        text.append(String.format(
+                Locale.ROOT,
+                "Rounds:       %d complete, each in a fresh random order (%s after %s)%n",
+                result.rounds().size(),
+                result.stopped().words(),
+                minutes(result.seconds())));
+        text.append(
+                design.forks() == 1
+                        ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
+                                + "layout); --forks 3 puts that in the intervals" + System.lineSeparator()
+                        : String.format(
+                                Locale.ROOT,
+                                "JVMs:         %d per variant, each measured every round; intervals over their means%n",
+                                design.forks()));
+        text.append(String.format(
+                Locale.ROOT,
+                "Confidence:   %s over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
+                        + "equivalent within %s%n",
+                ComparisonWarnings.percent(design.confidence()),
+                design.looks().count(),
                 ComparisonWarnings.percent(design.equivalenceMargin())));
         for (MetricVerdict verdict : result.verdicts()) {
             boolean deciding = design.deciding().contains(verdict.metric());
             text.append(System.lineSeparator());
-            text.append(String.format(Locale.ROOT, "%s (%s is better)%s, %d rounds; overall %s%n", title(verdict.metric()),
-                    verdict.metric().higherIsBetter() ? "higher" : "lower", deciding ? ", deciding" : "", verdict.rounds(), overall(verdict)));
+            text.append(String.format(
+                    Locale.ROOT,
+                    "%s (%s is better)%s, %d rounds; overall %s%n",
+                    title(verdict.metric()),
+                    verdict.metric().higherIsBetter() ? "higher" : "lower",
+                    deciding ? ", deciding" : "",
+                    verdict.rounds(),
+                    overall(verdict)));
             int rank = 0;
             for (List<String> group : verdict.groups()) {
                 rank++;
-                text.append(String.format(Locale.ROOT, "  %d. %s%n", rank, group.stream()
-                        .map(label -> label + " " + median(verdict, label)).collect(Collectors.joining(" = "))));
+                text.append(String.format(
+                        Locale.ROOT,
+                        "  %d. %s%n",
+                        rank,
+                        group.stream()
+                                .map(label -> label + " " + median(verdict, label))
+                                .collect(Collectors.joining(" = "))));
             }
             for (PairVerdict pair : verdict.pairs()) {
                 text.append("     ").append(pairWords(pair, verdict.metric())).append(System.lineSeparator());
@@ -48,10 +73,16 @@ public final class ComparisonSummary {
         }
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.verdict() != null) {
-                text.append(System.lineSeparator()).append(String.format(Locale.ROOT,
-                        "A/A control:  %s vs %s on %s: %sx %s%s: the noise floor of this comparison%n", aa.first(), aa.second(),
-                        aa.metric().id(), ratio(aa.verdict().ratio()), interval(aa.verdict().low(), aa.verdict().high()),
-                        aa.falseAlarm() ? ", DECLARED DIFFERENT" : ""));
+                text.append(System.lineSeparator())
+                        .append(String.format(
+                                Locale.ROOT,
+                                "A/A control:  %s vs %s on %s: %sx %s%s: the noise floor of this comparison%n",
+                                aa.first(),
+                                aa.second(),
+                                aa.metric().id(),
+                                ratio(aa.verdict().ratio()),
+                                interval(aa.verdict().low(), aa.verdict().high()),
+                                aa.falseAlarm() ? ", DECLARED DIFFERENT" : ""));
             }
         }
         for (String warning : result.warnings()) {
@@ -64,10 +95,18 @@ public final class ComparisonSummary {
     public static String pairWords(PairVerdict pair, Metric metric) {
         String interval = interval(pair.low(), pair.high());
         return switch (pair.outcome()) {
-            case DIFFERENT -> String.format(Locale.ROOT, "%s %sx %s %s%s", pair.first(), ratio(pair.ratio()), pair.second(), interval,
-                    metric.higherIsBetter() ? "" : " (" + metric.id() + ", lower is better)");
+            case DIFFERENT ->
+                String.format(
+                        Locale.ROOT,
+                        "%s %sx %s %s%s",
+                        pair.first(),
+                        ratio(pair.ratio()),
+                        pair.second(),
+                        interval,
+                        metric.higherIsBetter() ? "" : " (" + metric.id() + ", lower is better)");
             case EQUIVALENT -> pair.first() + " and " + pair.second() + ": equivalent, ratio within " + interval;
-            case UNDECIDED -> pair.first() + " and " + pair.second() + ": no difference detected, ratio within " + interval;
+            case UNDECIDED ->
+                pair.first() + " and " + pair.second() + ": no difference detected, ratio within " + interval;
         };
     }
 
@@ -92,13 +131,22 @@ public final class ComparisonSummary {
 
     private static String overall(MetricVerdict verdict) {
         double p = verdict.overall().pValue();
-        return Double.isNaN(p) ? "(too few rounds for Friedman's test)"
-                : String.format(Locale.ROOT, "Friedman p = %.2g (%s)", p, p < 0.05 ? "the variants differ" : "no difference across all");
+        return Double.isNaN(p)
+                ? "(too few rounds for Friedman's test)"
+                : String.format(
+                        Locale.ROOT,
+                        "Friedman p = %.2g (%s)",
+                        p,
+                        p < 0.05 ? "the variants differ" : "no difference across all");
     }
 
     private static String median(MetricVerdict verdict, String label) {
-        return verdict.variants().stream().filter(score -> score.label().equals(label)).findFirst()
-                .map(score -> "(" + Numbers.groupedOrThreeDigits(score.median()) + " " + verdict.metric().unit() + ")").orElse("");
+        return verdict.variants().stream()
+                .filter(score -> score.label().equals(label))
+                .findFirst()
+                .map(score -> "(" + Numbers.groupedOrThreeDigits(score.median()) + " "
+                        + verdict.metric().unit() + ")")
+                .orElse("");
     }
 
     private static String minutes(double seconds) {

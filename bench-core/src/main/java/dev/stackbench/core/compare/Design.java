@@ -1,10 +1,9 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Durations;
 import java.time.Duration;
 import java.util.List;
-
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.result.Metric;
 
 /**
  * How a comparison is run and decided: its rounds, how long it may take, each trial's re-warm, how sure a verdict
@@ -24,8 +23,17 @@ import dev.stackbench.core.result.Metric;
  * @param deciding           the metrics whose pairs must all be decided for it to stop before its caps
  * @param seed               of the random order of each round's trials, so an order can be replayed
  */
-public record Design(int minRounds, int maxRounds, Duration timeLimit, String trialWarmup, int rehearsals, int forks, double confidence,
-                     double equivalenceMargin, List<Metric> deciding, long seed) {
+public record Design(
+        int minRounds,
+        int maxRounds,
+        Duration timeLimit,
+        String trialWarmup,
+        int rehearsals,
+        int forks,
+        double confidence,
+        double equivalenceMargin,
+        List<Metric> deciding,
+        long seed) {
 
     public static final int MIN_ROUNDS = 5;
     public static final int MAX_ROUNDS = 30;
@@ -36,20 +44,22 @@ public record Design(int minRounds, int maxRounds, Duration timeLimit, String tr
     public static final int FORKS = 1;
     /** A trial's measured window unless --duration says otherwise. */
     public static final String WINDOW = "5s";
+
     public static final double CONFIDENCE = 0.95;
     public static final double EQUIVALENCE_MARGIN = 0.02;
     /**
      * What a comparison measures per trial and analyses: requests/s, two latency percentiles, and CPU per request (the
      * whole JVM's, and the server threads' alone), which a neighbour taking the machine's CPU does not move.
      */
-    public static final List<Metric> METRICS = List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.CPU_PER_REQUEST,
-            Metric.SERVER_CPU_PER_REQUEST);
+    public static final List<Metric> METRICS =
+            List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.CPU_PER_REQUEST, Metric.SERVER_CPU_PER_REQUEST);
 
     /** @throws IllegalArgumentException naming the setting and its bad value */
     public Design {
         Looks.of(minRounds, maxRounds);
         if (timeLimit == null || !timeLimit.isPositive()) {
-            throw new IllegalArgumentException("--time-limit must be positive, got " + (timeLimit == null ? null : Durations.format(timeLimit)));
+            throw new IllegalArgumentException(
+                    "--time-limit must be positive, got " + (timeLimit == null ? null : Durations.format(timeLimit)));
         }
         if (forks < 1) {
             throw new IllegalArgumentException("--forks must be at least 1, got " + forks);
@@ -63,7 +73,8 @@ public record Design(int minRounds, int maxRounds, Duration timeLimit, String tr
         new PairedAnalysis.Settings(confidence, 1, equivalenceMargin);
         deciding = List.copyOf(deciding);
         if (deciding.isEmpty() || !METRICS.containsAll(deciding)) {
-            throw new IllegalArgumentException("--metric must be among " + Metric.ids(METRICS.toArray(Metric[]::new)) + ", got " + deciding);
+            throw new IllegalArgumentException(
+                    "--metric must be among " + Metric.ids(METRICS.toArray(Metric[]::new)) + ", got " + deciding);
         }
     }
 

@@ -26,10 +26,12 @@ public record Looks(List<Integer> rounds) {
     /** @throws IllegalArgumentException unless 2 <= minRounds <= maxRounds */
     public static Looks of(int minRounds, int maxRounds) {
         if (minRounds < 2) {
-            throw new IllegalArgumentException("--min-rounds must be at least 2 (an interval needs two rounds), got " + minRounds);
+            throw new IllegalArgumentException(
+                    "--min-rounds must be at least 2 (an interval needs two rounds), got " + minRounds);
         }
         if (maxRounds < minRounds) {
-            throw new IllegalArgumentException("--rounds (" + maxRounds + ") must be at least --min-rounds (" + minRounds + ")");
+            throw new IllegalArgumentException(
+                    "--rounds (" + maxRounds + ") must be at least --min-rounds (" + minRounds + ")");
         }
         var rounds = new ArrayList<Integer>();
         for (int round = minRounds; round < maxRounds; round = Math.max(round + 1, (int) Math.ceil(round * GROWTH))) {

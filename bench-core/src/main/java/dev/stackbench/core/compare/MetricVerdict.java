@@ -1,10 +1,9 @@
 package dev.stackbench.core.compare;
 
-import java.util.List;
-import java.util.Optional;
-
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.stats.Friedman;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Every variant of a comparison on one metric after some rounds: each variant relative to its rounds, every pair's
@@ -17,8 +16,13 @@ import dev.stackbench.core.stats.Friedman;
  *                   variants best first, one joins the current group unless it was declared different from the
  *                   group's first, else it starts the next group)
  */
-public record MetricVerdict(Metric metric, int rounds, Friedman.Result overall, List<VariantScore> variants,
-                            List<PairVerdict> pairs, List<List<String>> groups) {
+public record MetricVerdict(
+        Metric metric,
+        int rounds,
+        Friedman.Result overall,
+        List<VariantScore> variants,
+        List<PairVerdict> pairs,
+        List<List<String>> groups) {
 
     /**
      * One variant relative to the rounds it was measured in.
@@ -27,8 +31,7 @@ public record MetricVerdict(Metric metric, int rounds, Friedman.Result overall, 
      * @param low      the interval of {@code relative}, at the looks' per-look level (not corrected for the variants)
      * @param median   the median of its raw values over the rounds, in the metric's unit
      */
-    public record VariantScore(String label, double relative, double low, double high, double median) {
-    }
+    public record VariantScore(String label, double relative, double low, double high, double median) {}
 
     /** The verdict on {@code a} and {@code b}, if both were compared. */
     public Optional<PairVerdict> pair(String a, String b) {
@@ -49,7 +52,10 @@ public record MetricVerdict(Metric metric, int rounds, Friedman.Result overall, 
      * measures the noise; it is no question the comparison has to decide); null leaves out none.
      */
     public long undecided(String control) {
-        return pairs.stream().filter(pair -> !pair.decided()).filter(pair -> control == null
-                || !(pair.first().equals(control) || pair.second().equals(control))).count();
+        return pairs.stream()
+                .filter(pair -> !pair.decided())
+                .filter(pair -> control == null
+                        || !(pair.first().equals(control) || pair.second().equals(control)))
+                .count();
     }
 }

@@ -1,8 +1,7 @@
 package dev.stackbench.core.compare;
 
-import java.util.Locale;
-
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 
 /**
  * Two variants compared on one metric over the same rounds: {@code first} is the better one by the point estimate,
@@ -12,8 +11,16 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param pValue        two-sided, of "no difference", uncorrected
  * @param roundSpread   how much the per-round ratios disagree (their log's standard deviation, as a share)
  */
-public record PairVerdict(String first, String second, double ratio, double low, double high, double confidence, double pValue,
-                          double roundSpread, Outcome outcome) {
+public record PairVerdict(
+        String first,
+        String second,
+        double ratio,
+        double low,
+        double high,
+        double confidence,
+        double pValue,
+        double roundSpread,
+        Outcome outcome) {
 
     /** What the interval says. */
     public enum Outcome {

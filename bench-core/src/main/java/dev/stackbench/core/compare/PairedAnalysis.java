@@ -1,16 +1,15 @@
 package dev.stackbench.core.compare;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.List;
-
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.stats.Friedman;
 import dev.stackbench.core.stats.Holm;
 import dev.stackbench.core.stats.PairedRatio;
 import dev.stackbench.core.stats.Quantile;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * The verdict on one metric from values measured in rounds, each round holding one trial of every variant's JVM in a
@@ -50,7 +49,8 @@ public final class PairedAnalysis {
                 throw new IllegalArgumentException("looks must be at least 1, got " + looks);
             }
             if (!(equivalenceMargin > 0 && equivalenceMargin < 1)) {
-                throw new IllegalArgumentException("the equivalence margin must be between 0 and 1 (e.g. 0.02 for 2%), got " + equivalenceMargin);
+                throw new IllegalArgumentException(
+                        "the equivalence margin must be between 0 and 1 (e.g. 0.02 for 2%), got " + equivalenceMargin);
             }
         }
 
@@ -60,13 +60,15 @@ public final class PairedAnalysis {
         }
     }
 
-    private PairedAnalysis() {
-    }
+    private PairedAnalysis() {}
 
     /** One JVM per variant: values[round][variant], in the order of {@code labels}. */
     public static MetricVerdict of(Metric metric, List<String> labels, double[][] values, Settings settings) {
-        double[][][] forked = Arrays.stream(values).map(round -> Arrays.stream(round).mapToObj(value -> new double[]{value})
-                .toArray(double[][]::new)).toArray(double[][][]::new);
+        double[][][] forked = Arrays.stream(values)
+                .map(round -> Arrays.stream(round)
+                        .mapToObj(value -> new double[] {value})
+                        .toArray(double[][]::new))
+                .toArray(double[][][]::new);
         return of(metric, labels, forked, settings);
     }
 
@@ -76,13 +78,15 @@ public final class PairedAnalysis {
      */
     public static MetricVerdict of(Metric metric, List<String> labels, double[][][] values, Settings settings) {
         int k = labels.size();
-        double[][][] rounds = Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][][]::new);
+        double[][][] rounds =
+                Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][][]::new);
         int forks = rounds.length == 0 ? 1 : rounds[0][0].length;
         // Each variant's value in a round: the geometric mean of its JVMs' values there.
         double[][] byVariant = new double[rounds.length][k];
         for (int r = 0; r < rounds.length; r++) {
             for (int v = 0; v < k; v++) {
-                byVariant[r][v] = Math.exp(Arrays.stream(rounds[r][v]).map(Math::log).average().orElse(Double.NaN));
+                byVariant[r][v] = Math.exp(
+                        Arrays.stream(rounds[r][v]).map(Math::log).average().orElse(Double.NaN));
             }
         }
         double alpha = settings.alphaPerLook();
@@ -94,22 +98,31 @@ public final class PairedAnalysis {
             for (int r = 0; r < byVariant.length; r++) {
                 column[r] = byVariant[r][v];
             }
-            scores.add(new MetricVerdict.VariantScore(labels.get(v), rounds.length == 0 ? Double.NaN : estimates.relative(v).ratio(),
-                    interval.low(), interval.high(), Quantile.of(column, 0.5)));
+            scores.add(new MetricVerdict.VariantScore(
+                    labels.get(v),
+                    rounds.length == 0 ? Double.NaN : estimates.relative(v).ratio(),
+                    interval.low(),
+                    interval.high(),
+                    Quantile.of(column, 0.5)));
         }
         boolean higher = metric.higherIsBetter();
-        scores.sort(Comparator.comparingDouble((MetricVerdict.VariantScore score) -> score.relative()).reversed());
+        scores.sort(Comparator.comparingDouble((MetricVerdict.VariantScore score) -> score.relative())
+                .reversed());
         if (!higher) {
             Collections.reverse(scores);
         }
         var pairs = pairs(labels, estimates, higher, alpha, settings.equivalenceMargin());
-        List<String> ordered = scores.stream().map(MetricVerdict.VariantScore::label).toList();
-        return new MetricVerdict(metric, rounds.length, Friedman.test(byVariant), scores, pairs, groups(ordered, pairs));
+        List<String> ordered =
+                scores.stream().map(MetricVerdict.VariantScore::label).toList();
+        return new MetricVerdict(
+                metric, rounds.length, Friedman.test(byVariant), scores, pairs, groups(ordered, pairs));
     }
 
     private static boolean complete(double[][] round, int k) {
-        return round.length == k && Arrays.stream(round).allMatch(forks -> forks.length > 0
-                && Arrays.stream(forks).allMatch(value -> value > 0 && Double.isFinite(value)));
+        return round.length == k
+                && Arrays.stream(round)
+                        .allMatch(forks -> forks.length > 0
+                                && Arrays.stream(forks).allMatch(value -> value > 0 && Double.isFinite(value)));
     }
 
     /** How the ratios of the pairs and of each variant to the rest are estimated: over rounds, or over JVMs. */
@@ -152,7 +165,11 @@ public final class PairedAnalysis {
             int forks = rounds[0][0].length;
             double[][] jvmMeans = new double[k][forks];
             for (double[][] round : rounds) {
-                double roundMean = Arrays.stream(round).flatMapToDouble(Arrays::stream).map(Math::log).average().orElseThrow();
+                double roundMean = Arrays.stream(round)
+                        .flatMapToDouble(Arrays::stream)
+                        .map(Math::log)
+                        .average()
+                        .orElseThrow();
                 for (int v = 0; v < k; v++) {
                     for (int f = 0; f < forks; f++) {
                         jvmMeans[v][f] += (Math.log(round[v][f]) - roundMean) / n;
@@ -173,20 +190,27 @@ public final class PairedAnalysis {
             double[][] byVariant = new double[n][k];
             for (int r = 0; r < n; r++) {
                 for (int v = 0; v < k; v++) {
-                    byVariant[r][v] = Math.exp(Arrays.stream(rounds[r][v]).map(Math::log).average().orElseThrow());
+                    byVariant[r][v] = Math.exp(
+                            Arrays.stream(rounds[r][v]).map(Math::log).average().orElseThrow());
                 }
             }
             Estimates rounded = overRounds(byVariant);
             return new Estimates() {
                 @Override
                 public PairedRatio pair(int i, int j) {
-                    return PairedRatio.of(variantMeans[i] - variantMeans[j], Math.sqrt(2 * jvmVariance / forks), degreesOfFreedom,
+                    return PairedRatio.of(
+                            variantMeans[i] - variantMeans[j],
+                            Math.sqrt(2 * jvmVariance / forks),
+                            degreesOfFreedom,
                             rounded.pair(i, j).roundSpreadLog());
                 }
 
                 @Override
                 public PairedRatio relative(int v) {
-                    return PairedRatio.of(variantMeans[v] - grandMean, Math.sqrt(jvmVariance / forks), degreesOfFreedom,
+                    return PairedRatio.of(
+                            variantMeans[v] - grandMean,
+                            Math.sqrt(jvmVariance / forks),
+                            degreesOfFreedom,
                             rounded.relative(v).roundSpreadLog());
                 }
             };
@@ -197,7 +221,8 @@ public final class PairedAnalysis {
             int k = byVariant.length == 0 ? 0 : byVariant[0].length;
             double[][] relative = new double[k][byVariant.length];
             for (int r = 0; r < byVariant.length; r++) {
-                double mean = Arrays.stream(byVariant[r]).map(Math::log).average().orElseThrow();
+                double mean =
+                        Arrays.stream(byVariant[r]).map(Math::log).average().orElseThrow();
                 for (int v = 0; v < k; v++) {
                     relative[v][r] = Math.log(byVariant[r][v]) - mean;
                 }
@@ -206,17 +231,19 @@ public final class PairedAnalysis {
         }
     }
 
-    private static List<PairVerdict> pairs(List<String> labels, Estimates estimates, boolean higherIsBetter, double alpha, double margin) {
+    private static List<PairVerdict> pairs(
+            List<String> labels, Estimates estimates, boolean higherIsBetter, double alpha, double margin) {
         int k = labels.size();
         var ratios = new ArrayList<PairedRatio>();
         var indices = new ArrayList<int[]>();
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
                 ratios.add(estimates.pair(i, j));
-                indices.add(new int[]{i, j});
+                indices.add(new int[] {i, j});
             }
         }
-        Holm.Decision[] decisions = Holm.decide(ratios.stream().mapToDouble(PairedRatio::pValue).toArray(), alpha);
+        Holm.Decision[] decisions =
+                Holm.decide(ratios.stream().mapToDouble(PairedRatio::pValue).toArray(), alpha);
         var pairs = new ArrayList<PairVerdict>();
         for (int p = 0; p < ratios.size(); p++) {
             PairedRatio ratio = ratios.get(p);
@@ -227,11 +254,21 @@ public final class PairedAnalysis {
             int second = firstBetter ? indices.get(p)[1] : indices.get(p)[0];
             PairedRatio.Interval oriented = firstBetter ? interval : interval.inverse();
             double value = firstBetter ? ratio.ratio() : 1 / ratio.ratio();
-            PairVerdict.Outcome outcome = !ratio.estimable() ? PairVerdict.Outcome.UNDECIDED
-                    : decisions[p].rejected() && interval.excludesOne() ? PairVerdict.Outcome.DIFFERENT
-                    : interval.within(margin) ? PairVerdict.Outcome.EQUIVALENT : PairVerdict.Outcome.UNDECIDED;
-            pairs.add(new PairVerdict(labels.get(first), labels.get(second), value, oriented.low(), oriented.high(), confidence,
-                    ratio.pValue(), ratio.roundToRoundSpread(), outcome));
+            PairVerdict.Outcome outcome = !ratio.estimable()
+                    ? PairVerdict.Outcome.UNDECIDED
+                    : decisions[p].rejected() && interval.excludesOne()
+                            ? PairVerdict.Outcome.DIFFERENT
+                            : interval.within(margin) ? PairVerdict.Outcome.EQUIVALENT : PairVerdict.Outcome.UNDECIDED;
+            pairs.add(new PairVerdict(
+                    labels.get(first),
+                    labels.get(second),
+                    value,
+                    oriented.low(),
+                    oriented.high(),
+                    confidence,
+                    ratio.pValue(),
+                    ratio.roundToRoundSpread(),
+                    outcome));
         }
         return pairs;
     }
@@ -243,7 +280,8 @@ public final class PairedAnalysis {
         for (String label : bestFirst) {
             if (current != null) {
                 String leader = current.getFirst();
-                boolean different = pairs.stream().anyMatch(pair -> pair.is(leader, label) && pair.outcome() == PairVerdict.Outcome.DIFFERENT);
+                boolean different = pairs.stream()
+                        .anyMatch(pair -> pair.is(leader, label) && pair.outcome() == PairVerdict.Outcome.DIFFERENT);
                 if (!different) {
                     current.add(label);
                     continue;

@@ -1,17 +1,16 @@
 package dev.stackbench.core.compare;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.ScenarioRun;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A scenario's runs as comparisons: the runs under the same load (workload, its parameters, request mix and load
@@ -47,35 +46,66 @@ public final class ScenarioComparisons {
             ScenarioRun first = runs.getFirst();
             for (ScenarioRun run : runs) {
                 if (run.upstream() != null) {
-                    throw new IllegalArgumentException("run '" + run.label() + "': a second service (upstream) is not compared yet; "
-                            + "compare runs whose nested calls go to their own server");
+                    throw new IllegalArgumentException(
+                            "run '" + run.label() + "': a second service (upstream) is not compared yet; "
+                                    + "compare runs whose nested calls go to their own server");
                 }
             }
-            var variants = runs.stream().map(run -> new Variant(run.label(), run.app() != null ? new ServerSource.Application(run.app())
-                    : new ServerSource.BuiltIn(run.approach(), run.workload()), run.serverProperties(), List.of())).toList();
-            LoadOptions load = window == null ? first.load() : LoadOptions.builder().parse(LoadOption.DURATION, window).parent(first.load()).build();
+            var variants = runs.stream()
+                    .map(run -> new Variant(
+                            run.label(),
+                            run.app() != null
+                                    ? new ServerSource.Application(run.app())
+                                    : new ServerSource.BuiltIn(run.approach(), run.workload()),
+                            run.serverProperties(),
+                            List.of()))
+                    .toList();
+            LoadOptions load = window == null
+                    ? first.load()
+                    : LoadOptions.builder()
+                            .parse(LoadOption.DURATION, window)
+                            .parent(first.load())
+                            .build();
             var setup = LoadSetup.of(load, first.workloadParams(), first.requests(), first.bodyDirectory());
-            return new Comparison(variants, setup, Boolean.TRUE.equals(load.http2()), Boolean.TRUE.equals(load.tls()), jvmOptions, design, aa);
+            return new Comparison(
+                    variants,
+                    setup,
+                    Boolean.TRUE.equals(load.http2()),
+                    Boolean.TRUE.equals(load.tls()),
+                    jvmOptions,
+                    design,
+                    aa);
         }
     }
 
-    private ScenarioComparisons() {
-    }
+    private ScenarioComparisons() {}
 
     /** The scenario's runs grouped by their load, in the order each group's first run comes. */
     public static List<Group> groups(Scenario scenario) {
         Map<Object, List<ScenarioRun>> byLoad = new LinkedHashMap<>();
         for (ScenarioRun run : scenario.runs()) {
-            var key = Arrays.asList(run.workload(), run.workloadParams(), run.requests(), run.bodyDirectory(), run.load(),
-                    run.upstream(), run.app() == null ? "built-in" : "application");
+            var key = Arrays.asList(
+                    run.workload(),
+                    run.workloadParams(),
+                    run.requests(),
+                    run.bodyDirectory(),
+                    run.load(),
+                    run.upstream(),
+                    run.app() == null ? "built-in" : "application");
             byLoad.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
         }
         var groups = new ArrayList<Group>();
         for (List<ScenarioRun> runs : byLoad.values()) {
             ScenarioRun first = runs.getFirst();
-            String requests = first.workload() != null ? first.workload().id() + " " + first.resolvedWorkloadParams()
+            String requests = first.workload() != null
+                    ? first.workload().id() + " " + first.resolvedWorkloadParams()
                     : first.requests().isEmpty() ? "GET /" : String.join(" ", first.requests());
-            groups.add(new Group("group-" + (groups.size() + 1), requests + ", " + first.load().profile(LoadOption.Naming.SCENARIO_FILE).describe(),
+            groups.add(new Group(
+                    "group-" + (groups.size() + 1),
+                    requests + ", "
+                            + first.load()
+                                    .profile(LoadOption.Naming.SCENARIO_FILE)
+                                    .describe(),
                     List.copyOf(runs)));
         }
         return groups;

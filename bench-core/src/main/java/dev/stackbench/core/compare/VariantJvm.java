@@ -1,5 +1,7 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.variant.Variant;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,9 +17,6 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.variant.Variant;
 
 /**
  * The coordinator's side of one variant's JVM: started with the comparison's JVM options and the variant's own, told
@@ -57,21 +56,27 @@ final class VariantJvm implements AutoCloseable {
      * @param command the JVM to run, its options, {@code -cp} and the main class; {@link VariantProcess} runs there
      * @throws VariantFailure naming the variant and why it did not start, with its log's last lines
      */
-    static VariantJvm start(Variant variant, int fork, List<String> command, VariantOrder.Setup setup, Path log, Duration timeout) {
+    static VariantJvm start(
+            Variant variant, int fork, List<String> command, VariantOrder.Setup setup, Path log, Duration timeout) {
         Process process;
         try {
             Files.createDirectories(log.getParent());
-            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the JVM of variant " + variant.label() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot start the JVM of variant " + variant.label() + ": " + e.getMessage(), e);
         }
         var jvm = new VariantJvm(variant, fork, process, log);
         try {
             jvm.send(setup);
             jvm.started = switch (jvm.await(timeout, "start")) {
                 case VariantReply.Started reply -> reply;
-                case VariantReply.Measured unexpected -> throw jvm.failure("answered its start with a measurement", false, false);
-                case VariantReply.Profiled unexpected -> throw jvm.failure("answered its start with a profile", false, false);
+                case VariantReply.Measured unexpected ->
+                    throw jvm.failure("answered its start with a measurement", false, false);
+                case VariantReply.Profiled unexpected ->
+                    throw jvm.failure("answered its start with a profile", false, false);
                 case VariantReply.Failed failed -> throw jvm.failure(failed, setup.appLog());
             };
             return jvm;
@@ -115,10 +120,13 @@ final class VariantJvm implements AutoCloseable {
     /** Sends {@code order} and waits for its measurement. */
     RunResult measure(VariantOrder order, Duration timeout) {
         send(order);
-        return switch (await(timeout, order instanceof VariantOrder.Trial trial ? "trial of round " + trial.round() : "warm-up")) {
+        return switch (await(
+                timeout, order instanceof VariantOrder.Trial trial ? "trial of round " + trial.round() : "warm-up")) {
             case VariantReply.Measured measured -> measured.result();
-            case VariantReply.Started unexpected -> throw failure("answered a measurement order with a start", false, false);
-            case VariantReply.Profiled unexpected -> throw failure("answered a measurement order with a profile", false, false);
+            case VariantReply.Started unexpected ->
+                throw failure("answered a measurement order with a start", false, false);
+            case VariantReply.Profiled unexpected ->
+                throw failure("answered a measurement order with a profile", false, false);
             case VariantReply.Failed failed -> throw failure(failed, null);
         };
     }
@@ -129,8 +137,10 @@ final class VariantJvm implements AutoCloseable {
         return switch (await(timeout, "profile")) {
             case VariantReply.Profiled profiled -> profiled.profile();
             case VariantReply.Failed failed -> throw failure(failed, null);
-            case VariantReply.Started unexpected -> throw failure("answered a profile order with a start", false, false);
-            case VariantReply.Measured unexpected -> throw failure("answered a profile order with a measurement", false, false);
+            case VariantReply.Started unexpected ->
+                throw failure("answered a profile order with a start", false, false);
+            case VariantReply.Measured unexpected ->
+                throw failure("answered a profile order with a measurement", false, false);
         };
     }
 
@@ -189,7 +199,12 @@ final class VariantJvm implements AutoCloseable {
         if (failed.details().isEmpty()) {
             return failure(failed.message(), failed.badInput(), failed.stopped());
         }
-        return new VariantFailure(variant.label(), failed.message(), failed.badInput(), failed.stopped(), failed.details(),
+        return new VariantFailure(
+                variant.label(),
+                failed.message(),
+                failed.badInput(),
+                failed.stopped(),
+                failed.details(),
                 appLog != null ? Path.of(appLog) : log);
     }
 
@@ -200,7 +215,9 @@ final class VariantJvm implements AutoCloseable {
     /** The last {@code count} non-blank lines of a file; empty if it cannot be read. */
     static List<String> lastLines(Path file, int count) {
         try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(line -> !line.isBlank()).toList();
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                    .filter(line -> !line.isBlank())
+                    .toList();
             return new ArrayList<>(lines.subList(Math.max(0, lines.size() - count), lines.size()));
         } catch (IOException | UncheckedIOException e) {
             return List.of();

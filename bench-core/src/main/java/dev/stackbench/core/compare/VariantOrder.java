@@ -1,11 +1,9 @@
 package dev.stackbench.core.compare;
 
-import java.util.List;
-
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-
 import dev.stackbench.core.variant.Variant;
+import java.util.List;
 
 /**
  * What the comparison's coordinator tells a variant's JVM, one JSON line each on its standard input. The first is
@@ -13,11 +11,12 @@ import dev.stackbench.core.variant.Variant;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "order")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = VariantOrder.Setup.class, name = "setup"),
-        @JsonSubTypes.Type(value = VariantOrder.Warm.class, name = "warm"),
-        @JsonSubTypes.Type(value = VariantOrder.Trial.class, name = "trial"),
-        @JsonSubTypes.Type(value = VariantOrder.Finish.class, name = "finish"),
-        @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop")})
+    @JsonSubTypes.Type(value = VariantOrder.Setup.class, name = "setup"),
+    @JsonSubTypes.Type(value = VariantOrder.Warm.class, name = "warm"),
+    @JsonSubTypes.Type(value = VariantOrder.Trial.class, name = "trial"),
+    @JsonSubTypes.Type(value = VariantOrder.Finish.class, name = "finish"),
+    @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop")
+})
 sealed interface VariantOrder {
 
     /**
@@ -29,9 +28,15 @@ sealed interface VariantOrder {
      * @param appJvmOptions the options of an application's own JVM, when it runs in a process of its own
      * @param profile       how to profile the server over its trials' windows; null for no profile
      */
-    record Setup(Variant variant, LoadSetup load, boolean http2, boolean tls, String appLog, List<String> appJvmOptions,
-                 ComparisonProfile profile) implements VariantOrder {
-    }
+    record Setup(
+            Variant variant,
+            LoadSetup load,
+            boolean http2,
+            boolean tls,
+            String appLog,
+            List<String> appJvmOptions,
+            ComparisonProfile profile)
+            implements VariantOrder {}
 
     /**
      * Warm up as the load options say (until steady by default), then measure one window; answered by
@@ -39,8 +44,7 @@ sealed interface VariantOrder {
      *
      * @param directory where to write the run's files; null for none
      */
-    record Warm(String directory) implements VariantOrder {
-    }
+    record Warm(String directory) implements VariantOrder {}
 
     /**
      * One trial: a short fixed re-warm, discarded, then the measured window of the load options' duration; answered
@@ -49,17 +53,14 @@ sealed interface VariantOrder {
      * @param warmup    the re-warm, e.g. {@code 1s}
      * @param directory where to write the trial's files; null for none
      */
-    record Trial(int round, String warmup, String directory) implements VariantOrder {
-    }
+    record Trial(int round, String warmup, String directory) implements VariantOrder {}
 
     /**
      * Stop profiling: write the profile of the trials' windows into {@code directory} (null: no files) and answer with its
      * facts ({@link VariantReply.Profiled}).
      */
-    record Finish(String directory) implements VariantOrder {
-    }
+    record Finish(String directory) implements VariantOrder {}
 
     /** Stop the server and exit. */
-    record Stop() implements VariantOrder {
-    }
+    record Stop() implements VariantOrder {}
 }

@@ -1,16 +1,5 @@
 package dev.stackbench.core.compare;
 
-import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
-
 import dev.stackbench.core.app.AppStartException;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -32,7 +21,16 @@ import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.VariantServer;
-
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -48,7 +46,10 @@ public final class VariantProcess {
     /** Exit code after a {@link VariantReply.Failed}. */
     static final int EXIT_FAILED = 2;
 
-    private static final JsonMapper JSON = ResultFiles.json().rebuild().disable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper JSON = ResultFiles.json()
+            .rebuild()
+            .disable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+            .build();
 
     private final PrintStream replies;
     private final BufferedReader orders;
@@ -83,20 +84,28 @@ public final class VariantProcess {
         }
         var setup = (VariantOrder.Setup) read(first, VariantOrder.class);
         if (setup.profile() != null) {
-            ProfileRecorder.prepare(setup.profile().settings()); // before anything starts JFR: its stack depth is set once
+            ProfileRecorder.prepare(
+                    setup.profile().settings()); // before anything starts JFR: its stack depth is set once
         }
-        Workload workload = setup.variant().source() instanceof ServerSource.BuiltIn builtIn ? builtIn.workload() : null;
+        Workload workload =
+                setup.variant().source() instanceof ServerSource.BuiltIn builtIn ? builtIn.workload() : null;
         VariantServer server;
         LoadOptions base;
         RequestMix mix;
         try {
             base = setup.load().loadOptions();
             mix = setup.load().mix(workload);
-            server = VariantServer.start(setup.variant(), new VariantServer.Options(setup.http2(), setup.tls(),
-                    setup.appLog() == null ? null : Path.of(setup.appLog()), setup.appJvmOptions()));
+            server = VariantServer.start(
+                    setup.variant(),
+                    new VariantServer.Options(
+                            setup.http2(),
+                            setup.tls(),
+                            setup.appLog() == null ? null : Path.of(setup.appLog()),
+                            setup.appJvmOptions()));
         } catch (ServerStartException | IllegalArgumentException e) {
             // An application's own first error lines travel with the reason: they are in its log, not this JVM's.
-            reply(new VariantReply.Failed(e.getMessage(), true, false, e instanceof AppStartException app ? app.errorOutput() : List.of()));
+            reply(new VariantReply.Failed(
+                    e.getMessage(), true, false, e instanceof AppStartException app ? app.errorOutput() : List.of()));
             return EXIT_FAILED;
         } catch (RuntimeException e) {
             reply(new VariantReply.Failed(String.valueOf(e), false, false, List.of()));
@@ -108,28 +117,40 @@ public final class VariantProcess {
             current.request("the application stopped serving: " + reason);
             reply(new VariantReply.Failed("its application stopped serving: " + reason, true, true, List.of()));
         });
-        try (server; ProfileRecorder recorder = setup.profile() == null ? null : ProfileRecorder.start(setup.profile().settings())) {
+        try (server;
+                ProfileRecorder recorder = setup.profile() == null
+                        ? null
+                        : ProfileRecorder.start(setup.profile().settings())) {
             RunResult.Target target = server.target(setup.load().resolvedWorkloadParams(workload));
-            reply(new VariantReply.Started(server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
+            reply(new VariantReply.Started(
+                    server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
             for (String line = orders.readLine(); line != null; line = orders.readLine()) {
                 VariantOrder order = read(line, VariantOrder.class);
                 switch (order) {
-                    case VariantOrder.Warm warm -> replyUnlessStopped(server, measure(base, server, target, mix, warm.directory()));
+                    case VariantOrder.Warm warm ->
+                        replyUnlessStopped(server, measure(base, server, target, mix, warm.directory()));
                     case VariantOrder.Trial trial -> {
                         if (Boolean.getBoolean("stackbench.compare.gc")) {
                             System.gc();
                         }
-                        var options = LoadOptions.builder().parse(LoadOption.WARMUP, trial.warmup()).parent(base).build();
+                        var options = LoadOptions.builder()
+                                .parse(LoadOption.WARMUP, trial.warmup())
+                                .parent(base)
+                                .build();
                         VariantReply measured = measure(options, server, target, mix, trial.directory());
-                        if (recorder != null && trial.round() > 0 && measured instanceof VariantReply.Measured(RunResult result)) {
+                        if (recorder != null
+                                && trial.round() > 0
+                                && measured instanceof VariantReply.Measured(RunResult result)) {
                             // A round's trial only: the warm-up and the rehearsals never count in the profile.
                             ProfileWindow.measuredWindowOf(result).ifPresent(recorder::include);
-                            profiledRequests += result.requests().ok() + result.requests().errors();
+                            profiledRequests +=
+                                    result.requests().ok() + result.requests().errors();
                         }
                         replyUnlessStopped(server, measured);
                     }
-                    case VariantOrder.Finish finish -> reply(new VariantReply.Profiled(recorder == null ? null
-                            : profile(recorder, server, finish.directory())));
+                    case VariantOrder.Finish finish ->
+                        reply(new VariantReply.Profiled(
+                                recorder == null ? null : profile(recorder, server, finish.directory())));
                     case VariantOrder.Stop stop -> {
                         return 0;
                     }
@@ -148,7 +169,8 @@ public final class VariantProcess {
 
     /** The profile of the windows included, its files written into {@code directory} (null: none). */
     private ServerProfile profile(ProfileRecorder recorder, VariantServer server, String directory) {
-        ThreadScope threads = ThreadScope.serverThreads().excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
+        ThreadScope threads = ThreadScope.serverThreads()
+                .excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
                 .excludingThread(Thread.currentThread().threadId());
         Profile profile = recorder.finish(threads, server.codePackages());
         ServerProfile.Files files = directory == null ? null : ProfileFiles.write(Path.of(directory), profile);
@@ -158,7 +180,8 @@ public final class VariantProcess {
     /** The run under way: an application that stops serving stops it. */
     private volatile StopRequest current = new StopRequest();
 
-    private VariantReply measure(LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
+    private VariantReply measure(
+            LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
             throws UnknownHostException {
         LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
         current = new StopRequest();

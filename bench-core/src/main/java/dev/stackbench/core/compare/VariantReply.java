@@ -1,25 +1,24 @@
 package dev.stackbench.core.compare;
 
-import java.util.List;
-
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
+import java.util.List;
 
 /** What a variant's JVM answers the coordinator, one JSON line each on the standard output it keeps for this. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "reply")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = VariantReply.Started.class, name = "started"),
-        @JsonSubTypes.Type(value = VariantReply.Failed.class, name = "failed"),
-        @JsonSubTypes.Type(value = VariantReply.Measured.class, name = "measured"),
-        @JsonSubTypes.Type(value = VariantReply.Profiled.class, name = "profiled")})
+    @JsonSubTypes.Type(value = VariantReply.Started.class, name = "started"),
+    @JsonSubTypes.Type(value = VariantReply.Failed.class, name = "failed"),
+    @JsonSubTypes.Type(value = VariantReply.Measured.class, name = "measured"),
+    @JsonSubTypes.Type(value = VariantReply.Profiled.class, name = "profiled")
+})
 sealed interface VariantReply {
 
     /** The server listens at {@code baseUri}; {@code pid} is the JVM's. */
-    record Started(String baseUri, long pid, RunResult.Startup startup, RunResult.Target target) implements VariantReply {
-    }
+    record Started(String baseUri, long pid, RunResult.Startup startup, RunResult.Target target)
+            implements VariantReply {}
 
     /**
      * An order could not be carried out; the JVM exits after saying so.
@@ -31,14 +30,11 @@ sealed interface VariantReply {
      * @param details    the first lines of the application's own error output, which its log holds (not this JVM's);
      *                   empty when the JVM's own log says why
      */
-    record Failed(String message, boolean badInput, boolean stopped, List<String> details) implements VariantReply {
-    }
+    record Failed(String message, boolean badInput, boolean stopped, List<String> details) implements VariantReply {}
 
     /** A run's result; its files are in the directory the order named, if any. */
-    record Measured(RunResult result) implements VariantReply {
-    }
+    record Measured(RunResult result) implements VariantReply {}
 
     /** The server's profile over the trials' windows; null when the variant was not profiled. */
-    record Profiled(ServerProfile profile) implements VariantReply {
-    }
+    record Profiled(ServerProfile profile) implements VariantReply {}
 }

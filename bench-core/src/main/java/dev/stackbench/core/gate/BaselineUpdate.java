@@ -1,5 +1,7 @@
 package dev.stackbench.core.gate;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,9 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.stream.Stream;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.read.RecordedResults;
 
 /**
  * Replaces a baseline with the current results, deliberately: only on request, never with results
@@ -25,17 +24,17 @@ import dev.stackbench.core.result.read.RecordedResults;
  */
 public final class BaselineUpdate {
 
-    private static final List<String> RUN_FILES = List.of(ResultFiles.RESULT_JSON, ResultFiles.LATENCY_HLOG,
-            ResultFiles.TIMELINE_CSV, ResultFiles.LATENCY_HGRM);
+    private static final List<String> RUN_FILES = List.of(
+            ResultFiles.RESULT_JSON, ResultFiles.LATENCY_HLOG, ResultFiles.TIMELINE_CSV, ResultFiles.LATENCY_HGRM);
 
-    private BaselineUpdate() {
-    }
+    private BaselineUpdate() {}
 
     /** @return what was written, in words */
     public static String replace(Path baseline, RecordedResults current) {
         if (current.hasErrors()) {
-            throw new GateInputException("refusing to make a baseline of results with failed requests: a baseline with errors "
-                    + "would let new errors pass; fix the run first");
+            throw new GateInputException(
+                    "refusing to make a baseline of results with failed requests: a baseline with errors "
+                            + "would let new errors pass; fix the run first");
         }
         try {
             if (Files.isRegularFile(baseline)) {
@@ -49,7 +48,8 @@ public final class BaselineUpdate {
 
     private static String replaceFile(Path baseline, RecordedResults current) throws IOException {
         if (current.files().size() != 1) {
-            throw new GateInputException("the baseline " + baseline + " is one file, but there are " + current.files().size()
+            throw new GateInputException("the baseline " + baseline + " is one file, but there are "
+                    + current.files().size()
                     + " current files: make the baseline a directory for repeats or several targets");
         }
         Path source = current.files().getFirst();
@@ -86,7 +86,9 @@ public final class BaselineUpdate {
                         }
                     }
                 } else {
-                    Files.copy(source, staging.resolve(String.format(Locale.ROOT, "%02d-%s", index++, source.getFileName())));
+                    Files.copy(
+                            source,
+                            staging.resolve(String.format(Locale.ROOT, "%02d-%s", index++, source.getFileName())));
                 }
             }
             if (Files.exists(baseline)) {

@@ -1,17 +1,16 @@
 package dev.stackbench.core.gate;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedTarget;
+import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.stats.Estimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
-
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.read.RecordedResults;
-import dev.stackbench.core.result.read.RecordedTarget;
-import dev.stackbench.core.stats.Bootstrap;
-import dev.stackbench.core.stats.Estimate;
 
 /**
  * The current results in the formats of tools CI users already have:
@@ -28,11 +27,9 @@ public final class BenchmarkExports {
 
     private static final double NANOS_PER_MILLI = 1e6;
 
-    private BenchmarkExports() {
-    }
+    private BenchmarkExports() {}
 
-    public record GithubBenchmarkEntry(String name, String unit, double value, String range, String extra) {
-    }
+    public record GithubBenchmarkEntry(String name, String unit, double value, String range, String extra) {}
 
     public static List<GithubBenchmarkEntry> githubSmallerIsBetter(RecordedResults results) {
         var entries = new ArrayList<GithubBenchmarkEntry>();
@@ -71,9 +68,11 @@ public final class BenchmarkExports {
 
     private static GithubBenchmarkEntry github(RecordedTarget target, Estimate estimate) {
         String range = estimate.hasResamples() && estimate.metric() != Metric.ERRORS
-                ? String.format(Locale.ROOT, "%.4g to %.4g", estimate.low(), estimate.high()) : null;
+                ? String.format(Locale.ROOT, "%.4g to %.4g", estimate.low(), estimate.high())
+                : null;
         String extra = target.repeats() + (target.repeats() == 1 ? " run" : " runs") + ": " + target.setup();
-        return new GithubBenchmarkEntry(target.label() + " " + estimate.metric(), estimate.metric().unit(), estimate.point(), range, extra);
+        return new GithubBenchmarkEntry(
+                target.label() + " " + estimate.metric(), estimate.metric().unit(), estimate.point(), range, extra);
     }
 
     private static Map<String, Double> bencherValue(Estimate estimate, double scale) {

@@ -1,13 +1,12 @@
 package dev.stackbench.core.gate;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Gates on a comparison ({@code compare --out}'s comparison.json): "head is not worse than base by more than 5%",
@@ -37,18 +36,23 @@ public final class ComparisonGate {
         public static Limit parse(String text) {
             String[] parts = text.split(":");
             if (parts.length < 2 || parts.length > 3 || parts[0].isBlank() || parts[1].isBlank()) {
-                throw new GateInputException("--not-worse '" + text + "': expected HEAD:BASE[:PERCENT], e.g. head:base:5%");
+                throw new GateInputException(
+                        "--not-worse '" + text + "': expected HEAD:BASE[:PERCENT], e.g. head:base:5%");
             }
             double worseBy = DEFAULT_WORSE_BY;
             if (parts.length == 3) {
                 try {
                     String percent = parts[2].strip();
-                    worseBy = Double.parseDouble(percent.endsWith("%") ? percent.substring(0, percent.length() - 1) : percent) / 100;
+                    worseBy = Double.parseDouble(
+                                    percent.endsWith("%") ? percent.substring(0, percent.length() - 1) : percent)
+                            / 100;
                 } catch (NumberFormatException e) {
-                    throw new GateInputException("--not-worse '" + text + "': '" + parts[2] + "' is not a percentage such as 5%");
+                    throw new GateInputException(
+                            "--not-worse '" + text + "': '" + parts[2] + "' is not a percentage such as 5%");
                 }
                 if (!(worseBy >= 0 && worseBy < 1)) {
-                    throw new GateInputException("--not-worse '" + text + "': the percentage must be from 0% to below 100%");
+                    throw new GateInputException(
+                            "--not-worse '" + text + "': the percentage must be from 0% to below 100%");
                 }
             }
             return new Limit(parts[0].strip(), parts[1].strip(), worseBy);
@@ -60,37 +64,67 @@ public final class ComparisonGate {
      *
      * @param bound the ratio the limit allows at worst: {@code 1 - worseBy} for requests/s, {@code 1 + worseBy} otherwise
      */
-    public record Check(Limit limit, Metric metric, double ratio, double low, double high, double bound, Verdict verdict, String note) {
-    }
+    public record Check(
+            Limit limit,
+            Metric metric,
+            double ratio,
+            double low,
+            double high,
+            double bound,
+            Verdict verdict,
+            String note) {}
 
     /** @param problems why the comparison as a whole fails, whatever its checks say */
     public record Report(List<Check> checks, List<String> problems) {
 
         public boolean failed() {
-            return !problems.isEmpty() || checks.stream().anyMatch(check -> check.verdict().fails());
+            return !problems.isEmpty()
+                    || checks.stream().anyMatch(check -> check.verdict().fails());
         }
 
         public String table() {
-            var text = new StringBuilder(String.format(Locale.ROOT, "%-20s %-20s %-20s %-28s %-10s %s%n", "target", "against", "metric",
-                    "ratio [interval]", "limit", "verdict"));
+            var text = new StringBuilder(String.format(
+                    Locale.ROOT,
+                    "%-20s %-20s %-20s %-28s %-10s %s%n",
+                    "target",
+                    "against",
+                    "metric",
+                    "ratio [interval]",
+                    "limit",
+                    "verdict"));
             for (Check check : checks) {
-                text.append(String.format(Locale.ROOT, "%-20s %-20s %-20s %-28s %-10s %s%s%n", check.limit().target(), check.limit().against(),
-                        check.metric().title(), String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", check.ratio(), check.low(), check.high()),
-                        (check.metric().higherIsBetter() ? ">= " : "<= ") + String.format(Locale.ROOT, "%.3f", check.bound()), check.verdict(),
+                text.append(String.format(
+                        Locale.ROOT,
+                        "%-20s %-20s %-20s %-28s %-10s %s%s%n",
+                        check.limit().target(),
+                        check.limit().against(),
+                        check.metric().title(),
+                        String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", check.ratio(), check.low(), check.high()),
+                        (check.metric().higherIsBetter() ? ">= " : "<= ")
+                                + String.format(Locale.ROOT, "%.3f", check.bound()),
+                        check.verdict(),
                         check.note().isEmpty() ? "" : " (" + check.note() + ")"));
             }
             problems.forEach(problem -> text.append("FAIL: ").append(problem).append(System.lineSeparator()));
-            long failed = checks.stream().filter(check -> check.verdict().fails()).count();
-            text.append(String.format(Locale.ROOT, "%n%d checks: %d ok, %d ok within noise, %d failed%s.%n", checks.size(),
-                    checks.stream().filter(check -> check.verdict() == Verdict.OK).count(),
-                    checks.stream().filter(check -> check.verdict() == Verdict.WITHIN_NOISE).count(), failed,
+            long failed =
+                    checks.stream().filter(check -> check.verdict().fails()).count();
+            text.append(String.format(
+                    Locale.ROOT,
+                    "%n%d checks: %d ok, %d ok within noise, %d failed%s.%n",
+                    checks.size(),
+                    checks.stream()
+                            .filter(check -> check.verdict() == Verdict.OK)
+                            .count(),
+                    checks.stream()
+                            .filter(check -> check.verdict() == Verdict.WITHIN_NOISE)
+                            .count(),
+                    failed,
                     problems.isEmpty() ? "" : "; the comparison itself fails: " + problems.size() + " problem(s)"));
             return text.toString();
         }
     }
 
-    private ComparisonGate() {
-    }
+    private ComparisonGate() {}
 
     /** @throws GateInputException when a limit names a label the comparison does not have */
     public static Report check(ComparisonResult comparison, List<Limit> limits) {
@@ -102,13 +136,15 @@ public final class ComparisonGate {
         for (Limit limit : limits) {
             for (String label : List.of(limit.target(), limit.against())) {
                 if (!labels.contains(label)) {
-                    throw new GateInputException("--not-worse " + limit.target() + ":" + limit.against() + ": the comparison has no variant '"
-                            + label + "'; it has " + String.join(", ", labels));
+                    throw new GateInputException("--not-worse " + limit.target() + ":" + limit.against()
+                            + ": the comparison has no variant '" + label + "'; it has " + String.join(", ", labels));
                 }
             }
             for (Metric metric : comparison.design().deciding()) {
                 MetricVerdict verdict = comparison.verdict(metric).orElse(null);
-                PairVerdict pair = verdict == null ? null : verdict.pair(limit.target(), limit.against()).orElse(null);
+                PairVerdict pair = verdict == null
+                        ? null
+                        : verdict.pair(limit.target(), limit.against()).orElse(null);
                 if (pair == null) {
                     continue;
                 }
@@ -123,7 +159,14 @@ public final class ComparisonGate {
         double ratio = targetFirst ? pair.ratio() : 1 / pair.ratio();
         double low = targetFirst ? pair.low() : 1 / pair.high();
         double high = targetFirst ? pair.high() : 1 / pair.low();
-        return new Check(limit, metric, ratio, low, high, bound(metric, limit.worseBy()), notWorse(metric, low, high, limit.worseBy()),
+        return new Check(
+                limit,
+                metric,
+                ratio,
+                low,
+                high,
+                bound(metric, limit.worseBy()),
+                notWorse(metric, low, high, limit.worseBy()),
                 String.format(Locale.ROOT, "interval at %.2f%%", 100 * pair.confidence()));
     }
 
@@ -149,12 +192,15 @@ public final class ComparisonGate {
     private static List<String> problems(ComparisonResult comparison) {
         var problems = new ArrayList<String>();
         if (comparison.stopped() == ComparisonResult.Stop.FAILED) {
-            problems.add("the comparison ended because a variant failed: " + String.join("; ", comparison.warnings().stream().limit(1).toList()));
+            problems.add("the comparison ended because a variant failed: "
+                    + String.join("; ", comparison.warnings().stream().limit(1).toList()));
         }
         for (ComparisonResult.Aa aa : comparison.aa()) {
             if (aa.falseAlarm()) {
-                problems.add("its A/A control declared " + aa.first() + " and " + aa.second() + " different on " + aa.metric().id()
-                        + ": the machine's noise was beyond what its rounds average out, so its verdicts are not to be trusted");
+                problems.add(
+                        "its A/A control declared " + aa.first() + " and " + aa.second() + " different on "
+                                + aa.metric().id()
+                                + ": the machine's noise was beyond what its rounds average out, so its verdicts are not to be trusted");
             }
         }
         if (comparison.rounds().isEmpty()) {

@@ -1,5 +1,11 @@
 package dev.stackbench.core.gate;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedTarget;
+import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.stats.Estimate;
+import dev.stackbench.core.stats.Excess;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,13 +18,6 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
-
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.read.RecordedResults;
-import dev.stackbench.core.result.read.RecordedTarget;
-import dev.stackbench.core.stats.Bootstrap;
-import dev.stackbench.core.stats.Estimate;
-import dev.stackbench.core.stats.Excess;
 
 /**
  * Checks rules against results. A check fails only when its limit is crossed by more than the
@@ -64,7 +63,8 @@ public final class Gate {
      * @param baseline null when the rules need none (ratios, bounds, max)
      * @throws GateInputException when a rule cannot be checked against these results
      */
-    public static GateReport check(List<GateRule> rules, RecordedResults baseline, RecordedResults current, GateOptions options) {
+    public static GateReport check(
+            List<GateRule> rules, RecordedResults baseline, RecordedResults current, GateOptions options) {
         return new Gate(baseline, current, options).run(rules);
     }
 
@@ -96,8 +96,8 @@ public final class Gate {
         }
         List<String> missing = missingTargets(rules);
         if (checks.isEmpty()) {
-            throw new GateInputException("nothing comparable: the baseline has " + labels(baseline) + ", the current results have "
-                    + labels(current));
+            throw new GateInputException("nothing comparable: the baseline has " + labels(baseline)
+                    + ", the current results have " + labels(current));
         }
         steadinessNotes(notes);
         return new GateReport(checks, missing, notes);
@@ -105,33 +105,42 @@ public final class Gate {
 
     /** A rule on a request name that no run of either side has is a typo, not a pass: refused, naming the names there are. */
     private void requireRequest(GateRule.ForRequest rule, Gate gate) {
-        if (!gate.current.runs().isEmpty() || (gate.baseline != null && !gate.baseline.runs().isEmpty())) {
+        if (!gate.current.runs().isEmpty()
+                || (gate.baseline != null && !gate.baseline.runs().isEmpty())) {
             return;
         }
         var names = new TreeSet<String>();
         for (RecordedResults side : Arrays.asList(baseline, current)) {
             if (side != null) {
-                side.runs().stream().filter(run -> run.result() != null && run.result().byRequest() != null)
+                side.runs().stream()
+                        .filter(run -> run.result() != null && run.result().byRequest() != null)
                         .forEach(run -> run.result().byRequest().forEach(stats -> names.add(stats.name())));
             }
         }
-        throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe() + "' names requests '"
-                + rule.request() + "', which no run has (" + (names.isEmpty() ? "no request names in these results" : "names: "
-                + String.join(", ", names)) + ")");
+        throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe()
+                + "' names requests '"
+                + rule.request() + "', which no run has ("
+                + (names.isEmpty() ? "no request names in these results" : "names: " + String.join(", ", names)) + ")");
     }
 
     /** The same gate over the requests of one name only: each side restricted by {@link RecordedResults#forRequest}. */
     private Gate forRequest(String request) {
-        return byRequest.computeIfAbsent(request, name -> new Gate(baseline == null ? null : baseline.forRequest(name),
-                current.forRequest(name), options));
+        return byRequest.computeIfAbsent(
+                request,
+                name -> new Gate(
+                        baseline == null ? null : baseline.forRequest(name), current.forRequest(name), options));
     }
 
     private List<String> targets(GateRule rule) {
         boolean both = rule.needsBaseline();
         if (GateRule.ALL_TARGETS.equals(rule.target())) {
-            return current.targets().keySet().stream().filter(label -> !both || baseline.targets().containsKey(label)).toList();
+            return current.targets().keySet().stream()
+                    .filter(label -> !both || baseline.targets().containsKey(label))
+                    .toList();
         }
-        if (both && baseline.targets().containsKey(rule.target()) && !current.targets().containsKey(rule.target())) {
+        if (both
+                && baseline.targets().containsKey(rule.target())
+                && !current.targets().containsKey(rule.target())) {
             return List.of(); // missing from the current results: a failure of its own (missingTargets)
         }
         requireTarget(current, "current results", rule.target(), rule);
@@ -155,12 +164,15 @@ public final class Gate {
                 continue;
             }
             if (rule instanceof GateRule.ForRequest named) {
-                forRequest(named.request()).missingTargets(List.of(named.rule())).stream().map(named::label).forEach(missing::add);
+                forRequest(named.request()).missingTargets(List.of(named.rule())).stream()
+                        .map(named::label)
+                        .forEach(missing::add);
                 continue;
             }
             baseline.targets().keySet().stream()
                     .filter(label -> !current.targets().containsKey(label))
-                    .filter(label -> GateRule.ALL_TARGETS.equals(rule.target()) || rule.target().equals(label))
+                    .filter(label -> GateRule.ALL_TARGETS.equals(rule.target())
+                            || rule.target().equals(label))
                     .forEach(missing::add);
         }
         return List.copyOf(missing);
@@ -168,8 +180,8 @@ public final class Gate {
 
     private static void requireTarget(RecordedResults results, String side, String label, GateRule rule) {
         if (!results.targets().containsKey(label)) {
-            throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe() + "' names '" + label
-                    + "', which is not in the " + side + " (" + labels(results) + ")");
+            throw new GateInputException("the rule '" + rule.target() + " " + rule.metric() + " " + rule.describe()
+                    + "' names '" + label + "', which is not in the " + side + " (" + labels(results) + ")");
         }
     }
 
@@ -177,8 +189,8 @@ public final class Gate {
     private void refusePartialBaseline() {
         for (RecordedTarget before : baseline.targets().values()) {
             before.partialReason().ifPresent(reason -> {
-                throw new GateInputException("baseline " + before.label() + " is a partial result, not a baseline: " + reason
-                        + "; measure it again with every agent");
+                throw new GateInputException("baseline " + before.label() + " is a partial result, not a baseline: "
+                        + reason + "; measure it again with every agent");
             });
         }
     }
@@ -202,7 +214,8 @@ public final class Gate {
         if (reasons.isEmpty()) {
             return check;
         }
-        return check.withVerdict(Verdict.FAIL, String.join("; ", reasons) + (check.note().isEmpty() ? "" : "; " + check.note()));
+        return check.withVerdict(
+                Verdict.FAIL, String.join("; ", reasons) + (check.note().isEmpty() ? "" : "; " + check.note()));
     }
 
     /** A target measured differently from its baseline is not comparable: refused, unless allowed. */
@@ -225,11 +238,11 @@ public final class Gate {
         if (!options.allowDifferentMeasurement()) {
             var targets = new ArrayList<String>();
             different.forEach((label, differences) -> targets.add(label + " (" + differences + ")"));
-            throw new GateInputException("measured differently from the baseline (current vs baseline): " + String.join("; ", targets)
-                    + "; if the change is intended, add --allow-different-measurement");
+            throw new GateInputException("measured differently from the baseline (current vs baseline): "
+                    + String.join("; ", targets) + "; if the change is intended, add --allow-different-measurement");
         }
-        different.forEach((label, differences) -> notes.add(label + ": measured differently from the baseline (" + differences
-                + "), compared as --allow-different-measurement asks"));
+        different.forEach((label, differences) -> notes.add(label + ": measured differently from the baseline ("
+                + differences + "), compared as --allow-different-measurement asks"));
     }
 
     /** Says which windows were not steady, and for which steadiness is unknown. */
@@ -240,20 +253,20 @@ public final class Gate {
                 continue;
             }
             for (RecordedTarget target : side.results().targets().values()) {
-                target.unsteadyReason().ifPresent(reason -> notes.add(target.label() + ": " + side.name() + " " + reason));
+                target.unsteadyReason()
+                        .ifPresent(reason -> notes.add(target.label() + ": " + side.name() + " " + reason));
                 if (target.steadinessUnknown()) {
                     unknown.add(target.label());
                 }
             }
         }
         if (!unknown.isEmpty()) {
-            notes.add("steadiness unknown for " + String.join(", ", unknown) + " (results written before stackbench judged it, or JMH):"
-                    + " compared as measured");
+            notes.add("steadiness unknown for " + String.join(", ", unknown)
+                    + " (results written before stackbench judged it, or JMH):" + " compared as measured");
         }
     }
 
-    private record Side(String name, RecordedResults results) {
-    }
+    private record Side(String name, RecordedResults results) {}
 
     private Check check(GateRule rule, String target) {
         Estimate now = estimate(current, "current", target, rule.metric());
@@ -268,19 +281,33 @@ public final class Gate {
                 requireValue(other, "current results", ratio.other());
                 yield compare(rule, target, now, other, ratio.other(), ratio::limit);
             }
-            case GateRule.StatedBound bound -> bound(bound, bound.requestsPerSecond(), bound.tolerance(), "", target, now);
+            case GateRule.StatedBound bound ->
+                bound(bound, bound.requestsPerSecond(), bound.tolerance(), "", target, now);
             case GateRule.ResultBound bound -> {
-                var own = current.target(target).bound().orElseThrow(() -> new GateInputException("the rule '" + target + " rps "
-                        + bound.describe() + "' needs a bound, but " + target + "'s result implies none (no pool or user limit with a delay)"));
+                var own = current.target(target)
+                        .bound()
+                        .orElseThrow(() -> new GateInputException(
+                                "the rule '" + target + " rps " + bound.describe() + "' needs a bound, but " + target
+                                        + "'s result implies none (no pool or user limit with a delay)"));
                 yield bound(bound, own.requestsPerSecond(), bound.tolerance(), own.formula(), target, now);
             }
             case GateRule.NoNewErrors ignored -> noNewErrors(rule, target, now);
             case GateRule.MaxErrors max -> {
                 boolean ok = now.point() <= max.maxErrors();
-                yield new Check(target, rule, null, "", now, max.maxErrors(), true, Double.NaN, ok ? Verdict.OK : Verdict.FAIL,
+                yield new Check(
+                        target,
+                        rule,
+                        null,
+                        "",
+                        now,
+                        max.maxErrors(),
+                        true,
+                        Double.NaN,
+                        ok ? Verdict.OK : Verdict.FAIL,
                         ok ? "" : (long) now.point() + " failed requests");
             }
-            case GateRule.ForRequest named -> throw new IllegalStateException("checked by its request's gate: " + named);
+            case GateRule.ForRequest named ->
+                throw new IllegalStateException("checked by its request's gate: " + named);
         };
     }
 
@@ -296,36 +323,81 @@ public final class Gate {
             return check;
         }
         if (options.allowUnsteady()) {
-            String note = (check.note().isEmpty() ? "" : check.note() + "; ") + "not steady, compared as --allow-unsteady asks";
+            String note = (check.note().isEmpty() ? "" : check.note() + "; ")
+                    + "not steady, compared as --allow-unsteady asks";
             return check.withNote(note);
         }
         return check.withVerdict(Verdict.NOT_STEADY, String.join("; ", reasons));
     }
 
     /** A limit derived from the reference value: upper for latency against the baseline, lower for rps; ratios say which. */
-    private Check compare(GateRule rule, String target, Estimate now, Estimate reference, String referenceName, DoubleUnaryOperator limitOf) {
-        boolean upper = rule instanceof GateRule.RatioLimit ratio ? ratio.upper() : rule.metric().smallerIsBetter();
-        DoubleBinaryOperator excess = upper ? (value, ref) -> value - limitOf.applyAsDouble(ref) : (value, ref) -> limitOf.applyAsDouble(ref) - value;
+    private Check compare(
+            GateRule rule,
+            String target,
+            Estimate now,
+            Estimate reference,
+            String referenceName,
+            DoubleUnaryOperator limitOf) {
+        boolean upper = rule instanceof GateRule.RatioLimit ratio
+                ? ratio.upper()
+                : rule.metric().smallerIsBetter();
+        DoubleBinaryOperator excess = upper
+                ? (value, ref) -> value - limitOf.applyAsDouble(ref)
+                : (value, ref) -> limitOf.applyAsDouble(ref) - value;
         double limit = limitOf.applyAsDouble(reference.point());
         if (Double.isNaN(now.point())) {
-            return new Check(target, rule, reference, referenceName, now, limit, upper, Double.NaN, Verdict.FAIL, "no successful requests");
+            return new Check(
+                    target,
+                    rule,
+                    reference,
+                    referenceName,
+                    now,
+                    limit,
+                    upper,
+                    Double.NaN,
+                    Verdict.FAIL,
+                    "no successful requests");
         }
         double pointExcess = excess.applyAsDouble(now.point(), reference.point());
         double excess95 = Excess.lowerTail(now, reference, excess);
-        return new Check(target, rule, reference, referenceName, now, limit, upper, excess95, verdict(pointExcess, excess95), "");
+        return new Check(
+                target,
+                rule,
+                reference,
+                referenceName,
+                now,
+                limit,
+                upper,
+                excess95,
+                verdict(pointExcess, excess95),
+                "");
     }
 
-    private Check bound(GateRule bound, double expected, double tolerance, String formula, String target, Estimate now) {
+    private Check bound(
+            GateRule bound, double expected, double tolerance, String formula, String target, Estimate now) {
         double low = expected * (1 - tolerance);
         double high = expected * (1 + tolerance);
         DoubleBinaryOperator excess = (value, ignored) -> Math.max(value - high, low - value);
         if (Double.isNaN(now.point())) {
-            return new Check(target, bound, null, formula, now, expected, true, Double.NaN, Verdict.FAIL, "no successful requests");
+            return new Check(
+                    target,
+                    bound,
+                    null,
+                    formula,
+                    now,
+                    expected,
+                    true,
+                    Double.NaN,
+                    Verdict.FAIL,
+                    "no successful requests");
         }
         double pointExcess = excess.applyAsDouble(now.point(), expected);
         double excess95 = Excess.lowerTail(now, null, excess);
-        String note = now.point() > high ? "faster than the bound allows: the pool or the delay is not what the bound assumes" : "";
-        return new Check(target, bound, null, formula, now, expected, false, excess95, verdict(pointExcess, excess95), note);
+        String note = now.point() > high
+                ? "faster than the bound allows: the pool or the delay is not what the bound assumes"
+                : "";
+        return new Check(
+                target, bound, null, formula, now, expected, false, excess95, verdict(pointExcess, excess95), note);
     }
 
     private Check noNewErrors(GateRule rule, String target, Estimate now) {
@@ -347,7 +419,17 @@ public final class Gate {
         } else {
             ok = errorsAfter <= errorsBefore;
         }
-        return new Check(target, rule, reference, "baseline", now, errorsBefore, true, Double.NaN, ok ? Verdict.OK : Verdict.FAIL, note);
+        return new Check(
+                target,
+                rule,
+                reference,
+                "baseline",
+                now,
+                errorsBefore,
+                true,
+                Double.NaN,
+                ok ? Verdict.OK : Verdict.FAIL,
+                note);
     }
 
     private static Verdict verdict(double pointExcess, double excess95) {
@@ -358,7 +440,9 @@ public final class Gate {
     }
 
     private Estimate estimate(RecordedResults results, String side, String label, Metric metric) {
-        return estimates.computeIfAbsent(side + "\u0000" + label, key -> estimates(results.target(label), side)).get(metric);
+        return estimates
+                .computeIfAbsent(side + "\u0000" + label, key -> estimates(results.target(label), side))
+                .get(metric);
     }
 
     /** Every metric of one target with its bootstrap spread, seeded by side and target ({@link Bootstrap#estimate(RecordedTarget, String)}). */
@@ -368,11 +452,17 @@ public final class Gate {
 
     private static void requireValue(Estimate estimate, String side, String label) {
         if (Double.isNaN(estimate.point())) {
-            throw new GateInputException(label + " in the " + side + " has no " + estimate.metric() + " (no successful requests): nothing to compare with");
+            throw new GateInputException(label + " in the " + side + " has no " + estimate.metric()
+                    + " (no successful requests): nothing to compare with");
         }
     }
 
     private static String labels(RecordedResults results) {
-        return results == null ? "nothing" : results.targets().isEmpty() ? "no targets" : String.join(", ", new LinkedHashSet<>(results.targets().keySet()));
+        return results == null
+                ? "nothing"
+                : results.targets().isEmpty()
+                        ? "no targets"
+                        : String.join(
+                                ", ", new LinkedHashSet<>(results.targets().keySet()));
     }
 }

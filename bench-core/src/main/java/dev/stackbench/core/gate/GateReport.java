@@ -1,15 +1,13 @@
 package dev.stackbench.core.gate;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-
 import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.stats.Bootstrap;
 import dev.stackbench.core.stats.Estimate;
 import dev.stackbench.core.stats.Quantile;
 import dev.stackbench.core.vocabulary.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The checks of one gate, as a table a person reads in a CI log.
@@ -20,7 +18,8 @@ import dev.stackbench.core.vocabulary.Numbers;
 public record GateReport(List<Check> checks, List<String> missing, List<String> notes) {
 
     public boolean failed() {
-        return !missing.isEmpty() || checks.stream().anyMatch(check -> check.verdict().fails());
+        return !missing.isEmpty()
+                || checks.stream().anyMatch(check -> check.verdict().fails());
     }
 
     public long count(Verdict verdict) {
@@ -29,14 +28,30 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
 
     public String table() {
         var rows = new ArrayList<String[]>();
-        rows.add(new String[]{"target", "metric", "baseline", "current", "change", "limit", "rule", "verdict"});
+        rows.add(new String[] {"target", "metric", "baseline", "current", "change", "limit", "rule", "verdict"});
         for (Check check : checks) {
-            rows.add(new String[]{check.target(), check.metric() + " (" + check.metric().unit() + ")", reference(check),
-                    withSpread(check.current()), change(check), limit(check), check.rule().describe(),
-                    check.verdict() + (check.note().isEmpty() ? "" : ": " + check.note())});
+            rows.add(new String[] {
+                check.target(),
+                check.metric() + " (" + check.metric().unit() + ")",
+                reference(check),
+                withSpread(check.current()),
+                change(check),
+                limit(check),
+                check.rule().describe(),
+                check.verdict() + (check.note().isEmpty() ? "" : ": " + check.note())
+            });
         }
         for (String target : missing) {
-            rows.add(new String[]{target, "-", "present", "missing", "-", "-", "every baseline target", "FAIL: in the baseline, missing from the current results"});
+            rows.add(new String[] {
+                target,
+                "-",
+                "present",
+                "missing",
+                "-",
+                "-",
+                "every baseline target",
+                "FAIL: in the baseline, missing from the current results"
+            });
         }
         int[] widths = new int[rows.getFirst().length];
         for (String[] row : rows) {
@@ -51,13 +66,26 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
             }
             text.append('\n');
         }
-        int repeats = checks.stream().mapToInt(check -> check.current().repeats()).max().orElse(1);
+        int repeats = checks.stream()
+                .mapToInt(check -> check.current().repeats())
+                .max()
+                .orElse(1);
         long notSteady = count(Verdict.NOT_STEADY);
-        text.append(String.format(Locale.ROOT, "%n%d checks: %d ok, %d ok within noise, %d failed%s%s.%n",
-                checks.size(), count(Verdict.OK), count(Verdict.WITHIN_NOISE), count(Verdict.FAIL),
+        text.append(String.format(
+                Locale.ROOT,
+                "%n%d checks: %d ok, %d ok within noise, %d failed%s%s.%n",
+                checks.size(),
+                count(Verdict.OK),
+                count(Verdict.WITHIN_NOISE),
+                count(Verdict.FAIL),
                 notSteady > 0 ? ", " + notSteady + " not steady" : "",
-                missing.isEmpty() ? "" : "; " + missing.size() + (missing.size() == 1 ? " target" : " targets") + " missing from the current results"));
-        text.append("[a, b] is the central 95% of ").append(Bootstrap.RESAMPLES).append(" bootstrap resamples (runs, then intervals or JMH iterations within runs")
+                missing.isEmpty()
+                        ? ""
+                        : "; " + missing.size() + (missing.size() == 1 ? " target" : " targets")
+                                + " missing from the current results"));
+        text.append("[a, b] is the central 95% of ")
+                .append(Bootstrap.RESAMPLES)
+                .append(" bootstrap resamples (runs, then intervals or JMH iterations within runs")
                 .append(repeats == 1 ? "; one run per target, so the spread between runs is not in it" : "")
                 .append("). A check fails only when its limit is crossed by the whole interval.\n");
         notes.forEach(note -> text.append("note: ").append(note).append('\n'));
@@ -67,12 +95,15 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
     private static String reference(Check check) {
         return switch (check.rule()) {
             case GateRule.BaselineLimit ignored -> withSpread(check.reference());
-            case GateRule.NoNewErrors ignored -> value(check.metric(), check.reference().point());
+            case GateRule.NoNewErrors ignored ->
+                value(check.metric(), check.reference().point());
             case GateRule.RatioLimit ratio -> ratio.other() + " " + withSpread(check.reference());
             case GateRule.StatedBound bound -> "bound " + value(Metric.RPS, bound.requestsPerSecond());
-            case GateRule.ResultBound ignored -> "bound " + value(Metric.RPS, check.limit()) + " (" + check.referenceName() + ")";
+            case GateRule.ResultBound ignored ->
+                "bound " + value(Metric.RPS, check.limit()) + " (" + check.referenceName() + ")";
             case GateRule.MaxErrors ignored -> "-";
-            case GateRule.ForRequest named -> throw new IllegalStateException("a check holds the rule it checked, not " + named);
+            case GateRule.ForRequest named ->
+                throw new IllegalStateException("a check holds the rule it checked, not " + named);
         };
     }
 
@@ -110,7 +141,8 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
         for (int i = 0; i < n; i++) {
             ratios[i] = now.at(i) / (ref == null ? reference : ref.at(i));
         }
-        return point + " [" + percentChange(Quantile.of(ratios, 0.025)) + ", " + percentChange(Quantile.of(ratios, 0.975)) + "]";
+        return point + " [" + percentChange(Quantile.of(ratios, 0.025)) + ", "
+                + percentChange(Quantile.of(ratios, 0.975)) + "]";
     }
 
     private static String percentChange(double ratio) {
@@ -125,7 +157,8 @@ public record GateReport(List<Check> checks, List<String> missing, List<String> 
         if (!estimate.hasResamples() || estimate.metric() == Metric.ERRORS || Double.isNaN(estimate.point())) {
             return point;
         }
-        return point + " [" + value(estimate.metric(), estimate.low()) + ", " + value(estimate.metric(), estimate.high()) + "]";
+        return point + " [" + value(estimate.metric(), estimate.low()) + ", "
+                + value(estimate.metric(), estimate.high()) + "]";
     }
 
     static String value(Metric metric, double value) {

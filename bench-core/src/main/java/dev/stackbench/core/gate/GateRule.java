@@ -1,9 +1,8 @@
 package dev.stackbench.core.gate;
 
-import java.util.Locale;
-
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Numbers;
+import java.util.Locale;
 
 /**
  * One condition a gate checks for one target (or every target: {@link #ALL_TARGETS}). The kinds
@@ -37,7 +36,8 @@ public sealed interface GateRule {
                 throw new IllegalArgumentException("errors against the baseline are a NoNewErrors rule");
             }
             if (!(change >= 0) || !(plusMillis >= 0)) {
-                throw new IllegalArgumentException("a baseline limit is a growth of at least 0: " + change + ", " + plusMillis + " ms");
+                throw new IllegalArgumentException(
+                        "a baseline limit is a growth of at least 0: " + change + ", " + plusMillis + " ms");
             }
         }
 
@@ -49,7 +49,11 @@ public sealed interface GateRule {
         @Override
         public String describe() {
             return metric.smallerIsBetter()
-                    ? String.format(Locale.ROOT, "baseline +%s%s", percent(change), plusMillis > 0 ? " +" + Numbers.significant(plusMillis, 4) + " ms" : "")
+                    ? String.format(
+                            Locale.ROOT,
+                            "baseline +%s%s",
+                            percent(change),
+                            plusMillis > 0 ? " +" + Numbers.significant(plusMillis, 4) + " ms" : "")
                     : "baseline -" + percent(change);
         }
 
@@ -125,7 +129,8 @@ public sealed interface GateRule {
     record StatedBound(String target, int concurrency, double delayMillis, double tolerance) implements GateRule {
         public StatedBound {
             if (concurrency < 1 || !(delayMillis > 0) || !(tolerance >= 0 && tolerance < 1)) {
-                throw new IllegalArgumentException("a bound needs concurrency >= 1, delayMillis > 0 and a tolerance in [0%, 100%)");
+                throw new IllegalArgumentException(
+                        "a bound needs concurrency >= 1, delayMillis > 0 and a tolerance in [0%, 100%)");
             }
         }
 
@@ -140,7 +145,13 @@ public sealed interface GateRule {
 
         @Override
         public String describe() {
-            return String.format(Locale.ROOT, "%d / %s ms = %s req/s +-%s", concurrency, Numbers.significant(delayMillis, 4), Numbers.significant(requestsPerSecond(), 4), percent(tolerance));
+            return String.format(
+                    Locale.ROOT,
+                    "%d / %s ms = %s req/s +-%s",
+                    concurrency,
+                    Numbers.significant(delayMillis, 4),
+                    Numbers.significant(requestsPerSecond(), 4),
+                    percent(tolerance));
         }
     }
 
@@ -175,7 +186,8 @@ public sealed interface GateRule {
     record ForRequest(GateRule rule, String request) implements GateRule {
         public ForRequest {
             if (rule instanceof ForRequest || rule instanceof StatedBound || rule instanceof ResultBound) {
-                throw new IllegalArgumentException("a bound applies to a target's whole throughput, not to the requests named '" + request + "'");
+                throw new IllegalArgumentException(
+                        "a bound applies to a target's whole throughput, not to the requests named '" + request + "'");
             }
             if (request == null || request.isBlank()) {
                 throw new IllegalArgumentException("a request name is needed");

@@ -1,14 +1,12 @@
 package dev.stackbench.core.gate;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.stats.Bootstrap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.stats.Bootstrap;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -43,20 +41,22 @@ public final class GateRules {
     /** Added to the latency limit: a 2 ms wobble is not a regression, however small the baseline. */
     public static final int DEFAULT_PLUS_MILLIS = 2;
     /** The default rules in words (for help texts; {@code %%} as picocli's descriptions are format strings). */
-    public static final String DEFAULTS_IN_WORDS = "p50 and p99 at most +" + DEFAULT_CHANGE_PERCENT + "%% +" + DEFAULT_PLUS_MILLIS
-            + " ms, rps at most -" + DEFAULT_CHANGE_PERCENT + "%%, no new errors";
+    public static final String DEFAULTS_IN_WORDS = "p50 and p99 at most +" + DEFAULT_CHANGE_PERCENT + "%% +"
+            + DEFAULT_PLUS_MILLIS + " ms, rps at most -" + DEFAULT_CHANGE_PERCENT + "%%, no new errors";
 
-    private static final Set<String> RULE_FIELDS = Set.of("target", "metric", "request", "baseline", "ratio", "bound", "max");
+    private static final Set<String> RULE_FIELDS =
+            Set.of("target", "metric", "request", "baseline", "ratio", "bound", "max");
     private static final String NO_NEW_ERRORS = "no-new-errors";
 
-    private GateRules() {
-    }
+    private GateRules() {}
 
     /** {@value #DEFAULTS_IN_WORDS}: for every target in both results. */
     public static List<GateRule> defaults() {
         return List.of(
-                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P50, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
-                new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.P99, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
+                new GateRule.BaselineLimit(
+                        GateRule.ALL_TARGETS, Metric.P50, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
+                new GateRule.BaselineLimit(
+                        GateRule.ALL_TARGETS, Metric.P99, DEFAULT_CHANGE_PERCENT / 100.0, DEFAULT_PLUS_MILLIS),
                 new GateRule.BaselineLimit(GateRule.ALL_TARGETS, Metric.RPS, DEFAULT_CHANGE_PERCENT / 100.0, 0),
                 new GateRule.NoNewErrors(GateRule.ALL_TARGETS));
     }
@@ -100,7 +100,8 @@ public final class GateRules {
         }
         for (String field : node.propertyNames()) {
             if (!RULE_FIELDS.contains(field)) {
-                throw new IllegalArgumentException("unknown field '" + field + "' (known: target, metric, request, baseline, ratio, bound, max)");
+                throw new IllegalArgumentException(
+                        "unknown field '" + field + "' (known: target, metric, request, baseline, ratio, bound, max)");
             }
         }
         String target = requiredText(node, "target");
@@ -112,7 +113,8 @@ public final class GateRules {
             }
         }
         if (kinds.size() != 1) {
-            throw new IllegalArgumentException("give exactly one of baseline, ratio, bound and max" + (kinds.isEmpty() ? "" : ", not " + kinds));
+            throw new IllegalArgumentException(
+                    "give exactly one of baseline, ratio, bound and max" + (kinds.isEmpty() ? "" : ", not " + kinds));
         }
         JsonNode spec = node.get(kinds.getFirst());
         GateRule rule = switch (kinds.getFirst()) {
@@ -127,13 +129,15 @@ public final class GateRules {
     private static GateRule baseline(String target, Metric metric, JsonNode spec) {
         if (metric == Metric.ERRORS) {
             if (!NO_NEW_ERRORS.equals(spec.asString(null))) {
-                throw new IllegalArgumentException("errors against the baseline: write 'baseline: " + NO_NEW_ERRORS + "'");
+                throw new IllegalArgumentException(
+                        "errors against the baseline: write 'baseline: " + NO_NEW_ERRORS + "'");
             }
             return new GateRule.NoNewErrors(target);
         }
         if (metric.smallerIsBetter()) {
             only(spec, "baseline", "increase", "plusMillis");
-            return new GateRule.BaselineLimit(target, metric, percent(spec, "increase"), spec.has("plusMillis") ? number(spec, "plusMillis") : 0);
+            return new GateRule.BaselineLimit(
+                    target, metric, percent(spec, "increase"), spec.has("plusMillis") ? number(spec, "plusMillis") : 0);
         }
         only(spec, "baseline", "decrease");
         return new GateRule.BaselineLimit(target, metric, percent(spec, "decrease"), 0);
@@ -163,7 +167,8 @@ public final class GateRules {
         if (!spec.has("concurrency") && !spec.has("delayMillis")) {
             return new GateRule.ResultBound(target, percent(spec, "within"));
         }
-        return new GateRule.StatedBound(target, (int) number(spec, "concurrency"), number(spec, "delayMillis"), percent(spec, "within"));
+        return new GateRule.StatedBound(
+                target, (int) number(spec, "concurrency"), number(spec, "delayMillis"), percent(spec, "within"));
     }
 
     private static GateRule max(String target, Metric metric, JsonNode spec) {
@@ -179,10 +184,12 @@ public final class GateRules {
 
     /** A metric of the shared vocabulary that the gate's bootstrap estimates. */
     private static Metric metric(String id) {
-        Metric metric = Metric.byId(id).orElseThrow(() -> new IllegalArgumentException("unknown metric '" + id + "'; known: "
-                + Metric.ids(Bootstrap.METRICS.toArray(Metric[]::new))));
+        Metric metric = Metric.byId(id)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown metric '" + id + "'; known: " + Metric.ids(Bootstrap.METRICS.toArray(Metric[]::new))));
         if (!Bootstrap.METRICS.contains(metric)) {
-            throw new IllegalArgumentException("a gate checks " + Metric.ids(Bootstrap.METRICS.toArray(Metric[]::new)) + ", not " + id);
+            throw new IllegalArgumentException(
+                    "a gate checks " + Metric.ids(Bootstrap.METRICS.toArray(Metric[]::new)) + ", not " + id);
         }
         return metric;
     }
@@ -193,7 +200,8 @@ public final class GateRules {
         }
         for (String field : spec.propertyNames()) {
             if (!List.of(allowed).contains(field)) {
-                throw new IllegalArgumentException("unknown field '" + kind + "." + field + "' (known here: " + String.join(", ", allowed) + ")");
+                throw new IllegalArgumentException(
+                        "unknown field '" + kind + "." + field + "' (known here: " + String.join(", ", allowed) + ")");
             }
         }
     }

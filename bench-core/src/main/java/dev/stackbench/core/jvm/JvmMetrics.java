@@ -1,5 +1,6 @@
 package dev.stackbench.core.jvm;
 
+import dev.stackbench.core.result.RunResult;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -8,8 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-
-import dev.stackbench.core.result.RunResult;
 
 /**
  * The JVM's own numbers during a run, sampled on the load generator's interval tick (its
@@ -46,15 +45,28 @@ public final class JvmMetrics implements AutoCloseable {
      * Cumulative values since {@link #start} (CPU, GC, allocation) and gauges read at {@code epochMillis}.
      * Null where this JVM cannot tell.
      */
-    public record Sample(long epochMillis, long clientCpuNanos, long measurementCpuNanos, long upstreamCpuNanos, long otherThreadsCpuNanos,
-                         Long processCpuNanos, long gcCount, long gcTimeMillis, Long allocatedBytes, long heapUsedBytes,
-                         int platformThreads, Long compilationMillis, Long residentBytes, long heapPeakBytesSincePrevious,
-                         Long serverProcessCpuNanos, Long serverResidentBytes) {
-    }
+    public record Sample(
+            long epochMillis,
+            long clientCpuNanos,
+            long measurementCpuNanos,
+            long upstreamCpuNanos,
+            long otherThreadsCpuNanos,
+            Long processCpuNanos,
+            long gcCount,
+            long gcTimeMillis,
+            Long allocatedBytes,
+            long heapUsedBytes,
+            int platformThreads,
+            Long compilationMillis,
+            Long residentBytes,
+            long heapPeakBytesSincePrevious,
+            Long serverProcessCpuNanos,
+            Long serverResidentBytes) {}
 
     private final boolean serverInProcess;
     /** The server's own process, when it runs in one (an application started with --app-process); null otherwise. */
     private final ProcessHandle serverProcess;
+
     private final boolean upstreamInProcess;
     private final ThreadCpuAccount threadCpu;
     private final VirtualThreadEvents virtualThreads;
@@ -65,9 +77,14 @@ public final class JvmMetrics implements AutoCloseable {
     private long upstreamCpuNanos;
     private long otherThreadsCpuNanos;
 
-    private JvmMetrics(boolean serverInProcess, String upstreamThreadPrefix, Long serverPid, VirtualThreadEvents.Result virtualThreads) {
+    private JvmMetrics(
+            boolean serverInProcess,
+            String upstreamThreadPrefix,
+            Long serverPid,
+            VirtualThreadEvents.Result virtualThreads) {
         this.serverInProcess = serverInProcess;
-        this.serverProcess = serverPid == null ? null : ProcessHandle.of(serverPid).orElse(null);
+        this.serverProcess =
+                serverPid == null ? null : ProcessHandle.of(serverPid).orElse(null);
         this.upstreamInProcess = upstreamThreadPrefix != null;
         this.threadCpu = new ThreadCpuAccount(upstreamThreadPrefix);
         this.virtualThreads = virtualThreads.events().orElse(null);
@@ -130,11 +147,22 @@ public final class JvmMetrics implements AutoCloseable {
             gcCount += Math.max(0, collector.getCollectionCount()); // -1: this collector does not count
             gcTimeMillis += Math.max(0, collector.getCollectionTime());
         }
-        return new Sample(System.currentTimeMillis(), clientCpuNanos, measurementCpuNanos, upstreamCpuNanos, otherThreadsCpuNanos,
-                processCpuNanos(), gcCount, gcTimeMillis, allocatedBytes(),
+        return new Sample(
+                System.currentTimeMillis(),
+                clientCpuNanos,
+                measurementCpuNanos,
+                upstreamCpuNanos,
+                otherThreadsCpuNanos,
+                processCpuNanos(),
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-                ManagementFactory.getThreadMXBean().getThreadCount(), compilationMillis(), ProcessMemory.residentBytes(),
-                ProcessMemory.heapPeakBytesSinceLastCall(), serverProcessCpuNanos(),
+                ManagementFactory.getThreadMXBean().getThreadCount(),
+                compilationMillis(),
+                ProcessMemory.residentBytes(),
+                ProcessMemory.heapPeakBytesSinceLastCall(),
+                serverProcessCpuNanos(),
                 serverProcess == null ? null : ProcessMemory.residentBytes(serverProcess.pid()));
     }
 
@@ -160,14 +188,19 @@ public final class JvmMetrics implements AutoCloseable {
     /** The JIT compilers' accumulated time; null where the JVM does not monitor it. */
     public static Long compilationMillis() {
         var compiler = ManagementFactory.getCompilationMXBean();
-        return compiler != null && compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : null;
+        return compiler != null && compiler.isCompilationTimeMonitoringSupported()
+                ? compiler.getTotalCompilationTime()
+                : null;
     }
 
     /** The interval between two samples, without the JFR counts (see {@link #withVirtualThreads}). */
     public RunResult.JvmInterval interval(Sample from, Sample to) {
-        long threadsNanos = (to.clientCpuNanos() - from.clientCpuNanos()) + (to.measurementCpuNanos() - from.measurementCpuNanos())
-                + (to.upstreamCpuNanos() - from.upstreamCpuNanos()) + (to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos());
-        Long processNanos = to.processCpuNanos() == null || from.processCpuNanos() == null ? null
+        long threadsNanos = (to.clientCpuNanos() - from.clientCpuNanos())
+                + (to.measurementCpuNanos() - from.measurementCpuNanos())
+                + (to.upstreamCpuNanos() - from.upstreamCpuNanos())
+                + (to.otherThreadsCpuNanos() - from.otherThreadsCpuNanos());
+        Long processNanos = to.processCpuNanos() == null || from.processCpuNanos() == null
+                ? null
                 : to.processCpuNanos() - from.processCpuNanos();
         return new RunResult.JvmInterval(
                 serverCpuSeconds(from, to),
@@ -176,13 +209,22 @@ public final class JvmMetrics implements AutoCloseable {
                 processNanos == null ? null : seconds(processNanos),
                 processNanos == null ? null : seconds(Math.max(0, processNanos - threadsNanos)),
                 to.heapUsedBytes(),
-                to.allocatedBytes() == null || from.allocatedBytes() == null ? null : to.allocatedBytes() - from.allocatedBytes(),
-                to.gcCount() - from.gcCount(), to.gcTimeMillis() - from.gcTimeMillis(), to.platformThreads(),
-                null, null, null,
-                to.compilationMillis() == null || from.compilationMillis() == null ? null
+                to.allocatedBytes() == null || from.allocatedBytes() == null
+                        ? null
+                        : to.allocatedBytes() - from.allocatedBytes(),
+                to.gcCount() - from.gcCount(),
+                to.gcTimeMillis() - from.gcTimeMillis(),
+                to.platformThreads(),
+                null,
+                null,
+                null,
+                to.compilationMillis() == null || from.compilationMillis() == null
+                        ? null
                         : (to.compilationMillis() - from.compilationMillis()) / 1e3,
-                upstreamInProcess ? seconds(to.upstreamCpuNanos() - from.upstreamCpuNanos()) : null, to.residentBytes(),
-                to.heapPeakBytesSincePrevious(), to.serverResidentBytes());
+                upstreamInProcess ? seconds(to.upstreamCpuNanos() - from.upstreamCpuNanos()) : null,
+                to.residentBytes(),
+                to.heapPeakBytesSincePrevious(),
+                to.serverResidentBytes());
     }
 
     /**
@@ -196,7 +238,8 @@ public final class JvmMetrics implements AutoCloseable {
         awaitEvents(to.epochMillis());
         var counts = virtualThreads.count(from.epochMillis(), to.epochMillis());
         var sinceStart = virtualThreads.count(startEpochMillis, to.epochMillis());
-        return interval.withVirtualThreads(counts.started(), sinceStart.started() - sinceStart.ended(), counts.pinned());
+        return interval.withVirtualThreads(
+                counts.started(), sinceStart.started() - sinceStart.ended(), counts.pinned());
     }
 
     /**
@@ -219,28 +262,66 @@ public final class JvmMetrics implements AutoCloseable {
             pinned = counts.pinned();
             pinnedMillis = counts.pinnedNanos() / 1e6;
             examples = virtualThreads.pinnedExamples(from.epochMillis(), to.epochMillis());
-            aliveMax = intervals.stream().map(RunResult.JvmInterval::virtualThreadsAlive)
-                    .filter(Objects::nonNull).max(Long::compare).orElse(null);
+            aliveMax = intervals.stream()
+                    .map(RunResult.JvmInterval::virtualThreadsAlive)
+                    .filter(Objects::nonNull)
+                    .max(Long::compare)
+                    .orElse(null);
         }
-        long heapMax = intervals.stream().mapToLong(RunResult.JvmInterval::heapUsedBytes).max().orElse(to.heapUsedBytes());
-        int platformMax = intervals.stream().mapToInt(RunResult.JvmInterval::platformThreads).max().orElse(to.platformThreads());
-        Long residentMax = intervals.stream().map(RunResult.JvmInterval::processResidentBytes).filter(Objects::nonNull)
-                .max(Long::compare).orElse(to.residentBytes());
-        Long heapPeak = intervals.stream().map(RunResult.JvmInterval::heapPeakBytes).filter(Objects::nonNull)
-                .max(Long::compare).orElse(null);
-        Long serverResidentMax = intervals.stream().map(RunResult.JvmInterval::serverResidentBytes).filter(Objects::nonNull)
-                .max(Long::compare).orElse(to.serverResidentBytes());
-        Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0 ? null
+        long heapMax = intervals.stream()
+                .mapToLong(RunResult.JvmInterval::heapUsedBytes)
+                .max()
+                .orElse(to.heapUsedBytes());
+        int platformMax = intervals.stream()
+                .mapToInt(RunResult.JvmInterval::platformThreads)
+                .max()
+                .orElse(to.platformThreads());
+        Long residentMax = intervals.stream()
+                .map(RunResult.JvmInterval::processResidentBytes)
+                .filter(Objects::nonNull)
+                .max(Long::compare)
+                .orElse(to.residentBytes());
+        Long heapPeak = intervals.stream()
+                .map(RunResult.JvmInterval::heapPeakBytes)
+                .filter(Objects::nonNull)
+                .max(Long::compare)
+                .orElse(null);
+        Long serverResidentMax = intervals.stream()
+                .map(RunResult.JvmInterval::serverResidentBytes)
+                .filter(Objects::nonNull)
+                .max(Long::compare)
+                .orElse(to.serverResidentBytes());
+        Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0
+                ? null
                 : total.serverCpuSeconds() * 1e6 / finishedRequests;
-        return new RunResult.Jvm(total.serverCpuSeconds(), serverMicrosPerRequest, total.clientCpuSeconds(),
-                total.measurementCpuSeconds(), total.processCpuSeconds(), total.jvmInternalCpuSeconds(), heapMax,
-                total.allocatedBytes(), total.gcCount(), total.gcTimeMillis(), platformMax, started, aliveMax, pinned,
-                pinnedMillis, examples, List.copyOf(notes), total.jitCompileSeconds(), total.upstreamCpuSeconds(), residentMax, heapPeak,
+        return new RunResult.Jvm(
+                total.serverCpuSeconds(),
+                serverMicrosPerRequest,
+                total.clientCpuSeconds(),
+                total.measurementCpuSeconds(),
+                total.processCpuSeconds(),
+                total.jvmInternalCpuSeconds(),
+                heapMax,
+                total.allocatedBytes(),
+                total.gcCount(),
+                total.gcTimeMillis(),
+                platformMax,
+                started,
+                aliveMax,
+                pinned,
+                pinnedMillis,
+                examples,
+                List.copyOf(notes),
+                total.jitCompileSeconds(),
+                total.upstreamCpuSeconds(),
+                residentMax,
+                heapPeak,
                 serverResidentMax);
     }
 
     private void awaitEvents(long epochMillis) {
-        if (!virtualThreads.awaitDeliveredUntil(epochMillis) && notes.stream().noneMatch(note -> note.startsWith("JFR"))) {
+        if (!virtualThreads.awaitDeliveredUntil(epochMillis)
+                && notes.stream().noneMatch(note -> note.startsWith("JFR"))) {
             notes.add("JFR did not deliver its events in time: virtual-thread and pinning counts may be short");
         }
     }

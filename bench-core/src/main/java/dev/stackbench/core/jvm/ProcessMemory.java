@@ -26,8 +26,7 @@ final class ProcessMemory {
     private static final String RESIDENT = "VmRSS:";
     private static final long BYTES_PER_KIB = 1024;
 
-    private ProcessMemory() {
-    }
+    private ProcessMemory() {}
 
     /** The resident set in bytes; null where {@code /proc/self/status} cannot say (not Linux). */
     static Long residentBytes() {
@@ -43,7 +42,10 @@ final class ProcessMemory {
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith(RESIDENT)) { // "VmRSS:	  123456 kB"
-                    return Long.parseLong(line.substring(RESIDENT.length()).replace("kB", "").strip()) * BYTES_PER_KIB;
+                    return Long.parseLong(line.substring(RESIDENT.length())
+                                    .replace("kB", "")
+                                    .strip())
+                            * BYTES_PER_KIB;
                 }
             }
             return null;

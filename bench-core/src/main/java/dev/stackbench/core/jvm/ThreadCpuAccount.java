@@ -22,7 +22,12 @@ final class ThreadCpuAccount {
     /** Threads that belong to the measurement itself (JFR's consumer and periodic tasks), by name. */
     private static final String JFR_THREAD_PREFIX = "JFR ";
 
-    enum Owner { CLIENT, MEASUREMENT, UPSTREAM, OTHER }
+    enum Owner {
+        CLIENT,
+        MEASUREMENT,
+        UPSTREAM,
+        OTHER
+    }
 
     /** CPU nanoseconds per owner since the previous call. */
     record Split(long clientNanos, long measurementNanos, long upstreamNanos, long otherNanos) {
@@ -103,6 +108,8 @@ final class ThreadCpuAccount {
         if (info.getThreadName().startsWith(JFR_THREAD_PREFIX)) {
             return Owner.MEASUREMENT;
         }
-        return upstreamThreadPrefix != null && info.getThreadName().startsWith(upstreamThreadPrefix) ? Owner.UPSTREAM : Owner.OTHER;
+        return upstreamThreadPrefix != null && info.getThreadName().startsWith(upstreamThreadPrefix)
+                ? Owner.UPSTREAM
+                : Owner.OTHER;
     }
 }

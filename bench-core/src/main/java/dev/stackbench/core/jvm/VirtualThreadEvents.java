@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingStream;
@@ -37,8 +36,8 @@ final class VirtualThreadEvents implements AutoCloseable {
     private static final int MAX_PINNED_EXAMPLES = 3;
     private static final int MAX_PINNED_RECORDS = 1000;
 
-    private record PinnedAt(long epochMillis, String frame) {
-    }
+    private record PinnedAt(long epochMillis, String frame) {}
+
     private static final Duration FLUSH_WAIT = Duration.ofSeconds(5);
 
     /** Counts of the events in [fromEpochMillis, toEpochMillis). */
@@ -51,6 +50,7 @@ final class VirtualThreadEvents implements AutoCloseable {
     private final TreeMap<Long, long[]> buckets = new TreeMap<>();
     /** Where pinning happened, with when: the first {@value #MAX_PINNED_RECORDS} pinned events. */
     private final List<PinnedAt> pinnedAt = new ArrayList<>();
+
     private volatile long deliveredUntilEpochMillis;
 
     private VirtualThreadEvents(RecordingStream stream) {
@@ -77,12 +77,12 @@ final class VirtualThreadEvents implements AutoCloseable {
             events.deliveredUntilEpochMillis = startedAt;
             return new Result(Optional.of(events), null);
         } catch (RuntimeException | LinkageError e) {
-            return new Result(Optional.empty(), "JFR is not available (" + e + "): no virtual-thread or pinning counts");
+            return new Result(
+                    Optional.empty(), "JFR is not available (" + e + "): no virtual-thread or pinning counts");
         }
     }
 
-    record Result(Optional<VirtualThreadEvents> events, String unavailableReason) {
-    }
+    record Result(Optional<VirtualThreadEvents> events, String unavailableReason) {}
 
     /** Waits (bounded) until JFR has delivered the events up to {@code epochMillis}; false if it did not in time. */
     boolean awaitDeliveredUntil(long epochMillis) {
@@ -104,7 +104,9 @@ final class VirtualThreadEvents implements AutoCloseable {
     synchronized Counts count(long fromEpochMillis, long toEpochMillis) {
         long[] sum = new long[4];
         // Buckets are BUCKET_MILLIS wide: an event lands in the interval its bucket starts in.
-        for (long[] bucket : buckets.subMap(Math.floorDiv(fromEpochMillis, BUCKET_MILLIS), Math.floorDiv(toEpochMillis, BUCKET_MILLIS)).values()) {
+        for (long[] bucket : buckets.subMap(
+                        Math.floorDiv(fromEpochMillis, BUCKET_MILLIS), Math.floorDiv(toEpochMillis, BUCKET_MILLIS))
+                .values()) {
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += bucket[i];
             }
@@ -116,7 +118,9 @@ final class VirtualThreadEvents implements AutoCloseable {
     synchronized List<String> pinnedExamples(long fromEpochMillis, long toEpochMillis) {
         Set<String> frames = new LinkedHashSet<>();
         for (PinnedAt pinned : pinnedAt) {
-            if (pinned.epochMillis() >= fromEpochMillis && pinned.epochMillis() < toEpochMillis && frames.size() < MAX_PINNED_EXAMPLES) {
+            if (pinned.epochMillis() >= fromEpochMillis
+                    && pinned.epochMillis() < toEpochMillis
+                    && frames.size() < MAX_PINNED_EXAMPLES) {
                 frames.add(pinned.frame());
             }
         }
@@ -124,7 +128,8 @@ final class VirtualThreadEvents implements AutoCloseable {
     }
 
     private synchronized void add(RecordedEvent event, int index, long nanos) {
-        long[] bucket = buckets.computeIfAbsent(Math.floorDiv(epochMillis(event.getStartTime()), BUCKET_MILLIS), key -> new long[4]);
+        long[] bucket = buckets.computeIfAbsent(
+                Math.floorDiv(epochMillis(event.getStartTime()), BUCKET_MILLIS), key -> new long[4]);
         bucket[index]++;
         bucket[3] += nanos;
     }
@@ -134,7 +139,9 @@ final class VirtualThreadEvents implements AutoCloseable {
         if (event.getStackTrace() != null) {
             synchronized (this) {
                 if (pinnedAt.size() < MAX_PINNED_RECORDS) {
-                    pinnedAt.add(new PinnedAt(epochMillis(event.getStartTime()), firstApplicationFrame(event.getStackTrace().getFrames())));
+                    pinnedAt.add(new PinnedAt(
+                            epochMillis(event.getStartTime()),
+                            firstApplicationFrame(event.getStackTrace().getFrames())));
                 }
             }
         }
@@ -145,10 +152,14 @@ final class VirtualThreadEvents implements AutoCloseable {
         for (RecordedFrame frame : frames) {
             String type = frame.getMethod().getType().getName();
             if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
-                return type + "." + frame.getMethod().getName() + (frame.getLineNumber() > 0 ? ":" + frame.getLineNumber() : "");
+                return type + "." + frame.getMethod().getName()
+                        + (frame.getLineNumber() > 0 ? ":" + frame.getLineNumber() : "");
             }
         }
-        return frames.isEmpty() ? "(no stack trace)" : frames.getFirst().getMethod().getType().getName() + "." + frames.getFirst().getMethod().getName();
+        return frames.isEmpty()
+                ? "(no stack trace)"
+                : frames.getFirst().getMethod().getType().getName() + "."
+                        + frames.getFirst().getMethod().getName();
     }
 
     private static long epochMillis(Instant instant) {

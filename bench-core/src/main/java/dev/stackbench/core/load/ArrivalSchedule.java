@@ -23,7 +23,8 @@ public final class ArrivalSchedule {
         countAtSegmentStart = new double[segments.size() + 1];
         for (int k = 0; k < segments.size(); k++) {
             var segment = segments.get(k);
-            countAtSegmentStart[k + 1] = countAtSegmentStart[k] + (segment.from() + segment.to()) / 2 * segment.seconds();
+            countAtSegmentStart[k + 1] =
+                    countAtSegmentStart[k] + (segment.from() + segment.to()) / 2 * segment.seconds();
         }
         requestCount = (long) Math.ceil(countAtSegmentStart[countAtSegmentStart.length - 1] - 1e-9);
     }
@@ -78,7 +79,9 @@ public final class ArrivalSchedule {
             k++;
         }
         var segment = segments.get(k);
-        double seconds = Math.min(Math.max(0, offsetNanos - segment.startNanos()), segment.endNanos() - segment.startNanos()) / 1e9;
+        double seconds =
+                Math.min(Math.max(0, offsetNanos - segment.startNanos()), segment.endNanos() - segment.startNanos())
+                        / 1e9;
         double slope = segment.seconds() == 0 ? 0 : (segment.to() - segment.from()) / segment.seconds();
         double cumulative = countAtSegmentStart[k] + segment.from() * seconds + slope * seconds * seconds / 2;
         long count = Math.min(total, Math.max(0, (long) Math.floor(cumulative)));

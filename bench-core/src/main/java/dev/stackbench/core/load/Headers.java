@@ -20,10 +20,10 @@ public final class Headers {
      * The generator frames every request itself (its length, its connection's keep-alive): a user's value
      * here would contradict the bytes it sends. Host and User-Agent may be replaced.
      */
-    private static final Set<String> FRAMING = Set.of("content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te");
+    private static final Set<String> FRAMING =
+            Set.of("content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te");
 
-    private Headers() {
-    }
+    private Headers() {}
 
     /**
      * {@code Name: value} as one header.
@@ -33,7 +33,8 @@ public final class Headers {
     public static Map.Entry<String, String> parse(String text) {
         int colon = text.indexOf(':');
         if (colon <= 0) {
-            throw new IllegalArgumentException("header '" + text + "' is not 'Name: value', e.g. 'Authorization: Bearer abc'");
+            throw new IllegalArgumentException(
+                    "header '" + text + "' is not 'Name: value', e.g. 'Authorization: Bearer abc'");
         }
         String name = text.substring(0, colon).strip();
         String value = text.substring(colon + 1).strip();
@@ -57,16 +58,20 @@ public final class Headers {
      */
     public static void check(String name, String value) {
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("header name '" + name + "' is not a valid HTTP header name (letters, digits and !#$%&'*+.^_`|~-)");
+            throw new IllegalArgumentException(
+                    "header name '" + name + "' is not a valid HTTP header name (letters, digits and !#$%&'*+.^_`|~-)");
         }
         if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
-            throw new IllegalArgumentException("header " + name + ": its value holds a line break or NUL, which would end the header early");
+            throw new IllegalArgumentException(
+                    "header " + name + ": its value holds a line break or NUL, which would end the header early");
         }
         String lower = name.toLowerCase(Locale.ROOT);
         if (FRAMING.contains(lower)) {
-            throw new IllegalArgumentException("header " + name + " is set by the generator itself (it frames every request"
-                    + (lower.equals("connection") || lower.equals("keep-alive") ? "; use --no-keep-alive for a connection per request)"
-                    : ": the length comes from the body)"));
+            throw new IllegalArgumentException(
+                    "header " + name + " is set by the generator itself (it frames every request"
+                            + (lower.equals("connection") || lower.equals("keep-alive")
+                                    ? "; use --no-keep-alive for a connection per request)"
+                                    : ": the length comes from the body)"));
         }
     }
 

@@ -23,6 +23,7 @@ public final class LoadDefaults {
     public static final Duration REQUEST_BOUND_TIME_CAP = Duration.ofHours(1);
     /** Open-model cap on connections, and so on requests in flight; opened as needed. */
     public static final int OPEN_MODEL_CONNECTIONS = 1000;
+
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     /** From the write of a request to the end of its response. */
     public static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
@@ -46,6 +47,5 @@ public final class LoadDefaults {
         return Runtime.getRuntime().availableProcessors();
     }
 
-    private LoadDefaults() {
-    }
+    private LoadDefaults() {}
 }

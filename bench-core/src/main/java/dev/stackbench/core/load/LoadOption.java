@@ -1,17 +1,16 @@
 package dev.stackbench.core.load;
 
+import dev.stackbench.core.steady.WarmupUntilSteady;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
-
-import dev.stackbench.core.steady.WarmupUntilSteady;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.vocabulary.LoadModel;
-import dev.stackbench.core.vocabulary.Stages;
-import dev.stackbench.core.vocabulary.ThinkTime;
 
 /**
  * The options of a load run, each declared once: its {@link #id()} (the key in a scenario file's
@@ -32,47 +31,67 @@ import dev.stackbench.core.vocabulary.ThinkTime;
  * The constants' order is the order of the help and of the lists in messages.
  */
 public enum LoadOption {
-    CONCURRENCY(whole("N").alias("-c").only(LoadModel.CLOSED)
+    CONCURRENCY(whole("N")
+            .alias("-c")
+            .only(LoadModel.CLOSED)
             .help("N virtual users (default: " + LoadDefaults.CONCURRENCY + ").")),
-    RATE(number("R").alias("-r").only(LoadModel.OPEN)
-            .help("R requests per second, at fixed intended start times.")),
+    RATE(number("R").alias("-r").only(LoadModel.OPEN).help("R requests per second, at fixed intended start times.")),
     STAGES(typed(Kind.STAGES, "STAGES")
             .help("Ramps, k6 style: 30s:100,1m:100,10s:0 (users) or 30s:500/s,1m:500/s (rate); 0s:N jumps.")),
-    CONNECTIONS(whole("N").only(LoadModel.OPEN)
+    CONNECTIONS(whole("N")
+            .only(LoadModel.OPEN)
             .help("cap on connections and requests in flight (default: " + LoadDefaults.OPEN_MODEL_CONNECTIONS
                     + "). The closed model uses one per user.")),
-    DURATION(typed(Kind.DURATION, "DURATION").alias("-d").everyRun()
+    DURATION(typed(Kind.DURATION, "DURATION")
+            .alias("-d")
+            .everyRun()
             .help("Measured duration (default: " + Durations.format(LoadDefaults.DURATION) + ").")),
-    REQUESTS(longWhole("N").alias("-n").only(LoadModel.CLOSED)
-            .help("measure N requests after the warm-up, then stop (ab's -n; the warm-up's requests come on top), within --duration if given.")),
-    WARMUP(typed(Kind.WARMUP, "auto|DURATION").everyRun()
-            .help("Run and discarded before measuring. " + Warmup.AUTO + " (the default) lasts until the run is steady: the JIT "
+    REQUESTS(
+            longWhole("N")
+                    .alias("-n")
+                    .only(LoadModel.CLOSED)
+                    .help(
+                            "measure N requests after the warm-up, then stop (ab's -n; the warm-up's requests come on top), within --duration if given.")),
+    WARMUP(typed(Kind.WARMUP, "auto|DURATION")
+            .everyRun()
+            .help("Run and discarded before measuring. " + Warmup.AUTO
+                    + " (the default) lasts until the run is steady: the JIT "
                     + "quiet and no trend in requests/s and p50 over the last "
                     + WarmupUntilSteady.SLIDING_INTERVALS + " s, at most " + Durations.format(LoadDefaults.WARMUP_CAP)
-                    + " (" + Warmup.AUTO + ":CAP for another cap); it says when and why it judged so. A DURATION warms up that long, "
+                    + " (" + Warmup.AUTO
+                    + ":CAP for another cap); it says when and why it judged so. A DURATION warms up that long, "
                     + "steady or not. With --stages: the stages' first part (default 0s).")),
-    THINK_TIME(typed(Kind.THINK_TIME, "TIME").only(LoadModel.CLOSED)
+    THINK_TIME(typed(Kind.THINK_TIME, "TIME")
+            .only(LoadModel.CLOSED)
             .help("pause between a response and the next request: 1s, or a range 1s..3s.")),
-    TIMEOUT(typed(Kind.DURATION, "DURATION").everyRun()
+    TIMEOUT(typed(Kind.DURATION, "DURATION")
+            .everyRun()
             .help("Response timeout per request (default: " + Durations.format(LoadDefaults.RESPONSE_TIMEOUT) + ").")),
-    CONNECT_TIMEOUT(typed(Kind.DURATION, "DURATION").everyRun()
+    CONNECT_TIMEOUT(typed(Kind.DURATION, "DURATION")
+            .everyRun()
             .help("Connect timeout (default: " + Durations.format(LoadDefaults.CONNECT_TIMEOUT) + ").")),
-    THREADS(whole("N").everyRun()
-            .help("Event-loop threads of the generator (default: one per core).")),
-    NO_KEEP_ALIVE(flag().everyRun()
-            .help("A new connection per request, as ab without -k.")),
+    THREADS(whole("N").everyRun().help("Event-loop threads of the generator (default: one per core).")),
+    NO_KEEP_ALIVE(flag().everyRun().help("A new connection per request, as ab without -k.")),
     HTTP2(flag().everyRun()
-            .help("HTTP/2: cleartext by prior knowledge (h2c) on http://, negotiated by ALPN on https:// (a server that does not "
-                    + "offer h2 is a protocol error); an in-process server speaks it too.")),
-    TLS(flag().everyRun()
-            .help("The in-process server (--approach) listens with TLS, offering h2 and http/1.1 by ALPN, with a self-signed "
-                    + "certificate generated at start unless server properties give one, and is driven over https:// "
-                    + "(--insecure accepts the self-signed certificate). With --url the URL's scheme says it.")),
+            .help(
+                    "HTTP/2: cleartext by prior knowledge (h2c) on http://, negotiated by ALPN on https:// (a server that does not "
+                            + "offer h2 is a protocol error); an in-process server speaks it too.")),
+    TLS(
+            flag().everyRun()
+                    .help(
+                            "The in-process server (--approach) listens with TLS, offering h2 and http/1.1 by ALPN, with a self-signed "
+                                    + "certificate generated at start unless server properties give one, and is driven over https:// "
+                                    + "(--insecure accepts the self-signed certificate). With --url the URL's scheme says it.")),
     INSECURE(flag().everyRun()
             .help("On https://: accept any server certificate (self-signed, another host's) instead of verifying it.")),
-    HEADERS(headers("'NAME: VALUE'").cli("--header").alias("-H").everyRun()
-            .help("A header sent with every request, as curl's -H: 'Authorization: Bearer abc'; repeatable. A request's own "
-                    + "(--request ...;Name: value) wins. In a scenario file: headers: {Authorization: Bearer abc}."));
+    HEADERS(
+            headers("'NAME: VALUE'")
+                    .cli("--header")
+                    .alias("-H")
+                    .everyRun()
+                    .help(
+                            "A header sent with every request, as curl's -H: 'Authorization: Bearer abc'; repeatable. A request's own "
+                                    + "(--request ...;Name: value) wins. In a scenario file: headers: {Authorization: Bearer abc}."));
 
     /**
      * The kind of value an option takes and the Java type that holds it. The kinds written as text (durations, the

@@ -17,6 +17,9 @@ import static dev.stackbench.core.load.LoadOption.TIMEOUT;
 import static dev.stackbench.core.load.LoadOption.TLS;
 import static dev.stackbench.core.load.LoadOption.WARMUP;
 
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.net.URI;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -25,10 +28,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.vocabulary.Stages;
-import dev.stackbench.core.vocabulary.ThinkTime;
 
 /**
  * The {@link LoadOption}s of one run as a person gave them, on {@code load}'s command line or in a
@@ -87,8 +86,7 @@ public final class LoadOptions {
         private final EnumMap<LoadOption, Object> values = new EnumMap<>(LoadOption.class);
         private LoadOptions parent = NONE;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Sets any option, e.g. from the command line or a file.
@@ -101,8 +99,9 @@ public final class LoadOptions {
             if (value == null) {
                 values.remove(option);
             } else if (!option.kind().type().isInstance(value)) {
-                throw new IllegalArgumentException(option.id() + " takes " + option.kind().type().getSimpleName()
-                        + " values, got " + value.getClass().getSimpleName() + " '" + value + "'");
+                throw new IllegalArgumentException(
+                        option.id() + " takes " + option.kind().type().getSimpleName() + " values, got "
+                                + value.getClass().getSimpleName() + " '" + value + "'");
             } else {
                 values.put(option, value);
             }
@@ -363,7 +362,8 @@ public final class LoadOptions {
     /** The given options as a scenario file writes them, e.g. {@code {rate=500.0, duration=20s}}. */
     @Override
     public String toString() {
-        return values.entrySet().stream().map(entry -> entry.getKey().id() + "=" + entry.getKey().kind().format(entry.getValue()))
+        return values.entrySet().stream()
+                .map(entry -> entry.getKey().id() + "=" + entry.getKey().kind().format(entry.getValue()))
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 

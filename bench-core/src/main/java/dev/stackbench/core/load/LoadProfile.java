@@ -1,18 +1,16 @@
 package dev.stackbench.core.load;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Numbers;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.annotation.JsonSubTypes;
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
-
-import dev.stackbench.core.vocabulary.LoadModel;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.vocabulary.Stage;
-import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * How load is offered: a closed set of validated values. The engine turns a profile and a warm-up
@@ -20,10 +18,12 @@ import dev.stackbench.core.vocabulary.Numbers;
  * sent to agents) each names its kind in {@code type}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
-@JsonSubTypes({@JsonSubTypes.Type(value = LoadProfile.Closed.class, name = "closed"),
-        @JsonSubTypes.Type(value = LoadProfile.Open.class, name = "open"),
-        @JsonSubTypes.Type(value = LoadProfile.RampingUsers.class, name = "ramping-users"),
-        @JsonSubTypes.Type(value = LoadProfile.RampingRate.class, name = "ramping-rate")})
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = LoadProfile.Closed.class, name = "closed"),
+    @JsonSubTypes.Type(value = LoadProfile.Open.class, name = "open"),
+    @JsonSubTypes.Type(value = LoadProfile.RampingUsers.class, name = "ramping-users"),
+    @JsonSubTypes.Type(value = LoadProfile.RampingRate.class, name = "ramping-rate")
+})
 public sealed interface LoadProfile {
 
     /** Closed (users) or open (arrivals); results write its {@link LoadModel#id()}. */
@@ -76,7 +76,8 @@ public sealed interface LoadProfile {
     record Open(double ratePerSecond, Duration duration) implements LoadProfile {
         public Open {
             if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
-                throw new IllegalArgumentException("rate must be a positive number of requests per second, got " + ratePerSecond);
+                throw new IllegalArgumentException(
+                        "rate must be a positive number of requests per second, got " + ratePerSecond);
             }
             positive("duration", duration);
         }
@@ -145,7 +146,8 @@ public sealed interface LoadProfile {
 
         @Override
         public String describe() {
-            return "open: rate ramp " + stages.stream().map(stage -> stage + "/s").collect(Collectors.joining(","));
+            return "open: rate ramp "
+                    + stages.stream().map(stage -> stage + "/s").collect(Collectors.joining(","));
         }
 
         @Override
@@ -161,7 +163,8 @@ public sealed interface LoadProfile {
     }
 
     private static void validateStages(List<Stage> stages) {
-        if (stages.isEmpty() || stages.stream().allMatch(stage -> stage.duration().isZero())) {
+        if (stages.isEmpty()
+                || stages.stream().allMatch(stage -> stage.duration().isZero())) {
             throw new IllegalArgumentException("stages must last longer than 0s in total");
         }
     }

@@ -1,13 +1,12 @@
 package dev.stackbench.core.load;
 
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalLong;
-
-import dev.stackbench.core.vocabulary.LoadModel;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.vocabulary.ThinkTime;
 
 /**
  * A validated run definition: what to send, to where, how. Immutable; each {@code with...} method
@@ -23,9 +22,20 @@ import dev.stackbench.core.vocabulary.ThinkTime;
  * @param insecure           for an {@code https://} target: accept any certificate (self-signed, another host's)
  *                           instead of verifying it
  */
-public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestMix mix, int connections, int threads,
-                      Duration connectTimeout, Duration responseTimeout, boolean keepAlive, boolean http2, long randomSeed,
-                      boolean warmupUntilSteady, boolean insecure) {
+public record LoadRun(
+        URI target,
+        LoadProfile profile,
+        Duration warmup,
+        RequestMix mix,
+        int connections,
+        int threads,
+        Duration connectTimeout,
+        Duration responseTimeout,
+        boolean keepAlive,
+        boolean http2,
+        long randomSeed,
+        boolean warmupUntilSteady,
+        boolean insecure) {
 
     public LoadRun {
         Objects.requireNonNull(target, "target");
@@ -35,18 +45,20 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(responseTimeout, "responseTimeout");
         if (!("http".equals(target.getScheme()) || "https".equals(target.getScheme())) || target.getHost() == null) {
-            throw new IllegalArgumentException("target must be an http:// or https:// URL with a host, got '" + target + "'");
+            throw new IllegalArgumentException(
+                    "target must be an http:// or https:// URL with a host, got '" + target + "'");
         }
         if (target.getPort() == 0 || target.getPort() > MAX_PORT) {
-            throw new IllegalArgumentException("target port " + target.getPort() + " is out of range (1 to " + MAX_PORT + "): '" + target + "'");
+            throw new IllegalArgumentException(
+                    "target port " + target.getPort() + " is out of range (1 to " + MAX_PORT + "): '" + target + "'");
         }
         if (warmup.isNegative()) {
             throw new IllegalArgumentException("warmup must be 0 or more, got " + Durations.format(warmup));
         }
         long rampEnd = profile.ramp(warmup).endNanos();
         if (warmup.toNanos() >= rampEnd) {
-            throw new IllegalArgumentException("warmup of " + Durations.format(warmup) + " leaves nothing to measure of "
-                    + Durations.format(Duration.ofNanos(rampEnd)) + " of stages");
+            throw new IllegalArgumentException("warmup of " + Durations.format(warmup)
+                    + " leaves nothing to measure of " + Durations.format(Duration.ofNanos(rampEnd)) + " of stages");
         }
         if (connections < 1) {
             throw new IllegalArgumentException("connections must be at least 1, got " + connections);
@@ -61,7 +73,8 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
             throw new IllegalArgumentException("the cap of a warm-up until steady must be positive, got 0s");
         }
         if (!connectTimeout.isPositive() || !responseTimeout.isPositive()) {
-            throw new IllegalArgumentException("timeouts must be positive, got connect " + connectTimeout + ", response " + responseTimeout);
+            throw new IllegalArgumentException(
+                    "timeouts must be positive, got connect " + connectTimeout + ", response " + responseTimeout);
         }
     }
 
@@ -70,8 +83,11 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
      * warmed up until steady.
      */
     public static LoadRun of(URI target) {
-        return of(target, new LoadProfile.Closed(LoadDefaults.CONCURRENCY, ThinkTime.NONE, LoadDefaults.DURATION,
-                OptionalLong.empty()), Warmup.untilSteady());
+        return of(
+                target,
+                new LoadProfile.Closed(
+                        LoadDefaults.CONCURRENCY, ThinkTime.NONE, LoadDefaults.DURATION, OptionalLong.empty()),
+                Warmup.untilSteady());
     }
 
     /** A profile and how it warms up; the rest defaults, with one GET of the target's path. */
@@ -84,8 +100,9 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
 
     private static void requireConstantLoad(LoadProfile profile) {
         if (!(profile instanceof LoadProfile.Closed || profile instanceof LoadProfile.Open)) {
-            throw new IllegalArgumentException("warmup " + Warmup.AUTO + " needs a constant load (concurrency or rate): "
-                    + "stages ramp by design, so their first part is the warm-up; give a duration");
+            throw new IllegalArgumentException(
+                    "warmup " + Warmup.AUTO + " needs a constant load (concurrency or rate): "
+                            + "stages ramp by design, so their first part is the warm-up; give a duration");
         }
     }
 
@@ -93,9 +110,20 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
     public static LoadRun of(URI target, LoadProfile profile, Duration warmup) {
         String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
         String pathAndQuery = target.getRawQuery() == null ? path : path + "?" + target.getRawQuery();
-        return new LoadRun(target, profile, warmup, RequestMix.of(RequestTemplate.get("get", pathAndQuery)),
-                connectionsFor(profile, LoadDefaults.OPEN_MODEL_CONNECTIONS), LoadDefaults.threads(),
-                LoadDefaults.CONNECT_TIMEOUT, LoadDefaults.RESPONSE_TIMEOUT, true, false, DEFAULT_SEED, false, false);
+        return new LoadRun(
+                target,
+                profile,
+                warmup,
+                RequestMix.of(RequestTemplate.get("get", pathAndQuery)),
+                connectionsFor(profile, LoadDefaults.OPEN_MODEL_CONNECTIONS),
+                LoadDefaults.threads(),
+                LoadDefaults.CONNECT_TIMEOUT,
+                LoadDefaults.RESPONSE_TIMEOUT,
+                true,
+                false,
+                DEFAULT_SEED,
+                false,
+                false);
     }
 
     private static final int MAX_PORT = 65_535;
@@ -212,15 +240,28 @@ public record LoadRun(URI target, LoadProfile profile, Duration warmup, RequestM
         }
 
         private LoadRun build() {
-            return new LoadRun(target, profile, warmup, mix, connections, threads, connectTimeout, responseTimeout, keepAlive, http2, randomSeed,
-                    warmupUntilSteady, insecure);
+            return new LoadRun(
+                    target,
+                    profile,
+                    warmup,
+                    mix,
+                    connections,
+                    threads,
+                    connectTimeout,
+                    responseTimeout,
+                    keepAlive,
+                    http2,
+                    randomSeed,
+                    warmupUntilSteady,
+                    insecure);
         }
     }
 
     private static int connectionsFor(LoadProfile profile, int openModelConnections) {
         return switch (profile) {
             case LoadProfile.Closed closed -> closed.users();
-            case LoadProfile.RampingUsers ramping -> Math.max(1, new UserSchedule(Ramp.of(ramping.stages())).maxUsers());
+            case LoadProfile.RampingUsers ramping ->
+                Math.max(1, new UserSchedule(Ramp.of(ramping.stages())).maxUsers());
             case LoadProfile.Open open -> openModelConnections;
             case LoadProfile.RampingRate ramping -> openModelConnections;
         };

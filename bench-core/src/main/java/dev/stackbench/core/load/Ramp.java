@@ -1,9 +1,9 @@
 package dev.stackbench.core.load;
 
+import dev.stackbench.core.vocabulary.Stage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import dev.stackbench.core.vocabulary.Stage;
 
 /**
  * A piecewise-linear level over time (users, or requests per second), from offset 0 to
@@ -76,7 +76,9 @@ public final class Ramp {
         double level = levelAt(fromNanos);
         for (Segment segment : segments) {
             boolean overlaps = segment.startNanos() < toNanos && segment.endNanos() > fromNanos;
-            boolean stepsInside = segment.startNanos() == segment.endNanos() && segment.startNanos() > fromNanos && segment.startNanos() < toNanos;
+            boolean stepsInside = segment.startNanos() == segment.endNanos()
+                    && segment.startNanos() > fromNanos
+                    && segment.startNanos() < toNanos;
             if ((overlaps || stepsInside) && (segment.from() != level || segment.to() != level)) {
                 return false;
             }
@@ -85,6 +87,9 @@ public final class Ramp {
     }
 
     public double maxLevel() {
-        return segments.stream().mapToDouble(s -> Math.max(s.from(), s.to())).max().orElse(0);
+        return segments.stream()
+                .mapToDouble(s -> Math.max(s.from(), s.to()))
+                .max()
+                .orElse(0);
     }
 }

@@ -10,7 +10,8 @@ public record RequestMix(List<Entry> entries) {
     public record Entry(RequestTemplate template, double weight) {
         public Entry {
             if (!(weight > 0) || Double.isInfinite(weight)) {
-                throw new IllegalArgumentException("weight of '" + template.name() + "' must be positive, got " + weight);
+                throw new IllegalArgumentException(
+                        "weight of '" + template.name() + "' must be positive, got " + weight);
             }
         }
     }
@@ -20,7 +21,8 @@ public record RequestMix(List<Entry> entries) {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("a request mix needs at least one request");
         }
-        boolean usesIds = entries.stream().anyMatch(entry -> entry.template().ids().needsId());
+        boolean usesIds =
+                entries.stream().anyMatch(entry -> entry.template().ids().needsId());
         if (usesIds && creator(entries) < 0) {
             throw new IllegalArgumentException("a request mix that uses ids needs a request that creates them");
         }
@@ -45,7 +47,9 @@ public record RequestMix(List<Entry> entries) {
         if (headers.isEmpty()) {
             return this;
         }
-        return new RequestMix(entries.stream().map(entry -> new Entry(entry.template().withHeadersUnder(headers), entry.weight())).toList());
+        return new RequestMix(entries.stream()
+                .map(entry -> new Entry(entry.template().withHeadersUnder(headers), entry.weight()))
+                .toList());
     }
 
     /** The request names, each once, in order of first appearance. */

@@ -22,13 +22,14 @@ import java.util.regex.Pattern;
  */
 public final class RequestSpecs {
 
-    private static final Pattern FORM = Pattern.compile("(?:([^=:;]+)=)?(\\d+(?:\\.\\d+)?):([A-Z]+):(/[^@;]*?)(?::@([^;]+))?((?:;.*)?)");
+    private static final Pattern FORM =
+            Pattern.compile("(?:([^=:;]+)=)?(\\d+(?:\\.\\d+)?):([A-Z]+):(/[^@;]*?)(?::@([^;]+))?((?:;.*)?)");
     /** Where a header starts after a ';': a header name, then ':'. */
     private static final Pattern HEADER_START = Pattern.compile(";(?=\\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\\s*:)");
+
     private static final String FORMAT = "[NAME=]WEIGHT:METHOD:PATH[:@BODY_FILE][;Header: value]...";
 
-    private RequestSpecs() {
-    }
+    private RequestSpecs() {}
 
     /** @throws IllegalArgumentException naming the text or the file that is wrong */
     public static RequestMix parse(List<String> specs, Path directory) {
@@ -37,15 +38,20 @@ public final class RequestSpecs {
         for (String spec : specs) {
             Matcher m = FORM.matcher(spec.trim());
             if (!m.matches()) {
-                throw new IllegalArgumentException("request '" + spec + "' is not " + FORMAT + ", e.g. 75:GET:/movies?director=Allen");
+                throw new IllegalArgumentException(
+                        "request '" + spec + "' is not " + FORMAT + ", e.g. 75:GET:/movies?director=Allen");
             }
             String method = m.group(3);
             String path = m.group(4);
-            byte[] body = m.group(5) == null ? new byte[0] : read(directory.resolve(m.group(5).strip()));
-            var ids = !path.contains(RequestTemplate.ID) ? RequestTemplate.IdUse.NONE
+            byte[] body = m.group(5) == null
+                    ? new byte[0]
+                    : read(directory.resolve(m.group(5).strip()));
+            var ids = !path.contains(RequestTemplate.ID)
+                    ? RequestTemplate.IdUse.NONE
                     : method.equals("DELETE") ? RequestTemplate.IdUse.DELETES : RequestTemplate.IdUse.USES;
             // The request's own headers win over the JSON default, name by name in any case.
-            var headers = Headers.under(headers(m.group(6), spec), body.length > 0 ? Map.of("Content-Type", "application/json") : Map.of());
+            var headers = Headers.under(
+                    headers(m.group(6), spec), body.length > 0 ? Map.of("Content-Type", "application/json") : Map.of());
             String name = m.group(1) != null ? m.group(1).strip() : defaultName(method, path);
             try {
                 templates.add(new RequestTemplate(name, method, path, headers, body, Optional.empty(), ids));
@@ -72,10 +78,13 @@ public final class RequestSpecs {
             return Map.of();
         }
         if (!HEADER_START.matcher(tail).lookingAt()) {
-            throw new IllegalArgumentException("request '" + spec + "': after ';' comes a header 'Name: value' (" + FORMAT + ")");
+            throw new IllegalArgumentException(
+                    "request '" + spec + "': after ';' comes a header 'Name: value' (" + FORMAT + ")");
         }
         try {
-            return Headers.parseAll(Arrays.stream(HEADER_START.split(tail)).filter(part -> !part.isEmpty()).toList());
+            return Headers.parseAll(Arrays.stream(HEADER_START.split(tail))
+                    .filter(part -> !part.isEmpty())
+                    .toList());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("request '" + spec + "': " + e.getMessage(), e);
         }
@@ -84,8 +93,11 @@ public final class RequestSpecs {
     /** {@code get-movies} for {@code GET /movies?director=Allen}: the method and the path without its query, as a name may be written. */
     static String defaultName(String method, String path) {
         String withoutQuery = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
-        String name = (method + "-" + withoutQuery).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-")
-                .replaceAll("-{2,}", "-").replaceAll("^-|-$", "");
+        String name = (method + "-" + withoutQuery)
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9._-]+", "-")
+                .replaceAll("-{2,}", "-")
+                .replaceAll("^-|-$", "");
         return name.length() > 64 ? name.substring(0, 64) : name;
     }
 

@@ -23,8 +23,14 @@ import java.util.regex.Pattern;
  *                         only then is the body kept (otherwise its bytes are only counted)
  * @param ids              how the request takes part in the ids the generator has created
  */
-public record RequestTemplate(String name, String method, String pathAndQuery, Map<String, String> headers,
-                              byte[] body, Optional<String> bodyMustContain, IdUse ids) {
+public record RequestTemplate(
+        String name,
+        String method,
+        String pathAndQuery,
+        Map<String, String> headers,
+        byte[] body,
+        Optional<String> bodyMustContain,
+        IdUse ids) {
 
     /** The placeholder for an id in {@link #pathAndQuery}. */
     public static final String ID = "{id}";
@@ -50,15 +56,21 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
 
     public RequestTemplate {
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("request name '" + name + "' must be 1 to 64 letters, digits and . _ - (starting with a letter or digit)");
+            throw new IllegalArgumentException("request name '" + name
+                    + "' must be 1 to 64 letters, digits and . _ - (starting with a letter or digit)");
         }
         headers.forEach(Headers::check);
-        if (headers.keySet().stream().map(header -> header.toLowerCase(Locale.ROOT)).distinct().count() < headers.size()) {
-            throw new IllegalArgumentException("request '" + name + "': headers " + headers.keySet() + " name one header twice (names ignore case)");
+        if (headers.keySet().stream()
+                        .map(header -> header.toLowerCase(Locale.ROOT))
+                        .distinct()
+                        .count()
+                < headers.size()) {
+            throw new IllegalArgumentException("request '" + name + "': headers " + headers.keySet()
+                    + " name one header twice (names ignore case)");
         }
         if (ids.needsId() != pathAndQuery.contains(ID)) {
-            throw new IllegalArgumentException("request '" + name + "': " + ID + " must be in the path exactly when it uses an id, got '"
-                    + pathAndQuery + "' with " + ids);
+            throw new IllegalArgumentException("request '" + name + "': " + ID
+                    + " must be in the path exactly when it uses an id, got '" + pathAndQuery + "' with " + ids);
         }
         if (!pathAndQuery.startsWith("/")) {
             throw new IllegalArgumentException("request path must start with '/', got '" + pathAndQuery + "'");
@@ -71,7 +83,13 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     }
 
     public static RequestTemplate get(String name, String pathAndQuery) {
-        return new RequestTemplate(name, "GET", pathAndQuery, Map.of(), new byte[0], Optional.empty(),
+        return new RequestTemplate(
+                name,
+                "GET",
+                pathAndQuery,
+                Map.of(),
+                new byte[0],
+                Optional.empty(),
                 pathAndQuery.contains(ID) ? IdUse.USES : IdUse.NONE);
     }
 
@@ -81,8 +99,14 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
 
     /** A request with a JSON body, e.g. {@code json("update", "PUT", "/contacts/{id}", ...).withIds(IdUse.USES)}. */
     public static RequestTemplate json(String name, String method, String path, String json) {
-        return new RequestTemplate(name, method, path, Map.of("Content-Type", "application/json"),
-                json.getBytes(StandardCharsets.UTF_8), Optional.empty(), path.contains(ID) ? IdUse.USES : IdUse.NONE);
+        return new RequestTemplate(
+                name,
+                method,
+                path,
+                Map.of("Content-Type", "application/json"),
+                json.getBytes(StandardCharsets.UTF_8),
+                Optional.empty(),
+                path.contains(ID) ? IdUse.USES : IdUse.NONE);
     }
 
     public RequestTemplate expectingBodyToContain(String text) {
@@ -95,7 +119,8 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
 
     /** This request with {@code runHeaders} added under its own headers (its own win, name by name in any case). */
     public RequestTemplate withHeadersUnder(Map<String, String> runHeaders) {
-        return new RequestTemplate(name, method, pathAndQuery, Headers.under(headers, runHeaders), body, bodyMustContain, ids);
+        return new RequestTemplate(
+                name, method, pathAndQuery, Headers.under(headers, runHeaders), body, bodyMustContain, ids);
     }
 
     public RequestTemplate withIds(IdUse use) {
@@ -115,9 +140,14 @@ public record RequestTemplate(String name, String method, String pathAndQuery, M
     /** Equal when every field is, the body byte for byte (a record compares arrays by identity). */
     @Override
     public boolean equals(Object other) {
-        return other instanceof RequestTemplate that && name.equals(that.name) && method.equals(that.method)
-                && pathAndQuery.equals(that.pathAndQuery) && headers.equals(that.headers) && Arrays.equals(body, that.body)
-                && bodyMustContain.equals(that.bodyMustContain) && ids == that.ids;
+        return other instanceof RequestTemplate that
+                && name.equals(that.name)
+                && method.equals(that.method)
+                && pathAndQuery.equals(that.pathAndQuery)
+                && headers.equals(that.headers)
+                && Arrays.equals(body, that.body)
+                && bodyMustContain.equals(that.bodyMustContain)
+                && ids == that.ids;
     }
 
     @Override

@@ -14,14 +14,13 @@ import static dev.stackbench.core.load.LoadOption.TIMEOUT;
 import static dev.stackbench.core.load.LoadOption.WARMUP;
 import static dev.stackbench.core.load.LoadOptions.named;
 
+import dev.stackbench.core.load.LoadOptions.InvalidOption;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.net.URI;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.Set;
-
-import dev.stackbench.core.load.LoadOptions.InvalidOption;
-import dev.stackbench.core.vocabulary.Stages;
-import dev.stackbench.core.vocabulary.ThinkTime;
 
 /**
  * Turns {@link LoadOptions} into what runs: the {@link LoadProfile} they describe, its {@link Warmup} and a validated
@@ -48,15 +47,19 @@ final class RunFromOptions {
     /** The profile the options describe, with {@link LoadDefaults} for what is not given. */
     LoadProfile profile() {
         if (MODEL_CHOICE.stream().filter(options::isGiven).count() > 1) {
-            throw new InvalidOption(null, "choose one of " + names.of(CONCURRENCY) + " (closed model), " + names.of(RATE)
-                    + " (open model) and " + names.of(STAGES) + " (ramps)");
+            throw new InvalidOption(
+                    null,
+                    "choose one of " + names.of(CONCURRENCY) + " (closed model), " + names.of(RATE)
+                            + " (open model) and " + names.of(STAGES) + " (ramps)");
         }
         ThinkTime think = options.thinkTime() == null ? ThinkTime.NONE : options.thinkTime();
         Stages stages = options.stages();
         if (stages != null) {
             if (options.isGiven(DURATION) || options.isGiven(REQUESTS)) {
-                throw new InvalidOption(options.isGiven(DURATION) ? DURATION : REQUESTS, names.of(STAGES) + " sets its own duration; drop "
-                        + names.of(DURATION) + " and " + names.of(REQUESTS));
+                throw new InvalidOption(
+                        options.isGiven(DURATION) ? DURATION : REQUESTS,
+                        names.of(STAGES) + " sets its own duration; drop " + names.of(DURATION) + " and "
+                                + names.of(REQUESTS));
             }
             if (stages.kind() == Stages.Kind.RATE) {
                 rejectClosedOnlyOptions(think);
@@ -72,10 +75,16 @@ final class RunFromOptions {
             return named(RATE, () -> new LoadProfile.Open(options.rate(), measured));
         }
         rejectConnections();
-        Duration bound = duration != null ? duration : options.requests() != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
-        return named(options.concurrency() != null ? CONCURRENCY : REQUESTS, () -> new LoadProfile.Closed(
-                options.concurrency() == null ? LoadDefaults.CONCURRENCY : options.concurrency(), think, bound,
-                options.requests() == null ? OptionalLong.empty() : OptionalLong.of(options.requests())));
+        Duration bound = duration != null
+                ? duration
+                : options.requests() != null ? LoadDefaults.REQUEST_BOUND_TIME_CAP : LoadDefaults.DURATION;
+        return named(
+                options.concurrency() != null ? CONCURRENCY : REQUESTS,
+                () -> new LoadProfile.Closed(
+                        options.concurrency() == null ? LoadDefaults.CONCURRENCY : options.concurrency(),
+                        think,
+                        bound,
+                        options.requests() == null ? OptionalLong.empty() : OptionalLong.of(options.requests())));
     }
 
     /** The warm-up: as given, else until steady, or none for stages (their first part is the warm-up). */
@@ -84,7 +93,8 @@ final class RunFromOptions {
             return options.warmup();
         }
         return profile instanceof LoadProfile.RampingUsers || profile instanceof LoadProfile.RampingRate
-                ? new Warmup.Fixed(Duration.ZERO) : Warmup.untilSteady();
+                ? new Warmup.Fixed(Duration.ZERO)
+                : Warmup.untilSteady();
     }
 
     /** A validated run against {@code target}; {@code mix} null keeps the target's GET. */
@@ -125,15 +135,18 @@ final class RunFromOptions {
 
     private void rejectClosedOnlyOptions(ThinkTime think) {
         if (!think.isNone() || options.requests() != null) {
-            throw new InvalidOption(!think.isNone() ? THINK_TIME : REQUESTS, names.of(THINK_TIME) + " and "
-                    + names.of(REQUESTS) + " apply to the closed model, not to a rate");
+            throw new InvalidOption(
+                    !think.isNone() ? THINK_TIME : REQUESTS,
+                    names.of(THINK_TIME) + " and " + names.of(REQUESTS) + " apply to the closed model, not to a rate");
         }
     }
 
     private void rejectConnections() {
         if (options.connections() != null) {
-            throw new InvalidOption(CONNECTIONS, names.of(CONNECTIONS)
-                    + " applies to the open model; the closed model uses one connection per user");
+            throw new InvalidOption(
+                    CONNECTIONS,
+                    names.of(CONNECTIONS)
+                            + " applies to the open model; the closed model uses one connection per user");
         }
     }
 }

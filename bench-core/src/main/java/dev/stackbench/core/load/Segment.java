@@ -26,7 +26,8 @@ public record Segment(long index, long count) {
 
     public Segment {
         if (count < 1 || index < 0 || index >= count) {
-            throw new IllegalArgumentException("segment " + index + " of " + count + " does not exist (0 <= index < count)");
+            throw new IllegalArgumentException(
+                    "segment " + index + " of " + count + " does not exist (0 <= index < count)");
         }
     }
 

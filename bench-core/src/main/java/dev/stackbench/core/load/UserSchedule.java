@@ -49,7 +49,8 @@ public final class UserSchedule {
             }
             if (segment.to() + 1e-9 >= needed && segment.to() > segment.from()) {
                 double fraction = (needed - segment.from()) / (segment.to() - segment.from());
-                long at = segment.startNanos() + (long) Math.ceil(fraction * (segment.endNanos() - segment.startNanos()));
+                long at =
+                        segment.startNanos() + (long) Math.ceil(fraction * (segment.endNanos() - segment.startNanos()));
                 if (at < users.endNanos()) {
                     return OptionalLong.of(Math.max(at, start));
                 }

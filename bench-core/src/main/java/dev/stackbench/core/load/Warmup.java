@@ -1,7 +1,7 @@
 package dev.stackbench.core.load;
 
-import java.time.Duration;
 import dev.stackbench.core.vocabulary.Durations;
+import java.time.Duration;
 
 /**
  * How long a run warms up before its measured window: a fixed duration, or until the run is steady
@@ -43,7 +43,8 @@ public sealed interface Warmup {
     record UntilSteady(Duration cap) implements Warmup {
         public UntilSteady {
             if (!cap.isPositive()) {
-                throw new IllegalArgumentException("the cap of a warm-up until steady must be positive, got " + Durations.format(cap));
+                throw new IllegalArgumentException(
+                        "the cap of a warm-up until steady must be positive, got " + Durations.format(cap));
             }
         }
 

@@ -1,12 +1,11 @@
 package dev.stackbench.core.load;
 
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.server.WorkloadParams;
 
 /** Each workload's request mix, from its parameters, so a run needs no script. */
 public final class WorkloadMixes {
@@ -20,8 +19,7 @@ public final class WorkloadMixes {
     static final String UPDATED_CONTACT = """
             {"firstName":"Ada","lastName":"Byron","email":"ada.byron@example.org","phone":"+44 20 7946 0001"}""";
 
-    private WorkloadMixes() {
-    }
+    private WorkloadMixes() {}
 
     /** The parameters each workload takes, with their defaults. */
     public static Map<String, String> defaults(Workload workload) {
@@ -36,7 +34,8 @@ public final class WorkloadMixes {
         Set<String> known = defaults(workload).keySet();
         for (String name : params.keySet()) {
             if (!known.contains(name)) {
-                throw new IllegalArgumentException("unknown workload parameter '" + name + "' for " + workload + "; known: " + String.join(", ", known));
+                throw new IllegalArgumentException("unknown workload parameter '" + name + "' for " + workload
+                        + "; known: " + String.join(", ", known));
             }
         }
         var resolved = new LinkedHashMap<>(defaults(workload));
@@ -51,8 +50,8 @@ public final class WorkloadMixes {
     }
 
     private static String delay(Map<String, String> params) {
-        return WorkloadParams.DELAY_MILLIS + "=" + nonNegative(params, WorkloadParams.DELAY_MILLIS)
-                + "&" + WorkloadParams.CALL_DEPTH + "=" + nonNegative(params, WorkloadParams.CALL_DEPTH);
+        return WorkloadParams.DELAY_MILLIS + "=" + nonNegative(params, WorkloadParams.DELAY_MILLIS) + "&"
+                + WorkloadParams.CALL_DEPTH + "=" + nonNegative(params, WorkloadParams.CALL_DEPTH);
     }
 
     private static RequestMix movies(String delay) {
@@ -65,12 +64,22 @@ public final class WorkloadMixes {
 
     private static RequestMix crud(int pageSize) {
         return new RequestMix(List.of(
-                new RequestMix.Entry(RequestTemplate.postJson("create", "/contacts", NEW_CONTACT).withIds(RequestTemplate.IdUse.CREATES), 25),
-                new RequestMix.Entry(RequestTemplate.get("read", "/contacts/" + RequestTemplate.ID).withIds(RequestTemplate.IdUse.USES), 35),
+                new RequestMix.Entry(
+                        RequestTemplate.postJson("create", "/contacts", NEW_CONTACT)
+                                .withIds(RequestTemplate.IdUse.CREATES),
+                        25),
+                new RequestMix.Entry(
+                        RequestTemplate.get("read", "/contacts/" + RequestTemplate.ID)
+                                .withIds(RequestTemplate.IdUse.USES),
+                        35),
                 new RequestMix.Entry(RequestTemplate.get("list", "/contacts?page=0&size=" + pageSize), 10),
-                new RequestMix.Entry(RequestTemplate.json("update", "PUT", "/contacts/" + RequestTemplate.ID, UPDATED_CONTACT), 20),
-                new RequestMix.Entry(RequestTemplate.get("delete", "/contacts/" + RequestTemplate.ID).withIds(RequestTemplate.IdUse.DELETES)
-                        .withMethod("DELETE"), 10)));
+                new RequestMix.Entry(
+                        RequestTemplate.json("update", "PUT", "/contacts/" + RequestTemplate.ID, UPDATED_CONTACT), 20),
+                new RequestMix.Entry(
+                        RequestTemplate.get("delete", "/contacts/" + RequestTemplate.ID)
+                                .withIds(RequestTemplate.IdUse.DELETES)
+                                .withMethod("DELETE"),
+                        10)));
     }
 
     private static int nonNegative(Map<String, String> params, String name) {
@@ -82,7 +91,8 @@ public final class WorkloadMixes {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("workload parameter " + name + " must be a whole number >= 0, got '" + params.get(name) + "'");
+        throw new IllegalArgumentException(
+                "workload parameter " + name + " must be a whole number >= 0, got '" + params.get(name) + "'");
     }
 
     private static Map<String, String> orderedMap(String... keysAndValues) {

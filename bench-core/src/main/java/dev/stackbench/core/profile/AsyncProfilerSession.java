@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
-
 import one.profiler.AsyncProfiler;
 
 /**
@@ -31,8 +30,8 @@ final class AsyncProfilerSession implements AutoCloseable {
             AsyncProfiler.getInstance().getVersion();
             return Optional.empty();
         } catch (UnsatisfiedLinkError | IllegalStateException | SecurityException e) {
-            return Optional.of("async-profiler does not load here (" + System.getProperty("os.name") + " " + System.getProperty("os.arch")
-                    + "): " + e.getMessage());
+            return Optional.of("async-profiler does not load here (" + System.getProperty("os.name") + " "
+                    + System.getProperty("os.arch") + "): " + e.getMessage());
         }
     }
 
@@ -44,7 +43,8 @@ final class AsyncProfilerSession implements AutoCloseable {
         AsyncProfiler profiler = AsyncProfiler.getInstance();
         String event = settings.mode() == ProfileMode.ASYNC_WALL ? "wall" : "cpu";
         try {
-            String reply = profiler.execute("start,event=" + event + ",interval=" + settings.cpuInterval().toNanos() + "ns,jfr,file=" + file);
+            String reply = profiler.execute("start,event=" + event + ",interval="
+                    + settings.cpuInterval().toNanos() + "ns,jfr,file=" + file);
             return new AsyncProfilerSession(profiler, reply.strip());
         } catch (IOException | IllegalStateException e) {
             throw new IllegalStateException("async-profiler did not start (" + event + "): " + e.getMessage(), e);
@@ -53,7 +53,10 @@ final class AsyncProfilerSession implements AutoCloseable {
 
     /** What async-profiler said when it started, if it warned (e.g. that it fell back from perf events to a timer). */
     Optional<String> warning() {
-        return startReply.contains("WARN") || startReply.toLowerCase(Locale.ROOT).contains("fall") ? Optional.of(startReply) : Optional.empty();
+        return startReply.contains("WARN")
+                        || startReply.toLowerCase(Locale.ROOT).contains("fall")
+                ? Optional.of(startReply)
+                : Optional.empty();
     }
 
     /** Stops sampling; the file is complete afterwards. */

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import one.convert.Arguments;
 import one.convert.CallStack;
 import one.convert.FlameGraph;
@@ -37,12 +36,14 @@ public final class FlameGraphPage {
 
     /** Which frame type (palette slot) carries which category; the root is always {@link Frame#TYPE_NATIVE}. */
     private static final byte SLOT_ALLOCATED_TYPE = Frame.TYPE_INTERPRETED;
+
     private static final byte SLOT_FRAMEWORK = Frame.TYPE_JIT_COMPILED;
     private static final byte SLOT_NATIVE = Frame.TYPE_INLINED;
     private static final byte SLOT_JDK = Frame.TYPE_CPP;
     private static final byte SLOT_OWN = Frame.TYPE_KERNEL;
     /** And which change, in a difference. */
     private static final byte SLOT_SAME = Frame.TYPE_JIT_COMPILED;
+
     private static final byte SLOT_NEW = Frame.TYPE_INLINED;
     private static final byte SLOT_SHRANK = Frame.TYPE_CPP;
     private static final byte SLOT_GREW = Frame.TYPE_KERNEL;
@@ -51,36 +52,55 @@ public final class FlameGraphPage {
      * Colours by slot 0 to 6 (the type's number): allocated type, framework, native, root, JDK, own code, unused.
      * Spreads stay within a channel (base + spread <= 0xff).
      */
-    private static final String CATEGORY_PALETTE = palette("0x40b8b8, 20, 20, 20", "0x50c850, 30, 30, 30", "0xd05050, 30, 30, 30",
-            "0xc8c8c8, 0, 0, 0", "0x88b0d8, 20, 20, 20", "0xe09020, 20, 20, 10", "0xc8c8c8, 0, 0, 0");
+    private static final String CATEGORY_PALETTE = palette(
+            "0x40b8b8, 20, 20, 20",
+            "0x50c850, 30, 30, 30",
+            "0xd05050, 30, 30, 30",
+            "0xc8c8c8, 0, 0, 0",
+            "0x88b0d8, 20, 20, 20",
+            "0xe09020, 20, 20, 10",
+            "0xc8c8c8, 0, 0, 0");
     /** Differences by slot: unused, no clear change, only in the second run, root, shrank, grew, unused. */
-    private static final String DIFFERENCE_PALETTE = palette("0xc8c8c8, 0, 0, 0", "0xdcdcdc, 0, 0, 0", "0xa050c8, 0, 0, 0",
-            "0xc8c8c8, 0, 0, 0", "0x4888e0, 0, 0, 0", "0xe04848, 0, 0, 0", "0xc8c8c8, 0, 0, 0");
+    private static final String DIFFERENCE_PALETTE = palette(
+            "0xc8c8c8, 0, 0, 0",
+            "0xdcdcdc, 0, 0, 0",
+            "0xa050c8, 0, 0, 0",
+            "0xc8c8c8, 0, 0, 0",
+            "0x4888e0, 0, 0, 0",
+            "0xe04848, 0, 0, 0",
+            "0xc8c8c8, 0, 0, 0");
 
     /** What the colours mean, for a legend beside the page: CSS colour and words. */
-    public record Legend(String colour, String meaning) {
-    }
+    public record Legend(String colour, String meaning) {}
 
-    public static final List<Legend> CATEGORY_LEGEND = List.of(new Legend("#e8a030", "the server's own code"),
-            new Legend("#60d860", "frameworks and libraries"), new Legend("#98c0e8", "the JDK"), new Legend("#e06060", "native and JVM code"));
-    public static final List<Legend> ALLOCATION_LEGEND = List.of(new Legend("#e8a030", "the server's own code"),
-            new Legend("#60d860", "frameworks and libraries"), new Legend("#98c0e8", "the JDK"), new Legend("#50c8c8", "the type allocated"));
-    public static final List<Legend> DIFFERENCE_LEGEND = List.of(new Legend("#e04848", "a larger share than in the first run"),
-            new Legend("#4888e0", "a smaller share"), new Legend("#a050c8", "not in the first run"), new Legend("#dcdcdc", "no clear change"));
+    public static final List<Legend> CATEGORY_LEGEND = List.of(
+            new Legend("#e8a030", "the server's own code"),
+            new Legend("#60d860", "frameworks and libraries"),
+            new Legend("#98c0e8", "the JDK"),
+            new Legend("#e06060", "native and JVM code"));
+    public static final List<Legend> ALLOCATION_LEGEND = List.of(
+            new Legend("#e8a030", "the server's own code"),
+            new Legend("#60d860", "frameworks and libraries"),
+            new Legend("#98c0e8", "the JDK"),
+            new Legend("#50c8c8", "the type allocated"));
+    public static final List<Legend> DIFFERENCE_LEGEND = List.of(
+            new Legend("#e04848", "a larger share than in the first run"),
+            new Legend("#4888e0", "a smaller share"),
+            new Legend("#a050c8", "not in the first run"),
+            new Legend("#dcdcdc", "no clear change"));
 
     /**
      * @param html  the whole page, for an iframe's {@code srcdoc} or a file of its own
      * @param depth the deepest stack shown, in frames: the page's canvas is {@code depth × ROW_PIXELS} high
      */
-    public record Page(String html, int depth) {
-    }
+    public record Page(String html, int depth) {}
 
-    private FlameGraphPage() {
-    }
+    private FlameGraphPage() {}
 
     /** A flame graph of {@code stacks}, each frame coloured by its {@link FrameCategory}. */
     public static Page of(StackCounts stacks, List<String> codePackages, String title, ProfileKind kind) {
-        var graph = new FlameGraph(arguments(title + " (" + String.format(Locale.ROOT, "%,d", stacks.total()) + " " + kind.unit() + ")"));
+        var graph = new FlameGraph(
+                arguments(title + " (" + String.format(Locale.ROOT, "%,d", stacks.total()) + " " + kind.unit() + ")"));
         var call = new CallStack();
         int depth = 0;
         for (var stack : stacks.stacks()) {
@@ -108,12 +128,14 @@ public final class FlameGraphPage {
             List<String> frames = stack.getKey();
             for (int i = 0; i < frames.size(); i++) {
                 var change = difference.at(frames.subList(0, i + 1));
-                call.push(frames.get(i) + " " + change.label(), switch (change.direction()) {
-                    case GREW -> SLOT_GREW;
-                    case SHRANK -> SLOT_SHRANK;
-                    case NEW -> SLOT_NEW;
-                    case SAME -> SLOT_SAME;
-                });
+                call.push(
+                        frames.get(i) + " " + change.label(),
+                        switch (change.direction()) {
+                            case GREW -> SLOT_GREW;
+                            case SHRANK -> SLOT_SHRANK;
+                            case NEW -> SLOT_NEW;
+                            case SAME -> SLOT_SAME;
+                        });
             }
             graph.addSample(call, stack.getValue());
             depth = Math.max(depth, frames.size());
@@ -153,17 +175,24 @@ public final class FlameGraphPage {
         String page = bytes.toString(StandardCharsets.UTF_8);
         Matcher matcher = PALETTE.matcher(page);
         if (!matcher.find()) {
-            throw new IllegalStateException("async-profiler's flame.html has no 'const palette = [...]' to colour frames by category:"
-                    + " the converter's page changed (tools.profiler:jfr-converter)");
+            throw new IllegalStateException(
+                    "async-profiler's flame.html has no 'const palette = [...]' to colour frames by category:"
+                            + " the converter's page changed (tools.profiler:jfr-converter)");
         }
         return page.substring(0, matcher.start()) + palette + page.substring(matcher.end());
     }
 
     private static String palette(String... entries) {
-        return "const palette = [" + String.join(", ", Arrays.stream(entries).map(entry -> "[" + entry + "]").toList()) + "];";
+        return "const palette = ["
+                + String.join(
+                        ", ",
+                        Arrays.stream(entries).map(entry -> "[" + entry + "]").toList()) + "];";
     }
 
     private static String escapeHtml(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\n", " ");
     }
 }

@@ -8,8 +8,10 @@ import java.util.List;
  * collapsed stacks read back from a file are classified as when they were recorded.
  */
 public enum FrameCategory {
-
-    OWN("own"), FRAMEWORK("framework"), JDK("jdk"), NATIVE("native"),
+    OWN("own"),
+    FRAMEWORK("framework"),
+    JDK("jdk"),
+    NATIVE("native"),
     /** The last frame of an allocation stack: the type allocated ({@code new TYPE}). */
     ALLOCATED_TYPE("allocated-type");
 

@@ -3,7 +3,6 @@ package dev.stackbench.core.profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 
@@ -20,8 +19,7 @@ final class FrameNames {
      */
     private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[/.]0x[0-9a-fA-F]{6,}");
 
-    private FrameNames() {
-    }
+    private FrameNames() {}
 
     /** The stack, root first (JFR gives it innermost first). */
     static List<String> rootFirst(RecordedStackTrace stack) {
@@ -51,7 +49,8 @@ final class FrameNames {
 
     /** Allocation stacks end with the type allocated, as Java writes it: {@code new byte[]}, {@code new java.lang.String[]}. */
     static String allocated(String typeName) {
-        return FrameCategory.ALLOCATION_PREFIX + clean(HIDDEN_CLASS_ADDRESS.matcher(sourceName(typeName)).replaceAll(""));
+        return FrameCategory.ALLOCATION_PREFIX
+                + clean(HIDDEN_CLASS_ADDRESS.matcher(sourceName(typeName)).replaceAll(""));
     }
 
     /** JFR names array classes by their descriptor ({@code [B}, {@code [Ljava.lang.String;}); anything else is as it is. */
@@ -73,7 +72,8 @@ final class FrameNames {
             case "F" -> "float";
             case "D" -> "double";
             case "Z" -> "boolean";
-            default -> element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1) : element;
+            default ->
+                element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1) : element;
         };
         return name + "[]".repeat(dimensions);
     }

@@ -3,7 +3,6 @@ package dev.stackbench.core.profile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-
 import jdk.jfr.Recording;
 
 /**
@@ -18,13 +17,28 @@ final class JfrRecording implements AutoCloseable {
         recording.setName("stackbench profile");
         recording.setToDisk(true);
         if (!settings.mode().async()) {
-            recording.enable(RecordingReader.EXECUTION_SAMPLE).withPeriod(settings.cpuInterval()).withStackTrace();
+            recording
+                    .enable(RecordingReader.EXECUTION_SAMPLE)
+                    .withPeriod(settings.cpuInterval())
+                    .withStackTrace();
         }
-        recording.enable(RecordingReader.ALLOCATION_SAMPLE).with("throttle", settings.allocationSamplesPerSecond() + "/s").withStackTrace();
-        recording.enable(RecordingReader.MONITOR_ENTER).withThreshold(settings.lockThreshold()).withStackTrace();
-        recording.enable(RecordingReader.THREAD_PARK).withThreshold(settings.lockThreshold()).withStackTrace();
+        recording
+                .enable(RecordingReader.ALLOCATION_SAMPLE)
+                .with("throttle", settings.allocationSamplesPerSecond() + "/s")
+                .withStackTrace();
+        recording
+                .enable(RecordingReader.MONITOR_ENTER)
+                .withThreshold(settings.lockThreshold())
+                .withStackTrace();
+        recording
+                .enable(RecordingReader.THREAD_PARK)
+                .withThreshold(settings.lockThreshold())
+                .withStackTrace();
         // At any duration, as JvmMetrics counts them: one blocking call pinned to its carrier is worth knowing about.
-        recording.enable(RecordingReader.VIRTUAL_THREAD_PINNED).withThreshold(Duration.ZERO).withStackTrace();
+        recording
+                .enable(RecordingReader.VIRTUAL_THREAD_PINNED)
+                .withThreshold(Duration.ZERO)
+                .withStackTrace();
         recording.enable(RecordingReader.VIRTUAL_THREAD_SUBMIT_FAILED).withStackTrace();
         recording.enable(RecordingReader.GARBAGE_COLLECTION).withoutStackTrace();
         recording.start();

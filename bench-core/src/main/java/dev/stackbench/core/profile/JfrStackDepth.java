@@ -3,7 +3,6 @@ package dev.stackbench.core.profile;
 import java.lang.management.ManagementFactory;
 import java.util.Optional;
 import java.util.regex.Pattern;
-
 import javax.management.JMException;
 import javax.management.ObjectName;
 
@@ -16,24 +15,28 @@ final class JfrStackDepth {
 
     private static final Pattern REPORTED = Pattern.compile("Stack depth: (\\d+)");
 
-    private JfrStackDepth() {
-    }
+    private JfrStackDepth() {}
 
     /** Asks for at least {@code frames}; empty when the JVM keeps that many, else why its stacks stay shorter. */
     static Optional<String> atLeast(int frames) {
         String reply;
         try {
-            reply = String.valueOf(ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
-                    "jfrConfigure", new Object[]{new String[]{"stackdepth=" + frames}}, new String[]{String[].class.getName()}));
+            reply = String.valueOf(ManagementFactory.getPlatformMBeanServer()
+                    .invoke(
+                            new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                            "jfrConfigure",
+                            new Object[] {new String[] {"stackdepth=" + frames}},
+                            new String[] {String[].class.getName()}));
         } catch (JMException | RuntimeException e) {
-            return Optional.of("JFR's stack depth could not be set to " + frames + " (" + e + "): stacks deeper than JFR's default of 64 "
-                    + "frames lose their roots");
+            return Optional.of("JFR's stack depth could not be set to " + frames + " (" + e
+                    + "): stacks deeper than JFR's default of 64 " + "frames lose their roots");
         }
         var depth = REPORTED.matcher(reply);
         if (depth.find() && Integer.parseInt(depth.group(1)) >= frames) {
             return Optional.empty();
         }
-        return Optional.of("JFR had started in this JVM before the profile could deepen its stacks to " + frames + " frames"
-                + (depth.find(0) ? " (they stay at " + depth.group(1) + ")" : "") + ": deeper stacks lose their roots");
+        return Optional.of("JFR had started in this JVM before the profile could deepen its stacks to " + frames
+                + " frames" + (depth.find(0) ? " (they stay at " + depth.group(1) + ")" : "")
+                + ": deeper stacks lose their roots");
     }
 }

@@ -1,13 +1,12 @@
 package dev.stackbench.core.profile;
 
+import dev.stackbench.core.result.ServerProfile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.stackbench.core.result.ServerProfile;
 
 /**
  * What a recording saw on the server's threads in the windows it kept: stacks of each {@link ProfileKind} and the
@@ -28,6 +27,7 @@ public final class Profile {
     final int carriers;
     /** The CPU event the samples are of: {@code cpu} or {@code wall}. */
     final String cpuEvent;
+
     final Map<ProfileKind, StackCounts> stacks = new EnumMap<>(ProfileKind.class);
     long windowNanos;
     int windows;
@@ -115,8 +115,10 @@ public final class Profile {
         sum.gcPauseNanos = gcPauseNanos + other.gcPauseNanos;
         sum.gcLongestPauseNanos = Math.max(gcLongestPauseNanos, other.gcLongestPauseNanos);
         for (var source : List.of(this, other)) {
-            source.blockedAt.forEach((where, counts) -> sum.blockedAt.merge(where, counts, (a, b) -> a.plus(b.events(), b.nanos())));
-            source.pinnedAt.forEach((where, counts) -> sum.pinnedAt.merge(where, counts, (a, b) -> a.plus(b.events(), b.nanos())));
+            source.blockedAt.forEach(
+                    (where, counts) -> sum.blockedAt.merge(where, counts, (a, b) -> a.plus(b.events(), b.nanos())));
+            source.pinnedAt.forEach(
+                    (where, counts) -> sum.pinnedAt.merge(where, counts, (a, b) -> a.plus(b.events(), b.nanos())));
             source.notes.stream().filter(note -> !sum.notes.contains(note)).forEach(sum.notes::add);
             sum.recordings.addAll(source.recordings);
         }

@@ -1,13 +1,12 @@
 package dev.stackbench.core.profile;
 
+import dev.stackbench.core.result.ServerProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import dev.stackbench.core.result.ServerProfile;
 
 /** result.json's {@link ServerProfile} from a {@link Profile}: shares, rates and per-request numbers, the heaviest first. */
 final class ProfileFacts {
@@ -17,48 +16,84 @@ final class ProfileFacts {
     /** Stacks listed for locks and pinning. */
     static final int TOP_STACKS = 5;
 
-    private ProfileFacts() {
-    }
+    private ProfileFacts() {}
 
     static ServerProfile of(Profile profile, Long finishedRequests, ServerProfile.Files files) {
         double seconds = profile.windowNanos / 1e9;
         Double perRequestDivisor = finishedRequests == null || finishedRequests <= 0 ? null : (double) finishedRequests;
         var notes = new ArrayList<>(profile.notes);
         if (profile.truncatedServerStacks > 0) {
-            notes.add(String.format(Locale.ROOT, "%.1f%% of the server's CPU samples had stacks cut at %d frames: their roots are missing",
-                    100.0 * profile.truncatedServerStacks / Math.max(1, profile.serverCpuSamples), profile.settings.stackDepth()));
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%.1f%% of the server's CPU samples had stacks cut at %d frames: their roots are missing",
+                    100.0 * profile.truncatedServerStacks / Math.max(1, profile.serverCpuSamples),
+                    profile.settings.stackDepth()));
         }
         if (profile.windows > 0 && profile.serverCpuSamples == 0) {
             notes.add("no CPU sample of a server thread in the window(s): the server was idle or ran no Java code");
         }
         StackCounts cpu = profile.stacks(ProfileKind.CPU);
-        var cpuFacts = new ServerProfile.Cpu(profile.cpuEvent, profile.settings.cpuInterval().toNanos() / 1e6, profile.cpuSamples,
-                profile.serverCpuSamples, profile.truncatedServerStacks, topSelf(cpu, profile.codePackages),
+        var cpuFacts = new ServerProfile.Cpu(
+                profile.cpuEvent,
+                profile.settings.cpuInterval().toNanos() / 1e6,
+                profile.cpuSamples,
+                profile.serverCpuSamples,
+                profile.truncatedServerStacks,
+                topSelf(cpu, profile.codePackages),
                 topCode(cpu, profile.codePackages));
         StackCounts allocation = profile.stacks(ProfileKind.ALLOCATION);
-        var allocationFacts = new ServerProfile.Allocation(profile.allocationSamples, allocation.total(),
-                seconds > 0 ? allocation.total() / seconds : null, perRequestDivisor == null ? null : allocation.total() / perRequestDivisor,
-                topSites(allocation, profile.codePackages), topSelf(allocation, profile.codePackages));
+        var allocationFacts = new ServerProfile.Allocation(
+                profile.allocationSamples,
+                allocation.total(),
+                seconds > 0 ? allocation.total() / seconds : null,
+                perRequestDivisor == null ? null : allocation.total() / perRequestDivisor,
+                topSites(allocation, profile.codePackages),
+                topSelf(allocation, profile.codePackages));
         double blockedMillis = (profile.monitorNanos + profile.parkNanos) / 1e6;
-        var locks = new ServerProfile.Locks(profile.settings.lockThreshold().toNanos() / 1e6, profile.monitorEvents, profile.monitorNanos / 1e6,
-                profile.parkEvents, profile.parkNanos / 1e6, perRequestDivisor == null ? null : blockedMillis / perRequestDivisor,
+        var locks = new ServerProfile.Locks(
+                profile.settings.lockThreshold().toNanos() / 1e6,
+                profile.monitorEvents,
+                profile.monitorNanos / 1e6,
+                profile.parkEvents,
+                profile.parkNanos / 1e6,
+                perRequestDivisor == null ? null : blockedMillis / perRequestDivisor,
                 top(profile.blockedAt));
         double pinnedMillis = profile.pinnedNanos / 1e6;
-        var pinning = new ServerProfile.Pinning(profile.pinnedEvents, seconds > 0 ? profile.pinnedEvents / seconds : null, pinnedMillis,
+        var pinning = new ServerProfile.Pinning(
+                profile.pinnedEvents,
+                seconds > 0 ? profile.pinnedEvents / seconds : null,
+                pinnedMillis,
                 perRequestDivisor == null ? null : pinnedMillis / perRequestDivisor,
                 seconds > 0 ? 100.0 * profile.pinnedNanos / (profile.windowNanos * (double) profile.carriers) : null,
-                top(profile.pinnedAt), profile.submitFailures);
-        var gc = new ServerProfile.Gc(profile.gcCount, profile.gcPauseNanos / 1e6, profile.gcLongestPauseNanos / 1e6,
+                top(profile.pinnedAt),
+                profile.submitFailures);
+        var gc = new ServerProfile.Gc(
+                profile.gcCount,
+                profile.gcPauseNanos / 1e6,
+                profile.gcLongestPauseNanos / 1e6,
                 seconds > 0 ? 100.0 * profile.gcPauseNanos / profile.windowNanos : null);
-        return new ServerProfile(profile.settings.mode().id(), seconds, profile.windows, profile.carriers, profile.codePackages, cpuFacts,
-                allocationFacts, locks, pinning, gc, files, List.copyOf(notes));
+        return new ServerProfile(
+                profile.settings.mode().id(),
+                seconds,
+                profile.windows,
+                profile.carriers,
+                profile.codePackages,
+                cpuFacts,
+                allocationFacts,
+                locks,
+                pinning,
+                gc,
+                files,
+                List.copyOf(notes));
     }
 
     /** The frames most often on top of the stack, with their self and inclusive shares. */
     static List<ServerProfile.FrameShare> topSelf(StackCounts stacks, List<String> codePackages) {
         var self = stacks.selfByFrame();
         var total = stacks.totalByFrame();
-        return StackCounts.heaviest(self, TOP_FRAMES).stream().map(frame -> share(frame, self, total, stacks.total(), codePackages)).toList();
+        return StackCounts.heaviest(self, TOP_FRAMES).stream()
+                .map(frame -> share(frame, self, total, stacks.total(), codePackages))
+                .toList();
     }
 
     /**
@@ -78,7 +113,9 @@ final class ProfileFacts {
             }
         }
         var total = stacks.totalByFrame();
-        return StackCounts.heaviest(charged, TOP_FRAMES).stream().map(frame -> share(frame, charged, total, stacks.total(), codePackages)).toList();
+        return StackCounts.heaviest(charged, TOP_FRAMES).stream()
+                .map(frame -> share(frame, charged, total, stacks.total(), codePackages))
+                .toList();
     }
 
     /** Allocation sites: the frame that allocated (below the allocated type), by the bytes it allocated. */
@@ -90,20 +127,30 @@ final class ProfileFacts {
                 bySite.merge(frames.get(frames.size() - 2), stack.getValue(), Long::sum);
             }
         }
-        return StackCounts.heaviest(bySite, TOP_FRAMES).stream().map(frame -> share(frame, bySite, allocation.totalByFrame(), allocation.total(),
-                codePackages)).toList();
+        return StackCounts.heaviest(bySite, TOP_FRAMES).stream()
+                .map(frame -> share(frame, bySite, allocation.totalByFrame(), allocation.total(), codePackages))
+                .toList();
     }
 
-    private static ServerProfile.FrameShare share(String frame, Map<String, Long> self, Map<String, Long> total, long all, List<String> codePackages) {
-        return new ServerProfile.FrameShare(frame, FrameCategory.of(frame, codePackages).id(), 100.0 * self.getOrDefault(frame, 0L) / all,
+    private static ServerProfile.FrameShare share(
+            String frame, Map<String, Long> self, Map<String, Long> total, long all, List<String> codePackages) {
+        return new ServerProfile.FrameShare(
+                frame,
+                FrameCategory.of(frame, codePackages).id(),
+                100.0 * self.getOrDefault(frame, 0L) / all,
                 100.0 * total.getOrDefault(frame, 0L) / all);
     }
 
     private static List<ServerProfile.StackShare> top(Map<List<String>, Profile.Where> at) {
         return at.entrySet().stream()
-                .sorted(Comparator.<Map.Entry<List<String>, Profile.Where>>comparingLong(entry -> entry.getValue().nanos()).reversed())
+                .sorted(Comparator.<Map.Entry<List<String>, Profile.Where>>comparingLong(
+                                entry -> entry.getValue().nanos())
+                        .reversed())
                 .limit(TOP_STACKS)
-                .map(entry -> new ServerProfile.StackShare(entry.getKey(), entry.getValue().events(), entry.getValue().nanos() / 1e6))
+                .map(entry -> new ServerProfile.StackShare(
+                        entry.getKey(),
+                        entry.getValue().events(),
+                        entry.getValue().nanos() / 1e6))
                 .toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.stackbench.core.profile;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.ServerProfile;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -12,9 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.ServerProfile;
-
 /**
  * A profile's files beside a run's results: its collapsed stacks always (small), its recordings only when the settings
  * keep them (large: a 30 s window records tens of megabytes). Each written atomically, as the results are.
@@ -26,8 +25,7 @@ public final class ProfileFiles {
     /** async-profiler's CPU or wall-clock samples, kept as {@code profile-async.jfr}. */
     public static final String ASYNC_RECORDING = "profile-async.jfr";
 
-    private ProfileFiles() {
-    }
+    private ProfileFiles() {}
 
     /**
      * Writes the collapsed stacks of every kind into {@code directory}, and the recordings when the profile's settings keep
@@ -37,17 +35,24 @@ public final class ProfileFiles {
      */
     public static ServerProfile.Files write(Path directory, Profile profile) {
         for (ProfileKind kind : ProfileKind.values()) {
-            ResultFiles.writeAtomically(directory.resolve(kind.fileName()), profile.stacks(kind).collapsed().getBytes(StandardCharsets.UTF_8));
+            ResultFiles.writeAtomically(
+                    directory.resolve(kind.fileName()),
+                    profile.stacks(kind).collapsed().getBytes(StandardCharsets.UTF_8));
         }
         var kept = new ArrayList<String>();
         if (profile.settings().keepRecordings()) {
             for (Path recording : profile.recordings()) {
-                copyAtomically(recording, directory.resolve(recording.getFileName().toString()));
+                copyAtomically(
+                        recording, directory.resolve(recording.getFileName().toString()));
                 kept.add(recording.getFileName().toString());
             }
         }
-        return new ServerProfile.Files(ProfileKind.CPU.fileName(), ProfileKind.ALLOCATION.fileName(), ProfileKind.LOCKS.fileName(),
-                ProfileKind.PINNING.fileName(), List.copyOf(kept));
+        return new ServerProfile.Files(
+                ProfileKind.CPU.fileName(),
+                ProfileKind.ALLOCATION.fileName(),
+                ProfileKind.LOCKS.fileName(),
+                ProfileKind.PINNING.fileName(),
+                List.copyOf(kept));
     }
 
     /**

@@ -73,13 +73,16 @@ public final class ProfileRecorder implements AutoCloseable {
         try {
             directory = Files.createTempDirectory("stackbench-profile-");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot make a temporary directory for the profile's recordings: " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot make a temporary directory for the profile's recordings: " + e.getMessage(), e);
         }
         // Before the recording: once JFR runs in this JVM its stack depth is fixed.
         Optional<String> shallowStacks = JfrStackDepth.atLeast(settings.stackDepth());
         AsyncProfilerSession async = null;
         try {
-            async = settings.mode().async() ? AsyncProfilerSession.start(settings, directory.resolve(ProfileFiles.ASYNC_RECORDING)) : null;
+            async = settings.mode().async()
+                    ? AsyncProfilerSession.start(settings, directory.resolve(ProfileFiles.ASYNC_RECORDING))
+                    : null;
             var recorder = new ProfileRecorder(settings, directory, new JfrRecording(settings), async);
             shallowStacks.ifPresent(recorder.notes::add);
             if (async != null) {
@@ -130,7 +133,9 @@ public final class ProfileRecorder implements AutoCloseable {
             var profile = new Profile(settings, codePackages, carriers());
             profile.notes.addAll(notes);
             profile.windows = windows.size();
-            profile.windowNanos = windows.stream().mapToLong(window -> window.length().toNanos()).sum();
+            profile.windowNanos = windows.stream()
+                    .mapToLong(window -> window.length().toNanos())
+                    .sum();
             if (windows.isEmpty()) {
                 profile.notes.add("no window was included: the profile is empty");
             }
@@ -143,7 +148,8 @@ public final class ProfileRecorder implements AutoCloseable {
             }
             return profile;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the profile's recording in " + directory + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot read the profile's recording in " + directory + ": " + e.getMessage(), e);
         } finally {
             jfr.close();
         }
@@ -167,7 +173,8 @@ public final class ProfileRecorder implements AutoCloseable {
 
     /** How many virtual threads run at once in this JVM: the scheduler's parallelism (its default: the cores). */
     static int carriers() {
-        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+        return Integer.getInteger(
+                "jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
     }
 
     private static void deleteQuietly(Path directory) {

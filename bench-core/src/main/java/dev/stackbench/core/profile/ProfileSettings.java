@@ -14,8 +14,13 @@ import java.util.Objects;
  * @param stackDepth                 frames kept per stack ({@link #STACK_DEPTH})
  * @param keepRecordings             whether the .jfr files are kept beside the results (they are large)
  */
-public record ProfileSettings(ProfileMode mode, Duration cpuInterval, int allocationSamplesPerSecond, Duration lockThreshold,
-                              int stackDepth, boolean keepRecordings) {
+public record ProfileSettings(
+        ProfileMode mode,
+        Duration cpuInterval,
+        int allocationSamplesPerSecond,
+        Duration lockThreshold,
+        int stackDepth,
+        boolean keepRecordings) {
 
     /** JFR's own "profile" setting for execution samples; "default" has 20 ms. */
     public static final Duration CPU_INTERVAL = Duration.ofMillis(10);
@@ -40,7 +45,8 @@ public record ProfileSettings(ProfileMode mode, Duration cpuInterval, int alloca
             throw new IllegalArgumentException("cpuInterval of " + cpuInterval + " is not positive");
         }
         if (allocationSamplesPerSecond <= 0) {
-            throw new IllegalArgumentException("allocationSamplesPerSecond of " + allocationSamplesPerSecond + " is not positive");
+            throw new IllegalArgumentException(
+                    "allocationSamplesPerSecond of " + allocationSamplesPerSecond + " is not positive");
         }
         if (lockThreshold.isNegative()) {
             throw new IllegalArgumentException("lockThreshold of " + lockThreshold + " is negative");
@@ -52,7 +58,8 @@ public record ProfileSettings(ProfileMode mode, Duration cpuInterval, int alloca
 
     /** The defaults above, with {@code mode}'s CPU samples and the recordings not kept. */
     public static ProfileSettings of(ProfileMode mode) {
-        return new ProfileSettings(mode, CPU_INTERVAL, ALLOCATION_SAMPLES_PER_SECOND, LOCK_THRESHOLD, STACK_DEPTH, false);
+        return new ProfileSettings(
+                mode, CPU_INTERVAL, ALLOCATION_SAMPLES_PER_SECOND, LOCK_THRESHOLD, STACK_DEPTH, false);
     }
 
     public ProfileSettings withKeepRecordings(boolean keep) {
@@ -60,6 +67,7 @@ public record ProfileSettings(ProfileMode mode, Duration cpuInterval, int alloca
     }
 
     public ProfileSettings withCpuInterval(Duration interval) {
-        return new ProfileSettings(mode, interval, allocationSamplesPerSecond, lockThreshold, stackDepth, keepRecordings);
+        return new ProfileSettings(
+                mode, interval, allocationSamplesPerSecond, lockThreshold, stackDepth, keepRecordings);
     }
 }

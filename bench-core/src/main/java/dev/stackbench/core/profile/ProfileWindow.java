@@ -1,11 +1,10 @@
 package dev.stackbench.core.profile;
 
+import dev.stackbench.core.result.RunResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
-
-import dev.stackbench.core.result.RunResult;
 
 /**
  * A span of time whose events a profile keeps, [start, end): an event counts by its start time, as JFR stamps it.

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -32,8 +31,11 @@ final class RecordingReader {
     static final String GARBAGE_COLLECTION = "jdk.GarbageCollection";
 
     /** Parks on these are waits for a lock; parks on anything else (queues, conditions, futures) wait for work or a result. */
-    private static final List<String> LOCK_CLASSES = List.of("java.util.concurrent.locks.ReentrantLock",
-            "java.util.concurrent.locks.ReentrantReadWriteLock", "java.util.concurrent.locks.StampedLock", "java.util.concurrent.Semaphore");
+    private static final List<String> LOCK_CLASSES = List.of(
+            "java.util.concurrent.locks.ReentrantLock",
+            "java.util.concurrent.locks.ReentrantReadWriteLock",
+            "java.util.concurrent.locks.StampedLock",
+            "java.util.concurrent.Semaphore");
     /** Frames kept to say where a thread blocked: enough to name the caller of the lock and its caller. */
     private static final int WHERE_FRAMES = 3;
 
@@ -76,7 +78,7 @@ final class RecordingReader {
             case VIRTUAL_THREAD_PINNED -> pinned(event);
             case VIRTUAL_THREAD_SUBMIT_FAILED -> profile.submitFailures++;
             case GARBAGE_COLLECTION -> collection(event);
-            default -> { } // settings, metadata, and the other recording's events
+            default -> {} // settings, metadata, and the other recording's events
         }
     }
 
@@ -171,6 +173,7 @@ final class RecordingReader {
         profile.gcCount++;
         long pauses = event.getDuration("sumOfPauses").toNanos();
         profile.gcPauseNanos += pauses;
-        profile.gcLongestPauseNanos = Math.max(profile.gcLongestPauseNanos, event.getDuration("longestPause").toNanos());
+        profile.gcLongestPauseNanos = Math.max(
+                profile.gcLongestPauseNanos, event.getDuration("longestPause").toNanos());
     }
 }

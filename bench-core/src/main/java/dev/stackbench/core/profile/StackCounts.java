@@ -68,7 +68,8 @@ public final class StackCounts {
     /** Weight with {@code frame} on top of the stack (self), by frame. */
     public Map<String, Long> selfByFrame() {
         var self = new HashMap<String, Long>();
-        weightByStack.forEach((stack, weight) -> self.merge(stack.substring(stack.lastIndexOf(';') + 1), weight, Long::sum));
+        weightByStack.forEach(
+                (stack, weight) -> self.merge(stack.substring(stack.lastIndexOf(';') + 1), weight, Long::sum));
         return self;
     }
 
@@ -85,8 +86,12 @@ public final class StackCounts {
     /** The collapsed text: one line per stack, heaviest first, so a reader sees the hot stacks at the top. */
     public String collapsed() {
         var text = new StringBuilder();
-        weightByStack.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .forEach(entry -> text.append(entry.getKey()).append(' ').append(entry.getValue()).append('\n'));
+        weightByStack.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .forEach(entry -> text.append(entry.getKey())
+                        .append(' ')
+                        .append(entry.getValue())
+                        .append('\n'));
         return text.toString();
     }
 
@@ -124,7 +129,8 @@ public final class StackCounts {
     /** The frames with the most weight by {@code byFrame}, the heaviest first, ties by name. */
     static List<String> heaviest(Map<String, Long> byFrame, int limit) {
         var frames = new ArrayList<>(byFrame.keySet());
-        frames.sort(Comparator.<String, Long>comparing(byFrame::get).reversed().thenComparing(Comparator.naturalOrder()));
+        frames.sort(
+                Comparator.<String, Long>comparing(byFrame::get).reversed().thenComparing(Comparator.naturalOrder()));
         return Collections.unmodifiableList(frames.subList(0, Math.min(limit, frames.size())));
     }
 

@@ -25,7 +25,12 @@ public final class StackDifference {
     /** Frames in at least this share of both profiles are the threads' roots (Thread.run): every change is under them. */
     static final double ROOT_SHARE = 0.99;
 
-    public enum Direction { GREW, SHRANK, SAME, NEW }
+    public enum Direction {
+        GREW,
+        SHRANK,
+        SAME,
+        NEW
+    }
 
     /**
      * @param baseShare    share of the first profile's whole (0 to 1)
@@ -35,7 +40,8 @@ public final class StackDifference {
 
         /** {@code (+3.1 pp)}, {@code (new)}: the change in percentage points of each profile's whole. */
         String label() {
-            return direction == Direction.NEW ? "(new)"
+            return direction == Direction.NEW
+                    ? "(new)"
                     : String.format(Locale.ROOT, "(%+.1f pp)", 100 * (currentShare - baseShare));
         }
     }
@@ -46,8 +52,7 @@ public final class StackDifference {
      * @param frame    {@code package.Class.method} or a native symbol
      * @param category whose code it is
      */
-    public record FrameChange(String frame, FrameCategory category, Change change) {
-    }
+    public record FrameChange(String frame, FrameCategory category, Change change) {}
 
     private final Node base = new Node();
     private final Node current = new Node();
@@ -86,7 +91,8 @@ public final class StackDifference {
                 changes.add(new FrameChange(frame, FrameCategory.of(frame, codePackages), change));
             }
         }
-        changes.sort(Comparator.<FrameChange>comparingDouble(change -> -Math.abs(change.change().currentShare() - change.change().baseShare()))
+        changes.sort(Comparator.<FrameChange>comparingDouble(change -> -Math.abs(
+                        change.change().currentShare() - change.change().baseShare()))
                 .thenComparing(FrameChange::frame));
         return changes;
     }
@@ -103,8 +109,15 @@ public final class StackDifference {
      * @param what                  what the weight is, e.g. {@code CPU}, {@code allocation}
      * @param unit                  the cost's unit, e.g. {@code µs}, {@code bytes}
      */
-    public List<String> sentences(String baseName, Double baseCostPerRequest, String currentName, Double currentCostPerRequest, String what,
-                                  String unit, List<String> codePackages, int limit) {
+    public List<String> sentences(
+            String baseName,
+            Double baseCostPerRequest,
+            String currentName,
+            Double currentCostPerRequest,
+            String what,
+            String unit,
+            List<String> codePackages,
+            int limit) {
         boolean perRequest = baseCostPerRequest != null && currentCostPerRequest != null;
         Map<String, Long> inBase = baseStacks.selfByFrame();
         Map<String, Long> inCurrent = currentStacks.selfByFrame();
@@ -119,36 +132,72 @@ public final class StackDifference {
             }
         }
         ToDoubleFunction<FrameChange> size = perRequest
-                ? frame -> Math.abs(frame.change().currentShare() * currentCostPerRequest - frame.change().baseShare() * baseCostPerRequest)
-                : frame -> Math.abs(frame.change().currentShare() - frame.change().baseShare());
+                ? frame -> Math.abs(frame.change().currentShare() * currentCostPerRequest
+                        - frame.change().baseShare() * baseCostPerRequest)
+                : frame ->
+                        Math.abs(frame.change().currentShare() - frame.change().baseShare());
         changed.sort(Comparator.comparingDouble(size).reversed().thenComparing(FrameChange::frame));
         var sentences = new ArrayList<String>();
         for (FrameChange frame : changed.subList(0, Math.min(limit, changed.size()))) {
             var change = frame.change();
             if (!perRequest) {
-                sentences.add(String.format(Locale.ROOT, "%s: %.1f%% of %s's %s samples against %.1f%% of %s's", frame.frame(),
-                        100 * change.currentShare(), currentName, what, 100 * change.baseShare(), baseName));
+                sentences.add(String.format(
+                        Locale.ROOT,
+                        "%s: %.1f%% of %s's %s samples against %.1f%% of %s's",
+                        frame.frame(),
+                        100 * change.currentShare(),
+                        currentName,
+                        what,
+                        100 * change.baseShare(),
+                        baseName));
                 continue;
             }
             double base = change.baseShare() * baseCostPerRequest;
             double current = change.currentShare() * currentCostPerRequest;
             if (base == 0) {
-                sentences.add(String.format(Locale.ROOT, "%s spends %s %s of %s per request in %s, which %s does not run", currentName,
-                        amount(current), unit, what, frame.frame(), baseName));
+                sentences.add(String.format(
+                        Locale.ROOT,
+                        "%s spends %s %s of %s per request in %s, which %s does not run",
+                        currentName,
+                        amount(current),
+                        unit,
+                        what,
+                        frame.frame(),
+                        baseName));
             } else if (current == 0) {
-                sentences.add(String.format(Locale.ROOT, "%s does not run %s, where %s spends %s %s of %s per request", currentName,
-                        frame.frame(), baseName, amount(base), unit, what));
+                sentences.add(String.format(
+                        Locale.ROOT,
+                        "%s does not run %s, where %s spends %s %s of %s per request",
+                        currentName,
+                        frame.frame(),
+                        baseName,
+                        amount(base),
+                        unit,
+                        what));
             } else {
                 double relative = 100 * (current / base - 1);
-                sentences.add(String.format(Locale.ROOT, "%s spends %.0f%% %s %s per request in %s than %s (%s vs %s %s)", currentName,
-                        Math.abs(relative), relative < 0 ? "less" : "more", what, frame.frame(), baseName, amount(current), amount(base), unit));
+                sentences.add(String.format(
+                        Locale.ROOT,
+                        "%s spends %.0f%% %s %s per request in %s than %s (%s vs %s %s)",
+                        currentName,
+                        Math.abs(relative),
+                        relative < 0 ? "less" : "more",
+                        what,
+                        frame.frame(),
+                        baseName,
+                        amount(current),
+                        amount(base),
+                        unit));
             }
         }
         return List.copyOf(sentences);
     }
 
     private static String examples(List<String> frames) {
-        return frames.isEmpty() ? "" : " (" + String.join(", ", frames.subList(0, Math.min(2, frames.size()))) + (frames.size() > 2 ? ", ..." : "") + ")";
+        return frames.isEmpty()
+                ? ""
+                : " (" + String.join(", ", frames.subList(0, Math.min(2, frames.size())))
+                        + (frames.size() > 2 ? ", ..." : "") + ")";
     }
 
     private static String amount(double value) {
@@ -165,7 +214,8 @@ public final class StackDifference {
         }
         double standardError = Math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2);
         double difference = p2 - p1;
-        boolean clear = Math.abs(difference) > NOISE_STANDARD_ERRORS * standardError && Math.abs(difference) * 100 >= MIN_CHANGE_POINTS;
+        boolean clear = Math.abs(difference) > NOISE_STANDARD_ERRORS * standardError
+                && Math.abs(difference) * 100 >= MIN_CHANGE_POINTS;
         return new Change(p1, p2, !clear ? Direction.SAME : difference > 0 ? Direction.GREW : Direction.SHRANK);
     }
 

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-
 import jdk.jfr.consumer.RecordedThread;
 
 /**
@@ -41,7 +40,8 @@ public record ThreadScope(Set<Long> excludedThreadIds, List<String> excludedName
     /** @param prefix a name prefix of threads that are not the server's; blank is refused, it would exclude every thread */
     public ThreadScope excludingNamePrefix(String prefix) {
         if (prefix == null || prefix.isBlank()) {
-            throw new IllegalArgumentException("a thread name prefix to exclude must not be blank: '" + prefix + "' would exclude every thread");
+            throw new IllegalArgumentException(
+                    "a thread name prefix to exclude must not be blank: '" + prefix + "' would exclude every thread");
         }
         var prefixes = new ArrayList<>(excludedNamePrefixes);
         prefixes.add(prefix);
@@ -49,7 +49,11 @@ public record ThreadScope(Set<Long> excludedThreadIds, List<String> excludedName
     }
 
     /** What a thread is to the profile. */
-    enum Owner { SERVER, OTHER, JVM }
+    enum Owner {
+        SERVER,
+        OTHER,
+        JVM
+    }
 
     Owner owner(RecordedThread thread) {
         if (thread == null) {

@@ -1,5 +1,7 @@
 package dev.stackbench.core.report;
 
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.read.RecordedRun;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,10 +12,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.result.read.RecordedRun;
-
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -28,8 +26,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 final class Charts {
 
     /** A chart written beside the page. */
-    public record Chart(String file, String title, String caption) {
-    }
+    public record Chart(String file, String title, String caption) {}
 
     private static final int WIDTH = 900;
     private static final int HEIGHT = 380;
@@ -59,27 +56,41 @@ final class Charts {
         for (int i = 0; i < runs.size(); i++) {
             series(chart, names.get(i), runs.get(i).result().timeline(), RunResult.TimelineRow::rps);
         }
-        return save(chart, "throughput.png", "Successful responses per second, warm-up included (it ends at the run's warm-up seconds).");
+        return save(
+                chart,
+                "throughput.png",
+                "Successful responses per second, warm-up included (it ends at the run's warm-up seconds).");
     }
 
     /** Every run's percentile distribution on HdrHistogram's log axis. */
     Chart distribution(List<RecordedRun> runs, List<String> names) {
-        // XChart's log axis labels its decades: 10 = 90%, 100 = 99%, ... (a custom label function makes it search ticks slowly)
-        XYChart chart = chart("Latency by percentile", "1/(1 − percentile): 10 = 90%, 100 = 99%, 1000 = 99.9%, 10000 = 99.99%", "latency (ms)");
+        // XChart's log axis labels its decades: 10 = 90%, 100 = 99%, ... (a custom label function makes it search ticks
+        // slowly)
+        XYChart chart = chart(
+                "Latency by percentile",
+                "1/(1 − percentile): 10 = 90%, 100 = 99%, 1000 = 99.9%, 10000 = 99.99%",
+                "latency (ms)");
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(0, null);
         var sources = new ArrayList<String>();
         for (int i = 0; i < runs.size(); i++) {
             var distribution = LatencyDistribution.of(runs.get(i));
-            var xs = distribution.points().stream().map(LatencyDistribution.Point::x).toList();
-            var ys = distribution.points().stream().map(LatencyDistribution.Point::latencyMs).toList();
+            var xs = distribution.points().stream()
+                    .map(LatencyDistribution.Point::x)
+                    .toList();
+            var ys = distribution.points().stream()
+                    .map(LatencyDistribution.Point::latencyMs)
+                    .toList();
             if (!xs.isEmpty()) {
                 chart.addSeries(names.get(i), xs, ys).setMarker(SeriesMarkers.NONE);
                 sources.add(names.get(i) + ": " + distribution.source());
             }
         }
-        return save(chart, "distribution.png", "The measured window's latency at each percentile, x = 1/(1 − percentile) as in HdrHistogram's plots"
-                + " (from " + String.join("; ", sources) + ").");
+        return save(
+                chart,
+                "distribution.png",
+                "The measured window's latency at each percentile, x = 1/(1 − percentile) as in HdrHistogram's plots"
+                        + " (from " + String.join("; ", sources) + ").");
     }
 
     /** p50, p90 and p99 per interval, with failed requests marked on a second axis. */
@@ -92,7 +103,9 @@ final class Charts {
         var failing = rows.stream().filter(row -> row.errors() > 0).toList();
         String caption = "Latency percentiles of each interval (ok requests).";
         if (!failing.isEmpty()) {
-            XYSeries errors = chart.addSeries("errors", failing.stream().map(RunResult.TimelineRow::endSecond).toList(),
+            XYSeries errors = chart.addSeries(
+                    "errors",
+                    failing.stream().map(RunResult.TimelineRow::endSecond).toList(),
                     failing.stream().map(row -> (double) row.errors()).toList());
             errors.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             errors.setMarker(SeriesMarkers.CROSS);
@@ -122,42 +135,84 @@ final class Charts {
         cpuSeries(chart, "JVM-internal (GC, JIT)", rows, inCores, jvm -> jvm.jvmInternalCpuSeconds());
         cpuSeries(chart, "process", rows, inCores, jvm -> jvm.processCpuSeconds());
         series(chart, "busiest generator loop", rows, RunResult.TimelineRow::loopBusy);
-        return save(chart, "run-" + index + "-cpu.png", "CPU time per second by owner: server threads (virtual threads count on their"
-                + " carriers), an upstream service's threads when the nested calls go to one, the load generator's event loops, and the JVM's own threads (process CPU minus all Java threads);"
-                + " the busiest generator loop's share of a core (near 1: the generator itself is the limit).");
+        return save(
+                chart,
+                "run-" + index + "-cpu.png",
+                "CPU time per second by owner: server threads (virtual threads count on their"
+                        + " carriers), an upstream service's threads when the nested calls go to one, the load generator's event loops, and the JVM's own threads (process CPU minus all Java threads);"
+                        + " the busiest generator loop's share of a core (near 1: the generator itself is the limit).");
     }
 
     /** Heap used at each interval's end, the heap's and the process's peaks, and GC time within each interval. */
     Chart memory(RecordedRun run, String name, int index) {
         XYChart chart = chart("Memory and GC: " + name, "second of the run", "MB");
         var rows = run.result().timeline();
-        series(chart, "heap used", rows, row -> row.jvm() == null ? null : row.jvm().heapUsedBytes() / BYTES_PER_MB);
-        series(chart, "heap peak", rows, row -> row.jvm() == null || row.jvm().heapPeakBytes() == null ? null
-                : row.jvm().heapPeakBytes() / BYTES_PER_MB);
-        series(chart, "process resident", rows, row -> row.jvm() == null || row.jvm().processResidentBytes() == null ? null
-                : row.jvm().processResidentBytes() / BYTES_PER_MB);
-        XYSeries gc = series(chart, "GC time", rows, row -> row.jvm() == null ? null : (double) row.jvm().gcTimeMillis());
+        series(
+                chart,
+                "heap used",
+                rows,
+                row -> row.jvm() == null ? null : row.jvm().heapUsedBytes() / BYTES_PER_MB);
+        series(
+                chart,
+                "heap peak",
+                rows,
+                row -> row.jvm() == null || row.jvm().heapPeakBytes() == null
+                        ? null
+                        : row.jvm().heapPeakBytes() / BYTES_PER_MB);
+        series(
+                chart,
+                "process resident",
+                rows,
+                row -> row.jvm() == null || row.jvm().processResidentBytes() == null
+                        ? null
+                        : row.jvm().processResidentBytes() / BYTES_PER_MB);
+        XYSeries gc = series(
+                chart,
+                "GC time",
+                rows,
+                row -> row.jvm() == null ? null : (double) row.jvm().gcTimeMillis());
         if (gc != null) {
             gc.setYAxisGroup(1);
             chart.setYAxisGroupTitle(1, "GC time per interval (ms)");
         }
-        return save(chart, "run-" + index + "-memory.png", "Heap used at each interval's end; the heap's peak within each"
-                + " interval (the sum of its pools' peaks); the whole process's resident set at each interval's end (with an"
-                + " in-process server, server and load generator together); time spent in GC within each interval (right axis).");
+        return save(
+                chart,
+                "run-" + index + "-memory.png",
+                "Heap used at each interval's end; the heap's peak within each"
+                        + " interval (the sum of its pools' peaks); the whole process's resident set at each interval's end (with an"
+                        + " in-process server, server and load generator together); time spent in GC within each interval (right axis).");
     }
 
     /** Live platform threads and virtual threads. */
     Chart threads(RecordedRun run, String name, int index) {
         XYChart chart = chart("Threads: " + name, "second of the run", "threads");
         var rows = run.result().timeline();
-        series(chart, "platform threads", rows, row -> row.jvm() == null ? null : (double) row.jvm().platformThreads());
-        series(chart, "virtual threads alive", rows,
-                row -> row.jvm() == null || row.jvm().virtualThreadsAlive() == null ? null : (double) row.jvm().virtualThreadsAlive());
-        return save(chart, "run-" + index + "-threads.png", "Live platform threads, and virtual threads alive (started minus ended, from JFR).");
+        series(
+                chart,
+                "platform threads",
+                rows,
+                row -> row.jvm() == null ? null : (double) row.jvm().platformThreads());
+        series(
+                chart,
+                "virtual threads alive",
+                rows,
+                row -> row.jvm() == null || row.jvm().virtualThreadsAlive() == null
+                        ? null
+                        : (double) row.jvm().virtualThreadsAlive());
+        return save(
+                chart,
+                "run-" + index + "-threads.png",
+                "Live platform threads, and virtual threads alive (started minus ended, from JFR).");
     }
 
     private static XYChart chart(String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         var styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setChartBackgroundColor(Color.WHITE);
@@ -173,7 +228,11 @@ final class Charts {
     }
 
     /** Adds the rows' non-null values as a line; null if there are none (XChart refuses empty series). */
-    private static XYSeries series(XYChart chart, String name, List<RunResult.TimelineRow> rows, Function<RunResult.TimelineRow, Double> value) {
+    private static XYSeries series(
+            XYChart chart,
+            String name,
+            List<RunResult.TimelineRow> rows,
+            Function<RunResult.TimelineRow, Double> value) {
         var xs = new ArrayList<Double>();
         var ys = new ArrayList<Double>();
         for (var row : rows) {
@@ -191,8 +250,12 @@ final class Charts {
         return series;
     }
 
-    private static void cpuSeries(XYChart chart, String name, List<RunResult.TimelineRow> rows, List<Double> intervalSeconds,
-                                  Function<RunResult.JvmInterval, Double> seconds) {
+    private static void cpuSeries(
+            XYChart chart,
+            String name,
+            List<RunResult.TimelineRow> rows,
+            List<Double> intervalSeconds,
+            Function<RunResult.JvmInterval, Double> seconds) {
         var perRow = new IdentityHashMap<RunResult.TimelineRow, Double>();
         for (int i = 0; i < rows.size(); i++) {
             perRow.put(rows.get(i), intervalSeconds.get(i));

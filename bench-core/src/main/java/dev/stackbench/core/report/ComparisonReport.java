@@ -1,17 +1,5 @@
 package dev.stackbench.core.report;
 
-import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
@@ -20,12 +8,19 @@ import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ProfileExplanation;
-
+import java.awt.Color;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
-
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
 import org.thymeleaf.templatemode.TemplateMode;
@@ -49,26 +44,34 @@ public final class ComparisonReport {
     private static final TemplateEngine ENGINE = engine();
 
     /** What the template shows, already in words. */
-    record View(String made, String title, List<ReportPage.Fact> facts, List<String> warnings, List<MetricView> metrics,
-                List<VariantRow> variants, List<ProfileView> profiles, List<ProfileGraphs.Difference> differences) {
-    }
+    record View(
+            String made,
+            String title,
+            List<ReportPage.Fact> facts,
+            List<String> warnings,
+            List<MetricView> metrics,
+            List<VariantRow> variants,
+            List<ProfileView> profiles,
+            List<ProfileGraphs.Difference> differences) {}
 
     /** One variant's profile over its trials: its facts in words and its flame graphs. */
-    record ProfileView(String label, List<String> facts, List<ProfileGraphs.Flame> flames) {
-    }
+    record ProfileView(String label, List<String> facts, List<ProfileGraphs.Flame> flames) {}
 
-    record MetricView(String id, String title, String overall, List<String> groups, List<PairRow> pairs, ForestPlot forest,
-                      Charts.Chart rounds) {
-    }
+    record MetricView(
+            String id,
+            String title,
+            String overall,
+            List<String> groups,
+            List<PairRow> pairs,
+            ForestPlot forest,
+            Charts.Chart rounds) {}
 
-    record PairRow(String pair, String ratio, String interval, String outcome, String words) {
-    }
+    record PairRow(String pair, String ratio, String interval, String outcome, String words) {}
 
-    record VariantRow(String label, String source, String startup, String warmup, String idleCpu, String bound, String log) {
-    }
+    record VariantRow(
+            String label, String source, String startup, String warmup, String idleCpu, String bound, String log) {}
 
-    private ComparisonReport() {
-    }
+    private ComparisonReport() {}
 
     /** The comparison.json among {@code inputs} when they are exactly one comparison; null when they are results of runs. */
     public static Path comparison(List<Path> inputs) {
@@ -84,13 +87,26 @@ public final class ComparisonReport {
                 metrics.add(metric(result, verdict, roundsChart(result, verdict.metric(), charts)));
             }
             Path home = comparisonJson.toAbsolutePath().getParent();
-            var view = new View(Instant.now().toString(), title(result), facts(result), result.warnings(), metrics, variants(result),
-                    profiles(result, home), differences(result, home));
+            var view = new View(
+                    Instant.now().toString(),
+                    title(result),
+                    facts(result),
+                    result.warnings(),
+                    metrics,
+                    variants(result),
+                    profiles(result, home),
+                    differences(result, home));
             var context = new Context(Locale.ROOT);
             context.setVariable("page", view);
-            Files.writeString(directory.resolve(Report.PAGE), ENGINE.process(TEMPLATE, context), StandardCharsets.UTF_8);
-            return new Report.Written(directory.resolve(Report.PAGE), result.rounds().stream().mapToInt(round -> round.trials().size()).sum(),
-                    result.labels().size(), charts.written().stream().map(Charts.Chart::file).toList());
+            Files.writeString(
+                    directory.resolve(Report.PAGE), ENGINE.process(TEMPLATE, context), StandardCharsets.UTF_8);
+            return new Report.Written(
+                    directory.resolve(Report.PAGE),
+                    result.rounds().stream()
+                            .mapToInt(round -> round.trials().size())
+                            .sum(),
+                    result.labels().size(),
+                    charts.written().stream().map(Charts.Chart::file).toList());
         });
     }
 
@@ -106,7 +122,8 @@ public final class ComparisonReport {
             var profiled = profiled(result, home, variant);
             var facts = new ArrayList<String>();
             facts.addAll(ProfileExplanation.of(variant.profile(), profiled.serverCpuMicrosPerRequest()));
-            views.add(new ProfileView(variant.label(), facts, ProfileGraphs.of(profiled, variant.label(), "v" + number)));
+            views.add(
+                    new ProfileView(variant.label(), facts, ProfileGraphs.of(profiled, variant.label(), "v" + number)));
         }
         return views;
     }
@@ -129,27 +146,42 @@ public final class ComparisonReport {
                 }
                 var better = record(result, pair.first());
                 var worse = record(result, pair.second());
-                if (better.profile() == null || worse.profile() == null || differences.size() >= ProfileGraphs.MAX_DIFFERENCES) {
+                if (better.profile() == null
+                        || worse.profile() == null
+                        || differences.size() >= ProfileGraphs.MAX_DIFFERENCES) {
                     continue;
                 }
-                differences.add(ProfileGraphs.difference(profiled(result, home, worse), worse.label(), profiled(result, home, better),
-                        better.label(), "p" + (differences.size() + 1)));
+                differences.add(ProfileGraphs.difference(
+                        profiled(result, home, worse),
+                        worse.label(),
+                        profiled(result, home, better),
+                        better.label(),
+                        "p" + (differences.size() + 1)));
             }
         }
         return differences;
     }
 
     private static ComparisonResult.VariantRecord record(ComparisonResult result, String label) {
-        return result.variants().stream().filter(variant -> variant.label().equals(label)).findFirst().orElseThrow();
+        return result.variants().stream()
+                .filter(variant -> variant.label().equals(label))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** A variant's profile as the graphs read it: its stacks' directory and its median server CPU per request over the rounds. */
-    private static ProfileGraphs.Profiled profiled(ComparisonResult result, Path home, ComparisonResult.VariantRecord variant) {
-        Double serverCpu = result.verdict(Metric.SERVER_CPU_PER_REQUEST).flatMap(verdict -> verdict.variants().stream()
-                .filter(score -> score.label().equals(variant.label())).findFirst()).map(MetricVerdict.VariantScore::median).orElse(null);
+    private static ProfileGraphs.Profiled profiled(
+            ComparisonResult result, Path home, ComparisonResult.VariantRecord variant) {
+        Double serverCpu = result.verdict(Metric.SERVER_CPU_PER_REQUEST)
+                .flatMap(verdict -> verdict.variants().stream()
+                        .filter(score -> score.label().equals(variant.label()))
+                        .findFirst())
+                .map(MetricVerdict.VariantScore::median)
+                .orElse(null);
         Path directory = home.resolve(ComparisonRunner.PROFILES).resolve(variant.label());
         boolean forked = result.design().forks() > 1;
-        return new ProfileGraphs.Profiled(forked ? directory.resolve("fork-" + variant.fork()) : directory, variant.profile(), serverCpu);
+        return new ProfileGraphs.Profiled(
+                forked ? directory.resolve("fork-" + variant.fork()) : directory, variant.profile(), serverCpu);
     }
 
     private static String title(ComparisonResult result) {
@@ -158,20 +190,41 @@ public final class ComparisonReport {
 
     private static List<ReportPage.Fact> facts(ComparisonResult result) {
         var facts = new ArrayList<ReportPage.Fact>();
-        facts.add(new ReportPage.Fact("load", result.load().description() + "; trials of " + result.load().trialWarmup() + " re-warm and "
-                + result.load().window() + " window"));
-        facts.add(new ReportPage.Fact("rounds", result.rounds().size() + " complete, each in a fresh random order; " + result.stopped().words()
-                + String.format(Locale.ROOT, " after %.0f s", result.seconds())));
-        facts.add(new ReportPage.Fact("decided on", String.join(", ", result.design().deciding().stream().map(Metric::id).toList())
-                + String.format(Locale.ROOT, "; %.0f%% confidence over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
-                + "equivalent within %.1f%%", 100 * result.design().confidence(), result.design().looks().count(),
-                100 * result.design().equivalenceMargin())));
+        facts.add(new ReportPage.Fact(
+                "load",
+                result.load().description() + "; trials of " + result.load().trialWarmup() + " re-warm and "
+                        + result.load().window() + " window"));
+        facts.add(new ReportPage.Fact(
+                "rounds",
+                result.rounds().size() + " complete, each in a fresh random order; "
+                        + result.stopped().words() + String.format(Locale.ROOT, " after %.0f s", result.seconds())));
+        facts.add(new ReportPage.Fact(
+                "decided on",
+                String.join(
+                                ", ",
+                                result.design().deciding().stream()
+                                        .map(Metric::id)
+                                        .toList())
+                        + String.format(
+                                Locale.ROOT,
+                                "; %.0f%% confidence over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
+                                        + "equivalent within %.1f%%",
+                                100 * result.design().confidence(),
+                                result.design().looks().count(),
+                                100 * result.design().equivalenceMargin())));
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.verdict() != null) {
-                facts.add(new ReportPage.Fact("A/A control (" + aa.metric().id() + ")", String.format(Locale.ROOT,
-                        "%s vs %s: %sx %s%s: the noise floor of this comparison", aa.first(), aa.second(),
-                        ComparisonSummary.ratio(aa.verdict().ratio()), ComparisonSummary.interval(aa.verdict().low(), aa.verdict().high()),
-                        aa.falseAlarm() ? ", declared different" : "")));
+                facts.add(new ReportPage.Fact(
+                        "A/A control (" + aa.metric().id() + ")",
+                        String.format(
+                                Locale.ROOT,
+                                "%s vs %s: %sx %s%s: the noise floor of this comparison",
+                                aa.first(),
+                                aa.second(),
+                                ComparisonSummary.ratio(aa.verdict().ratio()),
+                                ComparisonSummary.interval(
+                                        aa.verdict().low(), aa.verdict().high()),
+                                aa.falseAlarm() ? ", declared different" : "")));
             }
         }
         facts.add(new ReportPage.Fact("started", result.startedAt()));
@@ -184,21 +237,43 @@ public final class ComparisonReport {
         for (List<String> group : verdict.groups()) {
             groups.add(String.join(" = ", group));
         }
-        var pairs = verdict.pairs().stream().map(pair -> new PairRow(pair.first() + " vs " + pair.second(),
-                ComparisonSummary.ratio(pair.ratio()) + "x", ComparisonSummary.interval(pair.low(), pair.high())
-                        + String.format(Locale.ROOT, " at %.2f%%", 100 * pair.confidence()), pair.outcome().id(),
-                ComparisonSummary.pairWords(pair, metric))).toList();
-        String overall = Double.isNaN(verdict.overall().pValue()) ? "too few rounds for Friedman's test"
-                : String.format(Locale.ROOT, "Friedman's test across all variants: p = %.2g", verdict.overall().pValue());
-        String title = (metric.higherIsBetter() ? metric.title() + ", higher is better" : metric.title() + ", lower is better")
-                + (result.design().deciding().contains(metric) ? " (deciding)" : "");
-        return new MetricView(metric.id(), title, overall, groups, pairs, ForestPlot.of(verdict, result.design().equivalenceMargin()), rounds);
+        var pairs = verdict.pairs().stream()
+                .map(pair -> new PairRow(
+                        pair.first() + " vs " + pair.second(),
+                        ComparisonSummary.ratio(pair.ratio()) + "x",
+                        ComparisonSummary.interval(pair.low(), pair.high())
+                                + String.format(Locale.ROOT, " at %.2f%%", 100 * pair.confidence()),
+                        pair.outcome().id(),
+                        ComparisonSummary.pairWords(pair, metric)))
+                .toList();
+        String overall = Double.isNaN(verdict.overall().pValue())
+                ? "too few rounds for Friedman's test"
+                : String.format(
+                        Locale.ROOT,
+                        "Friedman's test across all variants: p = %.2g",
+                        verdict.overall().pValue());
+        String title =
+                (metric.higherIsBetter() ? metric.title() + ", higher is better" : metric.title() + ", lower is better")
+                        + (result.design().deciding().contains(metric) ? " (deciding)" : "");
+        return new MetricView(
+                metric.id(),
+                title,
+                overall,
+                groups,
+                pairs,
+                ForestPlot.of(verdict, result.design().equivalenceMargin()),
+                rounds);
     }
 
     /** Each variant's value in each round: drift moves all of a round's values together, which the ratios cancel. */
     private static Charts.Chart roundsChart(ComparisonResult result, Metric metric, Charts charts) {
-        XYChart chart = new XYChartBuilder().width(900).height(340).title(metric.title() + " by round")
-                .xAxisTitle("round").yAxisTitle(metric.title()).build();
+        XYChart chart = new XYChartBuilder()
+                .width(900)
+                .height(340)
+                .title(metric.title() + " by round")
+                .xAxisTitle("round")
+                .yAxisTitle(metric.title())
+                .build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setAntiAlias(false);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
@@ -209,35 +284,63 @@ public final class ComparisonReport {
             var ys = new ArrayList<Double>();
             for (ComparisonResult.Round round : result.rounds()) {
                 // With forks, the geometric mean of the variant's JVMs in the round, as the analysis takes it.
-                double[] values = round.trials(label).stream().mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN))
-                        .filter(value -> value > 0).toArray();
+                double[] values = round.trials(label).stream()
+                        .mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN))
+                        .filter(value -> value > 0)
+                        .toArray();
                 if (values.length > 0) {
                     xs.add((double) round.number());
-                    ys.add(Math.exp(java.util.Arrays.stream(values).map(Math::log).average().orElseThrow()));
+                    ys.add(Math.exp(java.util.Arrays.stream(values)
+                            .map(Math::log)
+                            .average()
+                            .orElseThrow()));
                 }
             }
             if (!xs.isEmpty()) {
                 chart.addSeries(label, xs, ys).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             }
         }
-        return charts.save(chart, "rounds-" + metric.id() + ".png", "Each variant's " + metric.title() + " in each round. The machine's speed "
-                + "moves every value of a round together; only ratios within a round are compared, so that movement cancels.");
+        return charts.save(
+                chart,
+                "rounds-" + metric.id() + ".png",
+                "Each variant's " + metric.title() + " in each round. The machine's speed "
+                        + "moves every value of a round together; only ratios within a round are compared, so that movement cancels.");
     }
 
     private static List<VariantRow> variants(ComparisonResult result) {
-        return result.variants().stream().map(variant -> new VariantRow(variant.label(), variant.variant().source().describe()
-                + (variant.variant().properties().isEmpty() ? "" : "; " + variant.variant().properties())
-                + (variant.variant().jvmOptions().isEmpty() ? "" : "; JVM " + String.join(" ", variant.variant().jvmOptions())),
-                String.format(Locale.ROOT, "%.0f ms", variant.startup().millis()),
-                variant.warmup() == null ? "not warmed up" : warmup(variant) + "; then " + variant.rehearsals()
-                        + " rehearsal trial(s), discarded, until its JIT was quiet in one",
-                String.format(Locale.ROOT, "%.2f s over %.0f s of others' trials (%.1f%% of a core)", variant.idleCpuSeconds(), variant.idleSeconds(),
-                        100 * variant.idleCpuShare()), VariantBounds.of(result, variant.label()), variant.log())).toList();
+        return result.variants().stream()
+                .map(variant -> new VariantRow(
+                        variant.label(),
+                        variant.variant().source().describe()
+                                + (variant.variant().properties().isEmpty()
+                                        ? ""
+                                        : "; " + variant.variant().properties())
+                                + (variant.variant().jvmOptions().isEmpty()
+                                        ? ""
+                                        : "; JVM "
+                                                + String.join(
+                                                        " ", variant.variant().jvmOptions())),
+                        String.format(Locale.ROOT, "%.0f ms", variant.startup().millis()),
+                        variant.warmup() == null
+                                ? "not warmed up"
+                                : warmup(variant) + "; then " + variant.rehearsals()
+                                        + " rehearsal trial(s), discarded, until its JIT was quiet in one",
+                        String.format(
+                                Locale.ROOT,
+                                "%.2f s over %.0f s of others' trials (%.1f%% of a core)",
+                                variant.idleCpuSeconds(),
+                                variant.idleSeconds(),
+                                100 * variant.idleCpuShare()),
+                        VariantBounds.of(result, variant.label()),
+                        variant.log()))
+                .toList();
     }
 
     private static String warmup(ComparisonResult.VariantRecord variant) {
         var window = variant.warmup().window();
-        return window.warmupVerdict() != null ? window.warmupVerdict() : String.format(Locale.ROOT, "fixed, %.1f s", window.warmupSeconds());
+        return window.warmupVerdict() != null
+                ? window.warmupVerdict()
+                : String.format(Locale.ROOT, "fixed, %.1f s", window.warmupSeconds());
     }
 
     private static TemplateEngine engine() {
@@ -250,5 +353,4 @@ public final class ComparisonReport {
         engine.setTemplateResolver(resolver);
         return engine;
     }
-
 }

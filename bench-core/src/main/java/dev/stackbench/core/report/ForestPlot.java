@@ -1,12 +1,11 @@
 package dev.stackbench.core.report;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * A forest plot of a comparison's pairs as inline SVG coordinates (the template draws them): one row per pair, its
@@ -25,11 +24,9 @@ record ForestPlot(int width, int height, double x1, double bandLow, double bandH
     static final int MIN_TICK_GAP = 48;
 
     /** @param outcome different, equivalent or undecided: the row's class */
-    record Row(String label, String value, double y, double xLow, double xHigh, double x, String outcome) {
-    }
+    record Row(String label, String value, double y, double xLow, double xHigh, double x, String outcome) {}
 
-    record Tick(double x, String text) {
-    }
+    record Tick(double x, String text) {}
 
     static ForestPlot of(MetricVerdict verdict, double margin) {
         double lowest = 1 / (1 + margin);
@@ -38,7 +35,8 @@ record ForestPlot(int width, int height, double x1, double bandLow, double bandH
             lowest = Math.min(lowest, pair.low());
             highest = Math.max(highest, pair.high());
         }
-        // An interval of a few rounds can reach absurd ends: the axis stops at 1/20 and 20, and such ends run to its edge.
+        // An interval of a few rounds can reach absurd ends: the axis stops at 1/20 and 20, and such ends run to its
+        // edge.
         lowest = Math.max(lowest, 1 / MAX_AXIS_RATIO);
         highest = Math.min(highest, MAX_AXIS_RATIO);
         double min = Math.log(lowest / 1.05);
@@ -48,19 +46,28 @@ record ForestPlot(int width, int height, double x1, double bandLow, double bandH
         int i = 0;
         for (PairVerdict pair : verdict.pairs()) {
             double y = ROW_HEIGHT * i++ + ROW_HEIGHT / 2.0;
-            rows.add(new Row(pair.first() + " vs " + pair.second(),
-                    ComparisonSummary.ratio(pair.ratio()) + "x " + ComparisonSummary.interval(pair.low(), pair.high()) + " " + pair.outcome().id(),
-                    y, scale.x(pair.low()), scale.x(pair.high()), scale.x(pair.ratio()), pair.outcome().id()));
+            rows.add(new Row(
+                    pair.first() + " vs " + pair.second(),
+                    ComparisonSummary.ratio(pair.ratio()) + "x " + ComparisonSummary.interval(pair.low(), pair.high())
+                            + " " + pair.outcome().id(),
+                    y,
+                    scale.x(pair.low()),
+                    scale.x(pair.high()),
+                    scale.x(pair.ratio()),
+                    pair.outcome().id()));
         }
         // Ticks outward from 1, each far enough from the last one kept that their labels do not overlap.
         var ticks = new ArrayList<Tick>();
         ticks.add(new Tick(scale.x(1), "1x"));
-        for (double[] side : new double[][]{{1.02, 1.05, 1.1, 1.25, 1.5, 2, 3, 4, 6, 10}, {0.98, 0.95, 0.9, 0.8, 0.67, 0.5, 0.33, 0.25, 0.17, 0.1}}) {
+        for (double[] side : new double[][] {
+            {1.02, 1.05, 1.1, 1.25, 1.5, 2, 3, 4, 6, 10}, {0.98, 0.95, 0.9, 0.8, 0.67, 0.5, 0.33, 0.25, 0.17, 0.1}
+        }) {
             double last = scale.x(1);
             for (double value : side) {
                 double x = scale.x(value);
                 if (Math.log(value) >= min && Math.log(value) <= max && Math.abs(x - last) >= MIN_TICK_GAP) {
-                    ticks.add(new Tick(x, String.format(Locale.ROOT, "%sx", value).replace(".0x", "x")));
+                    ticks.add(
+                            new Tick(x, String.format(Locale.ROOT, "%sx", value).replace(".0x", "x")));
                     last = x;
                 }
             }

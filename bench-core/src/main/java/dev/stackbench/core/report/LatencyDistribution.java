@@ -1,15 +1,13 @@
 package dev.stackbench.core.report;
 
+import dev.stackbench.core.result.Percentiles;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.RecordedRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.stackbench.core.result.Percentiles;
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.read.RecordedRun;
-
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
@@ -28,6 +26,7 @@ public record LatencyDistribution(List<Point> points, String source) {
 
     /** The last point of a distribution is 100%, whose x is infinite: it is drawn at this percentile. */
     static final double MAX_PERCENTILE = 99.9999;
+
     private static final int TICKS_PER_HALF_DISTANCE = 5;
     private static final double NANOS_PER_MILLI = 1e6;
 
@@ -36,7 +35,8 @@ public record LatencyDistribution(List<Point> points, String source) {
         if (latencyNanos != null && latencyNanos.getTotalCount() > 0) {
             var points = new ArrayList<Point>();
             for (HistogramIterationValue value : latencyNanos.percentiles(TICKS_PER_HALF_DISTANCE)) {
-                points.add(new Point(value.getPercentileLevelIteratedTo(), value.getValueIteratedTo() / NANOS_PER_MILLI));
+                points.add(
+                        new Point(value.getPercentileLevelIteratedTo(), value.getValueIteratedTo() / NANOS_PER_MILLI));
             }
             return new LatencyDistribution(points, ResultFiles.LATENCY_HLOG);
         }
@@ -49,8 +49,15 @@ public record LatencyDistribution(List<Point> points, String source) {
         }
         Percentiles p = run.result().latencyMs();
         var points = new ArrayList<Point>();
-        double[][] known = {{50, n(p.p50())}, {75, n(p.p75())}, {90, n(p.p90())}, {95, n(p.p95())}, {99, n(p.p99())},
-                {99.9, n(p.p999())}, {99.99, n(p.p9999())}};
+        double[][] known = {
+            {50, n(p.p50())},
+            {75, n(p.p75())},
+            {90, n(p.p90())},
+            {95, n(p.p95())},
+            {99, n(p.p99())},
+            {99.9, n(p.p999())},
+            {99.99, n(p.p9999())}
+        };
         for (double[] point : known) {
             if (!Double.isNaN(point[1])) {
                 points.add(new Point(point[0], point[1]));

@@ -6,7 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-
 import javax.imageio.ImageIO;
 
 /**
@@ -18,8 +17,7 @@ final class PalettePng {
 
     private static final int PALETTE_SIZE = 256;
 
-    private PalettePng() {
-    }
+    private PalettePng() {}
 
     static byte[] encode(BufferedImage image) throws IOException {
         int width = image.getWidth();
@@ -31,7 +29,9 @@ final class PalettePng {
         }
         int[] palette = frequency.entrySet().stream()
                 .sorted(Map.Entry.<Integer, Integer>comparingByValue().reversed())
-                .limit(PALETTE_SIZE).mapToInt(Map.Entry::getKey).toArray();
+                .limit(PALETTE_SIZE)
+                .mapToInt(Map.Entry::getKey)
+                .toArray();
         byte[] r = new byte[palette.length];
         byte[] g = new byte[palette.length];
         byte[] b = new byte[palette.length];
@@ -42,8 +42,8 @@ final class PalettePng {
             b[i] = (byte) palette[i];
             index.put(palette[i], i);
         }
-        var indexed = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED,
-                new IndexColorModel(8, palette.length, r, g, b));
+        var indexed = new BufferedImage(
+                width, height, BufferedImage.TYPE_BYTE_INDEXED, new IndexColorModel(8, palette.length, r, g, b));
         var raster = indexed.getRaster();
         for (int y = 0; y < height; y++) {
             for (int x = 0; x < width; x++) {

@@ -1,11 +1,5 @@
 package dev.stackbench.core.report;
 
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
 import dev.stackbench.core.profile.FlameGraphPage;
 import dev.stackbench.core.profile.ProfileFiles;
 import dev.stackbench.core.profile.ProfileKind;
@@ -15,6 +9,11 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.UnreadableResultException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The report's flame graphs, from the collapsed stacks beside each profiled run: its CPU and allocation graphs, and for
@@ -37,12 +36,16 @@ final class ProfileGraphs {
      * @param id      the iframe's id, stable: {@code flame-cpu-1} (kind, run number), {@code flame-diff-cpu-2}
      * @param caption what it shows and how to read it
      */
-    record Flame(String id, String title, String caption, String html, int heightPixels, List<FlameGraphPage.Legend> legend) {
-    }
+    record Flame(
+            String id,
+            String title,
+            String caption,
+            String html,
+            int heightPixels,
+            List<FlameGraphPage.Legend> legend) {}
 
     /** One run's graphs against the baseline's. */
-    record Difference(String title, List<String> sentences, List<Flame> flames) {
-    }
+    record Difference(String title, List<String> sentences, List<Flame> flames) {}
 
     /**
      * What a run's graphs are drawn from: the directory of its collapsed stacks, its profile's facts, and its server CPU
@@ -52,13 +55,14 @@ final class ProfileGraphs {
 
         static Profiled of(RecordedRun run) {
             RunResult result = run.result();
-            return new Profiled(run.file().toAbsolutePath().getParent(), result.serverProfile(),
+            return new Profiled(
+                    run.file().toAbsolutePath().getParent(),
+                    result.serverProfile(),
                     result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
         }
     }
 
-    private ProfileGraphs() {
-    }
+    private ProfileGraphs() {}
 
     /**
      * The CPU and allocation graphs of run {@code number} (1-based), and its lock and pinning graphs when it blocked or
@@ -76,21 +80,48 @@ final class ProfileGraphs {
         }
         var flames = new ArrayList<Flame>();
         boolean wall = profile.cpu() != null && "wall".equals(profile.cpu().event());
-        stacks(run, ProfileKind.CPU).ifPresent(stacks -> flames.add(flame("flame-cpu-" + id,
-                name + ": " + (wall ? "wall clock" : "CPU") + " of the server's threads", stacks, profile.codePackages(), ProfileKind.CPU,
-                (wall ? "Wall-clock" : "CPU") + " samples of the server's threads over the measured window (the load generator's left out); "
-                        + "the width of a frame is its share of them; roots on top, callees below their callers.")));
-        stacks(run, ProfileKind.ALLOCATION).ifPresent(stacks -> flames.add(flame("flame-alloc-" + id,
-                name + ": allocation by the server's threads", stacks, profile.codePackages(), ProfileKind.ALLOCATION,
-                "Sampled allocation (bytes) of the server's threads over the measured window; the top frame is the type allocated.")));
+        stacks(run, ProfileKind.CPU)
+                .ifPresent(
+                        stacks -> flames.add(
+                                flame(
+                                        "flame-cpu-" + id,
+                                        name + ": " + (wall ? "wall clock" : "CPU") + " of the server's threads",
+                                        stacks,
+                                        profile.codePackages(),
+                                        ProfileKind.CPU,
+                                        (wall ? "Wall-clock" : "CPU")
+                                                + " samples of the server's threads over the measured window (the load generator's left out); "
+                                                + "the width of a frame is its share of them; roots on top, callees below their callers.")));
+        stacks(run, ProfileKind.ALLOCATION)
+                .ifPresent(
+                        stacks -> flames.add(
+                                flame(
+                                        "flame-alloc-" + id,
+                                        name + ": allocation by the server's threads",
+                                        stacks,
+                                        profile.codePackages(),
+                                        ProfileKind.ALLOCATION,
+                                        "Sampled allocation (bytes) of the server's threads over the measured window; the top frame is the type allocated.")));
         // Only when there is something to see: most runs block on no lock and pin no virtual thread.
-        stacks(run, ProfileKind.LOCKS).ifPresent(stacks -> flames.add(flame("flame-locks-" + id,
-                name + ": time blocked on locks", stacks, profile.codePackages(), ProfileKind.LOCKS,
-                "Microseconds the server's threads blocked entering a monitor or parked on a lock (each wait of at least "
-                        + profile.locks().thresholdMillis() + " ms), by where they blocked.")));
-        stacks(run, ProfileKind.PINNING).ifPresent(stacks -> flames.add(flame("flame-pinning-" + id,
-                name + ": virtual threads pinned to their carriers", stacks, profile.codePackages(), ProfileKind.PINNING,
-                "Microseconds virtual threads blocked while pinned to their carrier (jdk.VirtualThreadPinned), by where they blocked.")));
+        stacks(run, ProfileKind.LOCKS)
+                .ifPresent(stacks -> flames.add(flame(
+                        "flame-locks-" + id,
+                        name + ": time blocked on locks",
+                        stacks,
+                        profile.codePackages(),
+                        ProfileKind.LOCKS,
+                        "Microseconds the server's threads blocked entering a monitor or parked on a lock (each wait of at least "
+                                + profile.locks().thresholdMillis() + " ms), by where they blocked.")));
+        stacks(run, ProfileKind.PINNING)
+                .ifPresent(
+                        stacks -> flames.add(
+                                flame(
+                                        "flame-pinning-" + id,
+                                        name + ": virtual threads pinned to their carriers",
+                                        stacks,
+                                        profile.codePackages(),
+                                        ProfileKind.PINNING,
+                                        "Microseconds virtual threads blocked while pinned to their carrier (jdk.VirtualThreadPinned), by where they blocked.")));
         return List.copyOf(flames);
     }
 
@@ -99,14 +130,19 @@ final class ProfileGraphs {
         int baseline = -1;
         var differences = new ArrayList<Difference>();
         for (int i = 0; i < runs.size() && differences.size() < MAX_DIFFERENCES; i++) {
-            if (runs.get(i).result().serverProfile() == null || stacks(runs.get(i), ProfileKind.CPU).isEmpty()) {
+            if (runs.get(i).result().serverProfile() == null
+                    || stacks(runs.get(i), ProfileKind.CPU).isEmpty()) {
                 continue;
             }
             if (baseline < 0) {
                 baseline = i;
                 continue;
             }
-            differences.add(difference(Profiled.of(runs.get(baseline)), names.get(baseline), Profiled.of(runs.get(i)), names.get(i),
+            differences.add(difference(
+                    Profiled.of(runs.get(baseline)),
+                    names.get(baseline),
+                    Profiled.of(runs.get(i)),
+                    names.get(i),
                     String.valueOf(i + 1)));
         }
         return List.copyOf(differences);
@@ -125,14 +161,30 @@ final class ProfileGraphs {
             }
             boolean cpu = kind == ProfileKind.CPU;
             var difference = new StackDifference(baseStacks.get(), currentStacks.get());
-            sentences.addAll(difference.sentences(baseName, costPerRequest(base, kind), currentName, costPerRequest(current, kind),
-                    cpu ? "CPU" : "allocation", cpu ? "µs" : "bytes", codePackages, SENTENCES));
-            var page = FlameGraphPage.difference(baseStacks.get(), currentStacks.get(),
+            sentences.addAll(difference.sentences(
+                    baseName,
+                    costPerRequest(base, kind),
+                    currentName,
+                    costPerRequest(current, kind),
+                    cpu ? "CPU" : "allocation",
+                    cpu ? "µs" : "bytes",
+                    codePackages,
+                    SENTENCES));
+            var page = FlameGraphPage.difference(
+                    baseStacks.get(),
+                    currentStacks.get(),
                     currentName + " against " + baseName + ": " + (cpu ? "CPU" : "allocation"));
-            flames.add(new Flame("flame-diff-" + (cpu ? "cpu-" : "alloc-") + id, currentName + " against " + baseName,
-                    currentName + "'s " + (cpu ? "CPU samples" : "sampled allocation") + ", each frame coloured by the change of its share from "
-                            + baseName + "'s (in percentage points, in its title); changes within sampling noise (3 standard errors) are grey. "
-                            + "Frames only " + baseName + " has do not show.", page.html(), height(page), FlameGraphPage.DIFFERENCE_LEGEND));
+            flames.add(new Flame(
+                    "flame-diff-" + (cpu ? "cpu-" : "alloc-") + id,
+                    currentName + " against " + baseName,
+                    currentName + "'s " + (cpu ? "CPU samples" : "sampled allocation")
+                            + ", each frame coloured by the change of its share from "
+                            + baseName
+                            + "'s (in percentage points, in its title); changes within sampling noise (3 standard errors) are grey. "
+                            + "Frames only " + baseName + " has do not show.",
+                    page.html(),
+                    height(page),
+                    FlameGraphPage.DIFFERENCE_LEGEND));
         }
         if (sentences.isEmpty()) {
             sentences.add("no frame's share differs beyond sampling noise");
@@ -149,9 +201,15 @@ final class ProfileGraphs {
         return run.profile().allocation().bytesPerRequest();
     }
 
-    private static Flame flame(String id, String title, StackCounts stacks, List<String> codePackages, ProfileKind kind, String caption) {
+    private static Flame flame(
+            String id, String title, StackCounts stacks, List<String> codePackages, ProfileKind kind, String caption) {
         var page = FlameGraphPage.of(stacks, codePackages, title, kind);
-        return new Flame(id, title, caption + " Search: 🔍 or Ctrl+F (a regular expression); click a frame to zoom.", page.html(), height(page),
+        return new Flame(
+                id,
+                title,
+                caption + " Search: 🔍 or Ctrl+F (a regular expression); click a frame to zoom.",
+                page.html(),
+                height(page),
                 kind == ProfileKind.ALLOCATION ? FlameGraphPage.ALLOCATION_LEGEND : FlameGraphPage.CATEGORY_LEGEND);
     }
 
@@ -169,7 +227,8 @@ final class ProfileGraphs {
         try {
             return ProfileFiles.read(directory, kind).filter(stacks -> !stacks.isEmpty());
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            throw new UnreadableResultException(directory.resolve(kind.fileName()), "not collapsed stacks: " + e.getMessage());
+            throw new UnreadableResultException(
+                    directory.resolve(kind.fileName()), "not collapsed stacks: " + e.getMessage());
         }
     }
 }

@@ -1,5 +1,9 @@
 package dev.stackbench.core.report;
 
+import dev.stackbench.core.result.read.RecordedResults;
+import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.result.read.ResultReader;
+import dev.stackbench.core.result.read.UnreadableResultException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +20,6 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.Stream;
 
-import dev.stackbench.core.result.read.RecordedResults;
-import dev.stackbench.core.result.read.RecordedRun;
-import dev.stackbench.core.result.read.ResultReader;
-import dev.stackbench.core.result.read.UnreadableResultException;
-
 /**
  * Writes DIR/index.html and its PNG charts from one or more runs: a winners table across labels, what
  * bounds each run's throughput, compared throughput and latency distributions, and each run's latency,
@@ -36,11 +35,9 @@ public final class Report {
     public static final String PAGE = "index.html";
 
     /** @param charts the chart files, in the page's order */
-    public record Written(Path page, int runs, int labels, List<String> charts) {
-    }
+    public record Written(Path page, int runs, int labels, List<String> charts) {}
 
-    private Report() {
-    }
+    private Report() {}
 
     /**
      * @throws UnreadableResultException naming the file and the problem, before anything is written
@@ -68,10 +65,21 @@ public final class Report {
                 flames.put(i, ProfileGraphs.of(runs.get(i), names.get(i), i + 1));
             }
             var winners = Winners.of(results);
-            Files.writeString(temp.resolve(PAGE), ReportPage.render(runs, names, winners,
-                    comparison.stream().filter(Objects::nonNull).toList(), perRun, flames,
-                    ProfileGraphs.differences(runs, names)), StandardCharsets.UTF_8);
-            return new Written(out.toAbsolutePath().normalize().resolve(PAGE), runs.size(), winners.rows().size(),
+            Files.writeString(
+                    temp.resolve(PAGE),
+                    ReportPage.render(
+                            runs,
+                            names,
+                            winners,
+                            comparison.stream().filter(Objects::nonNull).toList(),
+                            perRun,
+                            flames,
+                            ProfileGraphs.differences(runs, names)),
+                    StandardCharsets.UTF_8);
+            return new Written(
+                    out.toAbsolutePath().normalize().resolve(PAGE),
+                    runs.size(),
+                    winners.rows().size(),
                     charts.written().stream().map(Charts.Chart::file).toList());
         });
     }
@@ -97,7 +105,8 @@ public final class Report {
             Files.createDirectories(temp);
             Written written = contents.write(temp, new Charts(temp));
             replace(temp, target);
-            return new Written(target.resolve(written.page().getFileName()), written.runs(), written.labels(), written.charts());
+            return new Written(
+                    target.resolve(written.page().getFileName()), written.runs(), written.labels(), written.charts());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report into " + out + ": " + e.getMessage(), e);
         } finally {
@@ -116,11 +125,14 @@ public final class Report {
         RecordedResults results = ResultReader.read(inputs);
         for (RecordedRun run : results.runs()) {
             if (!run.isLoadRun()) {
-                throw new UnreadableResultException(run.file(), "a JMH result: a report is made of load results (result.json);"
-                        + " print a JMH result with dev.stackbench.jmh.JmhTable, or compare it with gate");
+                throw new UnreadableResultException(
+                        run.file(),
+                        "a JMH result: a report is made of load results (result.json);"
+                                + " print a JMH result with dev.stackbench.jmh.JmhTable, or compare it with gate");
             }
             if (run.result().window() == null) {
-                throw new UnreadableResultException(run.file(), "not a complete result: a report needs its window (warm-up and measured seconds)");
+                throw new UnreadableResultException(
+                        run.file(), "not a complete result: a report needs its window (warm-up and measured seconds)");
             }
         }
         return results;

@@ -13,8 +13,7 @@ import dev.stackbench.core.stats.Excess;
  */
 public final class TieRule {
 
-    private TieRule() {
-    }
+    private TieRule() {}
 
     /** @param better the estimate ranked above (better point value); {@code worse} the one below it */
     public static boolean tied(Estimate better, Estimate worse) {

@@ -1,14 +1,5 @@
 package dev.stackbench.core.report;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.function.Function;
-
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.read.RecordedResults;
@@ -18,7 +9,14 @@ import dev.stackbench.core.stats.Bootstrap;
 import dev.stackbench.core.stats.Estimate;
 import dev.stackbench.core.stats.Quantile;
 import dev.stackbench.core.vocabulary.TimelinePhase;
-
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -33,11 +31,11 @@ import org.HdrHistogram.Histogram;
 public record Winners(List<Row> rows) {
 
     /** The columns of the winners table, in order. */
-    public static final List<Metric> COLUMNS = List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.P999, Metric.SERVER_CPU_PER_REQUEST);
+    public static final List<Metric> COLUMNS =
+            List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.P999, Metric.SERVER_CPU_PER_REQUEST);
 
     /** @param tiedWith the label whose rank this one shares, or null */
-    public record Entry(Estimate estimate, int rank, String tiedWith) {
-    }
+    public record Entry(Estimate estimate, int rank, String tiedWith) {}
 
     /**
      * One label: its runs, failed requests (all repeats), its steadiness and an entry per column it has a value for.
@@ -45,11 +43,20 @@ public record Winners(List<Row> rows) {
      * @param notSteady         why its window was not steady (each unsteady run's reason), or null when every known window was
      * @param steadinessUnknown whether some run's steadiness is unknown (written before stackbench judged it)
      */
-    public record Row(String label, int runs, long errors, String notSteady, boolean steadinessUnknown, Map<Metric, Entry> entries) {
-    }
+    public record Row(
+            String label,
+            int runs,
+            long errors,
+            String notSteady,
+            boolean steadinessUnknown,
+            Map<Metric, Entry> entries) {}
 
     /** Which group a label ranks in: each group after the one before, whatever its numbers. */
-    private enum Group { CLEAN, NOT_STEADY, FAILED }
+    private enum Group {
+        CLEAN,
+        NOT_STEADY,
+        FAILED
+    }
 
     public static Winners of(RecordedResults results) {
         var targets = results.targets();
@@ -62,11 +69,20 @@ public record Winners(List<Row> rows) {
             rank(metric, targets, bootstrapped, entries);
         }
         var rows = new ArrayList<Row>();
-        targets.forEach((label, target) -> rows.add(new Row(label, target.repeats(), target.errors(), target.unsteadyReason().orElse(null),
-                target.steadinessUnknown(), entries.get(label))));
+        targets.forEach((label, target) -> rows.add(new Row(
+                label,
+                target.repeats(),
+                target.errors(),
+                target.unsteadyReason().orElse(null),
+                target.steadinessUnknown(),
+                entries.get(label))));
         // Ordered by throughput rank; labels without one keep their input order at the end.
-        rows.sort(Comparator.<Row>comparingInt(row -> row.entries().containsKey(Metric.RPS) ? row.entries().get(Metric.RPS).rank() : Integer.MAX_VALUE)
-                .thenComparing(row -> row.entries().containsKey(Metric.RPS) ? -row.entries().get(Metric.RPS).estimate().point() : 0));
+        rows.sort(Comparator.<Row>comparingInt(row -> row.entries().containsKey(Metric.RPS)
+                        ? row.entries().get(Metric.RPS).rank()
+                        : Integer.MAX_VALUE)
+                .thenComparing(row -> row.entries().containsKey(Metric.RPS)
+                        ? -row.entries().get(Metric.RPS).estimate().point()
+                        : 0));
         return new Winners(List.copyOf(rows));
     }
 
@@ -77,10 +93,12 @@ public record Winners(List<Row> rows) {
         return target.unsteadyRuns().isEmpty() ? Group.CLEAN : Group.NOT_STEADY;
     }
 
-    private static void rank(Metric metric, Map<String, RecordedTarget> targets, Map<String, Map<Metric, Estimate>> bootstrapped,
-                             Map<String, Map<Metric, Entry>> entries) {
-        record Candidate(String label, Estimate estimate, Group group) {
-        }
+    private static void rank(
+            Metric metric,
+            Map<String, RecordedTarget> targets,
+            Map<String, Map<Metric, Estimate>> bootstrapped,
+            Map<String, Map<Metric, Entry>> entries) {
+        record Candidate(String label, Estimate estimate, Group group) {}
         var candidates = new ArrayList<Candidate>();
         targets.forEach((label, target) -> {
             Estimate estimate = estimate(metric, target, bootstrapped.get(label));
@@ -88,25 +106,34 @@ public record Winners(List<Row> rows) {
                 candidates.add(new Candidate(label, estimate, group(target)));
             }
         });
-        Comparator<Candidate> byValue = Comparator.comparingDouble(candidate -> candidate.estimate().point());
-        candidates.sort(Comparator.comparing(Candidate::group).thenComparing(metric.higherIsBetter() ? byValue.reversed() : byValue));
+        Comparator<Candidate> byValue =
+                Comparator.comparingDouble(candidate -> candidate.estimate().point());
+        candidates.sort(Comparator.comparing(Candidate::group)
+                .thenComparing(metric.higherIsBetter() ? byValue.reversed() : byValue));
         Candidate leader = null;
         int leaderRank = 0;
         for (int i = 0; i < candidates.size(); i++) {
             Candidate candidate = candidates.get(i);
-            boolean tie = leader != null && leader.group() == candidate.group() && TieRule.tied(leader.estimate(), candidate.estimate());
+            boolean tie = leader != null
+                    && leader.group() == candidate.group()
+                    && TieRule.tied(leader.estimate(), candidate.estimate());
             if (!tie) {
                 leader = candidate;
                 leaderRank = i + 1;
             }
-            entries.get(candidate.label()).put(metric, new Entry(candidate.estimate(), leaderRank, tie ? leader.label() : null));
+            entries.get(candidate.label())
+                    .put(metric, new Entry(candidate.estimate(), leaderRank, tie ? leader.label() : null));
         }
     }
 
     /** Null when no run of the label has this metric. */
     static Estimate estimate(Metric metric, RecordedTarget target, Map<Metric, Estimate> bootstrapped) {
         List<RecordedRun> repeats = target.runs();
-        var values = repeats.stream().map(run -> run.result() == null ? null : metric.of(run.result())).filter(Objects::nonNull).sorted().toList();
+        var values = repeats.stream()
+                .map(run -> run.result() == null ? null : metric.of(run.result()))
+                .filter(Objects::nonNull)
+                .sorted()
+                .toList();
         if (values.isEmpty()) {
             return null;
         }
@@ -116,14 +143,33 @@ public record Winners(List<Row> rows) {
         }
         if (values.size() > 1) {
             double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
-            return Estimate.range(metric, Quantile.ofSorted(sorted, 0.5), values.getFirst(), values.getLast(), repeats.size(),
+            return Estimate.range(
+                    metric,
+                    Quantile.ofSorted(sorted, 0.5),
+                    values.getFirst(),
+                    values.getLast(),
+                    repeats.size(),
                     "min–max of " + values.size() + " runs");
         }
-        double[] intervals = perInterval(metric, repeats.getFirst()).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] intervals = perInterval(metric, repeats.getFirst()).stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
         if (intervals.length < 2) {
-            return Estimate.range(metric, values.getFirst(), values.getFirst(), values.getFirst(), 1, "one run, too few intervals for a spread");
+            return Estimate.range(
+                    metric,
+                    values.getFirst(),
+                    values.getFirst(),
+                    values.getFirst(),
+                    1,
+                    "one run, too few intervals for a spread");
         }
-        return Estimate.range(metric, values.getFirst(), Quantile.ofSorted(intervals, 0.25), Quantile.ofSorted(intervals, 0.75), 1,
+        return Estimate.range(
+                metric,
+                values.getFirst(),
+                Quantile.ofSorted(intervals, 0.25),
+                Quantile.ofSorted(intervals, 0.75),
+                1,
                 "middle half of " + intervals.length + " per-second values of one run");
     }
 
@@ -135,7 +181,9 @@ public record Winners(List<Row> rows) {
             case P99 -> perRow(run, RunResult.TimelineRow::p99Ms);
             case P999 -> { // the timeline has no p99.9; the .hlog's interval histograms do
                 var values = new ArrayList<Double>();
-                run.intervals().stream().map(interval -> interval.latencyNanos()).filter(h -> h.getTotalCount() > 0)
+                run.intervals().stream()
+                        .map(interval -> interval.latencyNanos())
+                        .filter(h -> h.getTotalCount() > 0)
                         .forEach((Histogram h) -> values.add(h.getValueAtPercentile(Metric.P999.percentile()) / 1e6));
                 yield values;
             }
@@ -154,7 +202,11 @@ public record Winners(List<Row> rows) {
     }
 
     private static List<RunResult.TimelineRow> measuredRows(RecordedRun run) {
-        return run.result() == null ? List.of() : run.result().timeline().stream().filter(row -> row.phase() == TimelinePhase.MEASURED).toList();
+        return run.result() == null
+                ? List.of()
+                : run.result().timeline().stream()
+                        .filter(row -> row.phase() == TimelinePhase.MEASURED)
+                        .toList();
     }
 
     private static List<Double> perRow(RecordedRun run, Function<RunResult.TimelineRow, Double> field) {

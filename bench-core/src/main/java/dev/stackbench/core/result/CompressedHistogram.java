@@ -3,7 +3,6 @@ package dev.stackbench.core.result;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.DataFormatException;
-
 import org.HdrHistogram.Histogram;
 
 /**

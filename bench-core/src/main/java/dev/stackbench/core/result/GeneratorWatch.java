@@ -1,11 +1,10 @@
 package dev.stackbench.core.result;
 
+import dev.stackbench.core.vocabulary.Numbers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import dev.stackbench.core.vocabulary.Numbers;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -42,8 +41,7 @@ public final class GeneratorWatch {
      */
     public static final int RATE_TOLERANCE_PERCENT = 5;
 
-    private GeneratorWatch() {
-    }
+    private GeneratorWatch() {}
 
     /**
      * @param lagNanos     open model: the measured requests' lag (ns); null in the closed model
@@ -52,12 +50,17 @@ public final class GeneratorWatch {
      * @param sentInWindow requests written to a socket within the window
      * @param seconds      the window's length; no verdict (null) without a window
      */
-    public static RunResult.Generator judge(Histogram lagNanos, List<Double> loopBusy, Long scheduled, long sentInWindow, double seconds) {
+    public static RunResult.Generator judge(
+            Histogram lagNanos, List<Double> loopBusy, Long scheduled, long sentInWindow, double seconds) {
         if (seconds <= 0) {
             return null;
         }
-        var busy = loopBusy.stream().filter(value -> value != null && !value.isNaN()).mapToDouble(Double::doubleValue).toArray();
-        Double busyMean = busy.length == 0 ? null : Arrays.stream(busy).average().orElseThrow();
+        var busy = loopBusy.stream()
+                .filter(value -> value != null && !value.isNaN())
+                .mapToDouble(Double::doubleValue)
+                .toArray();
+        Double busyMean =
+                busy.length == 0 ? null : Arrays.stream(busy).average().orElseThrow();
         Double busyMax = busy.length == 0 ? null : Arrays.stream(busy).max().orElseThrow();
         Percentiles lag = lagNanos == null ? null : Percentiles.ofNanos(lagNanos);
         double busyLimit = LOOP_BUSY_LIMIT_PERCENT / 100.0;
@@ -65,9 +68,19 @@ public final class GeneratorWatch {
                 || lag != null && lag.p99() != null && lag.p99() > LAG_P99_LIMIT_MILLIS;
         Double target = scheduled == null ? null : scheduled / seconds;
         // One request of slack: a short window's count is a whole number.
-        Boolean reached = scheduled == null ? null : sentInWindow + 1 >= scheduled * (1 - RATE_TOLERANCE_PERCENT / 100.0);
-        return new RunResult.Generator(lag, busyMean, busyMax, saturated, target, sentInWindow / seconds, reached,
-                busyLimit, LAG_P99_LIMIT_MILLIS, RATE_TOLERANCE_PERCENT);
+        Boolean reached =
+                scheduled == null ? null : sentInWindow + 1 >= scheduled * (1 - RATE_TOLERANCE_PERCENT / 100.0);
+        return new RunResult.Generator(
+                lag,
+                busyMean,
+                busyMax,
+                saturated,
+                target,
+                sentInWindow / seconds,
+                reached,
+                busyLimit,
+                LAG_P99_LIMIT_MILLIS,
+                RATE_TOLERANCE_PERCENT);
     }
 
     /**
@@ -78,15 +91,29 @@ public final class GeneratorWatch {
         var parts = new ArrayList<String>();
         var lag = generator.lagMs();
         if (lag != null) {
-            parts.add(lag.count() == 0 ? "lag not measured (no request came due in the window)"
-                    : "lag p50 " + Numbers.millis(lag.p50()) + " ms, p99 " + Numbers.millis(lag.p99()) + " ms, max " + Numbers.millis(lag.max()) + " ms");
+            parts.add(
+                    lag.count() == 0
+                            ? "lag not measured (no request came due in the window)"
+                            : "lag p50 " + Numbers.millis(lag.p50()) + " ms, p99 " + Numbers.millis(lag.p99())
+                                    + " ms, max " + Numbers.millis(lag.max()) + " ms");
         }
-        parts.add(generator.loopBusyMean() == null ? "loops' CPU not measured"
-                : String.format(Locale.ROOT, "busiest loop %.0f%% of a core (%.0f%% at most)", 100 * generator.loopBusyMean(),
-                100 * generator.loopBusyMax()));
-        parts.add(generator.targetPerSecond() == null ? String.format(Locale.ROOT, "%.0f requests/s sent", generator.sentPerSecond())
-                : String.format(Locale.ROOT, "%.0f requests/s sent of %.0f asked: rate %s", generator.sentPerSecond(),
-                generator.targetPerSecond(), generator.rateReached() ? "reached" : "NOT reached"));
+        parts.add(
+                generator.loopBusyMean() == null
+                        ? "loops' CPU not measured"
+                        : String.format(
+                                Locale.ROOT,
+                                "busiest loop %.0f%% of a core (%.0f%% at most)",
+                                100 * generator.loopBusyMean(),
+                                100 * generator.loopBusyMax()));
+        parts.add(
+                generator.targetPerSecond() == null
+                        ? String.format(Locale.ROOT, "%.0f requests/s sent", generator.sentPerSecond())
+                        : String.format(
+                                Locale.ROOT,
+                                "%.0f requests/s sent of %.0f asked: rate %s",
+                                generator.sentPerSecond(),
+                                generator.targetPerSecond(),
+                                generator.rateReached() ? "reached" : "NOT reached"));
         return (generator.saturated() ? "SATURATED: " : "") + String.join("; ", parts);
     }
 
@@ -99,15 +126,23 @@ public final class GeneratorWatch {
         if (generator.saturated()) {
             var why = new ArrayList<String>();
             if (generator.loopBusyMean() != null && generator.loopBusyMean() > generator.loopBusyLimit()) {
-                why.add(String.format(Locale.ROOT, "its busiest loop was on CPU %.0f%% of the window (limit %.0f%%)",
-                        100 * generator.loopBusyMean(), 100 * generator.loopBusyLimit()));
+                why.add(String.format(
+                        Locale.ROOT,
+                        "its busiest loop was on CPU %.0f%% of the window (limit %.0f%%)",
+                        100 * generator.loopBusyMean(),
+                        100 * generator.loopBusyLimit()));
             }
             var lag = generator.lagMs();
             if (lag != null && lag.p99() != null && lag.p99() > generator.lagP99LimitMs()) {
-                why.add("its lag p99 was " + Numbers.millis(lag.p99()) + " ms (limit " + Numbers.millis(generator.lagP99LimitMs()) + " ms)"
+                why.add("its lag p99 was " + Numbers.millis(lag.p99()) + " ms (limit "
+                        + Numbers.millis(generator.lagP99LimitMs()) + " ms)"
                         + (why.isEmpty() && generator.loopBusyMean() != null
-                        ? String.format(Locale.ROOT, " while its loops were on CPU %.0f%% at most: they waited for a core (the server or other"
-                        + " processes on the same cores, GC pauses)", 100 * generator.loopBusyMax()) : ""));
+                                ? String.format(
+                                        Locale.ROOT,
+                                        " while its loops were on CPU %.0f%% at most: they waited for a core (the server or other"
+                                                + " processes on the same cores, GC pauses)",
+                                        100 * generator.loopBusyMax())
+                                : ""));
             }
             warnings.add("the load generator was saturated: " + String.join(", and ", why)
                     + "; it may have held the load back, so the numbers describe it as much as the server (more --threads, fewer other"
@@ -115,8 +150,13 @@ public final class GeneratorWatch {
         }
         if (Boolean.FALSE.equals(generator.rateReached())) {
             double shortBy = 100 * (1 - generator.sentPerSecond() / generator.targetPerSecond());
-            warnings.add(String.format(Locale.ROOT, "the rate was not reached: %.0f requests/s sent of %.0f asked (%.1f%% short, tolerance %.0f%%)",
-                    generator.sentPerSecond(), generator.targetPerSecond(), shortBy, generator.rateTolerancePercent())
+            warnings.add(String.format(
+                            Locale.ROOT,
+                            "the rate was not reached: %.0f requests/s sent of %.0f asked (%.1f%% short, tolerance %.0f%%)",
+                            generator.sentPerSecond(),
+                            generator.targetPerSecond(),
+                            shortBy,
+                            generator.rateTolerancePercent())
                     + (generator.saturated() ? "; the generator was saturated" : "")
                     + (late > 0 ? "; " + late + " requests waited for a free connection (--connections)" : ""));
         }

@@ -11,8 +11,7 @@ public final class Histograms {
     /** HdrHistogram's {@code numberOfSignificantValueDigits} for every latency histogram. */
     public static final int SIGNIFICANT_VALUE_DIGITS = 3;
 
-    private Histograms() {
-    }
+    private Histograms() {}
 
     /** An empty, auto-resizing latency histogram of {@link #SIGNIFICANT_VALUE_DIGITS}. */
     public static Histogram newLatencyHistogram() {

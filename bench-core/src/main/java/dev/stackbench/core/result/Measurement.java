@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -15,8 +14,8 @@ import org.HdrHistogram.Histogram;
  *                  model) fell in the window, wherever they completed, the drain included
  * @param intervals every reporting interval, warm-up included (see {@link Interval#measured()})
  */
-public record Measurement(RunResult result, Histogram latency, Histogram serviceTime, Histogram waitTime,
-                          List<Interval> intervals) {
+public record Measurement(
+        RunResult result, Histogram latency, Histogram serviceTime, Histogram waitTime, List<Interval> intervals) {
 
     /** The same measurement, its result with the server's start-up recorded. */
     public Measurement withStartup(RunResult.Startup startup) {
@@ -36,12 +35,20 @@ public record Measurement(RunResult result, Histogram latency, Histogram service
      *                  phase (the window's throughput, as {@code rps} counts it); null outside the window
      * @param latencyByRequest {@code latency} split by request name, in the mix's order of names
      */
-    public record Interval(long startEpochMillis, long endEpochMillis, boolean measured,
-                           CompressedHistogram latency, CompressedHistogram serviceTime, CompressedHistogram waitTime,
-                           CompressedHistogram completed, Map<String, CompressedHistogram> latencyByRequest) {
+    public record Interval(
+            long startEpochMillis,
+            long endEpochMillis,
+            boolean measured,
+            CompressedHistogram latency,
+            CompressedHistogram serviceTime,
+            CompressedHistogram waitTime,
+            CompressedHistogram completed,
+            Map<String, CompressedHistogram> latencyByRequest) {
 
         public Interval {
-            latencyByRequest = latencyByRequest == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(latencyByRequest));
+            latencyByRequest = latencyByRequest == null
+                    ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(latencyByRequest));
         }
     }
 }

@@ -93,14 +93,20 @@ public enum Metric {
         if (this == CPU_PER_REQUEST) {
             return processCpuMicrosPerRequest(result);
         }
-        return of(result.rps(), result.requests() == null ? null : result.requests().errors(), result.latencyMs(),
+        return of(
+                result.rps(),
+                result.requests() == null ? null : result.requests().errors(),
+                result.latencyMs(),
                 result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
     }
 
     /** Null for a URL target (the server's CPU is not this process's), or when nothing finished. */
     private static Double processCpuMicrosPerRequest(RunResult result) {
-        if (result.jvm() == null || result.jvm().processCpuSeconds() == null || result.requests() == null
-                || result.environment() == null || !result.environment().inProcessServer()) {
+        if (result.jvm() == null
+                || result.jvm().processCpuSeconds() == null
+                || result.requests() == null
+                || result.environment() == null
+                || !result.environment().inProcessServer()) {
             return null;
         }
         long finished = result.requests().ok() + result.requests().errors();
@@ -129,7 +135,8 @@ public enum Metric {
 
     /** @throws IllegalArgumentException naming the id and the known ones */
     public static Metric fromId(String id) {
-        return byId(id).orElseThrow(() -> new IllegalArgumentException("unknown metric '" + id + "'; known: " + ids(values())));
+        return byId(id).orElseThrow(
+                        () -> new IllegalArgumentException("unknown metric '" + id + "'; known: " + ids(values())));
     }
 
     /** {@code p50, p90, rps}: for messages that list what is accepted. */

@@ -6,8 +6,18 @@ import org.HdrHistogram.Histogram;
  * A latency distribution in milliseconds. Every value is null when there were no samples: a
  * measurement that could not be taken is absent, never 0.
  */
-public record Percentiles(long count, Double min, Double mean, Double p50, Double p75, Double p90, Double p95,
-                          Double p99, Double p999, Double p9999, Double max) {
+public record Percentiles(
+        long count,
+        Double min,
+        Double mean,
+        Double p50,
+        Double p75,
+        Double p90,
+        Double p95,
+        Double p99,
+        Double p999,
+        Double p9999,
+        Double max) {
 
     private static final double NANOS_PER_MILLI = 1e6;
 
@@ -15,12 +25,18 @@ public record Percentiles(long count, Double min, Double mean, Double p50, Doubl
         if (histogram.getTotalCount() == 0) {
             return new Percentiles(0, null, null, null, null, null, null, null, null, null, null);
         }
-        return new Percentiles(histogram.getTotalCount(),
-                ms(histogram.getMinValue()), histogram.getMean() / NANOS_PER_MILLI,
-                ms(histogram.getValueAtPercentile(50)), ms(histogram.getValueAtPercentile(75)),
-                ms(histogram.getValueAtPercentile(90)), ms(histogram.getValueAtPercentile(95)),
-                ms(histogram.getValueAtPercentile(99)), ms(histogram.getValueAtPercentile(99.9)),
-                ms(histogram.getValueAtPercentile(99.99)), ms(histogram.getMaxValue()));
+        return new Percentiles(
+                histogram.getTotalCount(),
+                ms(histogram.getMinValue()),
+                histogram.getMean() / NANOS_PER_MILLI,
+                ms(histogram.getValueAtPercentile(50)),
+                ms(histogram.getValueAtPercentile(75)),
+                ms(histogram.getValueAtPercentile(90)),
+                ms(histogram.getValueAtPercentile(95)),
+                ms(histogram.getValueAtPercentile(99)),
+                ms(histogram.getValueAtPercentile(99.9)),
+                ms(histogram.getValueAtPercentile(99.99)),
+                ms(histogram.getMaxValue()));
     }
 
     /** A value by its name in results and thresholds: min, mean, p50 ... p9999, max. */

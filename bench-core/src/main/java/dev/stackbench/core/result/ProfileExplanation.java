@@ -20,11 +20,12 @@ public final class ProfileExplanation {
     /** Top frames named in the CPU line; result.json lists more. */
     private static final int TOP_IN_WORDS = 3;
 
-    private ProfileExplanation() {
-    }
+    private ProfileExplanation() {}
 
     public static List<String> of(RunResult result) {
-        return of(result.serverProfile(), result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
+        return of(
+                result.serverProfile(),
+                result.jvm() == null ? null : result.jvm().serverCpuMicrosPerRequest());
     }
 
     /** The same of a profile alone, e.g. one over a comparison's trials; {@code serverCpuMicrosPerRequest} null when unknown. */
@@ -48,12 +49,20 @@ public final class ProfileExplanation {
         }
         boolean wall = "wall".equals(cpu.event());
         var top = cpu.topSelf().getFirst();
-        var tops = cpu.topSelf().stream().limit(TOP_IN_WORDS)
-                .map(frame -> frame.frame() + " (" + frame.category() + ") " + percent(frame.selfPercent())).toList();
-        String text = (wall ? "wall clock" : "CPU") + ": on top most often " + String.join(", ", tops) + " of the server's "
-                + String.format(Locale.ROOT, "%,d", cpu.serverSamples()) + " samples"
-                + (cpuPerRequest == null || wall ? "" : String.format(Locale.ROOT, ", the first about %.1f of its %.1f µs CPU per request",
-                top.selfPercent() / 100 * cpuPerRequest, cpuPerRequest));
+        var tops = cpu.topSelf().stream()
+                .limit(TOP_IN_WORDS)
+                .map(frame -> frame.frame() + " (" + frame.category() + ") " + percent(frame.selfPercent()))
+                .toList();
+        String text =
+                (wall ? "wall clock" : "CPU") + ": on top most often " + String.join(", ", tops) + " of the server's "
+                        + String.format(Locale.ROOT, "%,d", cpu.serverSamples()) + " samples"
+                        + (cpuPerRequest == null || wall
+                                ? ""
+                                : String.format(
+                                        Locale.ROOT,
+                                        ", the first about %.1f of its %.1f µs CPU per request",
+                                        top.selfPercent() / 100 * cpuPerRequest,
+                                        cpuPerRequest));
         if (!cpu.topCode().isEmpty()) {
             var code = cpu.topCode().getFirst();
             text += "; of its own code most in " + code.frame() + " and what it calls " + percent(code.selfPercent());
@@ -65,13 +74,18 @@ public final class ProfileExplanation {
         if (allocation.samples() == 0) {
             return "allocation: no sample on a server thread";
         }
-        return "allocation: " + (allocation.bytesPerRequest() == null ? "" : bytes(allocation.bytesPerRequest()) + " per request, ")
+        return "allocation: "
+                + (allocation.bytesPerRequest() == null ? "" : bytes(allocation.bytesPerRequest()) + " per request, ")
                 + (allocation.bytesPerSecond() == null ? "" : bytes(allocation.bytesPerSecond()) + "/s, ")
                 + "estimated from " + String.format(Locale.ROOT, "%,d", allocation.samples()) + " samples"
-                + (allocation.topSites().isEmpty() ? "" : "; most by " + allocation.topSites().getFirst().frame() + " "
-                + percent(allocation.topSites().getFirst().selfPercent()))
-                + (allocation.topTypes().isEmpty() ? "" : ", most of it " + allocation.topTypes().getFirst().frame() + " "
-                + percent(allocation.topTypes().getFirst().selfPercent()));
+                + (allocation.topSites().isEmpty()
+                        ? ""
+                        : "; most by " + allocation.topSites().getFirst().frame() + " "
+                                + percent(allocation.topSites().getFirst().selfPercent()))
+                + (allocation.topTypes().isEmpty()
+                        ? ""
+                        : ", most of it " + allocation.topTypes().getFirst().frame() + " "
+                                + percent(allocation.topTypes().getFirst().selfPercent()));
     }
 
     private static String locks(ServerProfile.Locks locks) {
@@ -79,25 +93,41 @@ public final class ProfileExplanation {
         if (locks.monitorEvents() + locks.parkEvents() == 0) {
             return "locks: no contended monitor entry or lock wait of " + threshold + " or more";
         }
-        return "locks: " + (locks.blockedMillisPerRequest() == null ? "" : millis(locks.blockedMillisPerRequest()) + " blocked per request, ")
-                + locks.monitorEvents() + " contended monitor entries (" + millis(locks.monitorMillis()) + ") and " + locks.parkEvents()
+        return "locks: "
+                + (locks.blockedMillisPerRequest() == null
+                        ? ""
+                        : millis(locks.blockedMillisPerRequest()) + " blocked per request, ")
+                + locks.monitorEvents() + " contended monitor entries (" + millis(locks.monitorMillis()) + ") and "
+                + locks.parkEvents()
                 + " parks on locks (" + millis(locks.parkMillis()) + ") of " + threshold + " or more"
-                + (locks.top().isEmpty() ? "" : "; longest at " + locks.top().getFirst().frames().getFirst());
+                + (locks.top().isEmpty()
+                        ? ""
+                        : "; longest at " + locks.top().getFirst().frames().getFirst());
     }
 
     private static String pinning(ServerProfile profile) {
         var pinning = profile.pinning();
-        String failures = pinning.submitFailures() > 0 ? "; " + pinning.submitFailures() + " virtual threads could not be submitted to the scheduler" : "";
+        String failures = pinning.submitFailures() > 0
+                ? "; " + pinning.submitFailures() + " virtual threads could not be submitted to the scheduler"
+                : "";
         if (pinning.events() == 0) {
             return "pinning: none (no virtual thread blocked while pinned to its carrier)" + failures;
         }
-        return "pinning: " + (pinning.perSecond() == null ? pinning.events() + " events"
-                : String.format(Locale.ROOT, "%,.0f events/s", pinning.perSecond()))
-                + (pinning.millisPerRequest() == null ? "" : ", " + millis(pinning.millisPerRequest()) + " pinned per request")
-                + (pinning.top().isEmpty() ? "" : " in " + pinning.top().getFirst().frames().getFirst())
+        return "pinning: "
+                + (pinning.perSecond() == null
+                        ? pinning.events() + " events"
+                        : String.format(Locale.ROOT, "%,.0f events/s", pinning.perSecond()))
+                + (pinning.millisPerRequest() == null
+                        ? ""
+                        : ", " + millis(pinning.millisPerRequest()) + " pinned per request")
+                + (pinning.top().isEmpty()
+                        ? ""
+                        : " in " + pinning.top().getFirst().frames().getFirst())
                 + "; carriers " + profile.carriers()
-                + (pinning.carrierBusyPercent() == null ? "" : ", so pinned threads held " + percent(pinning.carrierBusyPercent())
-                + " of the carriers' time, blocked")
+                + (pinning.carrierBusyPercent() == null
+                        ? ""
+                        : ", so pinned threads held " + percent(pinning.carrierBusyPercent())
+                                + " of the carriers' time, blocked")
                 + failures;
     }
 
@@ -105,7 +135,8 @@ public final class ProfileExplanation {
         if (gc.collections() == 0) {
             return "GC: no collection in the window";
         }
-        return "GC: " + gc.collections() + (gc.collections() == 1 ? " collection" : " collections") + ", pauses " + millis(gc.pauseMillis())
+        return "GC: " + gc.collections() + (gc.collections() == 1 ? " collection" : " collections") + ", pauses "
+                + millis(gc.pauseMillis())
                 + (gc.pausePercent() == null ? "" : ", " + percent(gc.pausePercent()) + " of the window")
                 + " (longest " + millis(gc.longestPauseMillis()) + ")";
     }
@@ -115,13 +146,20 @@ public final class ProfileExplanation {
     }
 
     static String millis(double value) {
-        return value >= 100 ? String.format(Locale.ROOT, "%,.0f ms", value)
-                : value >= 1 ? String.format(Locale.ROOT, "%.1f ms", value) : String.format(Locale.ROOT, "%.2f ms", value);
+        return value >= 100
+                ? String.format(Locale.ROOT, "%,.0f ms", value)
+                : value >= 1
+                        ? String.format(Locale.ROOT, "%.1f ms", value)
+                        : String.format(Locale.ROOT, "%.2f ms", value);
     }
 
     static String bytes(double value) {
-        return value >= 1e9 ? String.format(Locale.ROOT, "%.1f GB", value / 1e9)
-                : value >= 1e6 ? String.format(Locale.ROOT, "%.1f MB", value / 1e6)
-                : value >= 1e3 ? String.format(Locale.ROOT, "%.1f KB", value / 1e3) : String.format(Locale.ROOT, "%.0f B", value);
+        return value >= 1e9
+                ? String.format(Locale.ROOT, "%.1f GB", value / 1e9)
+                : value >= 1e6
+                        ? String.format(Locale.ROOT, "%.1f MB", value / 1e6)
+                        : value >= 1e3
+                                ? String.format(Locale.ROOT, "%.1f KB", value / 1e3)
+                                : String.format(Locale.ROOT, "%.0f B", value);
     }
 }

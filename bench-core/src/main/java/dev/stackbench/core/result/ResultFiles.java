@@ -1,5 +1,6 @@
 package dev.stackbench.core.result;
 
+import dev.stackbench.core.vocabulary.Numbers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,11 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import dev.stackbench.core.vocabulary.Numbers;
-
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,11 +53,13 @@ public final class ResultFiles {
      * Writes indented JSON; reads results of every version of this schema: fields added since a file was
      * written read as absent (null, or 0 and false for primitives), fields since removed are ignored.
      */
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
 
-    private ResultFiles() {
-    }
+    private ResultFiles() {}
 
     public static JsonMapper json() {
         return JSON;
@@ -93,8 +93,9 @@ public final class ResultFiles {
             case NotDirectoryException notDirectory -> notDirectory.getFile() + " is not a directory";
             case FileAlreadyExistsException exists -> exists.getFile() + " exists and is not a directory";
             case NoSuchFileException missing -> missing.getFile() + " does not exist";
-            case FileSystemException system when system.getReason() != null -> system.getReason()
-                    + (system.getFile() != null ? " (" + system.getFile() + ")" : "");
+            case FileSystemException system
+            when system.getReason() != null ->
+                system.getReason() + (system.getFile() != null ? " (" + system.getFile() + ")" : "");
             default -> e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         };
     }
@@ -139,22 +140,45 @@ public final class ResultFiles {
 
     /** Empty cells where a value could not be measured; JVM columns are deltas over the row's interval, heap and threads at its end. */
     static String timelineCsv(RunResult result) {
-        var csv = new StringBuilder("end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,queued,late,open_connections,"
-                + "server_cpu_s,client_cpu_s,measurement_cpu_s,process_cpu_s,jvm_internal_cpu_s,heap_used_bytes,allocated_bytes,"
-                + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned,loop_busy\n");
+        var csv = new StringBuilder(
+                "end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,queued,late,open_connections,"
+                        + "server_cpu_s,client_cpu_s,measurement_cpu_s,process_cpu_s,jvm_internal_cpu_s,heap_used_bytes,allocated_bytes,"
+                        + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned,loop_busy\n");
         for (RunResult.TimelineRow row : result.timeline()) {
-            csv.append(String.format(Locale.ROOT, "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,%d,", row.endSecond(), row.phase(), row.rps(),
-                    row.ok(), row.errors(), Numbers.threeDecimals(row.p50Ms()), Numbers.threeDecimals(row.p90Ms()), Numbers.threeDecimals(row.p99Ms()), row.inFlight(), row.queued(), row.late(),
+            csv.append(String.format(
+                    Locale.ROOT,
+                    "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,%d,",
+                    row.endSecond(),
+                    row.phase(),
+                    row.rps(),
+                    row.ok(),
+                    row.errors(),
+                    Numbers.threeDecimals(row.p50Ms()),
+                    Numbers.threeDecimals(row.p90Ms()),
+                    Numbers.threeDecimals(row.p99Ms()),
+                    row.inFlight(),
+                    row.queued(),
+                    row.late(),
                     row.openConnections()));
             var jvm = row.jvm();
             if (jvm == null) {
                 csv.append(",".repeat(12));
             } else {
-                csv.append(String.join(",", Numbers.threeDecimals(jvm.serverCpuSeconds()), Numbers.threeDecimals(jvm.clientCpuSeconds()),
-                        Numbers.threeDecimals(jvm.measurementCpuSeconds()), Numbers.threeDecimals(jvm.processCpuSeconds()), Numbers.threeDecimals(jvm.jvmInternalCpuSeconds()),
-                        String.valueOf(jvm.heapUsedBytes()), count(jvm.allocatedBytes()), String.valueOf(jvm.gcCount()),
-                        String.valueOf(jvm.gcTimeMillis()), String.valueOf(jvm.platformThreads()), count(jvm.virtualThreadsStarted()),
-                        count(jvm.virtualThreadsAlive()), count(jvm.pinnedCount())));
+                csv.append(String.join(
+                        ",",
+                        Numbers.threeDecimals(jvm.serverCpuSeconds()),
+                        Numbers.threeDecimals(jvm.clientCpuSeconds()),
+                        Numbers.threeDecimals(jvm.measurementCpuSeconds()),
+                        Numbers.threeDecimals(jvm.processCpuSeconds()),
+                        Numbers.threeDecimals(jvm.jvmInternalCpuSeconds()),
+                        String.valueOf(jvm.heapUsedBytes()),
+                        count(jvm.allocatedBytes()),
+                        String.valueOf(jvm.gcCount()),
+                        String.valueOf(jvm.gcTimeMillis()),
+                        String.valueOf(jvm.platformThreads()),
+                        count(jvm.virtualThreadsStarted()),
+                        count(jvm.virtualThreadsAlive()),
+                        count(jvm.pinnedCount())));
             }
             csv.append(',').append(Numbers.threeDecimals(row.loopBusy())).append('\n');
         }
@@ -170,11 +194,19 @@ public final class ResultFiles {
         try (var out = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
             var log = new HistogramLogWriter(out);
             var result = measurement.result();
-            log.outputComment("[stackbench " + RunResult.SCHEMA + ": " + result.profile().description() + " against " + result.target().url() + "]");
-            log.outputComment("[values in nanoseconds; tags: latency = the measured requests (the window's and its drain's) by completion; "
-                    + COMPLETED_TAG + " = every success completing within the window, whatever its phase (rps); " + REQUEST_TAG_PREFIX
-                    + "NAME = latency of the requests named NAME; latency" + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
-            long base = measurement.intervals().isEmpty() ? 0 : measurement.intervals().getFirst().startEpochMillis();
+            log.outputComment(
+                    "[stackbench " + RunResult.SCHEMA + ": " + result.profile().description() + " against "
+                            + result.target().url() + "]");
+            log.outputComment(
+                    "[values in nanoseconds; tags: latency = the measured requests (the window's and its drain's) by completion; "
+                            + COMPLETED_TAG
+                            + " = every success completing within the window, whatever its phase (rps); "
+                            + REQUEST_TAG_PREFIX
+                            + "NAME = latency of the requests named NAME; latency"
+                            + (result.serviceTimeMs() != null ? ", service, wait" : "") + "]");
+            long base = measurement.intervals().isEmpty()
+                    ? 0
+                    : measurement.intervals().getFirst().startEpochMillis();
             log.outputStartTime(base);
             log.setBaseTime(base);
             log.outputLogFormatVersion();
@@ -191,13 +223,15 @@ public final class ResultFiles {
                     write(log, interval, interval.serviceTime(), "service");
                     write(log, interval, interval.waitTime(), "wait");
                 }
-                interval.latencyByRequest().forEach((name, histogram) -> write(log, interval, histogram, REQUEST_TAG_PREFIX + name));
+                interval.latencyByRequest()
+                        .forEach((name, histogram) -> write(log, interval, histogram, REQUEST_TAG_PREFIX + name));
             }
         }
         return bytes.toByteArray();
     }
 
-    private static void write(HistogramLogWriter log, Measurement.Interval interval, CompressedHistogram histogram, String tag) {
+    private static void write(
+            HistogramLogWriter log, Measurement.Interval interval, CompressedHistogram histogram, String tag) {
         Histogram copy = histogram.decompress();
         copy.setStartTimeStamp(interval.startEpochMillis());
         copy.setEndTimeStamp(interval.endEpochMillis());

@@ -1,18 +1,17 @@
 package dev.stackbench.core.result;
 
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.vocabulary.TimelinePhase;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run: one profile against one target. Written as result.json; {@link #SCHEMA} names the
@@ -37,11 +36,27 @@ import dev.stackbench.core.vocabulary.TimelinePhase;
  * @param serverProfile   what a profile of the server saw over the measured window ({@code --profile}); null when not profiled
  *                        (the key {@code profile} names the load profile, as it always has)
  */
-public record RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
-                        Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
-                        Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                        Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup, Agents agents,
-                        ServerProfile serverProfile) {
+public record RunResult(
+        String schema,
+        Target target,
+        Profile profile,
+        Environment environment,
+        Window window,
+        Requests requests,
+        double rps,
+        Percentiles latencyMs,
+        Percentiles serviceTimeMs,
+        Percentiles waitTimeMs,
+        Bytes bytes,
+        ClientCpu clientCpu,
+        List<TimelineRow> timeline,
+        List<String> warnings,
+        Jvm jvm,
+        Generator generator,
+        List<RequestStats> byRequest,
+        Startup startup,
+        Agents agents,
+        ServerProfile serverProfile) {
 
     /** The same result with its server's start-up recorded. */
     public RunResult withStartup(Startup newStartup) {
@@ -86,8 +101,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *                          stopped (this run's server); null when not asked
      * @param warmClassesLoaded classes loaded during the warm start; null when not asked
      */
-    public record Startup(double millis, Long classesLoaded, Double warmMillis, Long warmClassesLoaded) {
-    }
+    public record Startup(double millis, Long classesLoaded, Double warmMillis, Long warmClassesLoaded) {}
 
     /**
      * A second service the server under test made its nested calls to, in this JVM.
@@ -95,27 +109,94 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param delayMillis      what it added to every answer
      * @param threadNamePrefix the name prefix of its threads, by which its CPU ({@link Jvm#upstreamCpuSeconds}) was told apart
      */
-    public record Upstream(String approach, String url, int delayMillis, String threadNamePrefix) {
-    }
+    public record Upstream(String approach, String url, int delayMillis, String threadNamePrefix) {}
 
     public static final String SCHEMA = "stackbench.load/1";
 
     /** A run from one generator, its server's start not recorded: no start-up or agents section. */
-    public RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
-                     Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
-                     Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                     Jvm jvm, Generator generator, List<RequestStats> byRequest) {
-        this(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes, clientCpu,
-                timeline, warnings, jvm, generator, byRequest, null, null, null);
+    public RunResult(
+            String schema,
+            Target target,
+            Profile profile,
+            Environment environment,
+            Window window,
+            Requests requests,
+            double rps,
+            Percentiles latencyMs,
+            Percentiles serviceTimeMs,
+            Percentiles waitTimeMs,
+            Bytes bytes,
+            ClientCpu clientCpu,
+            List<TimelineRow> timeline,
+            List<String> warnings,
+            Jvm jvm,
+            Generator generator,
+            List<RequestStats> byRequest) {
+        this(
+                schema,
+                target,
+                profile,
+                environment,
+                window,
+                requests,
+                rps,
+                latencyMs,
+                serviceTimeMs,
+                waitTimeMs,
+                bytes,
+                clientCpu,
+                timeline,
+                warnings,
+                jvm,
+                generator,
+                byRequest,
+                null,
+                null,
+                null);
     }
 
     /** A run from one generator, not profiled. */
-    public RunResult(String schema, Target target, Profile profile, Environment environment, Window window,
-                     Requests requests, double rps, Percentiles latencyMs, Percentiles serviceTimeMs,
-                     Percentiles waitTimeMs, Bytes bytes, ClientCpu clientCpu, List<TimelineRow> timeline, List<String> warnings,
-                     Jvm jvm, Generator generator, List<RequestStats> byRequest, Startup startup, Agents agents) {
-        this(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes, clientCpu,
-                timeline, warnings, jvm, generator, byRequest, startup, agents, null);
+    public RunResult(
+            String schema,
+            Target target,
+            Profile profile,
+            Environment environment,
+            Window window,
+            Requests requests,
+            double rps,
+            Percentiles latencyMs,
+            Percentiles serviceTimeMs,
+            Percentiles waitTimeMs,
+            Bytes bytes,
+            ClientCpu clientCpu,
+            List<TimelineRow> timeline,
+            List<String> warnings,
+            Jvm jvm,
+            Generator generator,
+            List<RequestStats> byRequest,
+            Startup startup,
+            Agents agents) {
+        this(
+                schema,
+                target,
+                profile,
+                environment,
+                window,
+                requests,
+                rps,
+                latencyMs,
+                serviceTimeMs,
+                waitTimeMs,
+                bytes,
+                clientCpu,
+                timeline,
+                warnings,
+                jvm,
+                generator,
+                byRequest,
+                startup,
+                agents,
+                null);
     }
 
     /**
@@ -183,8 +264,27 @@ public record RunResult(String schema, Target target, Profile profile, Environme
         }
 
         private RunResult build() {
-            return new RunResult(schema, target, profile, environment, window, requests, rps, latencyMs, serviceTimeMs, waitTimeMs, bytes,
-                    clientCpu, timeline, warnings, jvm, generator, byRequest, startup, agents, serverProfile);
+            return new RunResult(
+                    schema,
+                    target,
+                    profile,
+                    environment,
+                    window,
+                    requests,
+                    rps,
+                    latencyMs,
+                    serviceTimeMs,
+                    waitTimeMs,
+                    bytes,
+                    clientCpu,
+                    timeline,
+                    warnings,
+                    jvm,
+                    generator,
+                    byRequest,
+                    startup,
+                    agents,
+                    serverProfile);
         }
     }
 
@@ -194,8 +294,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *
      * @param clockAlignment how the agents' clocks were aligned to the coordinator's, in words
      */
-    public record Agents(boolean partial, String clockAlignment, List<Agent> agents) {
-    }
+    public record Agents(boolean partial, String clockAlignment, List<Agent> agents) {}
 
     /**
      * One agent's share of the run.
@@ -207,9 +306,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param startLateMs    how long after the agreed instant (by its own clock) its generator started; null if lost
      * @param clientCpuSeconds its generator's CPU over the window; null if lost
      */
-    public record Agent(String name, String segment, boolean finished, String lost, double clockOffsetMs, double roundTripMs,
-                        Double startLateMs, Long scheduled, Long sent, Long ok, Long errors, Double clientCpuSeconds) {
-    }
+    public record Agent(
+            String name,
+            String segment,
+            boolean finished,
+            String lost,
+            double clockOffsetMs,
+            double roundTripMs,
+            Double startLateMs,
+            Long scheduled,
+            Long sent,
+            Long ok,
+            Long errors,
+            Double clientCpuSeconds) {}
 
     /**
      * The measured requests of one request name (k6's {@code name} tag, Hyperfoil's per-step statistics): counted
@@ -217,12 +326,19 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *
      * @param rps its successes that completed within the measured window, per second
      */
-    public record RequestStats(String name, long ok, long errors, Map<ErrorClass, Long> errorsByClass, double rps, Percentiles latencyMs) {
-    }
+    public record RequestStats(
+            String name,
+            long ok,
+            long errors,
+            Map<ErrorClass, Long> errorsByClass,
+            double rps,
+            Percentiles latencyMs) {}
 
     /** The statistics of request name {@code name}; empty if the run has none of that name (or is too old to say). */
     public Optional<RequestStats> request(String name) {
-        return byRequest == null ? Optional.empty() : byRequest.stream().filter(stats -> stats.name().equals(name)).findFirst();
+        return byRequest == null
+                ? Optional.empty()
+                : byRequest.stream().filter(stats -> stats.name().equals(name)).findFirst();
     }
 
     /** Outcomes of measured requests no request name was chosen for (they never left the open model's queue); 0 when unknown. */
@@ -230,7 +346,11 @@ public record RunResult(String schema, Target target, Profile profile, Environme
         if (byRequest == null || requests == null) {
             return 0;
         }
-        return requests.ok() + requests.errors() - byRequest.stream().mapToLong(stats -> stats.ok() + stats.errors()).sum();
+        return requests.ok()
+                + requests.errors()
+                - byRequest.stream()
+                        .mapToLong(stats -> stats.ok() + stats.errors())
+                        .sum();
     }
 
     /**
@@ -246,12 +366,27 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param app    the user's application that stackbench started ({@code load --app}); null for a built-in approach,
      *               a URL target, and in results written before it existed
      */
-    public record Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
-                         Map<String, String> serverSettings, ServerLimits limits, Upstream upstream, App app) {
+    public record Target(
+            String label,
+            String url,
+            String approach,
+            String workload,
+            Map<String, String> workloadParams,
+            Map<String, String> serverSettings,
+            ServerLimits limits,
+            Upstream upstream,
+            App app) {
 
         /** A target without an application of the user's: a built-in approach or a URL. */
-        public Target(String label, String url, String approach, String workload, Map<String, String> workloadParams,
-                      Map<String, String> serverSettings, ServerLimits limits, Upstream upstream) {
+        public Target(
+                String label,
+                String url,
+                String approach,
+                String workload,
+                Map<String, String> workloadParams,
+                Map<String, String> serverSettings,
+                ServerLimits limits,
+                Upstream upstream) {
             this(label, url, approach, workload, workloadParams, serverSettings, limits, upstream, null);
         }
 
@@ -261,15 +396,37 @@ public record RunResult(String schema, Target target, Profile profile, Environme
         }
 
         /** A server started in-process; {@code label} null means {@code approach/workload}. */
-        public static Target inProcess(String label, URI url, String approach, String workload,
-                                       Map<String, String> workloadParams, Map<String, String> serverSettings, ServerLimits limits) {
-            return new Target(label != null ? label : approach + "/" + workload, url.toString(), approach, workload,
-                    workloadParams, serverSettings, limits, null);
+        public static Target inProcess(
+                String label,
+                URI url,
+                String approach,
+                String workload,
+                Map<String, String> workloadParams,
+                Map<String, String> serverSettings,
+                ServerLimits limits) {
+            return new Target(
+                    label != null ? label : approach + "/" + workload,
+                    url.toString(),
+                    approach,
+                    workload,
+                    workloadParams,
+                    serverSettings,
+                    limits,
+                    null);
         }
 
         /** The user's application, started by stackbench; {@code label} null means its jar's or class's name. */
         public static Target app(String label, URI url, App app, Map<String, String> settings, ServerLimits limits) {
-            return new Target(label != null ? label : app.name(), url.toString(), null, null, Map.of(), settings, limits, null, app);
+            return new Target(
+                    label != null ? label : app.name(),
+                    url.toString(),
+                    null,
+                    null,
+                    Map.of(),
+                    settings,
+                    limits,
+                    null,
+                    app);
         }
 
         /** The same target under another name. */
@@ -305,12 +462,20 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param logFile           where its own output went
      * @param pid               its process, in the separate-process form; null in-process
      */
-    public record App(String source, String mainClass, String springBootVersion, String webServer, String isolation,
-                      Map<String, String> properties, String logFile, Long pid) {
+    public record App(
+            String source,
+            String mainClass,
+            String springBootVersion,
+            String webServer,
+            String isolation,
+            Map<String, String> properties,
+            String logFile,
+            Long pid) {
 
         /** A short name for labels: the jar's file name without {@code .jar}, or the main class's simple name. */
         public String name() {
-            String base = source.startsWith("class ") ? mainClass.substring(mainClass.lastIndexOf('.') + 1)
+            String base = source.startsWith("class ")
+                    ? mainClass.substring(mainClass.lastIndexOf('.') + 1)
                     : Path.of(source).getFileName().toString();
             return base.endsWith(".jar") ? base.substring(0, base.length() - ".jar".length()) : base;
         }
@@ -323,22 +488,38 @@ public record RunResult(String schema, Target target, Profile profile, Environme
     }
 
     /** How load was offered. Fields that do not apply to the model are null. */
-    public record Profile(LoadModel model, String description, Integer concurrency, Double ratePerSecond, Stages stages,
-                          ThinkTime thinkTime, int connections, int threads, double warmupSeconds, double durationSeconds,
-                          Long requestLimit, double connectTimeoutSeconds, double responseTimeoutSeconds,
-                          boolean keepAlive, boolean http2, List<MixEntry> mix) {
-    }
+    public record Profile(
+            LoadModel model,
+            String description,
+            Integer concurrency,
+            Double ratePerSecond,
+            Stages stages,
+            ThinkTime thinkTime,
+            int connections,
+            int threads,
+            double warmupSeconds,
+            double durationSeconds,
+            Long requestLimit,
+            double connectTimeoutSeconds,
+            double responseTimeoutSeconds,
+            boolean keepAlive,
+            boolean http2,
+            List<MixEntry> mix) {}
 
-    public record MixEntry(String name, String method, String path, double weight) {
-    }
+    public record MixEntry(String name, String method, String path, double weight) {}
 
     /**
      * @param commonPoolParallelism the JVM's {@code ForkJoinPool.commonPool()} parallelism, which an
      *                              in-process {@code commonpool-*} server runs on; null in older results
      */
-    public record Environment(String jdk, String vm, int cores, String os, long maxHeapBytes, boolean inProcessServer,
-                              Integer commonPoolParallelism) {
-    }
+    public record Environment(
+            String jdk,
+            String vm,
+            int cores,
+            String os,
+            long maxHeapBytes,
+            boolean inProcessServer,
+            Integer commonPoolParallelism) {}
 
     /**
      * The measured window: after the warm-up, to the end of the run.
@@ -350,9 +531,13 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param interrupted   the run was stopped before its end (Ctrl-C, SIGTERM): the window holds what was measured
      *                      until then, and {@code warnings} say why
      */
-    public record Window(String startedAt, double warmupSeconds, double measuredSeconds, Steadiness steadiness,
-                         String warmupVerdict, boolean interrupted) {
-    }
+    public record Window(
+            String startedAt,
+            double warmupSeconds,
+            double measuredSeconds,
+            Steadiness steadiness,
+            String warmupVerdict,
+            boolean interrupted) {}
 
     /**
      * The verdict on a measured window: steady, or still moving (the JIT still compiling, pools still growing),
@@ -363,8 +548,7 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param rpsDriftPercent change of the mean requests/s from the window's first third to its last; null if not measurable
      * @param p50DriftPercent change of the median p50 from the first third to the last; null if not measurable
      */
-    public record Steadiness(boolean steady, String reason, Double rpsDriftPercent, Double p50DriftPercent) {
-    }
+    public record Steadiness(boolean steady, String reason, Double rpsDriftPercent, Double p50DriftPercent) {}
 
     /**
      * The measured requests: those whose intended start (open model) or send (closed model) fell in the
@@ -378,21 +562,24 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param unfinished requests still queued or in flight when the drain's deadline (the response timeout
      *                   after the window's end) struck; counted among the errors as {@code timeout}
      */
-    public record Requests(long scheduled, long sent, long ok, long errors, Map<ErrorClass, Long> errorsByClass, long late,
-                           long unfinished) {
-    }
+    public record Requests(
+            long scheduled,
+            long sent,
+            long ok,
+            long errors,
+            Map<ErrorClass, Long> errorsByClass,
+            long late,
+            long unfinished) {}
 
     /** Bytes on the wire from the measured window's start to the end of its drain, headers and framing included. */
-    public record Bytes(long received, long sent) {
-    }
+    public record Bytes(long received, long sent) {}
 
     /**
      * CPU time of the generator's event-loop threads over the measured window.
      *
      * @param microsPerRequest CPU per finished request (ok or failed); null when none finished
      */
-    public record ClientCpu(double seconds, Double microsPerRequest) {
-    }
+    public record ClientCpu(double seconds, Double microsPerRequest) {}
 
     /**
      * One interval of the run, usually a second: every response that completed in it, whatever its phase.
@@ -404,12 +591,37 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param jvm      the JVM's numbers over this interval; null in results written before it existed
      * @param loopBusy the busiest generator loop's share of the interval spent on CPU (0 to 1); null where not measured
      */
-    public record TimelineRow(double endSecond, TimelinePhase phase, double rps, long ok, long errors, Double p50Ms, Double p90Ms,
-                              Double p99Ms, long inFlight, long queued, long late, long openConnections, JvmInterval jvm,
-                              Double loopBusy) {
+    public record TimelineRow(
+            double endSecond,
+            TimelinePhase phase,
+            double rps,
+            long ok,
+            long errors,
+            Double p50Ms,
+            Double p90Ms,
+            Double p99Ms,
+            long inFlight,
+            long queued,
+            long late,
+            long openConnections,
+            JvmInterval jvm,
+            Double loopBusy) {
 
         public TimelineRow withJvm(JvmInterval newJvm) {
-            return new TimelineRow(endSecond, phase, rps, ok, errors, p50Ms, p90Ms, p99Ms, inFlight, queued, late, openConnections, newJvm,
+            return new TimelineRow(
+                    endSecond,
+                    phase,
+                    rps,
+                    ok,
+                    errors,
+                    p50Ms,
+                    p90Ms,
+                    p99Ms,
+                    inFlight,
+                    queued,
+                    late,
+                    openConnections,
+                    newJvm,
                     loopBusy);
         }
     }
@@ -442,16 +654,46 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param serverResidentBytes   the resident set of the server's own process (an application started with --app-process,
      *                              Linux VmRSS) at the interval's end; null when the server is in this JVM or not started here
      */
-    public record JvmInterval(Double serverCpuSeconds, double clientCpuSeconds, double measurementCpuSeconds,
-                              Double processCpuSeconds, Double jvmInternalCpuSeconds, long heapUsedBytes, Long allocatedBytes,
-                              long gcCount, long gcTimeMillis, int platformThreads, Long virtualThreadsStarted,
-                              Long virtualThreadsAlive, Long pinnedCount, Double jitCompileSeconds, Double upstreamCpuSeconds,
-                              Long processResidentBytes, Long heapPeakBytes, Long serverResidentBytes) {
+    public record JvmInterval(
+            Double serverCpuSeconds,
+            double clientCpuSeconds,
+            double measurementCpuSeconds,
+            Double processCpuSeconds,
+            Double jvmInternalCpuSeconds,
+            long heapUsedBytes,
+            Long allocatedBytes,
+            long gcCount,
+            long gcTimeMillis,
+            int platformThreads,
+            Long virtualThreadsStarted,
+            Long virtualThreadsAlive,
+            Long pinnedCount,
+            Double jitCompileSeconds,
+            Double upstreamCpuSeconds,
+            Long processResidentBytes,
+            Long heapPeakBytes,
+            Long serverResidentBytes) {
 
         public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
-            return new JvmInterval(serverCpuSeconds, clientCpuSeconds, measurementCpuSeconds, processCpuSeconds,
-                    jvmInternalCpuSeconds, heapUsedBytes, allocatedBytes, gcCount, gcTimeMillis, platformThreads,
-                    started, alive, pinned, jitCompileSeconds, upstreamCpuSeconds, processResidentBytes, heapPeakBytes, serverResidentBytes);
+            return new JvmInterval(
+                    serverCpuSeconds,
+                    clientCpuSeconds,
+                    measurementCpuSeconds,
+                    processCpuSeconds,
+                    jvmInternalCpuSeconds,
+                    heapUsedBytes,
+                    allocatedBytes,
+                    gcCount,
+                    gcTimeMillis,
+                    platformThreads,
+                    started,
+                    alive,
+                    pinned,
+                    jitCompileSeconds,
+                    upstreamCpuSeconds,
+                    processResidentBytes,
+                    heapPeakBytes,
+                    serverResidentBytes);
         }
     }
 
@@ -474,13 +716,29 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      * @param serverResidentMaxBytes    the largest resident set of the server's own process read at an interval end (an
      *                                  application started with --app-process); null when the server is in this JVM
      */
-    public record Jvm(Double serverCpuSeconds, Double serverCpuMicrosPerRequest, double clientCpuSeconds,
-                      double measurementCpuSeconds, Double processCpuSeconds, Double jvmInternalCpuSeconds,
-                      long heapUsedMaxBytes, Long allocatedBytes, long gcCount, long gcTimeMillis, int platformThreadsMax,
-                      Long virtualThreadsStarted, Long virtualThreadsAliveMax, Long pinnedCount, Double pinnedMillis,
-                      List<String> pinnedExamples, List<String> notes, Double jitCompileSeconds, Double upstreamCpuSeconds,
-                      Long processResidentMaxBytes, Long heapPeakBytes, Long serverResidentMaxBytes) {
-    }
+    public record Jvm(
+            Double serverCpuSeconds,
+            Double serverCpuMicrosPerRequest,
+            double clientCpuSeconds,
+            double measurementCpuSeconds,
+            Double processCpuSeconds,
+            Double jvmInternalCpuSeconds,
+            long heapUsedMaxBytes,
+            Long allocatedBytes,
+            long gcCount,
+            long gcTimeMillis,
+            int platformThreadsMax,
+            Long virtualThreadsStarted,
+            Long virtualThreadsAliveMax,
+            Long pinnedCount,
+            Double pinnedMillis,
+            List<String> pinnedExamples,
+            List<String> notes,
+            Double jitCompileSeconds,
+            Double upstreamCpuSeconds,
+            Long processResidentMaxBytes,
+            Long heapPeakBytes,
+            Long serverResidentMaxBytes) {}
 
     /**
      * The load generator watching itself over the measured window (Hyperfoil's CPU and jitter watchdogs, on the
@@ -501,8 +759,15 @@ public record RunResult(String schema, Target target, Profile profile, Environme
      *                             {@code targetPerSecond}; null in the closed model, which asks for no rate
      * @param loopBusyLimit        the limits applied: loop CPU share (0 to 1), lag p99 in ms, rate tolerance in percent
      */
-    public record Generator(Percentiles lagMs, Double loopBusyMean, Double loopBusyMax, boolean saturated, Double targetPerSecond,
-                            double sentPerSecond, Boolean rateReached, double loopBusyLimit, double lagP99LimitMs,
-                            double rateTolerancePercent) {
-    }
+    public record Generator(
+            Percentiles lagMs,
+            Double loopBusyMean,
+            Double loopBusyMax,
+            boolean saturated,
+            Double targetPerSecond,
+            double sentPerSecond,
+            Boolean rateReached,
+            double loopBusyLimit,
+            double lagP99LimitMs,
+            double rateTolerancePercent) {}
 }

@@ -24,8 +24,19 @@ import java.util.List;
  * @param files         the files written beside result.json, relative to its directory
  * @param notes         what could not be measured, or makes the numbers suspect, in words
  */
-public record ServerProfile(String mode, double windowSeconds, int windows, int carriers, List<String> codePackages, Cpu cpu,
-                            Allocation allocation, Locks locks, Pinning pinning, Gc gc, Files files, List<String> notes) {
+public record ServerProfile(
+        String mode,
+        double windowSeconds,
+        int windows,
+        int carriers,
+        List<String> codePackages,
+        Cpu cpu,
+        Allocation allocation,
+        Locks locks,
+        Pinning pinning,
+        Gc gc,
+        Files files,
+        List<String> notes) {
 
     /**
      * @param event           {@code cpu} (a sample of a thread running Java code, or with async-profiler any code) or
@@ -38,9 +49,14 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param topCode         the server's own methods, each sample charged to the innermost of them in its stack (so with the
      *                        framework and JDK code it calls), the busiest first; their {@code selfPercent} is that charge
      */
-    public record Cpu(String event, double intervalMillis, long samples, long serverSamples, long truncatedStacks,
-                      List<FrameShare> topSelf, List<FrameShare> topCode) {
-    }
+    public record Cpu(
+            String event,
+            double intervalMillis,
+            long samples,
+            long serverSamples,
+            long truncatedStacks,
+            List<FrameShare> topSelf,
+            List<FrameShare> topCode) {}
 
     /**
      * A frame's share of a profile's weight.
@@ -50,8 +66,7 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param selfPercent  share of the weight with this frame on top of the stack
      * @param totalPercent share of the weight with this frame anywhere in the stack
      */
-    public record FrameShare(String frame, String category, double selfPercent, double totalPercent) {
-    }
+    public record FrameShare(String frame, String category, double selfPercent, double totalPercent) {}
 
     /**
      * @param samples          allocation samples on the server's threads
@@ -61,9 +76,13 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param topSites         the frames that allocated most (the frame below the allocated type)
      * @param topTypes         the allocated types, by bytes
      */
-    public record Allocation(long samples, long bytes, Double bytesPerSecond, Double bytesPerRequest, List<FrameShare> topSites,
-                             List<FrameShare> topTypes) {
-    }
+    public record Allocation(
+            long samples,
+            long bytes,
+            Double bytesPerSecond,
+            Double bytesPerRequest,
+            List<FrameShare> topSites,
+            List<FrameShare> topTypes) {}
 
     /**
      * @param thresholdMillis         events shorter than this were not recorded (JFR's threshold), so the times are a floor
@@ -75,9 +94,14 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param blockedMillisPerRequest both times per finished request; null when that count is not known
      * @param top                     where the server's threads blocked longest
      */
-    public record Locks(double thresholdMillis, long monitorEvents, double monitorMillis, long parkEvents, double parkMillis,
-                        Double blockedMillisPerRequest, List<StackShare> top) {
-    }
+    public record Locks(
+            double thresholdMillis,
+            long monitorEvents,
+            double monitorMillis,
+            long parkEvents,
+            double parkMillis,
+            Double blockedMillisPerRequest,
+            List<StackShare> top) {}
 
     /**
      * @param events                jdk.VirtualThreadPinned: a virtual thread blocked while pinned to its carrier, at any duration
@@ -89,9 +113,14 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param top                   where they blocked, the most pinned time first
      * @param submitFailures        jdk.VirtualThreadSubmitFailed: a virtual thread that could not be started or continued
      */
-    public record Pinning(long events, Double perSecond, double millis, Double millisPerRequest, Double carrierBusyPercent,
-                          List<StackShare> top, long submitFailures) {
-    }
+    public record Pinning(
+            long events,
+            Double perSecond,
+            double millis,
+            Double millisPerRequest,
+            Double carrierBusyPercent,
+            List<StackShare> top,
+            long submitFailures) {}
 
     /**
      * A stack's share of a kind of event.
@@ -100,8 +129,7 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param events  how many events had this stack
      * @param millis  their duration
      */
-    public record StackShare(List<String> frames, long events, double millis) {
-    }
+    public record StackShare(List<String> frames, long events, double millis) {}
 
     /**
      * @param collections        garbage collections that started in the window(s)
@@ -109,8 +137,7 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param longestPauseMillis the longest pause
      * @param pausePercent       {@code pauseMillis} over the window(s)' wall time
      */
-    public record Gc(long collections, double pauseMillis, double longestPauseMillis, Double pausePercent) {
-    }
+    public record Gc(long collections, double pauseMillis, double longestPauseMillis, Double pausePercent) {}
 
     /**
      * The files beside result.json: collapsed stacks (one line per stack, {@code frame;frame;...;frame weight}, root first,
@@ -122,6 +149,5 @@ public record ServerProfile(String mode, double windowSeconds, int windows, int 
      * @param pinning    microseconds pinned per stack
      * @param recordings the .jfr files (only with {@code --profile-keep-jfr}); empty if not kept
      */
-    public record Files(String cpu, String allocation, String locks, String pinning, List<String> recordings) {
-    }
+    public record Files(String cpu, String allocation, String locks, String pinning, List<String> recordings) {}
 }

@@ -20,7 +20,8 @@ import java.util.Objects;
  * @param labels         the runs this shard ran (each a directory beside this file); empty when the shard had none
  * @param scenarioLabels every run of the scenario as it was split (after --only and --approach), in its order
  */
-public record ShardManifest(String schema, String scenario, int index, int count, List<String> labels, List<String> scenarioLabels) {
+public record ShardManifest(
+        String schema, String scenario, int index, int count, List<String> labels, List<String> scenarioLabels) {
 
     public static final String SCHEMA = "stackbench.shard/1";
     public static final String FILE = "shard.json";

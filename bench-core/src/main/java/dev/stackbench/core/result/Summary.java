@@ -1,16 +1,15 @@
 package dev.stackbench.core.result;
 
-import java.util.Locale;
-import java.util.Optional;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.Numbers;
 import dev.stackbench.core.vocabulary.TimelinePhase;
+import java.util.Locale;
+import java.util.Optional;
 
 /** The end-of-run text, in the spirit of ab and k6: what was sent, what came back, how fast. */
 public final class Summary {
 
-    private Summary() {
-    }
+    private Summary() {}
 
     /** The protocol the run spoke: HTTP/1.1 or HTTP/2, in cleartext or over TLS (the target's scheme). */
     private static String protocol(RunResult result) {
@@ -24,44 +23,96 @@ public final class Summary {
     public static String of(RunResult result) {
         var text = new StringBuilder();
         var requests = result.requests();
-        line(text, "Target", result.target().url() + (result.target().approach() != null
-                ? " (" + result.target().approach() + ", " + result.target().workload() + ", in-process)"
-                : result.target().app() != null ? " (" + result.target().app().name() + ")" : ""));
+        line(
+                text,
+                "Target",
+                result.target().url()
+                        + (result.target().approach() != null
+                                ? " (" + result.target().approach() + ", "
+                                        + result.target().workload() + ", in-process)"
+                                : result.target().app() != null
+                                        ? " (" + result.target().app().name() + ")"
+                                        : ""));
         app(text, result.target().app());
         if (result.target().app() != null) {
             line(text, "App limits", appLimits(result.target().limits()));
         }
-        line(text, "Load", result.profile().description() + (result.window().warmupSeconds() > 0
-                ? String.format(Locale.ROOT, " after %.0fs warm-up", result.window().warmupSeconds()) : ""));
+        line(
+                text,
+                "Load",
+                result.profile().description()
+                        + (result.window().warmupSeconds() > 0
+                                ? String.format(
+                                        Locale.ROOT,
+                                        " after %.0fs warm-up",
+                                        result.window().warmupSeconds())
+                                : ""));
         if (result.window().warmupVerdict() != null) {
             line(text, "Warm-up", result.window().warmupVerdict());
         }
-        line(text, "Connections", result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
-                + ", " + protocol(result) + ", " + result.profile().threads() + " client threads");
-        line(text, "Window", String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds()) + drain(result)
-                + (result.window().interrupted() ? "; INTERRUPTED before its end" : ""));
+        line(
+                text,
+                "Connections",
+                result.profile().connections() + (result.profile().keepAlive() ? ", keep-alive" : ", new per request")
+                        + ", " + protocol(result) + ", " + result.profile().threads() + " client threads");
+        line(
+                text,
+                "Window",
+                String.format(Locale.ROOT, "%.2f s measured", result.window().measuredSeconds())
+                        + drain(result)
+                        + (result.window().interrupted() ? "; INTERRUPTED before its end" : ""));
         if (result.window().steadiness() != null) {
-            line(text, "Steady", (result.window().steadiness().steady() ? "yes, " : "NO, ") + result.window().steadiness().reason());
+            line(
+                    text,
+                    "Steady",
+                    (result.window().steadiness().steady() ? "yes, " : "NO, ")
+                            + result.window().steadiness().reason());
         }
-        line(text, "Requests", String.format(Locale.ROOT, "%d scheduled, %d sent, %d ok, %d failed",
-                requests.scheduled(), requests.sent(), requests.ok(), requests.errors()));
+        line(
+                text,
+                "Requests",
+                String.format(
+                        Locale.ROOT,
+                        "%d scheduled, %d sent, %d ok, %d failed",
+                        requests.scheduled(),
+                        requests.sent(),
+                        requests.ok(),
+                        requests.errors()));
         if (requests.errors() > 0) {
             line(text, "Errors", requests.errorsByClass().toString());
         }
         if (requests.unfinished() > 0) {
-            line(text, "Unfinished", requests.unfinished() + " still queued or in flight when the drain ended, "
-                    + "the response timeout after the window; counted as timeouts");
+            line(
+                    text,
+                    "Unfinished",
+                    requests.unfinished() + " still queued or in flight when the drain ended, "
+                            + "the response timeout after the window; counted as timeouts");
         }
         boolean open = result.profile().model() == LoadModel.OPEN;
         if (open) {
             line(text, "Late", requests.late() + " requests waited for a free connection");
         }
-        line(text, "Throughput", String.format(Locale.ROOT, "%.2f requests/s (ok, completed within the window)", result.rps()));
-        line(text, "Transferred", String.format(Locale.ROOT, "%d bytes received, %d bytes sent",
-                result.bytes().received(), result.bytes().sent()));
+        line(
+                text,
+                "Throughput",
+                String.format(Locale.ROOT, "%.2f requests/s (ok, completed within the window)", result.rps()));
+        line(
+                text,
+                "Transferred",
+                String.format(
+                        Locale.ROOT,
+                        "%d bytes received, %d bytes sent",
+                        result.bytes().received(),
+                        result.bytes().sent()));
         if (result.clientCpu().microsPerRequest() != null) {
-            line(text, "Client CPU", String.format(Locale.ROOT, "%.2f s, %.1f us per request (the generator's threads, not charged to the server)",
-                    result.clientCpu().seconds(), result.clientCpu().microsPerRequest()));
+            line(
+                    text,
+                    "Client CPU",
+                    String.format(
+                            Locale.ROOT,
+                            "%.2f s, %.1f us per request (the generator's threads, not charged to the server)",
+                            result.clientCpu().seconds(),
+                            result.clientCpu().microsPerRequest()));
         }
         if (result.generator() != null) {
             line(text, "Generator", GeneratorWatch.describe(result.generator()));
@@ -69,17 +120,19 @@ public final class Summary {
         agents(text, result);
         jvm(text, result);
         var notDerived = ThroughputBound.notDerived(result);
-        ThroughputBound.binding(result).ifPresentOrElse(bound -> line(text, "Bound", bound.against(result.rps())), () -> {
-            if (!notDerived.isEmpty()) {
-                line(text, "Bound", "none derived");
-            }
-        });
+        ThroughputBound.binding(result)
+                .ifPresentOrElse(bound -> line(text, "Bound", bound.against(result.rps())), () -> {
+                    if (!notDerived.isEmpty()) {
+                        line(text, "Bound", "none derived");
+                    }
+                });
         notDerived.forEach(reason -> line(text, "Not derived", reason));
         ProfileExplanation.of(result).forEach(explanation -> line(text, "Profile", explanation));
         profileNotes(text, result);
         text.append('\n');
         String latencyTitle = open
-                ? "Latency from intended start (ms), ok requests of the whole schedule" : "Latency (ms), ok requests";
+                ? "Latency from intended start (ms), ok requests of the whole schedule"
+                : "Latency (ms), ok requests";
         percentiles(text, latencyTitle, result.latencyMs());
         if (result.serviceTimeMs() != null) {
             percentiles(text, "Service time from actual send (ms)", result.serviceTimeMs());
@@ -87,7 +140,8 @@ public final class Summary {
         byRequest(text, result);
         if (!result.warnings().isEmpty()) {
             text.append('\n');
-            result.warnings().forEach(warning -> text.append("WARNING: ").append(warning).append('\n'));
+            result.warnings()
+                    .forEach(warning -> text.append("WARNING: ").append(warning).append('\n'));
         }
         return text.toString();
     }
@@ -97,8 +151,11 @@ public final class Summary {
         if (app == null) {
             return;
         }
-        line(text, "App", app.source() + ": " + app.mainClass() + " on " + app.describe()
-                + (app.pid() == null ? "" : ", pid " + app.pid()));
+        line(
+                text,
+                "App",
+                app.source() + ": " + app.mainClass() + " on " + app.describe()
+                        + (app.pid() == null ? "" : ", pid " + app.pid()));
         line(text, "App log", app.logFile());
     }
 
@@ -107,11 +164,15 @@ public final class Summary {
         if (limits == null) {
             return "not derived";
         }
-        String threads = limits.blockingPool() != null ? limits.blockingPool().describe()
-                : limits.execution() == dev.stackbench.core.server.Execution.VIRTUAL_THREAD ? "a virtual thread per request"
-                : "request threads not derived";
-        return threads + ", " + (limits.databaseConnections() == null ? "database connections not derived"
-                : limits.databaseConnections() + " database connections");
+        String threads = limits.blockingPool() != null
+                ? limits.blockingPool().describe()
+                : limits.execution() == dev.stackbench.core.server.Execution.VIRTUAL_THREAD
+                        ? "a virtual thread per request"
+                        : "request threads not derived";
+        return threads + ", "
+                + (limits.databaseConnections() == null
+                        ? "database connections not derived"
+                        : limits.databaseConnections() + " database connections");
     }
 
     /** What the profile could not measure, and where its files are. */
@@ -122,9 +183,19 @@ public final class Summary {
         }
         profile.notes().forEach(note -> line(text, "Profile note", note));
         if (profile.files() != null) {
-            line(text, "Profile files", String.join(", ", profile.files().cpu(), profile.files().allocation(), profile.files().locks(),
-                    profile.files().pinning()) + (profile.files().recordings().isEmpty() ? "" : ", " + String.join(", ", profile.files().recordings()))
-                    + " (collapsed stacks; `report` draws their flame graphs)");
+            line(
+                    text,
+                    "Profile files",
+                    String.join(
+                                    ", ",
+                                    profile.files().cpu(),
+                                    profile.files().allocation(),
+                                    profile.files().locks(),
+                                    profile.files().pinning())
+                            + (profile.files().recordings().isEmpty()
+                                    ? ""
+                                    : ", " + String.join(", ", profile.files().recordings()))
+                            + " (collapsed stacks; `report` draws their flame graphs)");
         }
     }
 
@@ -133,20 +204,51 @@ public final class Summary {
         if (result.byRequest() == null || result.byRequest().isEmpty()) {
             return;
         }
-        int width = Math.max(7, result.byRequest().stream().mapToInt(stats -> stats.name().length()).max().orElse(0));
+        int width = Math.max(
+                7,
+                result.byRequest().stream()
+                        .mapToInt(stats -> stats.name().length())
+                        .max()
+                        .orElse(0));
         text.append("\nBy request name (measured requests; latency as above)\n");
-        text.append(String.format(Locale.ROOT, "  %-" + width + "s %10s %8s %12s %9s %9s %9s  %s%n", "request", "ok", "failed", "requests/s",
-                "p50 ms", "p99 ms", "max ms", "errors"));
+        text.append(String.format(
+                Locale.ROOT,
+                "  %-" + width + "s %10s %8s %12s %9s %9s %9s  %s%n",
+                "request",
+                "ok",
+                "failed",
+                "requests/s",
+                "p50 ms",
+                "p99 ms",
+                "max ms",
+                "errors"));
         for (var stats : result.byRequest()) {
             var latency = stats.latencyMs();
             boolean any = latency != null && latency.count() > 0;
-            text.append(String.format(Locale.ROOT, "  %-" + width + "s %10d %8d %12.2f %9s %9s %9s  %s%n", stats.name(), stats.ok(), stats.errors(),
-                    stats.rps(), any ? Numbers.millis(latency.p50()) : "-", any ? Numbers.millis(latency.p99()) : "-", any ? Numbers.millis(latency.max()) : "-",
+            text.append(String.format(
+                    Locale.ROOT,
+                    "  %-" + width + "s %10d %8d %12.2f %9s %9s %9s  %s%n",
+                    stats.name(),
+                    stats.ok(),
+                    stats.errors(),
+                    stats.rps(),
+                    any ? Numbers.millis(latency.p50()) : "-",
+                    any ? Numbers.millis(latency.p99()) : "-",
+                    any ? Numbers.millis(latency.max()) : "-",
                     stats.errorsByClass().isEmpty() ? "" : stats.errorsByClass()));
         }
         long unnamed = result.unnamedOutcomes();
         if (unnamed > 0) {
-            text.append(String.format(Locale.ROOT, "  %-" + width + "s %10d %8d %12s %9s %9s %9s  %s%n", "(none)", 0, unnamed, "-", "-", "-", "-",
+            text.append(String.format(
+                    Locale.ROOT,
+                    "  %-" + width + "s %10d %8d %12s %9s %9s %9s  %s%n",
+                    "(none)",
+                    0,
+                    unnamed,
+                    "-",
+                    "-",
+                    "-",
+                    "-",
                     "never left the queue, so no request was chosen for them"));
         }
     }
@@ -154,10 +256,17 @@ public final class Summary {
     /** How long the run waited after the window for the outcome of every request scheduled in it. */
     private static String drain(RunResult result) {
         double windowEnd = result.window().warmupSeconds() + result.window().measuredSeconds();
-        double end = result.timeline().stream().filter(row -> row.phase() == TimelinePhase.DRAIN)
-                .mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(windowEnd);
-        return end - windowEnd < 0.0005 ? ""
-                : String.format(Locale.ROOT, ", then %.2f s of drain until every request scheduled in it had an outcome", end - windowEnd);
+        double end = result.timeline().stream()
+                .filter(row -> row.phase() == TimelinePhase.DRAIN)
+                .mapToDouble(RunResult.TimelineRow::endSecond)
+                .max()
+                .orElse(windowEnd);
+        return end - windowEnd < 0.0005
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        ", then %.2f s of drain until every request scheduled in it had an outcome",
+                        end - windowEnd);
     }
 
     /** A run from several generator hosts: one line per agent; PARTIAL first when one was lost. */
@@ -166,15 +275,40 @@ public final class Summary {
             return;
         }
         if (result.agents().partial()) {
-            line(text, "Agents", "PARTIAL: " + result.agents().agents().stream().filter(agent -> !agent.finished())
-                    .map(RunResult.Agent::name).toList() + " lost; the numbers hold the others' shares only");
+            line(
+                    text,
+                    "Agents",
+                    "PARTIAL: "
+                            + result.agents().agents().stream()
+                                    .filter(agent -> !agent.finished())
+                                    .map(RunResult.Agent::name)
+                                    .toList()
+                            + " lost; the numbers hold the others' shares only");
         }
         for (RunResult.Agent agent : result.agents().agents()) {
-            line(text, "Agent", agent.finished()
-                    ? String.format(Locale.ROOT, "%s, segment %s: %d scheduled, %d ok, %d failed; clock %+.3f ms (round trip %.3f ms), "
-                    + "started %.3f ms late, client CPU %.2f s", agent.name(), agent.segment(), agent.scheduled(), agent.ok(), agent.errors(),
-                    agent.clockOffsetMs(), agent.roundTripMs(), agent.startLateMs(), agent.clientCpuSeconds())
-                    : String.format(Locale.ROOT, "%s, segment %s: LOST, %s", agent.name(), agent.segment(), agent.lost()));
+            line(
+                    text,
+                    "Agent",
+                    agent.finished()
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "%s, segment %s: %d scheduled, %d ok, %d failed; clock %+.3f ms (round trip %.3f ms), "
+                                            + "started %.3f ms late, client CPU %.2f s",
+                                    agent.name(),
+                                    agent.segment(),
+                                    agent.scheduled(),
+                                    agent.ok(),
+                                    agent.errors(),
+                                    agent.clockOffsetMs(),
+                                    agent.roundTripMs(),
+                                    agent.startLateMs(),
+                                    agent.clientCpuSeconds())
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%s, segment %s: LOST, %s",
+                                    agent.name(),
+                                    agent.segment(),
+                                    agent.lost()));
         }
     }
 
@@ -185,29 +319,65 @@ public final class Summary {
             return;
         }
         if (jvm.serverCpuSeconds() != null) {
-            boolean ownProcess = result.target().app() != null && result.target().app().pid() != null;
-            line(text, "Server CPU", String.format(Locale.ROOT, "%.2f s%s (%s)",
-                    jvm.serverCpuSeconds(), jvm.serverCpuMicrosPerRequest() == null ? ""
-                            : String.format(Locale.ROOT, ", %.1f us per request", jvm.serverCpuMicrosPerRequest()),
-                    ownProcess ? "the application's own process, by its pid; not in the process CPU below"
-                            : "in-process server threads, virtual threads on their carriers"));
+            boolean ownProcess =
+                    result.target().app() != null && result.target().app().pid() != null;
+            line(
+                    text,
+                    "Server CPU",
+                    String.format(
+                            Locale.ROOT,
+                            "%.2f s%s (%s)",
+                            jvm.serverCpuSeconds(),
+                            jvm.serverCpuMicrosPerRequest() == null
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT, ", %.1f us per request", jvm.serverCpuMicrosPerRequest()),
+                            ownProcess
+                                    ? "the application's own process, by its pid; not in the process CPU below"
+                                    : "in-process server threads, virtual threads on their carriers"));
         }
         upstream(result).ifPresent(upstream -> line(text, "Upstream", upstream));
         if (jvm.processCpuSeconds() != null) {
-            line(text, "Process CPU", String.format(Locale.ROOT, "%.2f s: server %s, %sclient %.2f, measurement %.2f, JVM-internal (GC, JIT) %.2f",
-                    jvm.processCpuSeconds(), jvm.serverCpuSeconds() == null || !result.environment().inProcessServer() ? "unknown (not in this JVM)"
-                            : String.format(Locale.ROOT, "%.2f", jvm.serverCpuSeconds()),
-                    jvm.upstreamCpuSeconds() == null ? "" : String.format(Locale.ROOT, "upstream %.2f, ", jvm.upstreamCpuSeconds()),
-                    jvm.clientCpuSeconds(), jvm.measurementCpuSeconds(), jvm.jvmInternalCpuSeconds()));
+            line(
+                    text,
+                    "Process CPU",
+                    String.format(
+                            Locale.ROOT,
+                            "%.2f s: server %s, %sclient %.2f, measurement %.2f, JVM-internal (GC, JIT) %.2f",
+                            jvm.processCpuSeconds(),
+                            jvm.serverCpuSeconds() == null
+                                            || !result.environment().inProcessServer()
+                                    ? "unknown (not in this JVM)"
+                                    : String.format(Locale.ROOT, "%.2f", jvm.serverCpuSeconds()),
+                            jvm.upstreamCpuSeconds() == null
+                                    ? ""
+                                    : String.format(Locale.ROOT, "upstream %.2f, ", jvm.upstreamCpuSeconds()),
+                            jvm.clientCpuSeconds(),
+                            jvm.measurementCpuSeconds(),
+                            jvm.jvmInternalCpuSeconds()));
         }
         memory(result).ifPresent(memory -> line(text, "Memory", memory));
         startup(result).ifPresent(startup -> line(text, "Start", startup));
-        line(text, "GC", String.format(Locale.ROOT, "%d collections, %d ms; heap up to %.0f MB%s", jvm.gcCount(), jvm.gcTimeMillis(),
-                jvm.heapUsedMaxBytes() / 1e6, jvm.allocatedBytes() == null ? ""
-                        : String.format(Locale.ROOT, ", %.0f MB allocated", jvm.allocatedBytes() / 1e6)));
-        line(text, "Threads", jvm.platformThreadsMax() + " platform at most"
-                + (jvm.virtualThreadsStarted() == null ? "" : ", " + jvm.virtualThreadsStarted() + " virtual started, "
-                + jvm.pinnedCount() + " pinned" + (jvm.pinnedCount() > 0 ? " " + jvm.pinnedExamples() : "")));
+        line(
+                text,
+                "GC",
+                String.format(
+                        Locale.ROOT,
+                        "%d collections, %d ms; heap up to %.0f MB%s",
+                        jvm.gcCount(),
+                        jvm.gcTimeMillis(),
+                        jvm.heapUsedMaxBytes() / 1e6,
+                        jvm.allocatedBytes() == null
+                                ? ""
+                                : String.format(Locale.ROOT, ", %.0f MB allocated", jvm.allocatedBytes() / 1e6)));
+        line(
+                text,
+                "Threads",
+                jvm.platformThreadsMax() + " platform at most"
+                        + (jvm.virtualThreadsStarted() == null
+                                ? ""
+                                : ", " + jvm.virtualThreadsStarted() + " virtual started, " + jvm.pinnedCount()
+                                        + " pinned" + (jvm.pinnedCount() > 0 ? " " + jvm.pinnedExamples() : "")));
     }
 
     /** The upstream service and its CPU, in words; empty when the nested calls went to the server itself (or older results). */
@@ -217,8 +387,11 @@ public final class Summary {
             return Optional.empty();
         }
         Double cpu = result.jvm() == null ? null : result.jvm().upstreamCpuSeconds();
-        return Optional.of(upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
-                + (cpu == null ? "not told apart (counted as the server's)" : String.format(Locale.ROOT, "%.2f s (not in the server's)", cpu)));
+        return Optional.of(
+                upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
+                        + (cpu == null
+                                ? "not told apart (counted as the server's)"
+                                : String.format(Locale.ROOT, "%.2f s (not in the server's)", cpu)));
     }
 
     /** The process's peak resident set and the heap's peak over the window, in words; empty when neither was measured. */
@@ -227,13 +400,27 @@ public final class Summary {
         if (jvm == null || jvm.processResidentMaxBytes() == null && jvm.heapPeakBytes() == null) {
             return Optional.empty();
         }
-        String who = !result.environment().inProcessServer() ? "the load generator's own"
-                : result.target().upstream() != null ? "server, upstream service and load generator together" : "server and load generator together";
-        return Optional.of((jvm.processResidentMaxBytes() == null ? "resident set unknown"
-                : String.format(Locale.ROOT, "process resident up to %.0f MB (%s)", jvm.processResidentMaxBytes() / 1e6, who))
-                + (jvm.heapPeakBytes() == null ? "" : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
-                + (jvm.serverResidentMaxBytes() == null ? ""
-                : String.format(Locale.ROOT, "; the application's own process resident up to %.0f MB", jvm.serverResidentMaxBytes() / 1e6)));
+        String who = !result.environment().inProcessServer()
+                ? "the load generator's own"
+                : result.target().upstream() != null
+                        ? "server, upstream service and load generator together"
+                        : "server and load generator together";
+        return Optional.of((jvm.processResidentMaxBytes() == null
+                        ? "resident set unknown"
+                        : String.format(
+                                Locale.ROOT,
+                                "process resident up to %.0f MB (%s)",
+                                jvm.processResidentMaxBytes() / 1e6,
+                                who))
+                + (jvm.heapPeakBytes() == null
+                        ? ""
+                        : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
+                + (jvm.serverResidentMaxBytes() == null
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "; the application's own process resident up to %.0f MB",
+                                jvm.serverResidentMaxBytes() / 1e6)));
     }
 
     /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */
@@ -243,12 +430,21 @@ public final class Summary {
             return Optional.empty();
         }
         // Without --start-times the upstream service starts first and loads most of the same classes.
-        boolean afterUpstream = startup.warmMillis() == null && result.target() != null && result.target().upstream() != null;
+        boolean afterUpstream = startup.warmMillis() == null
+                && result.target() != null
+                && result.target().upstream() != null;
         return Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
-                + (startup.classesLoaded() == null ? "in a process of its own (its classes not seen here)" : startup.classesLoaded() + " classes loaded")
+                + (startup.classesLoaded() == null
+                        ? "in a process of its own (its classes not seen here)"
+                        : startup.classesLoaded() + " classes loaded")
                 + (afterUpstream ? " (after the upstream service's start)" : "")
-                + (startup.warmMillis() == null ? ""
-                : String.format(Locale.ROOT, "; again in this JVM (warm) %.0f ms, %d classes loaded", startup.warmMillis(), startup.warmClassesLoaded())));
+                + (startup.warmMillis() == null
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "; again in this JVM (warm) %.0f ms, %d classes loaded",
+                                startup.warmMillis(),
+                                startup.warmClassesLoaded())));
     }
 
     private static void percentiles(StringBuilder text, String title, Percentiles p) {
@@ -257,10 +453,19 @@ public final class Summary {
             text.append("  (no successful requests)\n");
             return;
         }
-        text.append(String.format(Locale.ROOT,
+        text.append(String.format(
+                Locale.ROOT,
                 "  min %s  mean %s  p50 %s  p75 %s  p90 %s  p95 %s%n  p99 %s  p99.9 %s  p99.99 %s  max %s%n",
-                Numbers.millis(p.min()), Numbers.millis(p.mean()), Numbers.millis(p.p50()), Numbers.millis(p.p75()), Numbers.millis(p.p90()), Numbers.millis(p.p95()),
-                Numbers.millis(p.p99()), Numbers.millis(p.p999()), Numbers.millis(p.p9999()), Numbers.millis(p.max())));
+                Numbers.millis(p.min()),
+                Numbers.millis(p.mean()),
+                Numbers.millis(p.p50()),
+                Numbers.millis(p.p75()),
+                Numbers.millis(p.p90()),
+                Numbers.millis(p.p95()),
+                Numbers.millis(p.p99()),
+                Numbers.millis(p.p999()),
+                Numbers.millis(p.p9999()),
+                Numbers.millis(p.max())));
     }
 
     private static void line(StringBuilder text, String label, String value) {

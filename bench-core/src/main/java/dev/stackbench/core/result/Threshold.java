@@ -1,5 +1,6 @@
 package dev.stackbench.core.result;
 
+import dev.stackbench.core.vocabulary.Numbers;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -8,7 +9,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * A pass/fail condition on one result, as k6 writes them: {@code p99<250ms}, {@code p50<=20ms},
@@ -24,8 +24,14 @@ import dev.stackbench.core.vocabulary.Numbers;
  * @param limit             in the metric's unit (latency in ms, whatever unit was written)
  * @param condition         a verdict that must hold; null for a comparison of a metric
  */
-public record Threshold(String text, Metric metric, String request, boolean percentOfRequests, Operator operator, double limit,
-                        Condition condition) {
+public record Threshold(
+        String text,
+        Metric metric,
+        String request,
+        boolean percentOfRequests,
+        Operator operator,
+        double limit,
+        Condition condition) {
 
     /** Verdicts of {@link GeneratorWatch}, named as k6 asks for them (k6 issue 2837: {@code rate-reached}). */
     public enum Condition {
@@ -58,15 +64,31 @@ public record Threshold(String text, Metric metric, String request, boolean perc
     }
 
     /** The metrics a threshold can name: every latency statistic, rps and errors. */
-    public static final Set<Metric> METRICS = EnumSet.of(Metric.MIN, Metric.MEAN, Metric.P50, Metric.P75, Metric.P90, Metric.P95,
-            Metric.P99, Metric.P999, Metric.P9999, Metric.MAX, Metric.RPS, Metric.ERRORS);
+    public static final Set<Metric> METRICS = EnumSet.of(
+            Metric.MIN,
+            Metric.MEAN,
+            Metric.P50,
+            Metric.P75,
+            Metric.P90,
+            Metric.P95,
+            Metric.P99,
+            Metric.P999,
+            Metric.P9999,
+            Metric.MAX,
+            Metric.RPS,
+            Metric.ERRORS);
 
-    private static final Pattern FORM = Pattern.compile("\\s*(" + METRICS.stream().map(Metric::id).collect(Collectors.joining("|"))
-            + ")(?:\\{name=([^{}=\\s]+)})?\\s*(<=|>=|==|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
+    private static final Pattern FORM =
+            Pattern.compile("\\s*(" + METRICS.stream().map(Metric::id).collect(Collectors.joining("|"))
+                    + ")(?:\\{name=([^{}=\\s]+)})?\\s*(<=|>=|==|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
 
     /** The comparison, as written. */
     public enum Operator {
-        LESS("<"), AT_MOST("<="), GREATER(">"), AT_LEAST(">="), EQUAL("==");
+        LESS("<"),
+        AT_MOST("<="),
+        GREATER(">"),
+        AT_LEAST(">="),
+        EQUAL("==");
 
         private final String symbol;
 
@@ -75,7 +97,10 @@ public record Threshold(String text, Metric metric, String request, boolean perc
         }
 
         static Operator of(String symbol) {
-            return Arrays.stream(values()).filter(operator -> operator.symbol.equals(symbol)).findFirst().orElseThrow();
+            return Arrays.stream(values())
+                    .filter(operator -> operator.symbol.equals(symbol))
+                    .findFirst()
+                    .orElseThrow();
         }
 
         boolean holds(double actual, double limit) {
@@ -103,8 +128,10 @@ public record Threshold(String text, Metric metric, String request, boolean perc
         }
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("threshold '" + text + "' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000,"
-                    + " p99{name=post-movies}<250ms, nor one of " + Arrays.stream(Condition.values()).map(Condition::id).collect(Collectors.joining(", ")));
+            throw new IllegalArgumentException("threshold '" + text
+                    + "' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000,"
+                    + " p99{name=post-movies}<250ms, nor one of "
+                    + Arrays.stream(Condition.values()).map(Condition::id).collect(Collectors.joining(", ")));
         }
         Metric metric = Metric.fromId(m.group(1));
         String request = m.group(2);
@@ -117,11 +144,13 @@ public record Threshold(String text, Metric metric, String request, boolean perc
             throw new IllegalArgumentException("threshold '" + text + "': " + metric + " takes a plain number"
                     + (metric == Metric.ERRORS ? " or a percentage" : ""));
         }
-        double limit = metric.isLatency() ? switch (unit) {
-            case "us" -> value / 1000;
-            case "s" -> value * 1000;
-            default -> value;
-        } : value;
+        double limit = metric.isLatency()
+                ? switch (unit) {
+                    case "us" -> value / 1000;
+                    case "s" -> value * 1000;
+                    default -> value;
+                }
+                : value;
         return new Threshold(text.trim(), metric, request, "%".equals(unit), Operator.of(m.group(3)), limit, null);
     }
 
@@ -130,11 +159,13 @@ public record Threshold(String text, Metric metric, String request, boolean perc
         if (condition != null) {
             Boolean held = condition.holds(result);
             if (held == null) {
-                return Optional.of("threshold " + text + " could not be checked: " + (result.generator() == null
-                        ? "the result has no generator verdict (written before stackbench watched its generator, or no measured window)"
-                        : "the closed model asks for no rate (" + text + " needs --rate or rate stages)"));
+                return Optional.of("threshold " + text + " could not be checked: "
+                        + (result.generator() == null
+                                ? "the result has no generator verdict (written before stackbench watched its generator, or no measured window)"
+                                : "the closed model asks for no rate (" + text + " needs --rate or rate stages)"));
             }
-            return held ? Optional.empty()
+            return held
+                    ? Optional.empty()
                     : Optional.of("threshold " + text + " crossed: " + GeneratorWatch.describe(result.generator()));
         }
         long ok;
@@ -147,10 +178,13 @@ public record Threshold(String text, Metric metric, String request, boolean perc
         } else {
             var stats = result.request(request);
             if (stats.isEmpty()) {
-                String names = result.byRequest() == null ? "none counted" : result.byRequest().stream().map(RunResult.RequestStats::name)
-                        .collect(Collectors.joining(", "));
-                return Optional.of("threshold " + text + " could not be checked: no requests named '" + request + "' in the run (its names: "
-                        + names + ")");
+                String names = result.byRequest() == null
+                        ? "none counted"
+                        : result.byRequest().stream()
+                                .map(RunResult.RequestStats::name)
+                                .collect(Collectors.joining(", "));
+                return Optional.of("threshold " + text + " could not be checked: no requests named '" + request
+                        + "' in the run (its names: " + names + ")");
             }
             ok = stats.get().ok();
             errors = stats.get().errors();
@@ -163,18 +197,21 @@ public record Threshold(String text, Metric metric, String request, boolean perc
             actual = value;
         }
         if (actual == null) {
-            return Optional.of("threshold " + text + " could not be checked: no " + metric + (percentOfRequests ? " rate" : "") + " was measured"
-                    + (request == null ? "" : " for the requests named '" + request + "'"));
+            return Optional.of(
+                    "threshold " + text + " could not be checked: no " + metric + (percentOfRequests ? " rate" : "")
+                            + " was measured" + (request == null ? "" : " for the requests named '" + request + "'"));
         }
         if (operator.holds(actual, limit)) {
             return Optional.empty();
         }
-        String measured = percentOfRequests ? String.format(Locale.ROOT, "%.3f%% errors", actual) : switch (metric) {
-            case RPS -> String.format(Locale.ROOT, "%.2f requests/s", actual);
-            case ERRORS -> String.format(Locale.ROOT, "%.0f errors", actual);
-            default -> Numbers.millis(actual) + " ms";
-        };
-        return Optional.of("threshold " + text + " crossed: " + metric + (request == null ? "" : " of the requests named '" + request + "'")
-                + " was " + measured);
+        String measured = percentOfRequests
+                ? String.format(Locale.ROOT, "%.3f%% errors", actual)
+                : switch (metric) {
+                    case RPS -> String.format(Locale.ROOT, "%.2f requests/s", actual);
+                    case ERRORS -> String.format(Locale.ROOT, "%.0f errors", actual);
+                    default -> Numbers.millis(actual) + " ms";
+                };
+        return Optional.of("threshold " + text + " crossed: " + metric
+                + (request == null ? "" : " of the requests named '" + request + "'") + " was " + measured);
     }
 }

@@ -1,17 +1,16 @@
 package dev.stackbench.core.result;
 
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Execution;
+import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.core.server.WorkloadParams;
+import dev.stackbench.core.vocabulary.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.Execution;
-import dev.stackbench.core.server.ServerLimits;
-import dev.stackbench.core.server.WorkloadParams;
-import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * The most requests per second a run's setup allows, derived from the numbers its result records (the
@@ -82,7 +81,8 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
     public String against(double measuredPerSecond) {
         double percent = 100 * measuredPerSecond / requestsPerSecond;
         // 199 of 200 is 99.5%, not "100%": one decimal where rounding would hide the gap
-        String shown = Math.round(percent) == 100 && percent != 100 ? String.format(Locale.ROOT, "%.1f", percent)
+        String shown = Math.round(percent) == 100 && percent != 100
+                ? String.format(Locale.ROOT, "%.1f", percent)
                 : String.format(Locale.ROOT, "%.0f", percent);
         return describe() + "; measured " + rate(measuredPerSecond) + " (" + shown + "%)";
     }
@@ -93,11 +93,14 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         static Derivation of(RunResult result) {
             var bounds = new ArrayList<ThroughputBound>();
             var notDerived = new ArrayList<String>();
-            Map<String, String> params = result.target().workloadParams() == null ? Map.of() : result.target().workloadParams();
+            Map<String, String> params = result.target().workloadParams() == null
+                    ? Map.of()
+                    : result.target().workloadParams();
             int callDepth = (int) number(params.get(WorkloadParams.CALL_DEPTH), 0);
             ServerLimits limits = result.target().limits();
             // The server adds its delay at the bottom of the chain: here, unless nested calls go to another server.
-            int addedMillis = limits != null && (callDepth == 0 || limits.nestedCallsToSelf()) ? limits.addedDelayMillis() : 0;
+            int addedMillis =
+                    limits != null && (callDepth == 0 || limits.nestedCallsToSelf()) ? limits.addedDelayMillis() : 0;
             var wait = new Wait(number(params.get(WorkloadParams.DELAY_MILLIS), 0), addedMillis);
             poolBound(result, limits, wait, callDepth, notDerived).ifPresent(bounds::add);
             modelBound(result, wait).ifPresent(bounds::add);
@@ -115,11 +118,13 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
 
         /** {@code delayMillis=100}, or {@code delayMillis=50 + 50 ms added by the server} */
         String source() {
-            return WorkloadParams.DELAY_MILLIS + "=" + Numbers.plain(requestedMillis) + (addedMillis > 0 ? " + " + addedMillis + " ms added by the server" : "");
+            return WorkloadParams.DELAY_MILLIS + "=" + Numbers.plain(requestedMillis)
+                    + (addedMillis > 0 ? " + " + addedMillis + " ms added by the server" : "");
         }
     }
 
-    private static Optional<ThroughputBound> poolBound(RunResult result, ServerLimits limits, Wait wait, int callDepth, List<String> notDerived) {
+    private static Optional<ThroughputBound> poolBound(
+            RunResult result, ServerLimits limits, Wait wait, int callDepth, List<String> notDerived) {
         if (limits == null) {
             if (wait.millis() > 0 && runsOnAPool(result.target().approach())) {
                 notDerived.add("pool: the result was written before servers recorded their limits");
@@ -131,10 +136,12 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
             return Optional.empty(); // a virtual thread per request, or the event loop: no pool holds the wait
         }
         Integer inFlight = inFlight(result);
-        Threads threads = callDepth == 0 ? Threads.unnested(pool, inFlight) : Threads.nested(pool, limits, callDepth, inFlight);
+        Threads threads =
+                callDepth == 0 ? Threads.unnested(pool, inFlight) : Threads.nested(pool, limits, callDepth, inFlight);
         return switch (threads) {
             case Threads.Unknown unknown -> {
-                // Starvation stalls the server whatever the wait; the other reasons only matter when a wait holds threads.
+                // Starvation stalls the server whatever the wait; the other reasons only matter when a wait holds
+                // threads.
                 if (unknown.evenWithoutWait() || wait.millis() > 0) {
                     notDerived.add("pool: " + unknown.reason());
                 }
@@ -143,11 +150,16 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
             case Threads.Running running when wait.millis() <= 0 -> Optional.empty(); // nothing holds a thread for long
             case Threads.Running running -> {
                 int levels = callDepth + 1;
-                String formula = running.count() + (running.count() == 1 ? " thread / " : " threads / ")
+                String formula = running.count()
+                        + (running.count() == 1 ? " thread / " : " threads / ")
                         + (levels > 1 ? "(" + levels + " × " + millis(wait.millis()) + ")" : millis(wait.millis()));
                 String source = running.why() + ", " + wait.source()
-                        + (levels > 1 ? ", " + WorkloadParams.CALL_DEPTH + "=" + callDepth + " holds " + levels + " threads per request" : "");
-                yield Optional.of(new ThroughputBound(formula, running.count() * MILLIS_PER_SECOND / (levels * wait.millis()), source));
+                        + (levels > 1
+                                ? ", " + WorkloadParams.CALL_DEPTH + "=" + callDepth + " holds " + levels
+                                        + " threads per request"
+                                : "");
+                yield Optional.of(new ThroughputBound(
+                        formula, running.count() * MILLIS_PER_SECOND / (levels * wait.millis()), source));
             }
         };
     }
@@ -155,12 +167,10 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
     /** How many threads of the pool can hold requests at once, or why that cannot be said. */
     private sealed interface Threads {
 
-        record Running(int count, String why) implements Threads {
-        }
+        record Running(int count, String why) implements Threads {}
 
         /** @param evenWithoutWait true when the reason stands whatever the wait (starvation stalls a server with no delay too) */
-        record Unknown(String reason, boolean evenWithoutWait) implements Threads {
-        }
+        record Unknown(String reason, boolean evenWithoutWait) implements Threads {}
 
         /**
          * One task per request. A ThreadPoolExecutor with U requests in flight runs at most core threads while
@@ -172,15 +182,23 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
                 return new Running(pool.maxThreads(), pool.describe());
             }
             if (inFlight == null) {
-                return new Unknown("requests in flight are not fixed (stages), and " + pool.name()
-                        + " starts threads beyond its core of " + pool.coreThreads() + " only once its queue is full", false);
+                return new Unknown(
+                        "requests in flight are not fixed (stages), and " + pool.name()
+                                + " starts threads beyond its core of " + pool.coreThreads()
+                                + " only once its queue is full",
+                        false);
             }
             if (pool.queueCapacity() == null || inFlight <= pool.coreThreads() + pool.queueCapacity()) {
-                return new Running(pool.coreThreads(), pool.describe() + ": " + inFlight
-                        + " requests in flight never fill the queue, so at most " + pool.coreThreads() + " threads run");
+                return new Running(
+                        pool.coreThreads(),
+                        pool.describe() + ": " + inFlight + " requests in flight never fill the queue, so at most "
+                                + pool.coreThreads() + " threads run");
             }
             int count = Math.min(pool.maxThreads(), inFlight - pool.queueCapacity());
-            return new Running(count, pool.describe() + ": " + inFlight + " requests in flight fill the queue, so " + count + " threads run");
+            return new Running(
+                    count,
+                    pool.describe() + ": " + inFlight + " requests in flight fill the queue, so " + count
+                            + " threads run");
         }
 
         /**
@@ -193,29 +211,42 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
                 return new Unknown("nested calls go to another server, whose time per call is not known here", false);
             }
             if (pool.compensatesBlockedThreads()) {
-                return new Unknown("each nested call blocks in ForkJoinPool.managedBlock (CompletableFuture.get), which adds"
-                        + " compensating threads to " + pool.name() + ", so more threads hold requests than its size of "
-                        + pool.maxThreads(), false);
+                return new Unknown(
+                        "each nested call blocks in ForkJoinPool.managedBlock (CompletableFuture.get), which adds"
+                                + " compensating threads to " + pool.name()
+                                + ", so more threads hold requests than its size of "
+                                + pool.maxThreads(),
+                        false);
             }
             if (inFlight == null) {
-                return new Unknown("requests in flight are not fixed (stages), so whether nested calls starve "
-                        + pool.name() + " is not known", false);
+                return new Unknown(
+                        "requests in flight are not fixed (stages), so whether nested calls starve " + pool.name()
+                                + " is not known",
+                        false);
             }
             long tasks = (long) (callDepth + 1) * inFlight;
             long outerLevels = (long) callDepth * inFlight;
             long waiting = Math.min(inFlight, tasks - pool.coreThreads());
-            String calls = inFlight + " requests in flight with " + callDepth + (callDepth == 1 ? " nested call" : " nested calls") + " each";
+            String calls = inFlight + " requests in flight with " + callDepth
+                    + (callDepth == 1 ? " nested call" : " nested calls") + " each";
             if (pool.queueCapacity() != null && waiting > pool.queueCapacity()) {
-                return new Unknown("" + calls + " can fill the queue of " + pool.queueCapacity() + " of " + pool.name()
-                        + ", which then starts threads beyond its core of " + pool.coreThreads() + " and rejects tasks beyond "
-                        + pool.maxThreads() + " as timing decides", false);
+                return new Unknown(
+                        "" + calls + " can fill the queue of " + pool.queueCapacity() + " of " + pool.name()
+                                + ", which then starts threads beyond its core of " + pool.coreThreads()
+                                + " and rejects tasks beyond "
+                                + pool.maxThreads() + " as timing decides",
+                        false);
             }
             if (outerLevels >= pool.coreThreads()) {
-                return new Unknown("" + calls + " can hold all " + pool.coreThreads() + " threads of " + pool.name()
-                        + " while their nested calls wait in its queue behind them (thread starvation until a timeout)", true);
+                return new Unknown(
+                        "" + calls + " can hold all " + pool.coreThreads() + " threads of " + pool.name()
+                                + " while their nested calls wait in its queue behind them (thread starvation until a timeout)",
+                        true);
             }
-            return new Running(pool.coreThreads(), pool.describe() + ": " + calls + " never fill the queue, so at most "
-                    + pool.coreThreads() + " threads run");
+            return new Running(
+                    pool.coreThreads(),
+                    pool.describe() + ": " + calls + " never fill the queue, so at most " + pool.coreThreads()
+                            + " threads run");
         }
     }
 
@@ -227,23 +258,32 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
         if (profile.concurrency() == null) {
             return Optional.empty(); // ramps: the load changes over the run
         }
-        double thinkMillis = profile.thinkTime() == null ? 0 : profile.thinkTime().meanMillis();
+        double thinkMillis =
+                profile.thinkTime() == null ? 0 : profile.thinkTime().meanMillis();
         if (wait.millis() + thinkMillis <= 0) {
             return Optional.empty();
         }
         int users = profile.concurrency();
-        String formula = users + (users == 1 ? " user / " : " users / ")
-                + (thinkMillis > 0 ? "(" + millis(wait.millis()) + " + " + millis(thinkMillis) + " think)" : millis(wait.millis()));
-        return Optional.of(new ThroughputBound(formula, users * MILLIS_PER_SECOND / (wait.millis() + thinkMillis),
-                "closed model: --concurrency " + users + (thinkMillis > 0 ? ", --think-time " + profile.thinkTime() : "")
-                        + ", " + wait.source()));
+        String formula = users
+                + (users == 1 ? " user / " : " users / ")
+                + (thinkMillis > 0
+                        ? "(" + millis(wait.millis()) + " + " + millis(thinkMillis) + " think)"
+                        : millis(wait.millis()));
+        return Optional.of(new ThroughputBound(
+                formula,
+                users * MILLIS_PER_SECOND / (wait.millis() + thinkMillis),
+                "closed model: --concurrency " + users
+                        + (thinkMillis > 0 ? ", --think-time " + profile.thinkTime() : "") + ", " + wait.source()));
     }
 
     /** Virtual threads blocked while pinned hold their carriers: C carriers and P pinned per request serve at most C / P. */
     private static Optional<ThroughputBound> pinningBound(RunResult result) {
         ServerProfile profile = result.serverProfile();
-        if (profile == null || profile.pinning() == null || profile.pinning().millisPerRequest() == null
-                || profile.pinning().millisPerRequest() <= 0 || profile.carriers() <= 0) {
+        if (profile == null
+                || profile.pinning() == null
+                || profile.pinning().millisPerRequest() == null
+                || profile.pinning().millisPerRequest() <= 0
+                || profile.carriers() <= 0) {
             return Optional.empty();
         }
         double perRequest = Math.round(profile.pinning().millisPerRequest() * 10) / 10.0;
@@ -251,9 +291,11 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
             return Optional.empty(); // under 0.05 ms per request: no bound worth stating
         }
         int carriers = profile.carriers();
-        return Optional.of(new ThroughputBound(carriers + (carriers == 1 ? " carrier / " : " carriers / ") + millis(perRequest) + " pinned",
-                carriers * MILLIS_PER_SECOND / perRequest, "virtual threads blocked while pinned to their carriers, "
-                + profile.pinning().events() + " times in the profile's window"));
+        return Optional.of(new ThroughputBound(
+                carriers + (carriers == 1 ? " carrier / " : " carriers / ") + millis(perRequest) + " pinned",
+                carriers * MILLIS_PER_SECOND / perRequest,
+                "virtual threads blocked while pinned to their carriers, "
+                        + profile.pinning().events() + " times in the profile's window"));
     }
 
     /** Requests that can be in the server at once: the users (closed) or the connection cap (open); null for ramps. */
@@ -294,8 +336,10 @@ public record ThroughputBound(String formula, double requestsPerSecond, String s
 
     /** Requests/s as people write them: 200, 78.2, 0.95. */
     public static String rate(double perSecond) {
-        return perSecond >= 100 ? String.format(Locale.ROOT, "%.0f", perSecond)
-                : perSecond >= 10 ? Numbers.plain(Math.round(perSecond * 10) / 10.0)
-                : Numbers.plain(Math.round(perSecond * 100) / 100.0);
+        return perSecond >= 100
+                ? String.format(Locale.ROOT, "%.0f", perSecond)
+                : perSecond >= 10
+                        ? Numbers.plain(Math.round(perSecond * 10) / 10.0)
+                        : Numbers.plain(Math.round(perSecond * 100) / 100.0);
     }
 }

@@ -1,15 +1,14 @@
 package dev.stackbench.core.scenario;
 
-import java.lang.management.ManagementFactory;
-import java.net.URI;
-import java.util.Map;
-import java.util.Optional;
-
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.UpstreamService;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The servers of one in-process run ({@code load --approach}, a scenario's run): the upstream service, when there is
@@ -32,7 +31,8 @@ public final class InProcessServers implements AutoCloseable {
     private final RunningServer server;
     private final RunResult.Startup startup;
 
-    private InProcessServers(RunningServer upstream, UpstreamService upstreamService, RunningServer server, RunResult.Startup startup) {
+    private InProcessServers(
+            RunningServer upstream, UpstreamService upstreamService, RunningServer server, RunResult.Startup startup) {
         this.upstream = upstream;
         this.upstreamService = upstreamService;
         this.server = server;
@@ -44,18 +44,21 @@ public final class InProcessServers implements AutoCloseable {
      * @param startTimes      start the server under test twice, to record a warm start too
      * @throws dev.stackbench.core.server.ServerStartException naming the server that failed; nothing is left running
      */
-    public static InProcessServers start(ServerVariants variants, ServerSpec spec, UpstreamService upstreamService, boolean startTimes) {
+    public static InProcessServers start(
+            ServerVariants variants, ServerSpec spec, UpstreamService upstreamService, boolean startTimes) {
         Timed first = null;
         if (startTimes) { // before the upstream, which would load the same classes: without it, as no request is made
             first = Timed.start(variants, spec.withUpstream(null));
             first.server().close();
-            // Its garbage (a whole Spring context) is collected now, before anything is timed or measured, not in the run's window.
+            // Its garbage (a whole Spring context) is collected now, before anything is timed or measured, not in the
+            // run's window.
             System.gc();
         }
         RunningServer upstream = upstreamService == null ? null : variants.startUpstream(upstreamService);
         try {
             Timed run = Timed.start(variants, upstream == null ? spec : spec.withUpstream(upstream.baseUri()));
-            var startup = first == null ? new RunResult.Startup(run.millis(), run.classesLoaded(), null, null)
+            var startup = first == null
+                    ? new RunResult.Startup(run.millis(), run.classesLoaded(), null, null)
                     : new RunResult.Startup(first.millis(), first.classesLoaded(), run.millis(), run.classesLoaded());
             return new InProcessServers(upstream, upstreamService, run.server(), startup);
         } catch (RuntimeException e) {
@@ -82,10 +85,21 @@ public final class InProcessServers implements AutoCloseable {
 
     /** The run's target as results describe it, the upstream service included. */
     public RunResult.Target target(String label, Map<String, String> workloadParams) {
-        var target = RunResult.Target.inProcess(label, server.baseUri(), server.spec().approach().id(), server.spec().workload().id(),
-                workloadParams, server.settings(), server.limits());
-        return upstream == null ? target : target.withUpstream(new RunResult.Upstream(upstreamService.approach().id(),
-                upstream.baseUri().toString(), upstreamService.delayMillis(), upstream.threadNamePrefix().orElse(null)));
+        var target = RunResult.Target.inProcess(
+                label,
+                server.baseUri(),
+                server.spec().approach().id(),
+                server.spec().workload().id(),
+                workloadParams,
+                server.settings(),
+                server.limits());
+        return upstream == null
+                ? target
+                : target.withUpstream(new RunResult.Upstream(
+                        upstreamService.approach().id(),
+                        upstream.baseUri().toString(),
+                        upstreamService.delayMillis(),
+                        upstream.threadNamePrefix().orElse(null)));
     }
 
     /** The server under test's address. */
@@ -111,7 +125,10 @@ public final class InProcessServers implements AutoCloseable {
             long classesBefore = classLoading.getTotalLoadedClassCount();
             long startNanos = System.nanoTime();
             RunningServer server = variants.start(spec);
-            return new Timed(server, (System.nanoTime() - startNanos) / 1e6, classLoading.getTotalLoadedClassCount() - classesBefore);
+            return new Timed(
+                    server,
+                    (System.nanoTime() - startNanos) / 1e6,
+                    classLoading.getTotalLoadedClassCount() - classesBefore);
         }
     }
 }

@@ -14,7 +14,8 @@ public final class InvalidScenario extends IllegalArgumentException {
 
     /** @param run the run's label, or null for the scenario as a whole; @param field null when no single field is wrong */
     static InvalidScenario of(String source, String run, String field, String problem) {
-        return new InvalidScenario(source + ": " + (run == null ? "" : "run '" + run + "': ") + (field == null ? "" : field + ": ") + problem);
+        return new InvalidScenario(source + ": " + (run == null ? "" : "run '" + run + "': ")
+                + (field == null ? "" : field + ": ") + problem);
     }
 
     /** A problem with one field of a value, before it is known in which file and run. */

@@ -1,5 +1,8 @@
 package dev.stackbench.core.scenario;
 
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.WorkloadParams;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,11 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.server.WorkloadParams;
 
 /**
  * Reads the scenario CSV of 004_9fdac83a6b4a27d3.txt (k6 scenarios from CSV) as its users wrote it,
@@ -32,7 +30,8 @@ import dev.stackbench.core.server.WorkloadParams;
 public final class K6ScenarioCsv {
 
     /** benchmark.sh's default approaches (its -a option); all three are stackbench approaches too. */
-    public static final List<Approach> APPROACHES = List.of(Approach.LOOM_TOMCAT, Approach.LOOM_NETTY, Approach.WEBFLUX_NETTY);
+    public static final List<Approach> APPROACHES =
+            List.of(Approach.LOOM_TOMCAT, Approach.LOOM_NETTY, Approach.WEBFLUX_NETTY);
 
     static final String SCENARIO = "scenario";
     static final String K6_CONFIG = "k6Config";
@@ -44,15 +43,15 @@ public final class K6ScenarioCsv {
     static final String WARMUP = "warmupDurationInSeconds";
     static final String DURATION = "testDurationInSeconds";
 
-    private static final List<String> REQUIRED = List.of(SCENARIO, K6_CONFIG, CALL_DEPTH, DELAY, CONNECTIONS, RATE, WARMUP, DURATION);
+    private static final List<String> REQUIRED =
+            List.of(SCENARIO, K6_CONFIG, CALL_DEPTH, DELAY, CONNECTIONS, RATE, WARMUP, DURATION);
     private static final Set<String> OPTIONAL = Set.of(SERVER_PROFILES);
 
     /** Spring profiles of the original that are settings here; "postgres" also started PostgreSQL in Docker, which we do not. */
-    private static final Map<String, Map<String, String>> SERVER_PROFILE_PROPERTIES = Map.of(
-            "no-cache", Map.of("stackbench.movies.cache", "false"));
+    private static final Map<String, Map<String, String>> SERVER_PROFILE_PROPERTIES =
+            Map.of("no-cache", Map.of("stackbench.movies.cache", "false"));
 
-    private K6ScenarioCsv() {
-    }
+    private K6ScenarioCsv() {}
 
     /**
      * @param source the file's name, for messages and as the scenario's name
@@ -65,7 +64,8 @@ public final class K6ScenarioCsv {
             headerLine++;
         }
         if (headerLine == lines.size()) {
-            throw InvalidScenario.of(source, null, null, "empty; expected a header line starting with " + String.join(",", REQUIRED));
+            throw InvalidScenario.of(
+                    source, null, null, "empty; expected a header line starting with " + String.join(",", REQUIRED));
         }
         Map<String, Integer> columns = header(lines.get(headerLine), source);
         var runs = new ArrayList<ScenarioRun>();
@@ -79,10 +79,15 @@ public final class K6ScenarioCsv {
             throw InvalidScenario.of(source, null, null, "no scenario rows after the header");
         }
         String name = Path.of(source).getFileName().toString().replaceFirst("\\.csv$", "");
-        return new Scenario(name, "k6 scenarios from " + source + " (the CSV format of 004_9fdac83a6b4a27d3.txt), each row on "
-                + APPROACHES.stream().map(Approach::id).collect(Collectors.joining(", ")) + "; each k6 script as the load it describes "
-                + "(each run's note says which), movie writes answered but not saved and a 60 s timeout as in the original",
-                "004_9fdac83a6b4a27d3.txt", "as written, not scaled: shorten with --duration and --warmup", runs);
+        return new Scenario(
+                name,
+                "k6 scenarios from " + source + " (the CSV format of 004_9fdac83a6b4a27d3.txt), each row on "
+                        + APPROACHES.stream().map(Approach::id).collect(Collectors.joining(", "))
+                        + "; each k6 script as the load it describes "
+                        + "(each run's note says which), movie writes answered but not saved and a 60 s timeout as in the original",
+                "004_9fdac83a6b4a27d3.txt",
+                "as written, not scaled: shorten with --duration and --warmup",
+                runs);
     }
 
     private static Map<String, Integer> header(String line, String source) {
@@ -91,8 +96,12 @@ public final class K6ScenarioCsv {
         for (int i = 0; i < names.length; i++) {
             String name = names[i].strip();
             if (!REQUIRED.contains(name) && !OPTIONAL.contains(name)) {
-                throw InvalidScenario.of(source, null, "column '" + name + "'", "cannot be mapped to a stackbench run; known columns: "
-                        + String.join(", ", REQUIRED) + ", " + SERVER_PROFILES);
+                throw InvalidScenario.of(
+                        source,
+                        null,
+                        "column '" + name + "'",
+                        "cannot be mapped to a stackbench run; known columns: " + String.join(", ", REQUIRED) + ", "
+                                + SERVER_PROFILES);
             }
             columns.put(name, i);
         }
@@ -109,7 +118,8 @@ public final class K6ScenarioCsv {
         String scenario = cells.length > columns.get(SCENARIO) ? cells[columns.get(SCENARIO)].strip() : "";
         String where = "line " + lineNumber + (scenario.isEmpty() ? "" : " (scenario '" + scenario + "')");
         if (cells.length != columns.size()) {
-            throw InvalidScenario.of(source, null, where, "has " + cells.length + " cells, the header " + columns.size());
+            throw InvalidScenario.of(
+                    source, null, where, "has " + cells.length + " cells, the header " + columns.size());
         }
         try {
             K6Script script = K6Script.of(cell(cells, columns, K6_CONFIG));
@@ -119,14 +129,26 @@ public final class K6ScenarioCsv {
             params.put(WorkloadParams.DELAY_MILLIS, String.valueOf(whole(cells, columns, DELAY, 0)));
             params.put(WorkloadParams.CALL_DEPTH, String.valueOf(whole(cells, columns, CALL_DEPTH, 0)));
             int seconds = whole(cells, columns, DURATION, 1);
-            LoadOptions load = script.load(users, rate.isEmpty() ? null : (double) whole(cells, columns, RATE, 1), seconds,
+            LoadOptions load = script.load(
+                    users,
+                    rate.isEmpty() ? null : (double) whole(cells, columns, RATE, 1),
+                    seconds,
                     whole(cells, columns, WARMUP, 0));
             var properties = new LinkedHashMap<>(script.serverProperties());
-            properties.putAll(serverProfiles(columns.containsKey(SERVER_PROFILES) ? cell(cells, columns, SERVER_PROFILES) : ""));
+            properties.putAll(
+                    serverProfiles(columns.containsKey(SERVER_PROFILES) ? cell(cells, columns, SERVER_PROFILES) : ""));
             var runs = new ArrayList<ScenarioRun>();
             for (Approach approach : APPROACHES) {
-                runs.add(new ScenarioRun(scenario + "." + approach.id(), script.describe(), approach, script.workload(), params, properties,
-                        script.requests(params), Path.of(""), load));
+                runs.add(new ScenarioRun(
+                        scenario + "." + approach.id(),
+                        script.describe(),
+                        approach,
+                        script.workload(),
+                        params,
+                        properties,
+                        script.requests(params),
+                        Path.of(""),
+                        load));
             }
             return runs;
         } catch (InvalidScenario.Field e) {
@@ -144,10 +166,17 @@ public final class K6ScenarioCsv {
         for (String profile : cell.split("\\|")) {
             Map<String, String> mapped = SERVER_PROFILE_PROPERTIES.get(profile.strip());
             if (mapped == null) {
-                throw new InvalidScenario.Field(SERVER_PROFILES, "'" + profile.strip() + "' cannot be mapped"
-                        + ("postgres".equals(profile.strip())
-                        ? ": the original started PostgreSQL in Docker, stackbench does not; remove it and pass --server-property stackbench.db.url=postgresql://HOST:PORT/DB (and .username, .password)"
-                        : "; known: " + String.join(", ", SERVER_PROFILE_PROPERTIES.keySet().stream().sorted().toList())));
+                throw new InvalidScenario.Field(
+                        SERVER_PROFILES,
+                        "'" + profile.strip() + "' cannot be mapped"
+                                + ("postgres".equals(profile.strip())
+                                        ? ": the original started PostgreSQL in Docker, stackbench does not; remove it and pass --server-property stackbench.db.url=postgresql://HOST:PORT/DB (and .username, .password)"
+                                        : "; known: "
+                                                + String.join(
+                                                        ", ",
+                                                        SERVER_PROFILE_PROPERTIES.keySet().stream()
+                                                                .sorted()
+                                                                .toList())));
             }
             properties.putAll(mapped);
         }

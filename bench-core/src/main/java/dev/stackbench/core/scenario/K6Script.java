@@ -1,15 +1,14 @@
 package dev.stackbench.core.scenario;
 
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.server.WorkloadParams;
+import dev.stackbench.core.vocabulary.Stage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.vocabulary.Stage;
-import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.server.WorkloadParams;
 
 /**
  * The k6 scripts named in the {@code k6Config} column of 004_9fdac83a6b4a27d3.txt's scenario CSV,
@@ -40,7 +39,12 @@ enum K6Script {
     /** The spike scripts' {@code sleep(2 * Math.random() + 1)} after every request. */
     static final String SPIKE_THINK_TIME = "1s..3s";
 
-    private enum Shape { CONSTANT, STEPPED_SPIKE, SMOOTH_SPIKE, SHARP_SPIKES }
+    private enum Shape {
+        CONSTANT,
+        STEPPED_SPIKE,
+        SMOOTH_SPIKE,
+        SHARP_SPIKES
+    }
 
     private final String fileName;
     private final Workload workload;
@@ -61,8 +65,10 @@ enum K6Script {
                 return script;
             }
         }
-        throw new InvalidScenario.Field(K6ScenarioCsv.K6_CONFIG, "'" + fileName + "' cannot be mapped: stackbench does not run k6 scripts, it knows these: "
-                + K6ScenarioCsv.knownScripts());
+        throw new InvalidScenario.Field(
+                K6ScenarioCsv.K6_CONFIG,
+                "'" + fileName + "' cannot be mapped: stackbench does not run k6 scripts, it knows these: "
+                        + K6ScenarioCsv.knownScripts());
     }
 
     Map<String, String> serverProperties() {
@@ -82,8 +88,9 @@ enum K6Script {
         if (!allenOnly) {
             return List.of();
         }
-        return List.of("1:GET:/movies?director=Allen&" + WorkloadParams.DELAY_MILLIS + "=" + params.get(WorkloadParams.DELAY_MILLIS)
-                + "&" + WorkloadParams.CALL_DEPTH + "=" + params.get(WorkloadParams.CALL_DEPTH));
+        return List.of("1:GET:/movies?director=Allen&" + WorkloadParams.DELAY_MILLIS + "="
+                + params.get(WorkloadParams.DELAY_MILLIS) + "&" + WorkloadParams.CALL_DEPTH + "="
+                + params.get(WorkloadParams.CALL_DEPTH));
     }
 
     /**
@@ -95,30 +102,47 @@ enum K6Script {
         if (shape == Shape.CONSTANT) {
             // k6's rps caps a closed loop; the open model at that rate, with the users as the connection cap, is its
             // coordinated-omission-free counterpart.
-            var constant = LoadOptions.builder().duration(seconds + "s").warmup(warmup).timeout(ORIGINAL_TIMEOUT);
-            return (ratePerSecond != null ? constant.rate(ratePerSecond).connections(users) : constant.concurrency(users)).build();
+            var constant =
+                    LoadOptions.builder().duration(seconds + "s").warmup(warmup).timeout(ORIGINAL_TIMEOUT);
+            return (ratePerSecond != null
+                            ? constant.rate(ratePerSecond).connections(users)
+                            : constant.concurrency(users))
+                    .build();
         }
         if (ratePerSecond != null) {
-            throw new InvalidScenario.Field(K6ScenarioCsv.RATE, "must be empty for " + fileName + ", whose users set their own pace (think time 1s..3s)");
+            throw new InvalidScenario.Field(
+                    K6ScenarioCsv.RATE,
+                    "must be empty for " + fileName + ", whose users set their own pace (think time 1s..3s)");
         }
-        // The warm-up was the same script over the warm-up's length: the same shape, compressed, before the measured one.
+        // The warm-up was the same script over the warm-up's length: the same shape, compressed, before the measured
+        // one.
         var stages = new ArrayList<Stage>();
         if (warmupSeconds > 0) {
             stages.addAll(stages(users, warmupSeconds));
         }
         stages.addAll(stages(users, seconds));
-        return LoadOptions.builder().stages(stages.stream().map(Stage::toString).collect(Collectors.joining(","))).warmup(warmup)
-                .thinkTime(SPIKE_THINK_TIME).timeout(ORIGINAL_TIMEOUT).build();
+        return LoadOptions.builder()
+                .stages(stages.stream().map(Stage::toString).collect(Collectors.joining(",")))
+                .warmup(warmup)
+                .thinkTime(SPIKE_THINK_TIME)
+                .timeout(ORIGINAL_TIMEOUT)
+                .build();
     }
 
     String describe() {
-        String requests = allenOnly ? "GET movies by Allen" : workload == Workload.DATE ? "GET the time" : "75% GET movies by three directors, 25% POST";
-        return fileName + ": " + requests + ", " + switch (shape) {
-            case CONSTANT -> "constant users (open model when requestsPerSecond is given)";
-            case STEPPED_SPIKE -> "users in 4 steps up to the peak over 80% of the time, down over 20%, thinking " + SPIKE_THINK_TIME;
-            case SMOOTH_SPIKE -> "users ramp to the peak over 80% of the time, down over 20%, thinking " + SPIKE_THINK_TIME;
-            case SHARP_SPIKES -> "10 sharp spikes of users, thinking " + SPIKE_THINK_TIME;
-        };
+        String requests = allenOnly
+                ? "GET movies by Allen"
+                : workload == Workload.DATE ? "GET the time" : "75% GET movies by three directors, 25% POST";
+        return fileName + ": " + requests + ", "
+                + switch (shape) {
+                    case CONSTANT -> "constant users (open model when requestsPerSecond is given)";
+                    case STEPPED_SPIKE ->
+                        "users in 4 steps up to the peak over 80% of the time, down over 20%, thinking "
+                                + SPIKE_THINK_TIME;
+                    case SMOOTH_SPIKE ->
+                        "users ramp to the peak over 80% of the time, down over 20%, thinking " + SPIKE_THINK_TIME;
+                    case SHARP_SPIKES -> "10 sharp spikes of users, thinking " + SPIKE_THINK_TIME;
+                };
     }
 
     private List<Stage> stages(int users, int seconds) {

@@ -1,11 +1,5 @@
 package dev.stackbench.core.scenario;
 
-import java.io.UncheckedIOException;
-import java.net.UnknownHostException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.profile.Profile;
 import dev.stackbench.core.profile.ProfileFiles;
@@ -16,6 +10,11 @@ import dev.stackbench.core.profile.ThreadScope;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
+import java.io.UncheckedIOException;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One load run against servers in this JVM with the server profiled over the run's measured window ({@code load
@@ -32,25 +31,28 @@ public final class ProfiledRun {
         Measurement run() throws UnknownHostException;
     }
 
-    private ProfiledRun() {
-    }
+    private ProfiledRun() {}
 
     /**
      * @param settings  how to record; null runs {@code load} unprofiled
      * @param servers   the servers under load, for their code packages and an upstream service's threads
      * @param directory where the run's files go (the profile's beside them); null for none
      */
-    public static Measurement run(ProfileSettings settings, InProcessServers servers, Path directory, Load load) throws UnknownHostException {
+    public static Measurement run(ProfileSettings settings, InProcessServers servers, Path directory, Load load)
+            throws UnknownHostException {
         if (settings == null) {
             return load.run();
         }
         try (ProfileRecorder recorder = ProfileRecorder.start(settings)) {
             Measurement measurement = load.run();
             ProfileWindow.measuredWindowOf(measurement.result()).ifPresent(recorder::include);
-            ThreadScope threads = ThreadScope.serverThreads().excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
+            ThreadScope threads = ThreadScope.serverThreads()
+                    .excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
                     .excludingThread(Thread.currentThread().threadId());
-            if (servers.upstream().isPresent() && servers.upstream().get().threadNamePrefix().isPresent()) {
-                threads = threads.excludingNamePrefix(servers.upstream().get().threadNamePrefix().get());
+            if (servers.upstream().isPresent()
+                    && servers.upstream().get().threadNamePrefix().isPresent()) {
+                threads = threads.excludingNamePrefix(
+                        servers.upstream().get().threadNamePrefix().get());
             }
             Profile profile = recorder.finish(threads, servers.server().codePackages());
             ServerProfile.Files files = null;
@@ -63,12 +65,24 @@ public final class ProfiledRun {
                 }
             }
             RunResult result = measurement.result();
-            ServerProfile facts = profile.facts(result.requests().ok() + result.requests().errors(), files);
+            ServerProfile facts =
+                    profile.facts(result.requests().ok() + result.requests().errors(), files);
             if (unwritten != null) {
                 var notes = new ArrayList<>(facts.notes());
                 notes.add(unwritten);
-                facts = new ServerProfile(facts.mode(), facts.windowSeconds(), facts.windows(), facts.carriers(), facts.codePackages(), facts.cpu(),
-                        facts.allocation(), facts.locks(), facts.pinning(), facts.gc(), null, List.copyOf(notes));
+                facts = new ServerProfile(
+                        facts.mode(),
+                        facts.windowSeconds(),
+                        facts.windows(),
+                        facts.carriers(),
+                        facts.codePackages(),
+                        facts.cpu(),
+                        facts.allocation(),
+                        facts.locks(),
+                        facts.pinning(),
+                        facts.gc(),
+                        null,
+                        List.copyOf(notes));
             }
             return measurement.withServerProfile(facts);
         }

@@ -1,5 +1,8 @@
 package dev.stackbench.core.scenario;
 
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.WorkloadMixes;
+import dev.stackbench.core.server.Approach;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -8,10 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-
-import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.server.Approach;
 
 /**
  * A named list of runs that reproduces an experiment, validated when built and run by
@@ -25,7 +24,8 @@ import dev.stackbench.core.server.Approach;
  *                    runs under the same load becomes a comparison of variants in their own JVMs, instead of runs one after
  *                    another in one JVM
  */
-public record Scenario(String name, String description, String source, String scale, List<ScenarioRun> runs, boolean interleaved) {
+public record Scenario(
+        String name, String description, String source, String scale, List<ScenarioRun> runs, boolean interleaved) {
 
     /** A scenario whose runs run one after another. */
     public Scenario(String name, String description, String source, String scale, List<ScenarioRun> runs) {
@@ -50,7 +50,9 @@ public record Scenario(String name, String description, String source, String sc
         var labels = new HashSet<String>();
         for (ScenarioRun run : runs) {
             if (!labels.add(run.label())) {
-                throw new InvalidScenario.Field("runs", "two runs are labelled '" + run.label() + "'; labels name result directories and must differ");
+                throw new InvalidScenario.Field(
+                        "runs",
+                        "two runs are labelled '" + run.label() + "'; labels name result directories and must differ");
             }
         }
     }
@@ -60,7 +62,9 @@ public record Scenario(String name, String description, String source, String sc
      * measured time, plus a server start each. Drains after overloaded windows come on top.
      */
     public Duration estimatedLength() {
-        return runs.stream().map(run -> run.length().plus(SERVER_START_ESTIMATE)).reduce(Duration.ZERO, Duration::plus);
+        return runs.stream()
+                .map(run -> run.length().plus(SERVER_START_ESTIMATE))
+                .reduce(Duration.ZERO, Duration::plus);
     }
 
     /**
@@ -70,11 +74,18 @@ public record Scenario(String name, String description, String source, String sc
      * @throws InvalidScenario naming the run and the field when a run would not be valid so, or a
      *                         workload parameter that no run's workload has
      */
-    public Scenario overriddenBy(LoadOptions load, Map<String, String> workloadParams, Map<String, String> serverProperties) {
+    public Scenario overriddenBy(
+            LoadOptions load, Map<String, String> workloadParams, Map<String, String> serverProperties) {
         for (String name : workloadParams.keySet()) {
             if (runs.stream().noneMatch(run -> workloadParams(run).containsKey(name))) {
-                throw new InvalidScenario(name() + ": no run's workload has the parameter '" + name + "'; its workloads have: "
-                        + String.join(", ", runs.stream().flatMap(run -> workloadParams(run).keySet().stream()).distinct().toList()));
+                throw new InvalidScenario(name() + ": no run's workload has the parameter '" + name
+                        + "'; its workloads have: "
+                        + String.join(
+                                ", ",
+                                runs.stream()
+                                        .flatMap(run -> workloadParams(run).keySet().stream())
+                                        .distinct()
+                                        .toList()));
             }
         }
         var overridden = new ArrayList<ScenarioRun>();
@@ -96,7 +107,8 @@ public record Scenario(String name, String description, String source, String sc
      * load.duration: 'soon' is not a duration; ...}.
      */
     public InvalidScenario commandLineOptionRefused(LoadOptions.InvalidOption e) {
-        return InvalidScenario.Field.ofLoad(e).in(name + " with the command line's options", runs.getFirst().label());
+        return InvalidScenario.Field.ofLoad(e)
+                .in(name + " with the command line's options", runs.getFirst().label());
     }
 
     /** The parameters a run's workload has, with their defaults; none for a run of the user's application, which has no workload. */
@@ -127,11 +139,14 @@ public record Scenario(String name, String description, String source, String sc
         var known = runs.stream().map(ScenarioRun::label).toList();
         for (String label : labels) {
             if (!known.contains(label)) {
-                throw new InvalidScenario(name + ": no run labelled '" + label + "'; runs: " + String.join(", ", known));
+                throw new InvalidScenario(
+                        name + ": no run labelled '" + label + "'; runs: " + String.join(", ", known));
             }
         }
-        var kept = runs.stream().filter(run -> labels.isEmpty() || labels.contains(run.label()))
-                .filter(run -> approach == null || run.approach() == approach).toList();
+        var kept = runs.stream()
+                .filter(run -> labels.isEmpty() || labels.contains(run.label()))
+                .filter(run -> approach == null || run.approach() == approach)
+                .toList();
         if (kept.isEmpty()) {
             throw new InvalidScenario(name + ": no run is left to run" + (approach == null ? "" : " on " + approach));
         }

@@ -1,14 +1,5 @@
 package dev.stackbench.core.scenario;
 
-import java.net.URI;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.regex.Pattern;
-
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -20,6 +11,14 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * One run of a scenario: an approach serving a workload in-process, or the user's own application ({@code app}), driven
@@ -39,9 +38,18 @@ import dev.stackbench.core.server.Workload;
  *                         its output goes to {@code app.log} in the run's directory); null for an approach. Such a run has
  *                         no approach, workload, workload parameters or upstream; without a mix it sends GET /
  */
-public record ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
-                          Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load,
-                          UpstreamService upstream, AppSpec app) {
+public record ScenarioRun(
+        String label,
+        String note,
+        Approach approach,
+        Workload workload,
+        Map<String, String> workloadParams,
+        Map<String, String> serverProperties,
+        List<String> requests,
+        Path bodyDirectory,
+        LoadOptions load,
+        UpstreamService upstream,
+        AppSpec app) {
 
     /** One directory name: no separators, no leading dot. */
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_\\-+=\\[\\](),][A-Za-z0-9_.\\-+=\\[\\](),]{0,99}");
@@ -52,17 +60,24 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
     public ScenarioRun {
         Objects.requireNonNull(label, "label");
         if (!LABEL.matcher(label).matches()) {
-            throw new InvalidScenario.Field("label", "'" + label + "' cannot name a directory: use up to 100 letters, digits and . _ - + = [ ] ( ) , and no leading dot");
+            throw new InvalidScenario.Field(
+                    "label",
+                    "'" + label
+                            + "' cannot name a directory: use up to 100 letters, digits and . _ - + = [ ] ( ) , and no leading dot");
         }
         note = note == null ? "" : note.strip();
         if (app != null) {
             if (approach != null || upstream != null || !workloadParams.isEmpty()) {
-                throw new InvalidScenario.Field("app", "a run of your application has no " + (approach != null ? "approach"
-                        : upstream != null ? "upstream" : "workload-params") + ": give either app or approach");
+                throw new InvalidScenario.Field(
+                        "app",
+                        "a run of your application has no "
+                                + (approach != null ? "approach" : upstream != null ? "upstream" : "workload-params")
+                                + ": give either app or approach");
             }
             workload = null;
         } else if (approach == null) {
-            throw new InvalidScenario.Field("approach", "missing; one of " + Approach.ids() + ", or app: your application's jar");
+            throw new InvalidScenario.Field(
+                    "approach", "missing; one of " + Approach.ids() + ", or app: your application's jar");
         } else if (workload == null) {
             throw new InvalidScenario.Field("workload", "missing; one of " + Workload.ids());
         }
@@ -75,22 +90,72 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
     }
 
     /** A run of an approach whose nested calls go to the server itself. */
-    public ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
-                       Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load) {
-        this(label, note, approach, workload, workloadParams, serverProperties, requests, bodyDirectory, load, null, null);
+    public ScenarioRun(
+            String label,
+            String note,
+            Approach approach,
+            Workload workload,
+            Map<String, String> workloadParams,
+            Map<String, String> serverProperties,
+            List<String> requests,
+            Path bodyDirectory,
+            LoadOptions load) {
+        this(
+                label,
+                note,
+                approach,
+                workload,
+                workloadParams,
+                serverProperties,
+                requests,
+                bodyDirectory,
+                load,
+                null,
+                null);
     }
 
     /** A run of an approach, its nested calls going to {@code upstream} (null: to the server itself). */
-    public ScenarioRun(String label, String note, Approach approach, Workload workload, Map<String, String> workloadParams,
-                       Map<String, String> serverProperties, List<String> requests, Path bodyDirectory, LoadOptions load,
-                       UpstreamService upstream) {
-        this(label, note, approach, workload, workloadParams, serverProperties, requests, bodyDirectory, load, upstream, null);
+    public ScenarioRun(
+            String label,
+            String note,
+            Approach approach,
+            Workload workload,
+            Map<String, String> workloadParams,
+            Map<String, String> serverProperties,
+            List<String> requests,
+            Path bodyDirectory,
+            LoadOptions load,
+            UpstreamService upstream) {
+        this(
+                label,
+                note,
+                approach,
+                workload,
+                workloadParams,
+                serverProperties,
+                requests,
+                bodyDirectory,
+                load,
+                upstream,
+                null);
     }
 
     /** This run with its nested calls going to {@code service}; null: to the server itself. Applications make their own calls. */
     public ScenarioRun withUpstream(UpstreamService service) {
-        return app != null ? this
-                : new ScenarioRun(label, note, approach, workload, workloadParams, serverProperties, requests, bodyDirectory, load, service, null);
+        return app != null
+                ? this
+                : new ScenarioRun(
+                        label,
+                        note,
+                        approach,
+                        workload,
+                        workloadParams,
+                        serverProperties,
+                        requests,
+                        bodyDirectory,
+                        load,
+                        service,
+                        null);
     }
 
     /** The requests to send: the run's own mix, else the workload's with its parameters; for an application without a mix, null (GET /). */
@@ -123,7 +188,12 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
 
     /** What to start: HTTP/2 on the client means HTTP/2 on the server too, as with {@code load --http2}; {@code tls} is the server's. */
     public ServerSpec serverSpec() {
-        return new ServerSpec(approach, workload, Map.of(), serverProperties, Boolean.TRUE.equals(load.http2()),
+        return new ServerSpec(
+                approach,
+                workload,
+                Map.of(),
+                serverProperties,
+                Boolean.TRUE.equals(load.http2()),
                 Boolean.TRUE.equals(load.tls()));
     }
 
@@ -143,7 +213,8 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
      *
      * @throws InvalidScenario.Field when the result is not a valid run
      */
-    public ScenarioRun overriddenBy(LoadOptions topLoad, Map<String, String> topWorkloadParams, Map<String, String> topServerProperties) {
+    public ScenarioRun overriddenBy(
+            LoadOptions topLoad, Map<String, String> topWorkloadParams, Map<String, String> topServerProperties) {
         var params = new LinkedHashMap<>(workloadParams);
         params.putAll(topWorkloadParams);
         var properties = new LinkedHashMap<>(serverProperties);
@@ -154,11 +225,17 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         } catch (LoadOptions.InvalidOption e) {
             throw InvalidScenario.Field.ofLoad(e);
         }
-        return new ScenarioRun(label, note, approach, workload, params, properties, requests, bodyDirectory, merged, upstream, app);
+        return new ScenarioRun(
+                label, note, approach, workload, params, properties, requests, bodyDirectory, merged, upstream, app);
     }
 
     /** @param workload null for an application: its requests are the mix's, or GET / */
-    private static void validate(Workload workload, Map<String, String> params, List<String> requests, Path bodyDirectory, LoadOptions load) {
+    private static void validate(
+            Workload workload,
+            Map<String, String> params,
+            List<String> requests,
+            Path bodyDirectory,
+            LoadOptions load) {
         if (workload != null) {
             try {
                 WorkloadMixes.of(workload, params);
@@ -168,7 +245,9 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         }
         RequestMix mix;
         try {
-            mix = !requests.isEmpty() ? RequestSpecs.parse(requests, bodyDirectory) : workload == null ? null : WorkloadMixes.of(workload, params);
+            mix = !requests.isEmpty()
+                    ? RequestSpecs.parse(requests, bodyDirectory)
+                    : workload == null ? null : WorkloadMixes.of(workload, params);
         } catch (IllegalArgumentException e) {
             throw new InvalidScenario.Field("mix", e.getMessage());
         }
@@ -181,7 +260,8 @@ public record ScenarioRun(String label, String note, Approach approach, Workload
         }
         // As load refuses --insecure without TLS: a run's server is in-process, so only tls makes it apply.
         if (workload != null && Boolean.TRUE.equals(load.insecure()) && !Boolean.TRUE.equals(load.tls())) {
-            throw new InvalidScenario.Field("load", LoadOption.INSECURE.id() + " applies to TLS: add " + LoadOption.TLS.id() + ": true");
+            throw new InvalidScenario.Field(
+                    "load", LoadOption.INSECURE.id() + " applies to TLS: add " + LoadOption.TLS.id() + ": true");
         }
     }
 }

@@ -1,5 +1,14 @@
 package dev.stackbench.core.scenario;
 
+import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.WebServer;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.UpstreamService;
+import dev.stackbench.core.server.Workload;
+import dev.stackbench.core.vocabulary.Durations;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,17 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-
-import dev.stackbench.core.app.AppSource;
-import dev.stackbench.core.app.AppSpec;
-import dev.stackbench.core.app.WebServer;
-import dev.stackbench.core.load.LoadOption;
-import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.UpstreamService;
-import dev.stackbench.core.server.Workload;
-import dev.stackbench.core.vocabulary.Durations;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -55,18 +53,30 @@ public final class ScenarioYaml {
 
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
-    private static final Set<String> SCENARIO_KEYS = Set.of("name", "source", "description", "scale", "compare", "defaults", "runs");
-    private static final Set<String> DEFAULTS_KEYS = Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load",
-            "upstream", "app");
-    private static final Set<String> RUN_KEYS = Set.of("label", "note", "approach", "workload", "workload-params", "server-properties", "mix", "load",
-            "upstream", "app");
+    private static final Set<String> SCENARIO_KEYS =
+            Set.of("name", "source", "description", "scale", "compare", "defaults", "runs");
+    private static final Set<String> DEFAULTS_KEYS =
+            Set.of("approach", "workload", "workload-params", "server-properties", "mix", "load", "upstream", "app");
+    private static final Set<String> RUN_KEYS = Set.of(
+            "label",
+            "note",
+            "approach",
+            "workload",
+            "workload-params",
+            "server-properties",
+            "mix",
+            "load",
+            "upstream",
+            "app");
     /** {@code app:} as a mapping; as a single value it is the jar's path. */
-    private static final Set<String> APP_KEYS = Set.of("jar", "class", "process", "ready", "ready-timeout", "web-server", "jvm-options");
-    private static final Set<String> UPSTREAM_KEYS = Set.of("approach", "delayMillis");
-    private static final Set<String> LOAD_KEYS = Arrays.stream(LoadOption.values()).map(LoadOption::id).collect(Collectors.toSet());
+    private static final Set<String> APP_KEYS =
+            Set.of("jar", "class", "process", "ready", "ready-timeout", "web-server", "jvm-options");
 
-    private ScenarioYaml() {
-    }
+    private static final Set<String> UPSTREAM_KEYS = Set.of("approach", "delayMillis");
+    private static final Set<String> LOAD_KEYS =
+            Arrays.stream(LoadOption.values()).map(LoadOption::id).collect(Collectors.toSet());
+
+    private ScenarioYaml() {}
 
     /**
      * @param source        the file's name, for messages
@@ -78,10 +88,19 @@ public final class ScenarioYaml {
         try {
             root = YAML.readTree(text);
         } catch (JacksonException e) {
-            throw InvalidScenario.of(source, null, null, "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw InvalidScenario.of(
+                    source,
+                    null,
+                    null,
+                    "not valid YAML: "
+                            + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
         if (root == null || !root.isObject()) {
-            throw InvalidScenario.of(source, null, null, "a scenario file is a YAML mapping with name, description, source, scale, defaults and runs");
+            throw InvalidScenario.of(
+                    source,
+                    null,
+                    null,
+                    "a scenario file is a YAML mapping with name, description, source, scale, defaults and runs");
         }
         try {
             checkKeys(root, SCENARIO_KEYS, "");
@@ -99,7 +118,12 @@ public final class ScenarioYaml {
             for (JsonNode run : runs.values()) {
                 parsed.add(run(run, defaults, bodyDirectory, source, index++));
             }
-            return new Scenario(text(root, "name"), text(root, "description"), text(root, "source"), text(root, "scale"), parsed,
+            return new Scenario(
+                    text(root, "name"),
+                    text(root, "description"),
+                    text(root, "source"),
+                    text(root, "scale"),
+                    parsed,
                     interleaved(root));
         } catch (InvalidScenario.Field e) {
             throw e.in(source, null);
@@ -109,7 +133,8 @@ public final class ScenarioYaml {
     private static ScenarioRun run(JsonNode run, JsonNode defaults, Path bodyDirectory, String source, int index) {
         String position = "runs[" + index + "]";
         if (!run.isObject()) {
-            throw InvalidScenario.of(source, null, position, "a run is a mapping with label, approach, workload, ..., load");
+            throw InvalidScenario.of(
+                    source, null, position, "a run is a mapping with label, approach, workload, ..., load");
         }
         String label = run.path("label").isString() ? run.path("label").stringValue() : position;
         try {
@@ -124,18 +149,32 @@ public final class ScenarioYaml {
             String workload = app != null ? null : text(run, "workload", text(defaults, "workload"));
             // The defaults' parameters are for the defaults' workload: a run of another workload does not inherit them.
             String defaultWorkload = text(defaults, "workload");
-            var params = app == null && (defaultWorkload == null || defaultWorkload.equals(workload)) ? strings(defaults, "workload-params")
+            var params = app == null && (defaultWorkload == null || defaultWorkload.equals(workload))
+                    ? strings(defaults, "workload-params")
                     : new LinkedHashMap<String, String>();
             params.putAll(strings(run, "workload-params"));
             var properties = strings(defaults, "server-properties");
             properties.putAll(strings(run, "server-properties"));
             List<String> mix = run.has("mix") ? list(run, "mix") : list(defaults, "mix");
             LoadOptions load = load(defaults.path("load"), "load").overriddenBy(load(run.path("load"), "load"));
-            return new ScenarioRun(text(run, "label"), text(run, "note"),
+            return new ScenarioRun(
+                    text(run, "label"),
+                    text(run, "note"),
                     approach == null ? null : named("approach", () -> Approach.fromId(approach)),
-                    app != null ? null : named("workload", () -> Workload.fromId(workload == null ? Workload.DATE.id() : workload)),
-                    params, properties, mix, bodyDirectory, load,
-                    app != null ? null : upstream(run.has("upstream") ? run.path("upstream") : defaults.path("upstream")), app);
+                    app != null
+                            ? null
+                            : named(
+                                    "workload",
+                                    () -> Workload.fromId(workload == null ? Workload.DATE.id() : workload)),
+                    params,
+                    properties,
+                    mix,
+                    bodyDirectory,
+                    load,
+                    app != null
+                            ? null
+                            : upstream(run.has("upstream") ? run.path("upstream") : defaults.path("upstream")),
+                    app);
         } catch (InvalidScenario.Field e) {
             throw e.in(source, label);
         } catch (LoadOptions.InvalidOption e) {
@@ -161,10 +200,15 @@ public final class ScenarioYaml {
             String jar = text(node, "jar");
             String mainClass = text(node, "class");
             if ((jar == null) == (mainClass == null)) {
-                throw new InvalidScenario.Field("app", "give jar (an executable jar) or class (a main class on the class path), not "
-                        + (jar == null ? "neither" : "both"));
+                throw new InvalidScenario.Field(
+                        "app",
+                        "give jar (an executable jar) or class (a main class on the class path), not "
+                                + (jar == null ? "neither" : "both"));
             }
-            AppSpec spec = AppSpec.of(jar != null ? new AppSource.ExecutableJar(bodyDirectory.resolve(jar)) : new AppSource.MainClass(mainClass))
+            AppSpec spec = AppSpec.of(
+                            jar != null
+                                    ? new AppSource.ExecutableJar(bodyDirectory.resolve(jar))
+                                    : new AppSource.MainClass(mainClass))
                     .withSeparateProcess(Boolean.TRUE.equals(bool(node, "process", "app")), list(node, "jvm-options"))
                     .withReadyPath(text(node, "ready"));
             String timeout = text(node, "ready-timeout");
@@ -196,7 +240,12 @@ public final class ScenarioYaml {
             checkKeys(node, UPSTREAM_KEYS, "upstream.");
             String approach = text(node, "approach");
             if (approach == null) {
-                throw new InvalidScenario.Field("upstream.approach", "missing; one of " + UpstreamService.APPROACHES.stream().map(Approach::id).toList());
+                throw new InvalidScenario.Field(
+                        "upstream.approach",
+                        "missing; one of "
+                                + UpstreamService.APPROACHES.stream()
+                                        .map(Approach::id)
+                                        .toList());
             }
             Integer delay = integer(node, "delayMillis", "upstream");
             return new UpstreamService(Approach.fromId(approach), delay == null ? 0 : delay);
@@ -216,7 +265,9 @@ public final class ScenarioYaml {
         var options = LoadOptions.builder();
         for (LoadOption option : LoadOption.values()) {
             if (option.kind().readsText()) {
-                options.parse(option, scalar(load, option.id(), path)); // read here, once: a bad one names the file, run and key
+                options.parse(
+                        option,
+                        scalar(load, option.id(), path)); // read here, once: a bad one names the file, run and key
             } else {
                 options.set(option, value(load, option, path));
             }
@@ -243,7 +294,8 @@ public final class ScenarioYaml {
             return null;
         }
         if (!node.isObject()) {
-            throw new InvalidScenario.Field(path + "." + key, "must be a mapping of header names to values, e.g. {Authorization: Bearer abc}");
+            throw new InvalidScenario.Field(
+                    path + "." + key, "must be a mapping of header names to values, e.g. {Authorization: Bearer abc}");
         }
         var headers = new ArrayList<String>();
         for (var header : node.properties()) {
@@ -258,7 +310,10 @@ public final class ScenarioYaml {
     private static void checkKeys(JsonNode node, Set<String> known, String prefix) {
         for (String key : node.propertyNames()) {
             if (!known.contains(key)) {
-                throw new InvalidScenario.Field(prefix + key, "unknown key; known: " + String.join(", ", known.stream().sorted().toList()));
+                throw new InvalidScenario.Field(
+                        prefix + key,
+                        "unknown key; known: "
+                                + String.join(", ", known.stream().sorted().toList()));
             }
         }
     }
@@ -279,8 +334,11 @@ public final class ScenarioYaml {
         return switch (compare) {
             case "interleaved" -> true;
             case "sequential" -> false;
-            default -> throw new InvalidScenario.Field("compare", "'" + compare + "': expected interleaved (each group of runs under the same "
-                    + "load compared in rounds, each run in its own JVM) or sequential (the runs one after another, the default)");
+            default ->
+                throw new InvalidScenario.Field(
+                        "compare",
+                        "'" + compare + "': expected interleaved (each group of runs under the same "
+                                + "load compared in rounds, each run in its own JVM) or sequential (the runs one after another, the default)");
         };
     }
 
@@ -290,7 +348,9 @@ public final class ScenarioYaml {
             return fallback;
         }
         if (!node.isValueNode()) {
-            throw new InvalidScenario.Field(key, "must be a single value, got a " + node.getNodeType().name().toLowerCase(Locale.ROOT));
+            throw new InvalidScenario.Field(
+                    key,
+                    "must be a single value, got a " + node.getNodeType().name().toLowerCase(Locale.ROOT));
         }
         return node.asString();
     }

@@ -21,20 +21,25 @@ public final class Scenarios {
 
     /** Shipped scenarios live here, as {@code NAME.yaml}; the index lists them in order. */
     static final String RESOURCE_DIRECTORY = "scenarios/";
+
     static final String INDEX = RESOURCE_DIRECTORY + "bundled.txt";
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     /** The names of the scenarios shipped in the jar, in the index's order. */
     public static List<String> bundledNames() {
-        return resource(INDEX).lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        return resource(INDEX)
+                .lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                .toList();
     }
 
     /** @throws InvalidScenario when it does not parse or validate, or there is none by that name */
     public static Scenario bundled(String name) {
         if (!bundledNames().contains(name)) {
-            throw new InvalidScenario("no bundled scenario '" + name + "'; bundled: " + String.join(", ", bundledNames()));
+            throw new InvalidScenario(
+                    "no bundled scenario '" + name + "'; bundled: " + String.join(", ", bundledNames()));
         }
         String file = RESOURCE_DIRECTORY + name + ".yaml";
         return ScenarioYaml.parse(resource(file), file, Path.of(""));
@@ -53,7 +58,8 @@ public final class Scenarios {
         if (bundledNames().contains(nameOrPath)) {
             return bundled(nameOrPath);
         }
-        throw new InvalidScenario("no scenario '" + nameOrPath + "': no such file, and not one of the bundled: " + String.join(", ", bundledNames()));
+        throw new InvalidScenario("no scenario '" + nameOrPath + "': no such file, and not one of the bundled: "
+                + String.join(", ", bundledNames()));
     }
 
     /** A scenario file: {@code .csv} is the k6 scenario CSV, anything else YAML. */

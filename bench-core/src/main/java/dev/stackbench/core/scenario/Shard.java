@@ -66,7 +66,8 @@ public record Shard(int index, int count) {
             longestFirst.add(i);
         }
         // A stable sort: equal lengths keep the list's order.
-        longestFirst.sort(Comparator.comparingLong((Integer i) -> length.applyAsLong(items.get(i))).reversed());
+        longestFirst.sort(Comparator.comparingLong((Integer i) -> length.applyAsLong(items.get(i)))
+                .reversed());
         // Shards past the list's length stay empty by the rule (ties go to the lowest shard): no need to count them,
         // so --shard 1/999999999 costs what 1/2 does.
         long[] totals = new long[Math.max(1, Math.min(count, items.size()))];

@@ -2,7 +2,6 @@ package dev.stackbench.core.server;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,7 +12,11 @@ import java.util.stream.Collectors;
  * command line, in results and in docs.
  */
 public enum Approach {
-    PLATFORM_TOMCAT("platform-tomcat", WebStack.MVC_TOMCAT, Execution.REQUEST_THREAD, List.of("000", "001", "002", "003", "004")),
+    PLATFORM_TOMCAT(
+            "platform-tomcat",
+            WebStack.MVC_TOMCAT,
+            Execution.REQUEST_THREAD,
+            List.of("000", "001", "002", "003", "004")),
     LOOM_TOMCAT("loom-tomcat", WebStack.MVC_TOMCAT, Execution.VIRTUAL_THREAD, List.of("003", "004")),
     ASYNC_TOMCAT("async-tomcat", WebStack.MVC_TOMCAT, Execution.TASK_POOL, List.of("000", "001")),
     COMMONPOOL_TOMCAT("commonpool-tomcat", WebStack.MVC_TOMCAT, Execution.COMMON_POOL, List.of("000")),

@@ -25,8 +25,14 @@ package dev.stackbench.core.server;
  * @param addedDelayMillis    what the server adds to the wait at the bottom of every date call chain (0 for none)
  * @param databaseConnections connections of the workload's database pool (JDBC or R2DBC); null without a database
  */
-public record ServerLimits(Execution execution, Integer requestThreads, Integer eventLoopThreads, ThreadPool blockingPool,
-                           boolean nestedCallsToSelf, int addedDelayMillis, Integer databaseConnections) {
+public record ServerLimits(
+        Execution execution,
+        Integer requestThreads,
+        Integer eventLoopThreads,
+        ThreadPool blockingPool,
+        boolean nestedCallsToSelf,
+        int addedDelayMillis,
+        Integer databaseConnections) {
 
     /**
      * A pool of platform threads, described as a {@link java.util.concurrent.ThreadPoolExecutor} behaves: it starts up
@@ -42,7 +48,8 @@ public record ServerLimits(Execution execution, Integer requestThreads, Integer 
      *                                  {@code CompletableFuture.get} does) may be replaced by a new one, so that
      *                                  more than {@code maxThreads} threads can hold tasks at once
      */
-    public record ThreadPool(String name, int coreThreads, int maxThreads, Integer queueCapacity, boolean compensatesBlockedThreads) {
+    public record ThreadPool(
+            String name, int coreThreads, int maxThreads, Integer queueCapacity, boolean compensatesBlockedThreads) {
 
         /** @throws IllegalArgumentException naming the size that cannot be */
         public ThreadPool {
@@ -51,19 +58,23 @@ public record ServerLimits(Execution execution, Integer requestThreads, Integer 
                         + coreThreads + ", max " + maxThreads);
             }
             if (queueCapacity != null && queueCapacity < 0) {
-                throw new IllegalArgumentException("pool '" + name + "' queueCapacity must be 0 or more, got " + queueCapacity);
+                throw new IllegalArgumentException(
+                        "pool '" + name + "' queueCapacity must be 0 or more, got " + queueCapacity);
             }
         }
 
         /** A pool that starts all its threads before it queues: Tomcat's, boundedElastic, a ForkJoinPool. */
-        public static ThreadPool eager(String name, int threads, Integer queueCapacity, boolean compensatesBlockedThreads) {
+        public static ThreadPool eager(
+                String name, int threads, Integer queueCapacity, boolean compensatesBlockedThreads) {
             return new ThreadPool(name, threads, threads, queueCapacity, compensatesBlockedThreads);
         }
 
         /** {@code Tomcat request threads: 200}, or {@code @Async ThreadPoolTaskExecutor: core 100, max 200, queue 1000}. */
         public String describe() {
-            return coreThreads == maxThreads ? name + ": " + maxThreads + (maxThreads == 1 ? " thread" : " threads")
-                    : name + ": core " + coreThreads + ", max " + maxThreads + ", queue " + (queueCapacity == null ? "unbounded" : queueCapacity);
+            return coreThreads == maxThreads
+                    ? name + ": " + maxThreads + (maxThreads == 1 ? " thread" : " threads")
+                    : name + ": core " + coreThreads + ", max " + maxThreads + ", queue "
+                            + (queueCapacity == null ? "unbounded" : queueCapacity);
         }
     }
 }

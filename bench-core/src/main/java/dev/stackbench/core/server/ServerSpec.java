@@ -20,9 +20,14 @@ import java.util.Objects;
  * @param upstream         where the workload's nested calls go ({@code http://host:port/}, e.g. an {@link UpstreamService}'s);
  *                         null: to the server itself
  */
-public record ServerSpec(Approach approach, Workload workload,
-                         Map<String, String> workloadOptions, Map<String, String> serverProperties, boolean http2, boolean tls,
-                         URI upstream) {
+public record ServerSpec(
+        Approach approach,
+        Workload workload,
+        Map<String, String> workloadOptions,
+        Map<String, String> serverProperties,
+        boolean http2,
+        boolean tls,
+        URI upstream) {
 
     public ServerSpec {
         Objects.requireNonNull(approach, "approach");
@@ -32,13 +37,22 @@ public record ServerSpec(Approach approach, Workload workload,
     }
 
     /** A spec whose nested calls go to the server itself. */
-    public ServerSpec(Approach approach, Workload workload, Map<String, String> workloadOptions, Map<String, String> serverProperties,
-                      boolean http2, boolean tls) {
+    public ServerSpec(
+            Approach approach,
+            Workload workload,
+            Map<String, String> workloadOptions,
+            Map<String, String> serverProperties,
+            boolean http2,
+            boolean tls) {
         this(approach, workload, workloadOptions, serverProperties, http2, tls, null);
     }
 
     /** A spec that serves HTTP/1.1 only, in cleartext. */
-    public ServerSpec(Approach approach, Workload workload, Map<String, String> workloadOptions, Map<String, String> serverProperties) {
+    public ServerSpec(
+            Approach approach,
+            Workload workload,
+            Map<String, String> workloadOptions,
+            Map<String, String> serverProperties) {
         this(approach, workload, workloadOptions, serverProperties, false, false);
     }
 
@@ -47,7 +61,8 @@ public record ServerSpec(Approach approach, Workload workload,
     }
 
     public ServerSpec withServerProperty(String name, String value) {
-        return new ServerSpec(approach, workload, workloadOptions, with(serverProperties, name, value), http2, tls, upstream);
+        return new ServerSpec(
+                approach, workload, workloadOptions, with(serverProperties, name, value), http2, tls, upstream);
     }
 
     public ServerSpec withServerProperties(Map<String, String> properties) {

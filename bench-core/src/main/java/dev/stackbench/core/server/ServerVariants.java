@@ -25,8 +25,10 @@ public final class ServerVariants {
 
     /** Finds providers with {@link ServiceLoader} in this class's loader. */
     public static ServerVariants load() {
-        return new ServerVariants(ServiceLoader.load(ServerVariantProvider.class, ServerVariants.class.getClassLoader())
-                .stream().map(ServiceLoader.Provider::get).toList());
+        return new ServerVariants(
+                ServiceLoader.load(ServerVariantProvider.class, ServerVariants.class.getClassLoader()).stream()
+                        .map(ServiceLoader.Provider::get)
+                        .toList());
     }
 
     public Set<Approach> approaches() {
@@ -53,7 +55,8 @@ public final class ServerVariants {
 
     private ServerVariantProvider provider(Approach approach, Workload workload) {
         return providers.stream()
-                .filter(provider -> provider.approaches().contains(approach) && provider.workloads().contains(workload))
+                .filter(provider -> provider.approaches().contains(approach)
+                        && provider.workloads().contains(workload))
                 .findFirst()
                 .orElseThrow(() -> new ServerStartException("no server variant for approach " + approach
                         + " with workload " + workload + " on the class path"

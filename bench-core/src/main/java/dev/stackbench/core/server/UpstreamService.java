@@ -34,11 +34,13 @@ public record UpstreamService(Approach approach, int delayMillis) {
     public UpstreamService {
         Objects.requireNonNull(approach, "approach");
         if (!APPROACHES.contains(approach)) {
-            throw new IllegalArgumentException("upstream approach " + approach.id() + " is not supported: only " + APPROACHES.stream()
-                    .map(Approach::id).toList() + ", whose threads are all its own, so that its CPU can be told apart from the server's");
+            throw new IllegalArgumentException("upstream approach " + approach.id() + " is not supported: only "
+                    + APPROACHES.stream().map(Approach::id).toList()
+                    + ", whose threads are all its own, so that its CPU can be told apart from the server's");
         }
         if (delayMillis < 0 || delayMillis > MAX_DELAY_MILLIS) {
-            throw new IllegalArgumentException("upstream delayMillis must be 0 to " + MAX_DELAY_MILLIS + ", got " + delayMillis);
+            throw new IllegalArgumentException(
+                    "upstream delayMillis must be 0 to " + MAX_DELAY_MILLIS + ", got " + delayMillis);
         }
     }
 
@@ -56,9 +58,11 @@ public record UpstreamService(Approach approach, int delayMillis) {
             return new UpstreamService(approach, 0);
         }
         try {
-            return new UpstreamService(approach, Integer.parseInt(text.substring(colon + 1).strip()));
+            return new UpstreamService(
+                    approach, Integer.parseInt(text.substring(colon + 1).strip()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("upstream '" + text + "': expected APPROACH[:DELAY_MILLIS], e.g. webflux-netty:20", e);
+            throw new IllegalArgumentException(
+                    "upstream '" + text + "': expected APPROACH[:DELAY_MILLIS], e.g. webflux-netty:20", e);
         }
     }
 

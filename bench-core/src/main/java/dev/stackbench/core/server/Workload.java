@@ -2,14 +2,17 @@ package dev.stackbench.core.server;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /** What a request does. Every approach serves every workload. */
 public enum Workload {
-    DATE("date", "GET /date?delayMillis=D&callDepth=K: the date as text, after K nested HTTP calls to itself and a D ms wait"),
-    MOVIES("movies", "GET /movies?director=NAME and POST /movies over a database, with a Caffeine cache in front of reads"),
+    DATE(
+            "date",
+            "GET /date?delayMillis=D&callDepth=K: the date as text, after K nested HTTP calls to itself and a D ms wait"),
+    MOVIES(
+            "movies",
+            "GET /movies?director=NAME and POST /movies over a database, with a Caffeine cache in front of reads"),
     CRUD("crud", "contacts: POST, GET by id, GET a page, PUT and DELETE /contacts, persisted for real");
 
     private final String id;

@@ -11,6 +11,5 @@ public final class WorkloadParams {
     /** How many nested HTTP calls the request makes before its wait. */
     public static final String CALL_DEPTH = "callDepth";
 
-    private WorkloadParams() {
-    }
+    private WorkloadParams() {}
 }

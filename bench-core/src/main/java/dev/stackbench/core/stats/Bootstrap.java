@@ -1,5 +1,10 @@
 package dev.stackbench.core.stats;
 
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.read.IntervalHistogram;
+import dev.stackbench.core.result.read.IterationScores;
+import dev.stackbench.core.result.read.RecordedRun;
+import dev.stackbench.core.result.read.RecordedTarget;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -9,12 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
-
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.read.IntervalHistogram;
-import dev.stackbench.core.result.read.IterationScores;
-import dev.stackbench.core.result.read.RecordedRun;
-import dev.stackbench.core.result.read.RecordedTarget;
 
 /**
  * Estimates each of {@link #METRICS} of one target and how much it could move by chance, with a
@@ -42,20 +41,25 @@ public final class Bootstrap {
     /** Resamples per estimate: enough for stable 2.5th and 97.5th percentiles. */
     public static final int RESAMPLES = 2000;
     /** What the bootstrap estimates: the metrics a gate checks and the report's winners table ranks with a spread. */
-    public static final Set<Metric> METRICS = Collections.unmodifiableSet(EnumSet.of(
-            Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.RPS, Metric.ERRORS));
+    public static final Set<Metric> METRICS = Collections.unmodifiableSet(
+            EnumSet.of(Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.RPS, Metric.ERRORS));
 
-    private static final Metric[] LATENCY = METRICS.stream().filter(Metric::isPercentile).toArray(Metric[]::new);
+    private static final Metric[] LATENCY =
+            METRICS.stream().filter(Metric::isPercentile).toArray(Metric[]::new);
 
     /** What the second level resamples. */
-    private enum Samples { INTERVALS, ITERATIONS, NONE }
+    private enum Samples {
+        INTERVALS,
+        ITERATIONS,
+        NONE
+    }
 
     private final List<RecordedRun> runs;
     private final Samples samples;
-    private final int[] sampleCounts;        // [run] -> how many samples it has
-    private final long[] scaleNanos;         // every bucket value of every interval, ascending, distinct
-    private final int[][][] bucketIndex;     // [run][interval][bucket] -> index into scaleNanos
-    private final LatencyCounts[][] counts;  // [run][interval]
+    private final int[] sampleCounts; // [run] -> how many samples it has
+    private final long[] scaleNanos; // every bucket value of every interval, ascending, distinct
+    private final int[][][] bucketIndex; // [run][interval][bucket] -> index into scaleNanos
+    private final LatencyCounts[][] counts; // [run][interval]
 
     private Bootstrap(RecordedTarget target) {
         this.runs = target.runs();
@@ -66,17 +70,27 @@ public final class Bootstrap {
         } else {
             samples = Samples.NONE;
         }
-        sampleCounts = runs.stream().mapToInt(run -> switch (samples) {
-            case INTERVALS -> run.intervals().size();
-            case ITERATIONS -> run.iterations().size();
-            case NONE -> 0;
-        }).toArray();
+        sampleCounts = runs.stream()
+                .mapToInt(run -> switch (samples) {
+                    case INTERVALS -> run.intervals().size();
+                    case ITERATIONS -> run.iterations().size();
+                    case NONE -> 0;
+                })
+                .toArray();
         counts = new LatencyCounts[runs.size()][];
         if (samples == Samples.INTERVALS) {
             for (int r = 0; r < runs.size(); r++) {
-                counts[r] = runs.get(r).intervals().stream().map(IntervalHistogram::latencyNanos).map(LatencyCounts::of).toArray(LatencyCounts[]::new);
+                counts[r] = runs.get(r).intervals().stream()
+                        .map(IntervalHistogram::latencyNanos)
+                        .map(LatencyCounts::of)
+                        .toArray(LatencyCounts[]::new);
             }
-            scaleNanos = Arrays.stream(counts).flatMap(Arrays::stream).flatMapToLong(c -> Arrays.stream(c.valuesNanos())).distinct().sorted().toArray();
+            scaleNanos = Arrays.stream(counts)
+                    .flatMap(Arrays::stream)
+                    .flatMapToLong(c -> Arrays.stream(c.valuesNanos()))
+                    .distinct()
+                    .sorted()
+                    .toArray();
             bucketIndex = new int[runs.size()][][];
             for (int r = 0; r < runs.size(); r++) {
                 bucketIndex[r] = new int[counts[r].length][];
@@ -145,7 +159,9 @@ public final class Bootstrap {
         String spreadFrom = spreadFrom(count > 0);
         var estimates = new EnumMap<Metric, Estimate>(Metric.class);
         for (Metric metric : METRICS) {
-            estimates.put(metric, Estimate.resampled(metric, point.get(metric), resampled.get(metric), runs.size(), spreadFrom));
+            estimates.put(
+                    metric,
+                    Estimate.resampled(metric, point.get(metric), resampled.get(metric), runs.size(), spreadFrom));
         }
         return estimates;
     }
@@ -160,7 +176,8 @@ public final class Bootstrap {
             case NONE -> null;
         };
         String runsText = runs.size() == 1 ? "1 run" : runs.size() + " runs";
-        return "95% bootstrap interval over " + runsText + (level2 == null ? " (summary values only)" : " and " + level2);
+        return "95% bootstrap interval over " + runsText
+                + (level2 == null ? " (summary values only)" : " and " + level2);
     }
 
     /** The metrics over the given runs, taking from run {@code runIndexes[i]} the samples {@code samples[i]}. */
@@ -214,9 +231,13 @@ public final class Bootstrap {
             }
         }
         // Throughput as result.json counts it: successes completing within the window (older logs: the measured ones).
-        boolean byCompletion = runIndexes.length > 0 && runs.get(runIndexes[0]).intervals().stream().anyMatch(i -> i.completed() != null);
-        values.put(Metric.RPS, byCompletion ? (windowSeconds > 0 ? completed / windowSeconds : Double.NaN)
-                : seconds > 0 ? ok / seconds : Double.NaN);
+        boolean byCompletion = runIndexes.length > 0
+                && runs.get(runIndexes[0]).intervals().stream().anyMatch(i -> i.completed() != null);
+        values.put(
+                Metric.RPS,
+                byCompletion
+                        ? (windowSeconds > 0 ? completed / windowSeconds : Double.NaN)
+                        : seconds > 0 ? ok / seconds : Double.NaN);
         for (Metric metric : LATENCY) {
             values.put(metric, percentileMillis(merged, ok, metric.percentile()));
         }

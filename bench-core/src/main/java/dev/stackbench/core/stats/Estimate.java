@@ -14,7 +14,8 @@ import dev.stackbench.core.result.Metric;
  * @param repeats    how many runs it is made of
  * @param spreadFrom how the spread was found, in words, for tables and pages
  */
-public record Estimate(Metric metric, double point, double low, double high, double[] resampled, int repeats, String spreadFrom) {
+public record Estimate(
+        Metric metric, double point, double low, double high, double[] resampled, int repeats, String spreadFrom) {
 
     /** Central share of the resamples that {@link #low}..{@link #high} holds. */
     public static final double CONFIDENCE = 0.95;
@@ -25,7 +26,14 @@ public record Estimate(Metric metric, double point, double low, double high, dou
             return new Estimate(metric, point, point, point, resampled, repeats, spreadFrom);
         }
         double tail = (1 - CONFIDENCE) / 2;
-        return new Estimate(metric, point, Quantile.of(resampled, tail), Quantile.of(resampled, 1 - tail), resampled, repeats, spreadFrom);
+        return new Estimate(
+                metric,
+                point,
+                Quantile.of(resampled, tail),
+                Quantile.of(resampled, 1 - tail),
+                resampled,
+                repeats,
+                spreadFrom);
     }
 
     /** A spread found another way (the min–max of repeats, the middle half of per-second values): no resamples. */

@@ -19,8 +19,7 @@ public final class Excess {
     /** One-sided: beyond the limit in more than 1 - TAIL of the resamples. */
     public static final double TAIL = 0.025;
 
-    private Excess() {
-    }
+    private Excess() {}
 
     /**
      * The {@value #TAIL} quantile of {@code excess(now_i, reference_i)} over the paired resamples; NaN when

@@ -2,7 +2,6 @@ package dev.stackbench.core.stats;
 
 import java.util.Arrays;
 import java.util.Comparator;
-
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 
 /**
@@ -19,11 +18,9 @@ import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 public final class Friedman {
 
     /** @param statistic the tie-corrected chi-squared statistic; @param degreesOfFreedom k - 1; @param pValue NaN when not computable */
-    public record Result(double statistic, int degreesOfFreedom, double pValue) {
-    }
+    public record Result(double statistic, int degreesOfFreedom, double pValue) {}
 
-    private Friedman() {
-    }
+    private Friedman() {}
 
     /** @param values values[round][variant]; at least two variants and two rounds, else a NaN p-value */
     public static Result test(double[][] values) {

@@ -23,11 +23,9 @@ import java.util.stream.IntStream;
 public final class Holm {
 
     /** @param level the share of alpha this hypothesis was tested at; @param rejected whether it was */
-    public record Decision(double level, boolean rejected) {
-    }
+    public record Decision(double level, boolean rejected) {}
 
-    private Holm() {
-    }
+    private Holm() {}
 
     /** One decision per p-value, in the order given. */
     public static Decision[] decide(double[] pValues, double alpha) {
@@ -35,7 +33,10 @@ public final class Holm {
             throw new IllegalArgumentException("alpha must be between 0 and 1, got " + alpha);
         }
         int m = pValues.length;
-        Integer[] order = IntStream.range(0, m).boxed().sorted(Comparator.comparingDouble(i -> pValues[i])).toArray(Integer[]::new);
+        Integer[] order = IntStream.range(0, m)
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> pValues[i]))
+                .toArray(Integer[]::new);
         var decisions = new Decision[m];
         boolean stopped = false;
         double stopLevel = 0;

@@ -3,8 +3,7 @@ package dev.stackbench.core.stats;
 /** The mean and sample standard deviation, in one place. */
 final class Moments {
 
-    private Moments() {
-    }
+    private Moments() {}
 
     /** NaN for no values. */
     static double mean(double[] values) {

@@ -33,12 +33,14 @@ public record PairedRatio(double meanLog, double standardError, int degreesOfFre
      */
     public static PairedRatio of(double[] a, double[] b) {
         if (a.length != b.length) {
-            throw new IllegalArgumentException("paired values need one of each per round, got " + a.length + " and " + b.length);
+            throw new IllegalArgumentException(
+                    "paired values need one of each per round, got " + a.length + " and " + b.length);
         }
         double[] logs = new double[a.length];
         for (int r = 0; r < a.length; r++) {
             if (!(a[r] > 0) || !(b[r] > 0)) {
-                throw new IllegalArgumentException("a ratio needs positive values, got " + a[r] + " and " + b[r] + " in round " + (r + 1));
+                throw new IllegalArgumentException(
+                        "a ratio needs positive values, got " + a[r] + " and " + b[r] + " in round " + (r + 1));
             }
             logs[r] = Math.log(a[r] / b[r]);
         }
@@ -50,7 +52,8 @@ public record PairedRatio(double meanLog, double standardError, int degreesOfFre
         int n = logs.length;
         double mean = Moments.mean(logs);
         double sd = Moments.standardDeviation(logs);
-        return new PairedRatio(n == 0 ? Double.NaN : mean, n < 2 ? 0 : sd / Math.sqrt(n), Math.max(n - 1, 0), n < 2 ? 0 : sd);
+        return new PairedRatio(
+                n == 0 ? Double.NaN : mean, n < 2 ? 0 : sd / Math.sqrt(n), Math.max(n - 1, 0), n < 2 ? 0 : sd);
     }
 
     /** From an estimate made elsewhere (the means of several JVMs per variant). */
@@ -76,7 +79,8 @@ public record PairedRatio(double meanLog, double standardError, int degreesOfFre
         if (!estimable()) {
             return new Interval(ratio(), ratio());
         }
-        double half = new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2) * standardError;
+        double half = new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+                * standardError;
         return new Interval(Math.exp(meanLog - half), Math.exp(meanLog + half));
     }
 

@@ -14,8 +14,7 @@ import java.util.Arrays;
  */
 public final class Quantile {
 
-    private Quantile() {
-    }
+    private Quantile() {}
 
     /** The q-quantile (0..1) of the values, on a sorted copy; NaN for no values. */
     public static double of(double[] values, double q) {

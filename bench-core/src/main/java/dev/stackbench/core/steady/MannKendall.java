@@ -21,8 +21,7 @@ public final class MannKendall {
     /** Below this many samples no trend can be significant at 5%: the test cannot tell. */
     public static final int MINIMUM_SAMPLES = 5;
 
-    private MannKendall() {
-    }
+    private MannKendall() {}
 
     /**
      * @param z     the normal score of the statistic S, continuity-corrected; positive for an upward trend
@@ -53,10 +52,14 @@ public final class MannKendall {
             }
         }
         double variance = (n * (n - 1.0) * (2 * n + 5) - tieCorrection(series)) / 18;
-        double z = variance <= 0 ? 0 : s > 0 ? (s - 1) / Math.sqrt(variance) : s < 0 ? (s + 1) / Math.sqrt(variance) : 0;
+        double z =
+                variance <= 0 ? 0 : s > 0 ? (s - 1) / Math.sqrt(variance) : s < 0 ? (s + 1) / Math.sqrt(variance) : 0;
         Arrays.sort(slopes);
-        double slope = slopes.length == 0 ? 0 : slopes.length % 2 == 1 ? slopes[slopes.length / 2]
-                : (slopes[slopes.length / 2 - 1] + slopes[slopes.length / 2]) / 2;
+        double slope = slopes.length == 0
+                ? 0
+                : slopes.length % 2 == 1
+                        ? slopes[slopes.length / 2]
+                        : (slopes[slopes.length / 2 - 1] + slopes[slopes.length / 2]) / 2;
         return new Trend(n, z, slope);
     }
 

@@ -1,10 +1,10 @@
 package dev.stackbench.core.steady;
 
+import dev.stackbench.core.vocabulary.Numbers;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Optional;
-import dev.stackbench.core.vocabulary.Numbers;
 
 /**
  * Decides when a warm-up has done its job, one interval at a time: when the JIT has gone quiet and the
@@ -62,7 +62,7 @@ public final class WarmupUntilSteady {
      */
     public Optional<String> offer(double rps, Double p50Ms, Double jitCompileSeconds, double intervalSeconds) {
         elapsedNanos += Math.round(intervalSeconds * 1e9);
-        recent.addLast(new double[]{rps, p50Ms == null ? Double.NaN : p50Ms});
+        recent.addLast(new double[] {rps, p50Ms == null ? Double.NaN : p50Ms});
         recentJit.addLast(jitCompileSeconds == null ? Double.NaN : jitCompileSeconds);
         recentSeconds.addLast(intervalSeconds);
         while (recent.size() > SLIDING_INTERVALS) {
@@ -73,20 +73,30 @@ public final class WarmupUntilSteady {
             recentSeconds.removeFirst();
         }
         double jitShare = jitShare();
-        String jit = Double.isNaN(jitShare) ? "JIT time not monitored" : String.format(Locale.ROOT, "JIT at %.1f%% of a core", 100 * jitShare);
+        String jit = Double.isNaN(jitShare)
+                ? "JIT time not monitored"
+                : String.format(Locale.ROOT, "JIT at %.1f%% of a core", 100 * jitShare);
         if (recent.size() >= SLIDING_INTERVALS && (Double.isNaN(jitShare) || jitShare < JIT_QUIET_SHARE)) {
-            double[] recentRps = recent.stream().mapToDouble(sample -> sample[0]).toArray();
-            double[] recentP50 = recent.stream().mapToDouble(sample -> sample[1]).filter(value -> !Double.isNaN(value)).toArray();
+            double[] recentRps =
+                    recent.stream().mapToDouble(sample -> sample[0]).toArray();
+            double[] recentP50 = recent.stream()
+                    .mapToDouble(sample -> sample[1])
+                    .filter(value -> !Double.isNaN(value))
+                    .toArray();
             if (WindowVerdict.settled(recentRps, recentP50)) {
-                return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last " + JIT_INTERVALS + " s, rps "
-                        + WindowVerdict.percent(WindowVerdict.drift(recentRps)) + ", p50 " + WindowVerdict.percent(WindowVerdict.drift(recentP50))
-                        + " from first to last third of the last " + SLIDING_INTERVALS + " s; no significant trend, throughput within "
+                return Optional.of("steady after " + seconds(elapsedNanos) + " s: " + jit + " over the last "
+                        + JIT_INTERVALS + " s, rps "
+                        + WindowVerdict.percent(WindowVerdict.drift(recentRps)) + ", p50 "
+                        + WindowVerdict.percent(WindowVerdict.drift(recentP50))
+                        + " from first to last third of the last " + SLIDING_INTERVALS
+                        + " s; no significant trend, throughput within "
                         + Numbers.oneDecimal(WindowVerdict.DRIFT_LIMIT_PERCENT) + "%");
             }
         }
         if (elapsedNanos >= capNanos) {
             cappedOut = true;
-            return Optional.of("not steady after the warm-up's cap of " + seconds(capNanos) + " s (" + jit + "); measuring anyway");
+            return Optional.of("not steady after the warm-up's cap of " + seconds(capNanos) + " s (" + jit
+                    + "); measuring anyway");
         }
         return Optional.empty();
     }

@@ -1,12 +1,11 @@
 package dev.stackbench.core.steady;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.stats.Quantile;
 import dev.stackbench.core.vocabulary.Numbers;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Whether a series of one-second intervals was steady: for throughput and p50 each, the change from
@@ -28,21 +27,27 @@ public final class WindowVerdict {
     /** How far throughput or p50 may move from the first third of a window to its last before a trend counts. */
     public static final double DRIFT_LIMIT_PERCENT = 5.0;
 
-    private WindowVerdict() {
-    }
+    private WindowVerdict() {}
 
     /** The verdict on a window's timeline rows (one per interval; rows without successes have no p50 and are left out of it). */
     public static RunResult.Steadiness ofRows(List<RunResult.TimelineRow> rows) {
         double[] rps = rows.stream().mapToDouble(RunResult.TimelineRow::rps).toArray();
-        double[] p50 = rows.stream().filter(row -> row.p50Ms() != null).mapToDouble(RunResult.TimelineRow::p50Ms).toArray();
+        double[] p50 = rows.stream()
+                .filter(row -> row.p50Ms() != null)
+                .mapToDouble(RunResult.TimelineRow::p50Ms)
+                .toArray();
         return of(rps, p50);
     }
 
     public static RunResult.Steadiness of(double[] rpsPerInterval, double[] p50PerInterval) {
         int n = rpsPerInterval.length;
         if (n < MannKendall.MINIMUM_SAMPLES) {
-            return new RunResult.Steadiness(false, "not tested: " + n + " interval" + (n == 1 ? "" : "s") + " of the window, the trend test needs "
-                    + MannKendall.MINIMUM_SAMPLES + "; measure longer", drift(rpsPerInterval), drift(p50PerInterval));
+            return new RunResult.Steadiness(
+                    false,
+                    "not tested: " + n + " interval" + (n == 1 ? "" : "s") + " of the window, the trend test needs "
+                            + MannKendall.MINIMUM_SAMPLES + "; measure longer",
+                    drift(rpsPerInterval),
+                    drift(p50PerInterval));
         }
         if (Arrays.stream(rpsPerInterval).allMatch(rps -> rps == 0)) {
             return new RunResult.Steadiness(false, "not tested: no request succeeded in the window", null, null);
@@ -53,20 +58,33 @@ public final class WindowVerdict {
         var p50Trend = MannKendall.test(p50PerInterval);
         boolean rpsMoves = moves(rpsDrift, rpsTrend);
         boolean p50Moves = moves(p50Drift, p50Trend);
-        String seen = "rps " + percent(rpsDrift) + ", p50 " + percent(p50Drift) + " from first to last third of " + n + " intervals";
+        String seen = "rps " + percent(rpsDrift) + ", p50 " + percent(p50Drift) + " from first to last third of " + n
+                + " intervals";
         if (rpsMoves || p50Moves) {
-            String moving = rpsMoves && p50Moves ? "throughput and p50 still move" : rpsMoves ? "throughput still moves" : "p50 still moves";
+            String moving = rpsMoves && p50Moves
+                    ? "throughput and p50 still move"
+                    : rpsMoves ? "throughput still moves" : "p50 still moves";
             var trend = rpsMoves ? rpsTrend : p50Trend;
-            return new RunResult.Steadiness(false, "not steady: " + moving + ", " + seen + String.format(Locale.ROOT,
-                    " (Mann-Kendall z = %.1f)", trend.z()), rpsDrift, p50Drift);
+            return new RunResult.Steadiness(
+                    false,
+                    "not steady: " + moving + ", " + seen
+                            + String.format(Locale.ROOT, " (Mann-Kendall z = %.1f)", trend.z()),
+                    rpsDrift,
+                    p50Drift);
         }
         if (beyondLimit(rpsDrift) || beyondLimit(p50Drift)) {
-            return new RunResult.Steadiness(false, "not steady: noisy, " + seen + ", beyond " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
-                    + "% without a significant trend (the machine's speed or the load varied; measure longer or on quieter cores)",
-                    rpsDrift, p50Drift);
+            return new RunResult.Steadiness(
+                    false,
+                    "not steady: noisy, " + seen + ", beyond " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
+                            + "% without a significant trend (the machine's speed or the load varied; measure longer or on quieter cores)",
+                    rpsDrift,
+                    p50Drift);
         }
-        return new RunResult.Steadiness(true, "steady: " + seen + "; within " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT)
-                + "%, no significant trend", rpsDrift, p50Drift);
+        return new RunResult.Steadiness(
+                true,
+                "steady: " + seen + "; within " + Numbers.oneDecimal(DRIFT_LIMIT_PERCENT) + "%, no significant trend",
+                rpsDrift,
+                p50Drift);
     }
 
     /**
@@ -80,7 +98,9 @@ public final class WindowVerdict {
             return false;
         }
         Double rpsDrift = drift(rpsPerInterval); // null when nothing succeeded at first: not settled
-        return rpsDrift != null && !beyondLimit(rpsDrift) && !moves(rpsDrift, MannKendall.test(rpsPerInterval))
+        return rpsDrift != null
+                && !beyondLimit(rpsDrift)
+                && !moves(rpsDrift, MannKendall.test(rpsPerInterval))
                 && !moves(drift(p50PerInterval), MannKendall.test(p50PerInterval));
     }
 

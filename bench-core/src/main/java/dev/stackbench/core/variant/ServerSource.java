@@ -1,18 +1,18 @@
 package dev.stackbench.core.variant;
 
-import java.util.Objects;
-
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
+import java.util.Objects;
 
 /** How a variant's server starts: the closed set of ways. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({@JsonSubTypes.Type(value = ServerSource.BuiltIn.class, name = "built-in"),
-        @JsonSubTypes.Type(value = ServerSource.Application.class, name = "application")})
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = ServerSource.BuiltIn.class, name = "built-in"),
+    @JsonSubTypes.Type(value = ServerSource.Application.class, name = "application")
+})
 public sealed interface ServerSource {
 
     /** In words, for summaries: {@code webflux-netty serving date}. */
@@ -44,7 +44,8 @@ public sealed interface ServerSource {
 
         @Override
         public String describe() {
-            return "application " + app.source().describe() + (app.webServer() == null ? "" : " on " + app.webServer().displayName())
+            return "application " + app.source().describe()
+                    + (app.webServer() == null ? "" : " on " + app.webServer().displayName())
                     + (app.separateProcess() ? ", in a process of its own" : "");
         }
     }

@@ -1,14 +1,13 @@
 package dev.stackbench.core.variant;
 
+import dev.stackbench.core.server.Approach;
+import dev.stackbench.core.server.Workload;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
-
-import dev.stackbench.core.server.Approach;
-import dev.stackbench.core.server.Workload;
 
 /**
  * One of the things a comparison compares: how its server starts, the server's properties and the options of
@@ -35,8 +34,8 @@ public record Variant(String label, ServerSource source, Map<String, String> pro
     public Variant {
         Objects.requireNonNull(source, "source");
         if (label == null || !LABEL.matcher(label).matches()) {
-            throw new IllegalArgumentException("variant label '" + label + "' must be letters, digits, '.', '_', '-' or '+' "
-                    + "(it names a directory of results)");
+            throw new IllegalArgumentException("variant label '" + label
+                    + "' must be letters, digits, '.', '_', '-' or '+' " + "(it names a directory of results)");
         }
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
         jvmOptions = List.copyOf(jvmOptions);

@@ -1,20 +1,18 @@
 package dev.stackbench.core.variant;
 
+import dev.stackbench.core.app.AppSpec;
+import dev.stackbench.core.app.RunningApp;
+import dev.stackbench.core.app.SpringBootApps;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.scenario.InProcessServers;
+import dev.stackbench.core.server.ServerSpec;
+import dev.stackbench.core.server.ServerVariants;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-
-import dev.stackbench.core.app.AppSpec;
-import dev.stackbench.core.app.RunningApp;
-import dev.stackbench.core.app.SpringBootApps;
-
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.scenario.InProcessServers;
-import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.ServerVariants;
 
 /**
  * A variant's server, started in this JVM and listening on an ephemeral loopback port.
@@ -52,13 +50,27 @@ public interface VariantServer extends AutoCloseable {
      */
     static VariantServer start(Variant variant, Options options) {
         return switch (variant.source()) {
-            case ServerSource.BuiltIn builtIn -> new BuiltInServer(variant.label(), InProcessServers.start(ServerVariants.load(),
-                    new ServerSpec(builtIn.approach(), builtIn.workload(), Map.of(), variant.properties(), options.http2(), options.tls()),
-                    null, false));
+            case ServerSource.BuiltIn builtIn ->
+                new BuiltInServer(
+                        variant.label(),
+                        InProcessServers.start(
+                                ServerVariants.load(),
+                                new ServerSpec(
+                                        builtIn.approach(),
+                                        builtIn.workload(),
+                                        Map.of(),
+                                        variant.properties(),
+                                        options.http2(),
+                                        options.tls()),
+                                null,
+                                false));
             case ServerSource.Application application -> {
-                AppSpec app = application.app().withProperties(variant.properties()).withLogFile(options.appLog());
-                yield new AppServer(variant.label(), SpringBootApps.start(app.separateProcess()
-                        ? app.withSeparateProcess(true, options.appJvmOptions()) : app));
+                AppSpec app =
+                        application.app().withProperties(variant.properties()).withLogFile(options.appLog());
+                yield new AppServer(
+                        variant.label(),
+                        SpringBootApps.start(
+                                app.separateProcess() ? app.withSeparateProcess(true, options.appJvmOptions()) : app));
             }
         };
     }
@@ -80,8 +92,7 @@ public interface VariantServer extends AutoCloseable {
     List<String> codePackages();
 
     /** Calls {@code listener} once with the reason when it stops serving by itself; a built-in approach never does. */
-    default void onStopped(Consumer<String> listener) {
-    }
+    default void onStopped(Consumer<String> listener) {}
 
     /** Stops it; idempotent. */
     @Override

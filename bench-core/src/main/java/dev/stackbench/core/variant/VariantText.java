@@ -1,16 +1,15 @@
 package dev.stackbench.core.variant;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.app.WebServer;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A variant as the command line writes it ({@code --variant}):
@@ -37,11 +36,11 @@ public final class VariantText {
     /** The setting that chooses the application's web server. */
     public static final String WEB_SERVER = "web-server";
     /** The form, for messages. */
-    public static final String FORM = "APPROACH, or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH, web-server=ID, "
-            + "jvm=OPTION or NAME=VALUE";
+    public static final String FORM =
+            "APPROACH, or LABEL:SETTING[,SETTING...] with settings approach=ID, jar=PATH, web-server=ID, "
+                    + "jvm=OPTION or NAME=VALUE";
 
-    private VariantText() {
-    }
+    private VariantText() {}
 
     /**
      * @param defaultSource how a variant that names no approach starts; null when every variant must name one
@@ -56,7 +55,8 @@ public final class VariantText {
         int colon = trimmed.indexOf(':');
         if (colon < 0) {
             if (trimmed.contains("=")) {
-                throw new IllegalArgumentException("variant '" + trimmed + "': a label comes first, e.g. mine:" + trimmed + " (" + FORM + ")");
+                throw new IllegalArgumentException(
+                        "variant '" + trimmed + "': a label comes first, e.g. mine:" + trimmed + " (" + FORM + ")");
             }
             return Variant.of(approach(trimmed, trimmed), workload);
         }
@@ -78,7 +78,8 @@ public final class VariantText {
             String name = item.substring(0, equals).strip();
             String value = item.substring(equals + 1).strip();
             if (name.isEmpty()) {
-                throw new IllegalArgumentException("variant '" + trimmed + "': setting '" + item + "' has no name (" + FORM + ")");
+                throw new IllegalArgumentException(
+                        "variant '" + trimmed + "': setting '" + item + "' has no name (" + FORM + ")");
             }
             switch (name) {
                 case APPROACH -> source = new ServerSource.BuiltIn(approach(trimmed, value), workload);
@@ -90,8 +91,9 @@ public final class VariantText {
                 case WEB_SERVER -> {
                     AppSpec app = application(source, defaultSource);
                     if (app == null) {
-                        throw new IllegalArgumentException("variant '" + trimmed + "': web-server= chooses an application's web server; "
-                                + "give the application first (--app JAR, or jar=PATH before it)");
+                        throw new IllegalArgumentException(
+                                "variant '" + trimmed + "': web-server= chooses an application's web server; "
+                                        + "give the application first (--app JAR, or jar=PATH before it)");
                     }
                     try {
                         source = new ServerSource.Application(app.withWebServer(WebServer.fromId(value)));
@@ -101,7 +103,8 @@ public final class VariantText {
                 }
                 case JVM -> {
                     if (!value.startsWith("-")) {
-                        throw new IllegalArgumentException("variant '" + trimmed + "': jvm=" + value + " is not a JVM option (they start with '-')");
+                        throw new IllegalArgumentException("variant '" + trimmed + "': jvm=" + value
+                                + " is not a JVM option (they start with '-')");
                     }
                     jvmOptions.add(value);
                 }
@@ -109,8 +112,8 @@ public final class VariantText {
             }
         }
         if (source == null) {
-            throw new IllegalArgumentException("variant '" + trimmed + "' names no approach: add approach=ID (one of " + Approach.ids()
-                    + "), or give the application every variant runs (--app JAR)");
+            throw new IllegalArgumentException("variant '" + trimmed + "' names no approach: add approach=ID (one of "
+                    + Approach.ids() + "), or give the application every variant runs (--app JAR)");
         }
         try {
             return new Variant(label, source, properties, jvmOptions);
@@ -127,8 +130,8 @@ public final class VariantText {
             Variant variant = parse(text, defaultSource, workload);
             String previous = labels.put(variant.label(), text);
             if (previous != null) {
-                throw new IllegalArgumentException("variants '" + previous + "' and '" + text + "' share the label '" + variant.label()
-                        + "'; give one another label (LABEL:...)");
+                throw new IllegalArgumentException("variants '" + previous + "' and '" + text + "' share the label '"
+                        + variant.label() + "'; give one another label (LABEL:...)");
             }
             variants.add(variant);
         }
@@ -153,6 +156,9 @@ public final class VariantText {
 
     /** {@code name=value} pairs as {@link #parse} reads them, for messages and summaries. */
     public static String describe(Map<String, String> properties) {
-        return properties.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("");
+        return properties.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("");
     }
 }

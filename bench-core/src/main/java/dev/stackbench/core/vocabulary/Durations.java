@@ -9,8 +9,7 @@ public final class Durations {
 
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|us|s|m|h)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** @throws IllegalArgumentException naming the text when it is not a duration */
     public static Duration parse(String text) {
@@ -20,13 +19,14 @@ public final class Durations {
         int end = 0;
         while (matcher.find() && matcher.start() == end) {
             double amount = Double.parseDouble(matcher.group(1));
-            nanos += (long) (amount * switch (matcher.group(2)) {
-                case "us" -> 1e3;
-                case "ms" -> 1e6;
-                case "s" -> 1e9;
-                case "m" -> 60e9;
-                default -> 3600e9;
-            });
+            nanos += (long) (amount
+                    * switch (matcher.group(2)) {
+                        case "us" -> 1e3;
+                        case "ms" -> 1e6;
+                        case "s" -> 1e9;
+                        case "m" -> 60e9;
+                        default -> 3600e9;
+                    });
             end = matcher.end();
         }
         if (end == 0 || end != trimmed.length()) {

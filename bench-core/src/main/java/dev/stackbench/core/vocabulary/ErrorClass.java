@@ -1,9 +1,8 @@
 package dev.stackbench.core.vocabulary;
 
-import java.util.Arrays;
-
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
 
 /**
  * The class a failed request is counted under: one of the generator's own ({@link RequestFailure}: connect, timeout,
@@ -46,7 +45,9 @@ public sealed interface ErrorClass permits RequestFailure, ErrorClass.HttpStatus
                 throw new IllegalArgumentException("error class '" + key + "' is not http_ and a status code");
             }
         }
-        return Arrays.stream(RequestFailure.values()).filter(failure -> failure.key().equals(key)).findFirst()
+        return Arrays.stream(RequestFailure.values())
+                .filter(failure -> failure.key().equals(key))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown error class '" + key + "'; known: "
                         + Arrays.toString(RequestFailure.values()) + " and http_CODE"));
     }

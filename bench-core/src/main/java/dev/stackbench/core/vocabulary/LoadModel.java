@@ -1,10 +1,9 @@
 package dev.stackbench.core.vocabulary;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /**
  * How load was offered, the closed set results distinguish: its {@link #id()} is what result.json
@@ -40,8 +39,9 @@ public enum LoadModel {
                 return model;
             }
         }
-        throw new IllegalArgumentException("model must be " + Arrays.stream(values()).map(LoadModel::id).collect(Collectors.joining(" or "))
-                + ", got '" + id + "'");
+        throw new IllegalArgumentException(
+                "model must be " + Arrays.stream(values()).map(LoadModel::id).collect(Collectors.joining(" or "))
+                        + ", got '" + id + "'");
     }
 
     @Override

@@ -10,8 +10,7 @@ import java.util.Locale;
  */
 public final class Numbers {
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /** Whole numbers without a fraction ({@code 200}), others as Java writes a double ({@code 0.5}, {@code 78.25}). */
     public static String plain(double value) {
@@ -25,7 +24,10 @@ public final class Numbers {
 
     /** Rounded to {@code digits} significant digits, without trailing zeros or an exponent: {@code 0.05}, {@code 1235}. */
     public static String significant(double value, int digits) {
-        return BigDecimal.valueOf(value).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(value)
+                .round(new MathContext(digits))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** Milliseconds with three significant digits at least, as HdrHistogram keeps them; {@code -} for none. */
@@ -33,10 +35,13 @@ public final class Numbers {
         if (value == null) {
             return "-";
         }
-        return value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
-                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
-                : value >= 1 ? String.format(Locale.ROOT, "%.2f", value)
-                : String.format(Locale.ROOT, "%.3f", value);
+        return value >= 100
+                ? String.format(Locale.ROOT, "%.0f", value)
+                : value >= 10
+                        ? String.format(Locale.ROOT, "%.1f", value)
+                        : value >= 1
+                                ? String.format(Locale.ROOT, "%.2f", value)
+                                : String.format(Locale.ROOT, "%.3f", value);
     }
 
     /** Whole from 100 on, grouped by thousands ({@code 12,345}), else three significant digits ({@code 0.987}, {@code 12.3}). */

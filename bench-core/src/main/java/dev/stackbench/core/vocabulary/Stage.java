@@ -13,8 +13,8 @@ public record Stage(Duration duration, double target) {
 
     public Stage {
         if (duration.isNegative() || !(target >= 0) || Double.isInfinite(target)) {
-            throw new IllegalArgumentException("a stage needs a duration >= 0 and a finite target >= 0, got "
-                    + duration + ":" + target);
+            throw new IllegalArgumentException(
+                    "a stage needs a duration >= 0 and a finite target >= 0, got " + duration + ":" + target);
         }
     }
 

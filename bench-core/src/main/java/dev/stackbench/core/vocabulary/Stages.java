@@ -1,12 +1,11 @@
 package dev.stackbench.core.vocabulary;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * k6-style ramps as people write them: {@code 30s:100,1m:100,10s:0} (users) or {@code 30s:500/s,1m:500/s}
@@ -41,12 +40,14 @@ public record Stages(Kind kind, List<Stage> stages) {
         for (String piece : text.split(",")) {
             String[] parts = piece.trim().split(":");
             if (parts.length != 2) {
-                throw new IllegalArgumentException("stage '" + piece.trim() + "' is not DURATION:TARGET (e.g. 30s:100 or 30s:500/s)");
+                throw new IllegalArgumentException(
+                        "stage '" + piece.trim() + "' is not DURATION:TARGET (e.g. 30s:100 or 30s:500/s)");
             }
             boolean rate = parts[1].endsWith("/s");
             Kind pieceKind = rate ? Kind.RATE : Kind.USERS;
             if (kind != null && kind != pieceKind) {
-                throw new IllegalArgumentException("stages mix users and rates ('" + piece.trim() + "'); use N for users or N/s for rates throughout");
+                throw new IllegalArgumentException("stages mix users and rates ('" + piece.trim()
+                        + "'); use N for users or N/s for rates throughout");
             }
             kind = pieceKind;
             String number = rate ? parts[1].substring(0, parts[1].length() - 2) : parts[1];
@@ -81,7 +82,8 @@ public record Stages(Kind kind, List<Stage> stages) {
 
     /** Every stage {@code factor} times as long: the same shape over another length. */
     public Stages scaled(double factor) {
-        return new Stages(kind, stages.stream().map(stage -> stage.scaled(factor)).toList());
+        return new Stages(
+                kind, stages.stream().map(stage -> stage.scaled(factor)).toList());
     }
 
     @JsonValue

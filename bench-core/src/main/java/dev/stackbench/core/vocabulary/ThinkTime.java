@@ -1,10 +1,9 @@
 package dev.stackbench.core.vocabulary;
 
-import java.time.Duration;
-import java.util.random.RandomGenerator;
-
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.time.Duration;
+import java.util.random.RandomGenerator;
 
 /**
  * What a closed-model user waits between receiving a response and sending the next request:

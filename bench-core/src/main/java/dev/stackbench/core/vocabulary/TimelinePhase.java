@@ -1,10 +1,9 @@
 package dev.stackbench.core.vocabulary;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /**
  * The part of a run a timeline interval lies in, as result.json's {@code timeline[].phase} and the live progress
@@ -33,9 +32,12 @@ public enum TimelinePhase {
     /** @throws IllegalArgumentException naming the bad value and the valid ones */
     @JsonCreator
     public static TimelinePhase fromId(String id) {
-        return Arrays.stream(values()).filter(phase -> phase.id.equals(id)).findFirst()
+        return Arrays.stream(values())
+                .filter(phase -> phase.id.equals(id))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("timeline phase must be one of "
-                        + Arrays.stream(values()).map(TimelinePhase::id).collect(Collectors.joining(", ")) + ", got '" + id + "'"));
+                        + Arrays.stream(values()).map(TimelinePhase::id).collect(Collectors.joining(", ")) + ", got '"
+                        + id + "'"));
     }
 
     @Override

@@ -2,12 +2,10 @@ package dev.stackbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import dev.stackbench.core.result.Metric;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,10 +18,12 @@ class PairedAnalysisTest {
 
     /** Windows per round trip of the drift: a slow wave over the whole experiment, as between one hour and the next. */
     private static final double DRIFT_PERIOD_WINDOWS = 80;
+
     private static final double DRIFT_AMPLITUDE = 0.35;
     private static final double WINDOW_NOISE = 0.03;
 
-    private static final PairedAnalysis.Settings SETTINGS = new PairedAnalysis.Settings(0.95, Looks.of(5, 30).count(), 0.02);
+    private static final PairedAnalysis.Settings SETTINGS =
+            new PairedAnalysis.Settings(0.95, Looks.of(5, 30).count(), 0.02);
 
     /** Requests/s of a variant of {@code cost} measured in window {@code t}. */
     private static double measured(double cost, int t, double phase, Random random) {
@@ -80,9 +80,11 @@ class PairedAnalysisTest {
             }
         }
 
-        assertThat(interleavedFalseAlarms).as("interleaved A/A comparisons declared different, of %d", comparisons)
+        assertThat(interleavedFalseAlarms)
+                .as("interleaved A/A comparisons declared different, of %d", comparisons)
                 .isLessThanOrEqualTo(comparisons / 20);
-        assertThat(sequentialFalseAlarms).as("sequential A/A comparisons declared different, of %d", comparisons)
+        assertThat(sequentialFalseAlarms)
+                .as("sequential A/A comparisons declared different, of %d", comparisons)
                 .isGreaterThan(comparisons / 2);
     }
 
@@ -92,7 +94,8 @@ class PairedAnalysisTest {
         int found = 0;
         for (int c = 0; c < 100; c++) {
             // "fast" needs 5% less per request: 1.05x the requests/s
-            MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, List.of("slow", "fast"), interleaved(new double[]{1.05, 1.0}, 20, random), SETTINGS);
+            MetricVerdict verdict = PairedAnalysis.of(
+                    Metric.RPS, List.of("slow", "fast"), interleaved(new double[] {1.05, 1.0}, 20, random), SETTINGS);
             PairVerdict pair = verdict.pair("slow", "fast").orElseThrow();
             if (pair.outcome() == PairVerdict.Outcome.DIFFERENT) {
                 found++;
@@ -100,7 +103,9 @@ class PairedAnalysisTest {
                 assertThat(verdict.groups()).containsExactly(List.of("fast"), List.of("slow"));
             }
         }
-        assertThat(found).as("comparisons that found the 5 percent difference, of 100").isGreaterThanOrEqualTo(90);
+        assertThat(found)
+                .as("comparisons that found the 5 percent difference, of 100")
+                .isGreaterThanOrEqualTo(90);
     }
 
     /**
@@ -135,18 +140,23 @@ class PairedAnalysisTest {
         int threeJvms = 0;
         for (int c = 0; c < comparisons; c++) {
             double[] same = {1.0, 1.0};
-            if (outcome(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), withJvmOffsets(same, 1, 30, 0.03, random), SETTINGS))
+            if (outcome(PairedAnalysis.of(
+                            Metric.RPS, List.of("a", "b"), withJvmOffsets(same, 1, 30, 0.03, random), SETTINGS))
                     == PairVerdict.Outcome.DIFFERENT) {
                 oneJvm++;
             }
-            if (outcome(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), withJvmOffsets(same, 3, 30, 0.03, random), SETTINGS))
+            if (outcome(PairedAnalysis.of(
+                            Metric.RPS, List.of("a", "b"), withJvmOffsets(same, 3, 30, 0.03, random), SETTINGS))
                     == PairVerdict.Outcome.DIFFERENT) {
                 threeJvms++;
             }
         }
 
-        assertThat(oneJvm).as("A/A comparisons of one JVM per variant declared different, of %d", comparisons).isGreaterThan(comparisons / 4);
-        assertThat(threeJvms).as("A/A comparisons of three JVMs per variant declared different, of %d", comparisons)
+        assertThat(oneJvm)
+                .as("A/A comparisons of one JVM per variant declared different, of %d", comparisons)
+                .isGreaterThan(comparisons / 4);
+        assertThat(threeJvms)
+                .as("A/A comparisons of three JVMs per variant declared different, of %d", comparisons)
                 .isLessThanOrEqualTo(comparisons / 20);
     }
 
@@ -155,21 +165,27 @@ class PairedAnalysisTest {
         var random = new Random(9);
         int found = 0;
         for (int c = 0; c < 50; c++) {
-            MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, List.of("slow", "fast"),
-                    withJvmOffsets(new double[]{1.15, 1.0}, 3, 20, 0.02, random), SETTINGS);
+            MetricVerdict verdict = PairedAnalysis.of(
+                    Metric.RPS,
+                    List.of("slow", "fast"),
+                    withJvmOffsets(new double[] {1.15, 1.0}, 3, 20, 0.02, random),
+                    SETTINGS);
             PairVerdict pair = verdict.pair("slow", "fast").orElseThrow();
             if (pair.outcome() == PairVerdict.Outcome.DIFFERENT) {
                 found++;
                 assertThat(pair.first()).isEqualTo("fast");
             }
         }
-        assertThat(found).as("comparisons that found the 15 percent difference, of 50").isGreaterThanOrEqualTo(45);
+        assertThat(found)
+                .as("comparisons that found the 15 percent difference, of 50")
+                .isGreaterThanOrEqualTo(45);
     }
 
     @Test
     void latencyIsBetterLowerAndItsRatiosSaySo() {
         var random = new Random(3);
-        double[][] p99 = interleaved(new double[]{1.0, 1.3}, 12, random); // as if latencies: the second is 1/1.3 of the first
+        double[][] p99 =
+                interleaved(new double[] {1.0, 1.3}, 12, random); // as if latencies: the second is 1/1.3 of the first
         MetricVerdict verdict = PairedAnalysis.of(Metric.P99, List.of("slower", "faster"), p99, SETTINGS);
 
         PairVerdict pair = verdict.pairs().getFirst();
@@ -187,7 +203,8 @@ class PairedAnalysisTest {
                 new PairVerdict("b", "c", 1.02, 0.98, 1.06, 0.99, 0.3, 0.02, PairVerdict.Outcome.UNDECIDED),
                 new PairVerdict("a", "c", 1.05, 1.01, 1.09, 0.99, 0.001, 0.02, PairVerdict.Outcome.DIFFERENT));
 
-        assertThat(PairedAnalysis.groups(List.of("a", "b", "c"), pairs)).containsExactly(List.of("a", "b"), List.of("c"));
+        assertThat(PairedAnalysis.groups(List.of("a", "b", "c"), pairs))
+                .containsExactly(List.of("a", "b"), List.of("c"));
     }
 
     @Test
@@ -211,7 +228,9 @@ class PairedAnalysisTest {
     void aRoundWithNothingMeasuredIsLeftOutForEveryVariant() {
         double[][] values = {{100, 90}, {Double.NaN, 80}, {110, 100}, {105, 95}};
 
-        assertThat(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), values, SETTINGS).rounds()).isEqualTo(3);
+        assertThat(PairedAnalysis.of(Metric.RPS, List.of("a", "b"), values, SETTINGS)
+                        .rounds())
+                .isEqualTo(3);
     }
 
     @Test

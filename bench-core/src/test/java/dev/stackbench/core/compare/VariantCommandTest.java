@@ -2,17 +2,15 @@ package dev.stackbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.Variant;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,20 +22,27 @@ class VariantCommandTest {
     @Test
     void theClassPathGoesThroughAnArgumentFileAfterTheJvmOptions() throws Exception {
         Variant zgc = Variant.of(Approach.LOOM_NETTY, Workload.DATE).withJvmOptions(List.of("-XX:+UseZGC"));
-        var comparison = new Comparison(List.of(zgc, Variant.of(Approach.WEBFLUX_NETTY, Workload.DATE)),
-                LoadSetup.of(LoadOptions.builder().concurrency(1).build(), Map.of(), List.of(), Path.of("")), false, false,
-                List.of("-Xss1m"), new Design(3, 4, Design.TIME_LIMIT, "0s", 0, 1, 0.95, 0.02, List.of(Metric.RPS), 1), null);
+        var comparison = new Comparison(
+                List.of(zgc, Variant.of(Approach.WEBFLUX_NETTY, Workload.DATE)),
+                LoadSetup.of(LoadOptions.builder().concurrency(1).build(), Map.of(), List.of(), Path.of("")),
+                false,
+                false,
+                List.of("-Xss1m"),
+                new Design(3, 4, Design.TIME_LIMIT, "0s", 0, 1, 0.95, 0.02, List.of(Metric.RPS), 1),
+                null);
 
         List<String> command = ComparisonRunner.command(comparison, zgc);
 
-        assertThat(command.subList(1, command.size() - 2)).containsExactly("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED",
-                "-Xss1m", "-XX:+UseZGC");
+        assertThat(command.subList(1, command.size() - 2))
+                .containsExactly("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED", "-Xss1m", "-XX:+UseZGC");
         assertThat(command.getLast()).isEqualTo(VariantProcess.class.getName());
         String argumentFile = command.get(command.size() - 2);
         assertThat(argumentFile).startsWith("@");
         assertThat(Files.readString(Path.of(argumentFile.substring(1))))
                 .isEqualTo("-cp \"" + System.getProperty("java.class.path").replace("\\", "\\\\") + "\"\n");
-        // This test runs under surefire, from its manifest-only booter jar: the class path handed on holds the classes themselves.
-        assertThat(System.getProperty("java.class.path")).contains(Path.of("target", "test-classes").toString());
+        // This test runs under surefire, from its manifest-only booter jar: the class path handed on holds the classes
+        // themselves.
+        assertThat(System.getProperty("java.class.path"))
+                .contains(Path.of("target", "test-classes").toString());
     }
 }

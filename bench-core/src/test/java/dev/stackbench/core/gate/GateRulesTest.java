@@ -3,12 +3,10 @@ package dev.stackbench.core.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.result.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import dev.stackbench.core.result.Metric;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,16 +33,17 @@ class GateRulesTest {
                   - {target: "*", metric: p99, request: post-movies, baseline: {increase: 15%}}
                 """);
 
-        assertThat(GateRules.read(file)).containsExactly(
-                new GateRule.BaselineLimit("*", Metric.P99, 0.15, 2),
-                new GateRule.BaselineLimit("*", Metric.RPS, 0.10, 0),
-                new GateRule.NoNewErrors("*"),
-                new GateRule.MaxErrors("*", 0),
-                new GateRule.RatioLimit("loom-netty/date", Metric.P50, "webflux-netty/date", 1.3, true),
-                new GateRule.RatioLimit("loom-tomcat/date", Metric.RPS, "platform-tomcat/date", 3, false),
-                new GateRule.StatedBound("platform-tomcat/date", 8, 100, 0.10),
-                new GateRule.ResultBound("loom-tomcat/date", 0.20),
-                new GateRule.ForRequest(new GateRule.BaselineLimit("*", Metric.P99, 0.15, 0), "post-movies"));
+        assertThat(GateRules.read(file))
+                .containsExactly(
+                        new GateRule.BaselineLimit("*", Metric.P99, 0.15, 2),
+                        new GateRule.BaselineLimit("*", Metric.RPS, 0.10, 0),
+                        new GateRule.NoNewErrors("*"),
+                        new GateRule.MaxErrors("*", 0),
+                        new GateRule.RatioLimit("loom-netty/date", Metric.P50, "webflux-netty/date", 1.3, true),
+                        new GateRule.RatioLimit("loom-tomcat/date", Metric.RPS, "platform-tomcat/date", 3, false),
+                        new GateRule.StatedBound("platform-tomcat/date", 8, 100, 0.10),
+                        new GateRule.ResultBound("loom-tomcat/date", 0.20),
+                        new GateRule.ForRequest(new GateRule.BaselineLimit("*", Metric.P99, 0.15, 0), "post-movies"));
     }
 
     @Test
@@ -82,18 +81,24 @@ class GateRulesTest {
     void badRulesNameTheRuleAndTheProblem(String name, String rule, String message) throws IOException {
         Path file = write("bad.yaml", "schema: stackbench.gate-rules/1\nrules:\n  - " + rule + "\n");
 
-        assertThatThrownBy(() -> GateRules.read(file)).isInstanceOf(GateInputException.class).hasMessage(file + ": " + message);
+        assertThatThrownBy(() -> GateRules.read(file))
+                .isInstanceOf(GateInputException.class)
+                .hasMessage(file + ": " + message);
     }
 
     @Test
     void badFilesSayWhatIsWrong() throws IOException {
-        assertThatThrownBy(() -> GateRules.read(dir.resolve("none.yaml"))).hasMessage(dir.resolve("none.yaml") + ": no such rules file");
+        assertThatThrownBy(() -> GateRules.read(dir.resolve("none.yaml")))
+                .hasMessage(dir.resolve("none.yaml") + ": no such rules file");
         Path noSchema = write("old.yaml", "rules: []\n");
-        assertThatThrownBy(() -> GateRules.read(noSchema)).hasMessage(noSchema + ": schema 'null' is not stackbench.gate-rules/1");
+        assertThatThrownBy(() -> GateRules.read(noSchema))
+                .hasMessage(noSchema + ": schema 'null' is not stackbench.gate-rules/1");
         Path empty = write("empty.yaml", "schema: stackbench.gate-rules/1\nrules: []\n");
         assertThatThrownBy(() -> GateRules.read(empty)).hasMessage(empty + ": 'rules' must be a non-empty list");
         Path broken = write("broken.yaml", "schema: [unclosed\n");
-        assertThatThrownBy(() -> GateRules.read(broken)).isInstanceOf(GateInputException.class).hasMessageStartingWith(broken + ": not YAML or JSON (");
+        assertThatThrownBy(() -> GateRules.read(broken))
+                .isInstanceOf(GateInputException.class)
+                .hasMessageStartingWith(broken + ": not YAML or JSON (");
     }
 
     private Path write(String name, String content) throws IOException {

@@ -3,14 +3,12 @@ package dev.stackbench.core.jvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.core.result.RunResult;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-
-import dev.stackbench.core.result.RunResult;
-
 import org.junit.jupiter.api.Test;
 
 /** Where CPU, GC and pinning land: each test would fail if a group, a delta or an event went to the wrong place. */
@@ -23,7 +21,9 @@ class JvmMetricsTest {
 
     @Test
     void aBusyThreadsCpuLandsInItsOwnersGroup() throws Exception {
-        try (var jvm = JvmMetrics.start(true); var client = new BusyThread("client"); var server = new BusyThread("server")) {
+        try (var jvm = JvmMetrics.start(true);
+                var client = new BusyThread("client");
+                var server = new BusyThread("server")) {
             Set<Long> clientIds = Set.of(client.id());
             long clientBefore = client.cpuNanos();
             var from = jvm.sample(clientIds);
@@ -36,9 +36,12 @@ class JvmMetricsTest {
             RunResult.JvmInterval interval = jvm.interval(from, to);
             // The client group is exactly the client thread, parked around both samples.
             assertThat(interval.clientCpuSeconds()).isCloseTo(clientBurned / 1e9, within(0.005));
-            assertThat(interval.serverCpuSeconds()).isGreaterThanOrEqualTo(SERVER_BURN.toNanos() / 1e9)
-                    .as("the client's burn is not charged to the server").isLessThan((SERVER_BURN.toNanos() + clientBurned) / 1e9);
-            assertThat(interval.processCpuSeconds()).isGreaterThanOrEqualTo((clientBurned + SERVER_BURN.toNanos()) / 1e9 * 0.99);
+            assertThat(interval.serverCpuSeconds())
+                    .isGreaterThanOrEqualTo(SERVER_BURN.toNanos() / 1e9)
+                    .as("the client's burn is not charged to the server")
+                    .isLessThan((SERVER_BURN.toNanos() + clientBurned) / 1e9);
+            assertThat(interval.processCpuSeconds())
+                    .isGreaterThanOrEqualTo((clientBurned + SERVER_BURN.toNanos()) / 1e9 * 0.99);
             assertThat(interval.jvmInternalCpuSeconds()).isNotNegative();
         }
     }
@@ -46,7 +49,9 @@ class JvmMetricsTest {
     /** A second server in this JVM, told apart by its threads' names: its CPU is its own, never the server's. */
     @Test
     void anUpstreamServicesThreadsAreCountedApartFromTheServer() throws Exception {
-        try (var jvm = JvmMetrics.start(true, "busy-upstream-"); var upstream = new BusyThread("upstream-loop"); var server = new BusyThread("server")) {
+        try (var jvm = JvmMetrics.start(true, "busy-upstream-");
+                var upstream = new BusyThread("upstream-loop");
+                var server = new BusyThread("server")) {
             long upstreamBefore = upstream.cpuNanos();
             var from = jvm.sample(Set.of());
             upstream.burn(CLIENT_BURN);
@@ -56,13 +61,18 @@ class JvmMetricsTest {
 
             RunResult.JvmInterval interval = jvm.interval(from, to);
             assertThat(interval.upstreamCpuSeconds()).isCloseTo(upstreamBurned / 1e9, within(0.005));
-            assertThat(interval.serverCpuSeconds()).isGreaterThanOrEqualTo(SERVER_BURN.toNanos() / 1e9)
-                    .as("the upstream's burn is not charged to the server").isLessThan((SERVER_BURN.toNanos() + upstreamBurned) / 1e9);
-            assertThat(jvm.window(from, to, List.of(interval), 1).upstreamCpuSeconds()).isEqualTo(interval.upstreamCpuSeconds());
+            assertThat(interval.serverCpuSeconds())
+                    .isGreaterThanOrEqualTo(SERVER_BURN.toNanos() / 1e9)
+                    .as("the upstream's burn is not charged to the server")
+                    .isLessThan((SERVER_BURN.toNanos() + upstreamBurned) / 1e9);
+            assertThat(jvm.window(from, to, List.of(interval), 1).upstreamCpuSeconds())
+                    .isEqualTo(interval.upstreamCpuSeconds());
         }
         try (var jvm = JvmMetrics.start(true)) {
             var from = jvm.sample(Set.of());
-            assertThat(jvm.interval(from, jvm.sample(Set.of())).upstreamCpuSeconds()).as("no upstream: unknown, not 0").isNull();
+            assertThat(jvm.interval(from, jvm.sample(Set.of())).upstreamCpuSeconds())
+                    .as("no upstream: unknown, not 0")
+                    .isNull();
         }
     }
 
@@ -81,8 +91,12 @@ class JvmMetricsTest {
 
             assertThat(garbage[garbage.length - 1]).hasSize(1 << 16);
             assertThat(interval.heapUsedBytes()).isPositive();
-            assertThat(interval.processResidentBytes()).isGreaterThanOrEqualTo(interval.heapUsedBytes()).isLessThanOrEqualTo(memTotal);
-            assertThat(interval.heapPeakBytes()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+            assertThat(interval.processResidentBytes())
+                    .isGreaterThanOrEqualTo(interval.heapUsedBytes())
+                    .isLessThanOrEqualTo(memTotal);
+            assertThat(interval.heapPeakBytes())
+                    .isPositive()
+                    .isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
             var window = jvm.window(from, to, List.of(interval), 1);
             assertThat(window.processResidentMaxBytes()).isEqualTo(interval.processResidentBytes());
             assertThat(window.heapPeakBytes()).isEqualTo(interval.heapPeakBytes());
@@ -90,13 +104,17 @@ class JvmMetricsTest {
     }
 
     private static long memTotalBytes() throws java.io.IOException {
-        return java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo")).stream().filter(line -> line.startsWith("MemTotal:"))
-                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024).findFirst().orElseThrow();
+        return java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo")).stream()
+                .filter(line -> line.startsWith("MemTotal:"))
+                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void aUrlTargetsServerCpuIsUnknownNotZero() throws Exception {
-        try (var jvm = JvmMetrics.start(false); var other = new BusyThread("other")) {
+        try (var jvm = JvmMetrics.start(false);
+                var other = new BusyThread("other")) {
             var from = jvm.sample(Set.of());
             other.burn(SERVER_BURN);
             var interval = jvm.interval(from, jvm.sample(Set.of()));
@@ -119,10 +137,15 @@ class JvmMetricsTest {
             var third = jvm.sample(Set.of());
             var before = jvm.interval(first, second);
             var after = jvm.interval(second, third);
-            long cumulative = ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(gc -> gc.getCollectionCount()).sum();
+            long cumulative = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                    .mapToLong(gc -> gc.getCollectionCount())
+                    .sum();
 
             assertThat(before.gcCount()).isGreaterThanOrEqualTo(3);
-            assertThat(after.gcCount()).isGreaterThanOrEqualTo(1).isLessThan(cumulative).isLessThan(before.gcCount() + after.gcCount());
+            assertThat(after.gcCount())
+                    .isGreaterThanOrEqualTo(1)
+                    .isLessThan(cumulative)
+                    .isLessThan(before.gcCount() + after.gcCount());
             var window = jvm.window(first, third, List.of(before, after), 1);
             assertThat(window.gcCount()).isEqualTo(before.gcCount() + after.gcCount());
             assertThat(window.gcTimeMillis()).isEqualTo(before.gcTimeMillis() + after.gcTimeMillis());
@@ -169,8 +192,7 @@ class JvmMetricsTest {
             }
         }
 
-        static void touch() {
-        }
+        static void touch() {}
     }
 
     private static void sleep(Duration duration) {

@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.Stage;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.vocabulary.Stage;
-import dev.stackbench.core.vocabulary.Stages;
-
 import org.junit.jupiter.api.Test;
 
 /** Schedules are pure functions of the request or user number: exact, no clock needed. */
@@ -36,11 +35,20 @@ class SchedulesTest {
     void aRampHoldsStillOnlyWhereNoSlopeOrStepFallsInside() {
         var ramp = Ramp.of(Stages.parse("2s:100,3s:100,0s:50,2s:50").stages());
 
-        assertThat(ramp.constantBetween(2 * SECOND, 5 * SECOND)).as("the hold after the ramp").isTrue();
-        assertThat(ramp.constantBetween(5 * SECOND, 7 * SECOND)).as("the hold after the step").isTrue();
-        assertThat(ramp.constantBetween(SECOND, 3 * SECOND)).as("the ramp's end").isFalse();
-        assertThat(ramp.constantBetween(4 * SECOND, 6 * SECOND)).as("the step down").isFalse();
-        assertThat(Ramp.constant(10, Duration.ofSeconds(3)).constantBetween(0, 3 * SECOND)).isTrue();
+        assertThat(ramp.constantBetween(2 * SECOND, 5 * SECOND))
+                .as("the hold after the ramp")
+                .isTrue();
+        assertThat(ramp.constantBetween(5 * SECOND, 7 * SECOND))
+                .as("the hold after the step")
+                .isTrue();
+        assertThat(ramp.constantBetween(SECOND, 3 * SECOND))
+                .as("the ramp's end")
+                .isFalse();
+        assertThat(ramp.constantBetween(4 * SECOND, 6 * SECOND))
+                .as("the step down")
+                .isFalse();
+        assertThat(Ramp.constant(10, Duration.ofSeconds(3)).constantBetween(0, 3 * SECOND))
+                .isTrue();
     }
 
     @Test
@@ -97,7 +105,8 @@ class SchedulesTest {
     /** A jump in the past must not make a user needed "now" again: that would spin its loop. */
     @Test
     void aJumpThatIsOverDoesNotWakeAUserItLeftOut() {
-        var users = new UserSchedule(Ramp.of(Stages.parse("0s:50,20s:50,0s:10,20s:10").stages()));
+        var users = new UserSchedule(
+                Ramp.of(Stages.parse("0s:50,20s:50,0s:10,20s:10").stages()));
         long at25s = java.time.Duration.ofSeconds(25).toNanos();
 
         assertThat(users.isActive(30, at25s)).isFalse();
@@ -109,13 +118,19 @@ class SchedulesTest {
     /** The number of requests due by an instant, computed from the rate, agrees with each request's intended start. */
     @Test
     void theCountOfDueRequestsAgreesWithTheIntendedStarts() {
-        var schedules = List.of(new ArrivalSchedule(Ramp.constant(3, java.time.Duration.ofSeconds(10))),
-                new ArrivalSchedule(Ramp.of(Stages.parse("2s:100/s,1s:100/s,0s:7/s,3s:40/s").stages())));
+        var schedules = List.of(
+                new ArrivalSchedule(Ramp.constant(3, java.time.Duration.ofSeconds(10))),
+                new ArrivalSchedule(
+                        Ramp.of(Stages.parse("2s:100/s,1s:100/s,0s:7/s,3s:40/s").stages())));
         for (ArrivalSchedule schedule : schedules) {
             for (long i = 0; i < schedule.requestCount(); i++) {
                 long start = schedule.intendedOffsetNanos(i);
-                assertThat(schedule.countDueBy(start)).as("request %d due at %d", i, start).isGreaterThanOrEqualTo(i + 1);
-                assertThat(schedule.countDueBy(start - 1)).as("request %d not due before %d", i, start).isLessThanOrEqualTo(i);
+                assertThat(schedule.countDueBy(start))
+                        .as("request %d due at %d", i, start)
+                        .isGreaterThanOrEqualTo(i + 1);
+                assertThat(schedule.countDueBy(start - 1))
+                        .as("request %d not due before %d", i, start)
+                        .isLessThanOrEqualTo(i);
             }
             assertThat(schedule.countDueBy(schedule.endNanos() + 1)).isEqualTo(schedule.requestCount());
             assertThat(schedule.countDueBy(-1)).isZero();
@@ -138,7 +153,8 @@ class SchedulesTest {
         assertThat(Durations.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
         assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
         assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("1m30s");
-        assertThatThrownBy(() -> Durations.parse("10 seconds")).hasMessage("'10 seconds' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
+        assertThatThrownBy(() -> Durations.parse("10 seconds"))
+                .hasMessage("'10 seconds' is not a duration; write e.g. 500ms, 30s, 1m30s or 2h");
         assertThatThrownBy(() -> Stages.parse("30s:100,10s:5/s")).hasMessageContaining("mix users and rates");
         assertThatThrownBy(() -> Stages.parse("30s")).hasMessageContaining("is not DURATION:TARGET");
         assertThatThrownBy(() -> Stages.parse("30s:2.5")).hasMessageContaining("fraction of a user");
@@ -148,7 +164,8 @@ class SchedulesTest {
     void requestsThatUseIdsSayWhereTheIdGoesAndNeedSomethingThatCreatesIds() {
         assertThat(RequestTemplate.get("read", "/contacts/{id}").ids()).isEqualTo(RequestTemplate.IdUse.USES);
         assertThatThrownBy(() -> RequestTemplate.get("list", "/contacts").withIds(RequestTemplate.IdUse.DELETES))
-                .hasMessage("request 'list': {id} must be in the path exactly when it uses an id, got '/contacts' with DELETES");
+                .hasMessage(
+                        "request 'list': {id} must be in the path exactly when it uses an id, got '/contacts' with DELETES");
         assertThatThrownBy(() -> RequestMix.of(RequestTemplate.get("read", "/contacts/{id}")))
                 .hasMessage("a request mix that uses ids needs a request that creates them");
         var crud = WorkloadMixes.of(dev.stackbench.core.server.Workload.CRUD, java.util.Map.of());

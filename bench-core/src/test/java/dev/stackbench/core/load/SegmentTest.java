@@ -3,11 +3,10 @@ package dev.stackbench.core.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.vocabulary.Stages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import dev.stackbench.core.vocabulary.Stages;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,14 +37,18 @@ class SegmentTest {
                         // The engine's walk: the first owned number, then every count-th (OpenArrivals' next += count).
                         for (long i = share.firstFrom(0); i < schedule.requestCount(); i += share.count()) {
                             assertThat(segment.owns(i)).isTrue();
-                            union.add(new long[]{i, schedule.intendedOffsetNanos(i)});
+                            union.add(new long[] {i, schedule.intendedOffsetNanos(i)});
                         }
                         counted += share.countIn(0, schedule.requestCount());
                     }
-                    assertThat(counted).as("segment %s's count", segment).isEqualTo(segment.countIn(0, schedule.requestCount()));
+                    assertThat(counted)
+                            .as("segment %s's count", segment)
+                            .isEqualTo(segment.countIn(0, schedule.requestCount()));
                 }
                 union.sort((a, b) -> Long.compare(a[0], b[0]));
-                assertThat(union).as("%d agents of %d loops each", agents, workers).hasSize((int) schedule.requestCount());
+                assertThat(union)
+                        .as("%d agents of %d loops each", agents, workers)
+                        .hasSize((int) schedule.requestCount());
                 for (int i = 0; i < union.size(); i++) {
                     assertThat(union.get(i)[0]).isEqualTo(i);
                     assertThat(union.get(i)[1]).isEqualTo(schedule.intendedOffsetNanos(i));
@@ -58,7 +61,8 @@ class SegmentTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4})
     void theAgentsUsersTogetherAreTheSingleLevelAtEveryMoment(int agents) {
-        var users = new UserSchedule(Ramp.of(Stages.parse("2s:10,1s:10,0s:3,2s:7").stages()));
+        var users =
+                new UserSchedule(Ramp.of(Stages.parse("2s:10,1s:10,0s:3,2s:7").stages()));
         for (long offset = 0; offset < users.endNanos(); offset += 50_000_000) {
             int active = 0;
             for (int k = 0; k < agents; k++) {
@@ -74,7 +78,7 @@ class SegmentTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 7})
     void sharesOfConnectionsAndBudgetsAddUp(int agents) {
-        for (long total : new long[]{1, 2, 7, 100, 1001}) {
+        for (long total : new long[] {1, 2, 7, 100, 1001}) {
             long sum = 0;
             for (int k = 0; k < agents; k++) {
                 sum += new Segment(k, agents).shareOf(total);

@@ -2,12 +2,10 @@ package dev.stackbench.core.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.ServerProfile;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.stackbench.core.result.ServerProfile;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +17,7 @@ class ProfileRecorderTest {
 
     /** Long enough for a hundred samples at JFR's 10 ms period, short enough for CI. */
     private static final long BURN_MILLIS = 700;
+
     private static final String GENERATOR_PREFIX = "test-generator-";
 
     private static volatile long sink;
@@ -40,18 +39,28 @@ class ProfileRecorderTest {
             }
             windows.forEach(recorder::include);
 
-            Profile profile = recorder.finish(ThreadScope.serverThreads().excludingNamePrefix(GENERATOR_PREFIX), List.of("dev.stackbench.core.profile."));
+            Profile profile = recorder.finish(
+                    ThreadScope.serverThreads().excludingNamePrefix(GENERATOR_PREFIX),
+                    List.of("dev.stackbench.core.profile."));
             ServerProfile facts = profile.facts(1000L, null);
 
             var cpuFrames = profile.stacks(ProfileKind.CPU).totalByFrame().keySet();
-            assertThat(cpuFrames).as("the window's burner").contains(frame("burnInTheWindow"))
-                    .as("outside the windows, or the generator's").doesNotContain(frame("burnBeforeTheWindow"), frame("burnOnTheGenerator"));
+            assertThat(cpuFrames)
+                    .as("the window's burner")
+                    .contains(frame("burnInTheWindow"))
+                    .as("outside the windows, or the generator's")
+                    .doesNotContain(frame("burnBeforeTheWindow"), frame("burnOnTheGenerator"));
             assertThat(facts.cpu().topSelf().getFirst().frame()).isEqualTo(frame("burnInTheWindow"));
             assertThat(facts.cpu().topSelf().getFirst().category()).isEqualTo("own");
-            assertThat(facts.cpu().topCode()).extracting(ServerProfile.FrameShare::frame).contains(frame("burnInTheWindow"));
+            assertThat(facts.cpu().topCode())
+                    .extracting(ServerProfile.FrameShare::frame)
+                    .contains(frame("burnInTheWindow"));
             assertThat(facts.windows()).isEqualTo(2);
-            assertThat(facts.cpu().samples()).as("every thread's samples").isGreaterThan(facts.cpu().serverSamples());
-            assertThat(profile.stacks(ProfileKind.ALLOCATION).totalByFrame().keySet()).contains(frame("burnInTheWindow"))
+            assertThat(facts.cpu().samples())
+                    .as("every thread's samples")
+                    .isGreaterThan(facts.cpu().serverSamples());
+            assertThat(profile.stacks(ProfileKind.ALLOCATION).totalByFrame().keySet())
+                    .contains(frame("burnInTheWindow"))
                     .doesNotContain(frame("burnBeforeTheWindow"));
             assertThat(facts.allocation().bytesPerRequest()).isPositive();
         }

@@ -3,14 +3,12 @@ package dev.stackbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.read.UnreadableResultException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.read.UnreadableResultException;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +25,10 @@ class ReportTest {
     void thePageShowsEveryLabelAndEscapesWhatResultsSay() throws IOException {
         Path evil = copyOf("seed-002-loom-tomcat", "evil");
         Path json = evil.resolve(ResultFiles.RESULT_JSON);
-        Files.writeString(json, Files.readString(json).replace("\"label\" : \"loom-tomcat\"", "\"label\" : \"<b>loom</b> & \\\"tomcat\\\"\""));
+        Files.writeString(
+                json,
+                Files.readString(json)
+                        .replace("\"label\" : \"loom-tomcat\"", "\"label\" : \"<b>loom</b> & \\\"tomcat\\\"\""));
         Path other = copyOf("seed-002-webflux-netty", "webflux");
 
         Report.Written written = Report.write(List.of(evil, other), dir.resolve("report"));
@@ -35,13 +36,20 @@ class ReportTest {
         String page = Files.readString(written.page());
         assertThat(written.runs()).isEqualTo(2);
         assertThat(written.labels()).isEqualTo(2);
-        assertThat(page).startsWith("<!DOCTYPE html>")
+        assertThat(page)
+                .startsWith("<!DOCTYPE html>")
                 .contains("<tr data-label=\"&lt;b&gt;loom&lt;/b&gt; &amp; &quot;tomcat&quot;\">")
                 .contains("&lt;b&gt;loom&lt;/b&gt; &amp; &quot;tomcat&quot;")
                 .doesNotContain("<b>loom</b>")
-                .contains("<tr data-label=\"webflux-netty\">", "data-metric=\"P99\"", "steadiness unknown", "2 runs of 2 labels")
+                .contains(
+                        "<tr data-label=\"webflux-netty\">",
+                        "data-metric=\"P99\"",
+                        "steadiness unknown",
+                        "2 runs of 2 labels")
                 .contains("What bounds the throughput", "<img src=\"throughput.png\"");
-        assertThat(page).as("no script, nothing fetched").doesNotContain("<script", "src=\"http", "href=\"http", "@import");
+        assertThat(page)
+                .as("no script, nothing fetched")
+                .doesNotContain("<script", "src=\"http", "href=\"http", "@import");
         for (String chart : written.charts()) {
             assertThat(dir.resolve("report").resolve(chart)).isRegularFile();
             assertThat(page).contains("src=\"" + chart + "\"");
@@ -62,8 +70,10 @@ class ReportTest {
                 """);
         Path whole = copyOf("seed-002-webflux-netty", "whole");
 
-        String page = Files.readString(Report.write(List.of(partial), dir.resolve("partial-report")).page());
-        String wholePage = Files.readString(Report.write(List.of(whole), dir.resolve("whole-report")).page());
+        String page = Files.readString(
+                Report.write(List.of(partial), dir.resolve("partial-report")).page());
+        String wholePage = Files.readString(
+                Report.write(List.of(whole), dir.resolve("whole-report")).page());
 
         assertThat(page).contains("PARTIAL", "agent agent-b, segment 1/2: left the cluster 1.0 s after the start");
         assertThat(wholePage).doesNotContain("PARTIAL");
@@ -80,9 +90,11 @@ class ReportTest {
                   "secondaryMetrics": {"p50": {"score": 1}, "p99": {"score": 2}}}]""");
         Path out = dir.resolve("report");
 
-        assertThatThrownBy(() -> Report.write(List.of(run), out)).isInstanceOf(UnreadableResultException.class)
+        assertThatThrownBy(() -> Report.write(List.of(run), out))
+                .isInstanceOf(UnreadableResultException.class)
                 .hasMessageStartingWith(hlog + ": empty file");
-        assertThatThrownBy(() -> Report.write(List.of(jmh), out)).isInstanceOf(UnreadableResultException.class)
+        assertThatThrownBy(() -> Report.write(List.of(jmh), out))
+                .isInstanceOf(UnreadableResultException.class)
                 .hasMessageStartingWith(jmh + ": a JMH result: a report is made of load results");
         assertThat(out).doesNotExist();
     }

@@ -2,12 +2,6 @@ package dev.stackbench.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
@@ -20,7 +14,11 @@ import dev.stackbench.core.stats.SyntheticResults;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.vocabulary.TimelinePhase;
-
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -29,8 +27,8 @@ class WinnersTest {
 
     @Test
     void aSingleRunsSpreadIsTheMiddleHalfOfItsSecondsAndOverlapIsATie() {
-        var fast = run("fast", 0, null, 100, 104, 96, 102, 98);     // middle half 98..102
-        var close = run("close", 0, null, 99, 97, 101, 95, 103);    // middle half 97..101: overlaps fast
+        var fast = run("fast", 0, null, 100, 104, 96, 102, 98); // middle half 98..102
+        var close = run("close", 0, null, 99, 97, 101, 95, 103); // middle half 97..101: overlaps fast
         var slow = run("slow", 0, null, 60, 62, 58, 61, 59);
 
         var rows = Winners.of(results(slow, close, fast)).rows();
@@ -67,7 +65,9 @@ class WinnersTest {
         assertThat(rps.high()).isBetween(115.0, 120.0);
         assertThat(rps.spreadFrom()).isEqualTo("95% bootstrap interval over 3 runs (summary values only)");
         assertThat(rows.getFirst().label()).isEqualTo("b");
-        assertThat(a.entries().get(Metric.RPS).rank()).as("b's 125 is outside a's 100–120").isEqualTo(2);
+        assertThat(a.entries().get(Metric.RPS).rank())
+                .as("b's 125 is outside a's 100–120")
+                .isEqualTo(2);
     }
 
     @Test
@@ -85,7 +85,13 @@ class WinnersTest {
     /** A window still moving is never ranked among steady ones: it ranks after them, with its reason, whatever its numbers. */
     @Test
     void aLabelWhoseWindowWasNotSteadyRanksApartWithTheReason() {
-        var moving = run("moving", 0, new RunResult.Steadiness(false, "rps +20.0% from first to last third", 20.0, 0.0), 900, 1000, 1100);
+        var moving = run(
+                "moving",
+                0,
+                new RunResult.Steadiness(false, "rps +20.0% from first to last third", 20.0, 0.0),
+                900,
+                1000,
+                1100);
         var steady = run("steady", 0, new RunResult.Steadiness(true, "rps +0.1%", 0.1, 0.0), 300, 300, 300);
         var unknown = run("unknown", 0, null, 200, 200, 200);
         var failing = run("failing", 3, null, 2000, 2000, 2000);
@@ -103,22 +109,34 @@ class WinnersTest {
     /** With resamples (the runs' latency.hlog), a tie is the gate's test: no clear difference, not overlapping intervals. */
     @Test
     void withHistogramsATieIsWhatTheGatesTestCannotTellApart() {
-        RecordedResults same = new SyntheticResults(1).runs("a", 3, 5, 400, 20, 2).runs("b", 3, 5, 400, 20, 2).build();
-        RecordedResults apart = new SyntheticResults(2).runs("a", 3, 5, 400, 20, 2).runs("b", 3, 5, 300, 20, 2).build();
+        RecordedResults same = new SyntheticResults(1)
+                .runs("a", 3, 5, 400, 20, 2)
+                .runs("b", 3, 5, 400, 20, 2)
+                .build();
+        RecordedResults apart = new SyntheticResults(2)
+                .runs("a", 3, 5, 400, 20, 2)
+                .runs("b", 3, 5, 300, 20, 2)
+                .build();
 
         var tied = Winners.of(same).rows();
         var separate = Winners.of(apart).rows();
 
-        assertThat(tied.get(1).entries().get(Metric.RPS).tiedWith()).isEqualTo(tied.get(0).label());
-        assertThat(tied.get(0).entries().get(Metric.RPS).estimate().hasResamples()).isTrue();
+        assertThat(tied.get(1).entries().get(Metric.RPS).tiedWith())
+                .isEqualTo(tied.get(0).label());
+        assertThat(tied.get(0).entries().get(Metric.RPS).estimate().hasResamples())
+                .isTrue();
         assertThat(separate).extracting(Winners.Row::label).containsExactly("a", "b");
         assertThat(separate.get(1).entries().get(Metric.RPS).rank()).isEqualTo(2);
     }
 
     @Test
     void rangesThatDoNotOverlapAreNoTie() {
-        assertThat(TieRule.tied(Estimate.range(Metric.RPS, 12, 11, 13, 1, ""), Estimate.range(Metric.RPS, 10, 9, 11, 1, ""))).isTrue();
-        assertThat(TieRule.tied(Estimate.range(Metric.RPS, 12, 11.5, 13, 1, ""), Estimate.range(Metric.RPS, 10, 9, 11, 1, ""))).isFalse();
+        assertThat(TieRule.tied(
+                        Estimate.range(Metric.RPS, 12, 11, 13, 1, ""), Estimate.range(Metric.RPS, 10, 9, 11, 1, "")))
+                .isTrue();
+        assertThat(TieRule.tied(
+                        Estimate.range(Metric.RPS, 12, 11.5, 13, 1, ""), Estimate.range(Metric.RPS, 10, 9, 11, 1, "")))
+                .isFalse();
     }
 
     static RecordedResults results(RecordedRun... runs) {
@@ -127,7 +145,8 @@ class WinnersTest {
             byLabel.computeIfAbsent(run.label(), label -> new ArrayList<>()).add(run);
         }
         var targets = new LinkedHashMap<String, RecordedTarget>();
-        byLabel.forEach((label, list) -> targets.put(label, new RecordedTarget(label, list.getFirst().setup(), list)));
+        byLabel.forEach((label, list) ->
+                targets.put(label, new RecordedTarget(label, list.getFirst().setup(), list)));
         return new RecordedResults(List.of(), List.of(runs), targets);
     }
 
@@ -137,18 +156,59 @@ class WinnersTest {
         double sum = 0;
         for (int i = 0; i < rpsPerSecond.length; i++) {
             long ok = Math.round(rpsPerSecond[i]);
-            timeline.add(new RunResult.TimelineRow(i + 1, TimelinePhase.MEASURED, rpsPerSecond[i], ok, 0, 1.0, 2.0, 3.0, 0, 0, 0, 1, null, null));
+            timeline.add(new RunResult.TimelineRow(
+                    i + 1, TimelinePhase.MEASURED, rpsPerSecond[i], ok, 0, 1.0, 2.0, 3.0, 0, 0, 0, 1, null, null));
             sum += rpsPerSecond[i];
         }
         var latency = new Histogram(3);
         latency.recordValue(1_000_000);
-        var profile = new RunResult.Profile(LoadModel.CLOSED, "1 user", 1, null, null, ThinkTime.NONE, 1, 1, 0, rpsPerSecond.length, null, 1, 1, true, false, List.of());
-        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
-                profile, new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
+        var profile = new RunResult.Profile(
+                LoadModel.CLOSED,
+                "1 user",
+                1,
+                null,
+                null,
+                ThinkTime.NONE,
+                1,
+                1,
+                0,
+                rpsPerSecond.length,
+                null,
+                1,
+                1,
+                true,
+                false,
+                List.of());
+        var result = new RunResult(
+                RunResult.SCHEMA,
+                new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
+                profile,
+                new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false),
-                new RunResult.Requests(errors, 0, 0, errors, Map.of(), 0, 0), sum / rpsPerSecond.length, Percentiles.ofNanos(latency), null, null,
-                new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null), timeline, List.of(), null, null, null, null, null);
-        return new RecordedRun(Path.of(label, "result.json"), label, label, new Setup(Map.of()), result, List.of(), List.of(),
-                Map.of(Metric.RPS, result.rps()), errors, errors);
+                new RunResult.Requests(errors, 0, 0, errors, Map.of(), 0, 0),
+                sum / rpsPerSecond.length,
+                Percentiles.ofNanos(latency),
+                null,
+                null,
+                new RunResult.Bytes(0, 0),
+                new RunResult.ClientCpu(0, null),
+                timeline,
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                null);
+        return new RecordedRun(
+                Path.of(label, "result.json"),
+                label,
+                label,
+                new Setup(Map.of()),
+                result,
+                List.of(),
+                List.of(),
+                Map.of(Metric.RPS, result.rps()),
+                errors,
+                errors);
     }
 }

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,7 +25,9 @@ class ShardTest {
         for (int index = 1; index <= count; index++) {
             List<Integer> shard = new Shard(index, count).of(items, LENGTHS::get);
             assertThat(shard).as("the list's order within a shard").isSorted();
-            assertThat(shard).as("the same i/n, the same items").isEqualTo(new Shard(index, count).of(items, LENGTHS::get));
+            assertThat(shard)
+                    .as("the same i/n, the same items")
+                    .isEqualTo(new Shard(index, count).of(items, LENGTHS::get));
             union.addAll(shard);
         }
         assertThat(union).as("disjoint").doesNotHaveDuplicates();
@@ -38,9 +39,11 @@ class ShardTest {
         List<Integer> items = IntStream.range(0, LENGTHS.size()).boxed().toList();
         long[] totals = new long[4];
         for (int index = 1; index <= 4; index++) {
-            totals[index - 1] = new Shard(index, 4).of(items, LENGTHS::get).stream().mapToLong(LENGTHS::get).sum();
+            totals[index - 1] = new Shard(index, 4)
+                    .of(items, LENGTHS::get).stream().mapToLong(LENGTHS::get).sum();
         }
-        // 717 in all: dealt in turn (k mod 4) the shards would take 224, 224, 138, 131; longest first to the least loaded,
+        // 717 in all: dealt in turn (k mod 4) the shards would take 224, 224, 138, 131; longest first to the least
+        // loaded,
         // the longest shard is at most the longest item above the ideal quarter.
         long longest = java.util.Arrays.stream(totals).max().orElseThrow();
         assertThat(longest).isLessThanOrEqualTo(717 / 4 + 93).isLessThan(224);
@@ -61,14 +64,17 @@ class ShardTest {
         assertThat(new Shard(3, 3).of(List.of("a", "b"), item -> 1)).isEmpty();
         // Counting only the shards the items can fill: a huge count costs nothing and deals as a small one would.
         assertThat(new Shard(2, 999_999_999).of(List.of("a", "b"), item -> 1)).containsExactly("b");
-        assertThat(new Shard(999_999_999, 999_999_999).of(List.of("a", "b"), item -> 1)).isEmpty();
+        assertThat(new Shard(999_999_999, 999_999_999).of(List.of("a", "b"), item -> 1))
+                .isEmpty();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0/4", "5/4", "1/0", "2", "a/b", "-1/2", "1/2/3", ""})
     void anythingButIOfNWithIFrom1ToNIsRefusedNamingTheValue(String text) {
-        assertThatThrownBy(() -> Shard.parse(text)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("--shard must be i/n with 1 <= i <= n").hasMessageContaining(text);
+        assertThatThrownBy(() -> Shard.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--shard must be i/n with 1 <= i <= n")
+                .hasMessageContaining(text);
     }
 
     @Test

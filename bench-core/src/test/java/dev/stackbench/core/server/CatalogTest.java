@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class CatalogTest {
@@ -26,7 +25,9 @@ class CatalogTest {
     void everyNettyApproachKeepsBlockingWorkOffTheEventLoop() {
         for (Approach approach : Approach.values()) {
             if (approach.stack() == WebStack.WEBFLUX_NETTY) {
-                assertThat(approach.execution()).as(approach.id()).isNotIn(Execution.REQUEST_THREAD, Execution.TASK_POOL);
+                assertThat(approach.execution())
+                        .as(approach.id())
+                        .isNotIn(Execution.REQUEST_THREAD, Execution.TASK_POOL);
             }
         }
     }
@@ -51,6 +52,7 @@ class CatalogTest {
         assertThat(empty.approaches()).isEmpty();
         assertThatThrownBy(() -> empty.start(ServerSpec.of(Approach.LOOM_NETTY, Workload.DATE)))
                 .isInstanceOf(ServerStartException.class)
-                .hasMessage("no server variant for approach loom-netty with workload date on the class path (add dev.stackbench:bench-servers)");
+                .hasMessage(
+                        "no server variant for approach loom-netty with workload date on the class path (add dev.stackbench:bench-servers)");
     }
 }

@@ -10,8 +10,9 @@ class PairedStatisticsTest {
 
     @Test
     void aPairedRatioIsTheGeometricMeanOfTheRoundsRatiosWithStudentsInterval() {
-        // log ratios ln(1.1), ln(1.2), ln(1.15), ln(1.25): mean 0.160134, sd 0.055014, se 0.027507, t(0.975, 3) = 3.182446
-        var ratio = PairedRatio.of(new double[]{110, 120, 115, 125}, new double[]{100, 100, 100, 100});
+        // log ratios ln(1.1), ln(1.2), ln(1.15), ln(1.25): mean 0.160134, sd 0.055014, se 0.027507, t(0.975, 3) =
+        // 3.182446
+        var ratio = PairedRatio.of(new double[] {110, 120, 115, 125}, new double[] {100, 100, 100, 100});
 
         assertThat(ratio.ratio()).isCloseTo(1.173668, within(1e-6));
         var interval = ratio.interval(0.95);
@@ -40,7 +41,7 @@ class PairedStatisticsTest {
 
     @Test
     void holmTestsTheSmallestPValueAtAlphaOverMAndStopsAtTheFirstKept() {
-        Holm.Decision[] decisions = Holm.decide(new double[]{0.04, 0.001, 0.2, 0.012}, 0.05);
+        Holm.Decision[] decisions = Holm.decide(new double[] {0.04, 0.001, 0.2, 0.012}, 0.05);
 
         assertThat(decisions[1]).isEqualTo(new Holm.Decision(0.05 / 4, true));
         assertThat(decisions[3]).isEqualTo(new Holm.Decision(0.05 / 3, true));
@@ -50,13 +51,15 @@ class PairedStatisticsTest {
 
     @Test
     void friedmanMatchesATextbookExample() {
-        // Hollander and Wolfe's (and R's friedman.test) RoundingTimes data: 22 runners, 3 methods; Friedman chi-squared 11.143, p 0.003805
+        // Hollander and Wolfe's (and R's friedman.test) RoundingTimes data: 22 runners, 3 methods; Friedman chi-squared
+        // 11.143, p 0.003805
         double[][] times = {
-                {5.40, 5.50, 5.55}, {5.85, 5.70, 5.75}, {5.20, 5.60, 5.50}, {5.55, 5.50, 5.40}, {5.90, 5.85, 5.70},
-                {5.45, 5.55, 5.60}, {5.40, 5.40, 5.35}, {5.45, 5.50, 5.35}, {5.25, 5.15, 5.00}, {5.85, 5.80, 5.70},
-                {5.25, 5.20, 5.10}, {5.65, 5.55, 5.45}, {5.60, 5.35, 5.45}, {5.05, 5.00, 4.95}, {5.50, 5.50, 5.40},
-                {5.45, 5.55, 5.50}, {5.55, 5.55, 5.35}, {5.45, 5.50, 5.55}, {5.50, 5.45, 5.25}, {5.65, 5.60, 5.40},
-                {5.70, 5.65, 5.55}, {6.30, 6.30, 6.25}};
+            {5.40, 5.50, 5.55}, {5.85, 5.70, 5.75}, {5.20, 5.60, 5.50}, {5.55, 5.50, 5.40}, {5.90, 5.85, 5.70},
+            {5.45, 5.55, 5.60}, {5.40, 5.40, 5.35}, {5.45, 5.50, 5.35}, {5.25, 5.15, 5.00}, {5.85, 5.80, 5.70},
+            {5.25, 5.20, 5.10}, {5.65, 5.55, 5.45}, {5.60, 5.35, 5.45}, {5.05, 5.00, 4.95}, {5.50, 5.50, 5.40},
+            {5.45, 5.55, 5.50}, {5.55, 5.55, 5.35}, {5.45, 5.50, 5.55}, {5.50, 5.45, 5.25}, {5.65, 5.60, 5.40},
+            {5.70, 5.65, 5.55}, {6.30, 6.30, 6.25}
+        };
 
         var result = Friedman.test(times);
 

@@ -3,10 +3,8 @@ package dev.stackbench.core.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.SplittableRandom;
-
 import dev.stackbench.core.result.Histograms;
-
+import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +19,7 @@ class QuantileTest {
         assertThat(Quantile.of(values, 0)).isEqualTo(1);
         assertThat(Quantile.of(values, 1)).isEqualTo(4);
         assertThat(Quantile.of(values, 0.25)).isEqualTo(1.75);
-        assertThat(Quantile.of(new double[]{96, 98, 100, 102, 104}, 0.25)).isEqualTo(98);
+        assertThat(Quantile.of(new double[] {96, 98, 100, 102, 104}, 0.25)).isEqualTo(98);
         assertThat(values).as("a copy is sorted, not the caller's array").containsExactly(4, 1, 3, 2);
         assertThat(Quantile.of(new double[0], 0.5)).isNaN();
         assertThatThrownBy(() -> Quantile.of(values, 1.5)).hasMessage("a quantile is between 0 and 1, not 1.5");
@@ -31,13 +29,13 @@ class QuantileTest {
     @Test
     void theRankOfAPercentileIsHdrHistogramsOwn() {
         var random = new SplittableRandom(7);
-        for (int n : new int[]{1, 2, 3, 7, 10, 99, 100, 101, 1234, 9999}) {
+        for (int n : new int[] {1, 2, 3, 7, 10, 99, 100, 101, 1234, 9999}) {
             Histogram histogram = Histograms.newLatencyHistogram();
             for (int i = 0; i < n; i++) {
                 histogram.recordValue(1_000_000 + random.nextLong(50_000_000));
             }
             LatencyCounts counts = LatencyCounts.of(histogram);
-            for (double percentile : new double[]{50, 90, 99, 99.9, 99.99, 100}) {
+            for (double percentile : new double[] {50, 90, 99, 99.9, 99.99, 100}) {
                 long rank = LatencyCounts.countAtPercentile(percentile, n);
                 long running = 0;
                 long value = -1;
@@ -47,7 +45,9 @@ class QuantileTest {
                         value = counts.valuesNanos()[b];
                     }
                 }
-                assertThat(value).as("p%s of %d values", percentile, n).isEqualTo(histogram.getValueAtPercentile(percentile));
+                assertThat(value)
+                        .as("p%s of %d values", percentile, n)
+                        .isEqualTo(histogram.getValueAtPercentile(percentile));
             }
         }
     }

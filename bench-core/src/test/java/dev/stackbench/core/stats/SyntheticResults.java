@@ -1,13 +1,5 @@
 package dev.stackbench.core.stats;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
-
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Percentiles;
@@ -20,7 +12,13 @@ import dev.stackbench.core.result.read.RecordedTarget;
 import dev.stackbench.core.result.read.Setup;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.ThinkTime;
-
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -70,13 +68,20 @@ public final class SyntheticResults {
      * each, exponentially distributed above {@code minMillis} with mean excess {@code meanExcessMillis},
      * and this run's own level drawn around them.
      */
-    public SyntheticResults run(String label, int intervals, double requestsPerSecond, double minMillis, double meanExcessMillis, long errors) {
+    public SyntheticResults run(
+            String label,
+            int intervals,
+            double requestsPerSecond,
+            double minMillis,
+            double meanExcessMillis,
+            long errors) {
         double level = 1 + RUN_CV * random.nextGaussian();
         double latencyLevel = 1 + RUN_CV * random.nextGaussian();
         var list = new ArrayList<IntervalHistogram>();
         for (int i = 0; i < intervals; i++) {
             Histogram histogram = Histograms.newLatencyHistogram();
-            long count = Math.max(1, Math.round(requestsPerSecond * level * (1 + INTERVAL_RPS_CV * random.nextGaussian())));
+            long count =
+                    Math.max(1, Math.round(requestsPerSecond * level * (1 + INTERVAL_RPS_CV * random.nextGaussian())));
             for (long k = 0; k < count; k++) {
                 double millis = latencyLevel * (minMillis - meanExcessMillis * Math.log(1 - random.nextDouble()));
                 histogram.recordValue((long) (millis * 1e6));
@@ -86,19 +91,54 @@ public final class SyntheticResults {
         long ok = list.stream().mapToLong(IntervalHistogram::ok).sum();
         Histogram merged = Histograms.newLatencyHistogram();
         list.forEach(interval -> merged.add(interval.latencyNanos()));
-        var result = new RunResult(RunResult.SCHEMA, new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
-                new RunResult.Profile(LoadModel.CLOSED, "synthetic", 1, null, null, ThinkTime.NONE, 1, 1, 0, intervals, null, 1, 1, true, false, List.of()),
+        var result = new RunResult(
+                RunResult.SCHEMA,
+                new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
+                new RunResult.Profile(
+                        LoadModel.CLOSED,
+                        "synthetic",
+                        1,
+                        null,
+                        null,
+                        ThinkTime.NONE,
+                        1,
+                        1,
+                        0,
+                        intervals,
+                        null,
+                        1,
+                        1,
+                        true,
+                        false,
+                        List.of()),
                 new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
                 new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0),
-                ok / (double) intervals, Percentiles.ofNanos(merged), null, null, new RunResult.Bytes(0, 0), new RunResult.ClientCpu(0, null),
-                List.of(), List.of(), null, null, null, null, agents);
+                ok / (double) intervals,
+                Percentiles.ofNanos(merged),
+                null,
+                null,
+                new RunResult.Bytes(0, 0),
+                new RunResult.ClientCpu(0, null),
+                List.of(),
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                agents);
         add(label, result, List.copyOf(list), List.of(), Map.of(Metric.RPS, result.rps()), errors, ok + errors);
         return this;
     }
 
     /** {@code count} runs of {@link #run}. */
-    public SyntheticResults runs(String label, int count, int intervals, double requestsPerSecond, double minMillis, double meanExcessMillis) {
+    public SyntheticResults runs(
+            String label,
+            int count,
+            int intervals,
+            double requestsPerSecond,
+            double minMillis,
+            double meanExcessMillis) {
         for (int i = 0; i < count; i++) {
             run(label, intervals, requestsPerSecond, minMillis, meanExcessMillis, 0);
         }
@@ -121,25 +161,58 @@ public final class SyntheticResults {
     public SyntheticResults jmhFork(String label, double[] scores, double[] p50s, double[] p99s) {
         var iterations = new ArrayList<IterationScores>();
         for (int k = 0; k < scores.length; k++) {
-            iterations.add(new IterationScores(Map.of(Metric.RPS, scores[k], Metric.P50, p50s[k], Metric.P90, p99s[k], Metric.P99, p99s[k],
-                    Metric.P999, p99s[k])));
+            iterations.add(new IterationScores(Map.of(
+                    Metric.RPS,
+                    scores[k],
+                    Metric.P50,
+                    p50s[k],
+                    Metric.P90,
+                    p99s[k],
+                    Metric.P99,
+                    p99s[k],
+                    Metric.P999,
+                    p99s[k])));
         }
-        add(label, null, List.of(), iterations, Map.of(Metric.RPS, java.util.Arrays.stream(scores).average().orElseThrow()), 0, 0);
+        add(
+                label,
+                null,
+                List.of(),
+                iterations,
+                Map.of(Metric.RPS, java.util.Arrays.stream(scores).average().orElseThrow()),
+                0,
+                0);
         return this;
     }
 
-    private void add(String label, RunResult result, List<IntervalHistogram> intervals, List<IterationScores> iterations, Map<Metric, Double> reported,
-                     long errors, long finished) {
+    private void add(
+            String label,
+            RunResult result,
+            List<IntervalHistogram> intervals,
+            List<IterationScores> iterations,
+            Map<Metric, Double> reported,
+            long errors,
+            long finished) {
         List<RecordedRun> list = runs.computeIfAbsent(label, l -> new ArrayList<>());
         String source = label + " run " + (list.size() + 1);
-        list.add(new RecordedRun(Path.of(label, "run-" + (list.size() + 1), "result.json"), source, label, setup,
-                result, intervals, iterations, reported, errors, finished));
+        list.add(new RecordedRun(
+                Path.of(label, "run-" + (list.size() + 1), "result.json"),
+                source,
+                label,
+                setup,
+                result,
+                intervals,
+                iterations,
+                reported,
+                errors,
+                finished));
     }
 
     public RecordedResults build() {
         var targets = new LinkedHashMap<String, RecordedTarget>();
-        runs.forEach((label, list) -> targets.put(label, new RecordedTarget(label, list.getFirst().setup(), list)));
-        return new RecordedResults(List.of(), runs.values().stream().flatMap(List::stream).toList(), targets);
+        runs.forEach((label, list) ->
+                targets.put(label, new RecordedTarget(label, list.getFirst().setup(), list)));
+        return new RecordedResults(
+                List.of(), runs.values().stream().flatMap(List::stream).toList(), targets);
     }
 
     /** The one target of results with one label. */

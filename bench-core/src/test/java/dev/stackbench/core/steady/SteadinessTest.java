@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.SplittableRandom;
-
 import org.junit.jupiter.api.Test;
 
 /** The trend test, the window's verdict and the warm-up's decision, on series whose answer is known. */
@@ -35,7 +34,7 @@ class SteadinessTest {
         assertThat(climb.significant()).isTrue();
         assertThat(climb.z()).isPositive();
         assertThat(climb.slope()).isPositive();
-        assertThat(MannKendall.test(new double[]{5, 4, 3, 2, 1, 0}).z()).isNegative();
+        assertThat(MannKendall.test(new double[] {5, 4, 3, 2, 1, 0}).z()).isNegative();
 
         int falseAlarms = 0;
         for (long seed = 0; seed < 200; seed++) {
@@ -44,9 +43,9 @@ class SteadinessTest {
         // A 5% test on trend-free noise: about 10 of 200, far from all.
         assertThat(falseAlarms).isBetween(1, 25);
         // Four samples can never be significant at 5%, however monotone.
-        assertThat(MannKendall.test(new double[]{1, 2, 3, 4}).significant()).isFalse();
+        assertThat(MannKendall.test(new double[] {1, 2, 3, 4}).significant()).isFalse();
         // Ties (a constant series) are no trend.
-        assertThat(MannKendall.test(new double[]{7, 7, 7, 7, 7, 7}).z()).isZero();
+        assertThat(MannKendall.test(new double[] {7, 7, 7, 7, 7, 7}).z()).isZero();
     }
 
     /** Hours of one-second intervals: binned before the test, so it costs what minutes do, and still sees a trend. */
@@ -72,7 +71,11 @@ class SteadinessTest {
     /** Throughput climbing from nothing has no drift to measure, but its trend is plain. */
     @Test
     void aStartFromNothingIsNotSteady() {
-        assertThat(WindowVerdict.of(new double[]{0, 0, 0, 500, 900, 1000, 1000, 1100, 1000}, new double[]{1, 1, 1, 1, 1, 1}).steady()).isFalse();
+        assertThat(WindowVerdict.of(
+                                new double[] {0, 0, 0, 500, 900, 1000, 1000, 1100, 1000},
+                                new double[] {1, 1, 1, 1, 1, 1})
+                        .steady())
+                .isFalse();
     }
 
     @Test
@@ -109,7 +112,9 @@ class SteadinessTest {
         var verdict = WindowVerdict.of(dip, noisy(1, 0.01, 15, 10));
         assertThat(verdict.steady()).isFalse();
         assertThat(verdict.rpsDriftPercent()).isEqualTo(10.0);
-        assertThat(verdict.reason()).startsWith("not steady: noisy, rps +10%, p50 ").contains("beyond 5% without a significant trend");
+        assertThat(verdict.reason())
+                .startsWith("not steady: noisy, rps +10%, p50 ")
+                .contains("beyond 5% without a significant trend");
 
         double[] jitteryP50 = {1.0, 1.3, 0.9, 1.0, 1.0, 1.3, 1.3, 1.3, 1.0, 1.3};
         double[] flatRps = noisy(35_000, 0.02, 10, 11);
@@ -124,9 +129,10 @@ class SteadinessTest {
         withPause[13] = 300; // a GC pause near the end
         assertThat(WindowVerdict.of(withPause, noisy(1, 0.02, 15, 6)).steady()).isTrue();
 
-        var shortWindow = WindowVerdict.of(new double[]{100, 100, 100}, new double[]{1, 1, 1});
+        var shortWindow = WindowVerdict.of(new double[] {100, 100, 100}, new double[] {1, 1, 1});
         assertThat(shortWindow.steady()).isFalse();
-        assertThat(shortWindow.reason()).isEqualTo("not tested: 3 intervals of the window, the trend test needs 5; measure longer");
+        assertThat(shortWindow.reason())
+                .isEqualTo("not tested: 3 intervals of the window, the trend test needs 5; measure longer");
     }
 
     @Test
@@ -144,7 +150,9 @@ class SteadinessTest {
             decided = warmup.offer(rps[second], 50_000 / rps[second], jit, 1.0);
             second++;
         }
-        assertThat(decided).hasValueSatisfying(reason -> assertThat(reason).startsWith("steady after").contains("JIT at 1.0% of a core"));
+        assertThat(decided)
+                .hasValueSatisfying(
+                        reason -> assertThat(reason).startsWith("steady after").contains("JIT at 1.0% of a core"));
         // Not before the climb has left the sliding window's test, not long after.
         assertThat(second).isBetween(26, 25 + WarmupUntilSteady.SLIDING_INTERVALS + 5);
     }
@@ -159,7 +167,10 @@ class SteadinessTest {
             second++;
         }
         assertThat(second).isEqualTo(20);
-        assertThat(decided).hasValueSatisfying(reason -> assertThat(reason)
-                .isEqualTo("not steady after the warm-up's cap of 20 s (JIT at 50.0% of a core); measuring anyway"));
+        assertThat(decided)
+                .hasValueSatisfying(
+                        reason -> assertThat(reason)
+                                .isEqualTo(
+                                        "not steady after the warm-up's cap of 20 s (JIT at 50.0% of a core); measuring anyway"));
     }
 }

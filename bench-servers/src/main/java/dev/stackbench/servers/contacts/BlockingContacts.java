@@ -1,14 +1,11 @@
 package dev.stackbench.servers.contacts;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
-
 import dev.stackbench.servers.dispatch.NotFoundException;
 import dev.stackbench.servers.dispatch.Reply;
-
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
-
 import tools.jackson.databind.json.JsonMapper;
 
 /** The crud workload in blocking style: JDBC over HikariCP, each statement its own transaction. */
@@ -25,17 +22,27 @@ final class BlockingContacts {
     Reply create(Contact contact) {
         var key = new GeneratedKeyHolder();
         jdbc.sql(ContactSql.INSERT).params(ContactSql.params(contact)).update(key, "id");
-        return Reply.json(201, json.writeValueAsString(contact.withId(key.getKeyAs(Number.class).longValue())));
+        return Reply.json(
+                201,
+                json.writeValueAsString(
+                        contact.withId(key.getKeyAs(Number.class).longValue())));
     }
 
     Reply read(long id) {
-        return jdbc.sql(ContactSql.SELECT_ONE).param("id", id).query(BlockingContacts::row).optional()
+        return jdbc.sql(ContactSql.SELECT_ONE)
+                .param("id", id)
+                .query(BlockingContacts::row)
+                .optional()
                 .map(contact -> Reply.json(200, json.writeValueAsString(contact)))
                 .orElseThrow(() -> new NotFoundException(ContactSql.notFound(id)));
     }
 
     Reply list(int page, int size) {
-        var items = jdbc.sql(ContactSql.SELECT_PAGE).param("size", size).param("offset", (long) page * size).query(BlockingContacts::row).list();
+        var items = jdbc.sql(ContactSql.SELECT_PAGE)
+                .param("size", size)
+                .param("offset", (long) page * size)
+                .query(BlockingContacts::row)
+                .list();
         long total = jdbc.sql(ContactSql.COUNT).query(Long.class).single();
         return Reply.json(200, json.writeValueAsString(new Contact.Page(page, size, total, items)));
     }

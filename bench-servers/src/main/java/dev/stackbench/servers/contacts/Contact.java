@@ -1,11 +1,9 @@
 package dev.stackbench.servers.contacts;
 
-import java.util.List;
-import java.util.regex.Pattern;
-
 import dev.stackbench.servers.dispatch.InvalidParameterException;
 import dev.stackbench.servers.dispatch.JsonInput;
-
+import java.util.List;
+import java.util.regex.Pattern;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A contact as the API shows it; {@code id} is ignored in requests and set in every answer. */
@@ -15,8 +13,7 @@ record Contact(Long id, String firstName, String lastName, String email, String 
     private static final Pattern PHONE = Pattern.compile("[0-9+() .-]{3,50}");
 
     /** One page of {@code GET /contacts?page=&size=}. */
-    record Page(int page, int size, long total, List<Contact> items) {
-    }
+    record Page(int page, int size, long total, List<Contact> items) {}
 
     Contact withId(long newId) {
         return new Contact(newId, firstName, lastName, email, phone);
@@ -27,18 +24,24 @@ record Contact(Long id, String firstName, String lastName, String email, String 
         Contact contact = JsonInput.read(json, body, Contact.class, "", "a JSON contact (an object)");
         required("firstName", contact.firstName(), 100);
         required("lastName", contact.lastName(), 100);
-        if (contact.email() == null || contact.email().length() > 200 || !EMAIL.matcher(contact.email()).matches()) {
-            throw new InvalidParameterException("email must be a valid address, got " + JsonInput.quoted(contact.email()));
+        if (contact.email() == null
+                || contact.email().length() > 200
+                || !EMAIL.matcher(contact.email()).matches()) {
+            throw new InvalidParameterException(
+                    "email must be a valid address, got " + JsonInput.quoted(contact.email()));
         }
         if (contact.phone() != null && !PHONE.matcher(contact.phone()).matches()) {
-            throw new InvalidParameterException("phone must be 3 to 50 digits, spaces and + ( ) . -, got " + JsonInput.quoted(contact.phone()));
+            throw new InvalidParameterException(
+                    "phone must be 3 to 50 digits, spaces and + ( ) . -, got " + JsonInput.quoted(contact.phone()));
         }
-        return new Contact(null, contact.firstName().strip(), contact.lastName().strip(), contact.email(), contact.phone());
+        return new Contact(
+                null, contact.firstName().strip(), contact.lastName().strip(), contact.email(), contact.phone());
     }
 
     private static void required(String field, String value, int maxLength) {
         if (value == null || value.isBlank() || value.length() > maxLength) {
-            throw new InvalidParameterException(field + " must be 1 to " + maxLength + " characters, got " + JsonInput.quoted(value));
+            throw new InvalidParameterException(
+                    field + " must be 1 to " + maxLength + " characters, got " + JsonInput.quoted(value));
         }
     }
 

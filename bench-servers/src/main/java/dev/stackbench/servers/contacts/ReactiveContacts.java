@@ -2,10 +2,8 @@ package dev.stackbench.servers.contacts;
 
 import dev.stackbench.servers.dispatch.NotFoundException;
 import dev.stackbench.servers.dispatch.Reply;
-
-import org.springframework.r2dbc.core.DatabaseClient;
-
 import io.r2dbc.spi.Readable;
+import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,41 +21,66 @@ final class ReactiveContacts {
     Mono<Reply> create(Contact contact) {
         return bind(database.sql(ContactSql.INSERT), contact)
                 .filter(statement -> statement.returnGeneratedValues("id"))
-                .map(row -> row.get("id", Long.class)).one()
+                .map(row -> row.get("id", Long.class))
+                .one()
                 .map(id -> Reply.json(201, json.writeValueAsString(contact.withId(id))));
     }
 
     Mono<Reply> read(long id) {
-        return database.sql(ContactSql.SELECT_ONE).bind("id", id).map(ReactiveContacts::row).one()
+        return database.sql(ContactSql.SELECT_ONE)
+                .bind("id", id)
+                .map(ReactiveContacts::row)
+                .one()
                 .map(contact -> Reply.json(200, json.writeValueAsString(contact)))
                 .switchIfEmpty(Mono.error(() -> new NotFoundException(ContactSql.notFound(id))));
     }
 
     Mono<Reply> list(int page, int size) {
-        return database.sql(ContactSql.SELECT_PAGE).bind("size", size).bind("offset", (long) page * size)
-                .map(ReactiveContacts::row).all().collectList()
-                .flatMap(items -> database.sql(ContactSql.COUNT).map(row -> row.get(0, Long.class)).one()
-                        .map(total -> Reply.json(200, json.writeValueAsString(new Contact.Page(page, size, total, items)))));
+        return database.sql(ContactSql.SELECT_PAGE)
+                .bind("size", size)
+                .bind("offset", (long) page * size)
+                .map(ReactiveContacts::row)
+                .all()
+                .collectList()
+                .flatMap(items -> database.sql(ContactSql.COUNT)
+                        .map(row -> row.get(0, Long.class))
+                        .one()
+                        .map(total ->
+                                Reply.json(200, json.writeValueAsString(new Contact.Page(page, size, total, items)))));
     }
 
     Mono<Reply> update(long id, Contact contact) {
-        return bind(database.sql(ContactSql.UPDATE).bind("id", id), contact).fetch().rowsUpdated()
-                .flatMap(updated -> updated == 0 ? Mono.error(new NotFoundException(ContactSql.notFound(id)))
+        return bind(database.sql(ContactSql.UPDATE).bind("id", id), contact)
+                .fetch()
+                .rowsUpdated()
+                .flatMap(updated -> updated == 0
+                        ? Mono.error(new NotFoundException(ContactSql.notFound(id)))
                         : Mono.just(Reply.json(200, json.writeValueAsString(contact.withId(id)))));
     }
 
     Mono<Reply> delete(long id) {
-        return database.sql(ContactSql.DELETE).bind("id", id).fetch().rowsUpdated()
-                .flatMap(deleted -> deleted == 0 ? Mono.error(new NotFoundException(ContactSql.notFound(id))) : Mono.just(Reply.noContent()));
+        return database.sql(ContactSql.DELETE)
+                .bind("id", id)
+                .fetch()
+                .rowsUpdated()
+                .flatMap(deleted -> deleted == 0
+                        ? Mono.error(new NotFoundException(ContactSql.notFound(id)))
+                        : Mono.just(Reply.noContent()));
     }
 
     private static DatabaseClient.GenericExecuteSpec bind(DatabaseClient.GenericExecuteSpec spec, Contact contact) {
-        var bound = spec.bind("firstName", contact.firstName()).bind("lastName", contact.lastName()).bind("email", contact.email());
+        var bound = spec.bind("firstName", contact.firstName())
+                .bind("lastName", contact.lastName())
+                .bind("email", contact.email());
         return contact.phone() == null ? bound.bindNull("phone", String.class) : bound.bind("phone", contact.phone());
     }
 
     private static Contact row(Readable row) {
-        return new Contact(row.get("id", Long.class), row.get("first_name", String.class), row.get("last_name", String.class),
-                row.get("email", String.class), row.get("phone", String.class));
+        return new Contact(
+                row.get("id", Long.class),
+                row.get("first_name", String.class),
+                row.get("last_name", String.class),
+                row.get("email", String.class),
+                row.get("phone", String.class));
     }
 }

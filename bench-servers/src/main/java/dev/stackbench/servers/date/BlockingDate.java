@@ -1,10 +1,8 @@
 package dev.stackbench.servers.date;
 
-import java.util.Date;
-
 import dev.stackbench.servers.dispatch.UpstreamException;
 import dev.stackbench.servers.upstream.Upstream;
-
+import java.util.Date;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 

@@ -20,8 +20,7 @@ public final class CpuBurn {
      */
     private static final int STEPS_PER_CLOCK_READING = 256;
 
-    private CpuBurn() {
-    }
+    private CpuBurn() {}
 
     /** Spins for {@code micros} microseconds; returns at once for 0. */
     public static void burn(int micros) {

@@ -5,7 +5,6 @@ import dev.stackbench.servers.dispatch.MvcDispatcher;
 import dev.stackbench.servers.dispatch.OtherMethods;
 import dev.stackbench.servers.dispatch.Reply;
 import dev.stackbench.servers.upstream.Upstream;
-
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,15 +19,20 @@ import org.springframework.web.servlet.function.ServerResponse;
 public class DateMvcRoutes {
 
     @Bean
-    RouterFunction<ServerResponse> dateRoutes(BlockingDispatch dispatch, RestClient upstreamRestClient, Upstream upstream,
-                                              @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
-                                              @Value("${stackbench.date.burn-micros}") int burnMicros,
-                                              @Value("${stackbench.date.pinned-wait-millis}") int pinnedWaitMillis) {
+    RouterFunction<ServerResponse> dateRoutes(
+            BlockingDispatch dispatch,
+            RestClient upstreamRestClient,
+            Upstream upstream,
+            @Value("${stackbench.date.added-delay-millis}") int addedDelayMillis,
+            @Value("${stackbench.date.burn-micros}") int burnMicros,
+            @Value("${stackbench.date.pinned-wait-millis}") int pinnedWaitMillis) {
         var date = new BlockingDate(upstreamRestClient, upstream, pinnedWaitMillis);
         var dispatcher = new MvcDispatcher(dispatch);
         return RouterFunctions.route()
                 .GET("/date", request -> {
-                    DateQuery query = DateQuery.parse(name -> request.param(name).orElse(null)).withServerCosts(addedDelayMillis, burnMicros);
+                    DateQuery query = DateQuery.parse(
+                                    name -> request.param(name).orElse(null))
+                            .withServerCosts(addedDelayMillis, burnMicros);
                     return dispatcher.respond(() -> Reply.ok(date.date(query)));
                 })
                 .route(RequestPredicates.path("/date"), OtherMethods.mvc("GET"))

@@ -1,8 +1,7 @@
 package dev.stackbench.servers.date;
 
-import java.util.function.Function;
-
 import dev.stackbench.servers.dispatch.InvalidParameterException;
+import java.util.function.Function;
 
 /**
  * The parameters of {@code GET /date}.
@@ -19,8 +18,10 @@ public record DateQuery(int delayMillis, int callDepth, int burnMicros) {
     /** @throws InvalidParameterException naming the parameter and the bad value */
     public static DateQuery parse(Function<String, String> parameter) {
         return new DateQuery(
-                InvalidParameterException.intParameter("delayMillis", parameter.apply("delayMillis"), 0, 0, MAX_DELAY_MILLIS),
-                InvalidParameterException.intParameter("callDepth", parameter.apply("callDepth"), 0, 0, MAX_CALL_DEPTH), 0);
+                InvalidParameterException.intParameter(
+                        "delayMillis", parameter.apply("delayMillis"), 0, 0, MAX_DELAY_MILLIS),
+                InvalidParameterException.intParameter("callDepth", parameter.apply("callDepth"), 0, 0, MAX_CALL_DEPTH),
+                0);
     }
 
     /**
@@ -28,7 +29,8 @@ public record DateQuery(int delayMillis, int callDepth, int burnMicros) {
      * and CPU spent before the answer (stackbench.date.burn-micros).
      */
     public DateQuery withServerCosts(int addedDelayMillis, int addedBurnMicros) {
-        return (addedDelayMillis == 0 && addedBurnMicros == 0) || callDepth > 0 ? this
+        return (addedDelayMillis == 0 && addedBurnMicros == 0) || callDepth > 0
+                ? this
                 : new DateQuery(delayMillis + addedDelayMillis, callDepth, burnMicros + addedBurnMicros);
     }
 

@@ -1,13 +1,10 @@
 package dev.stackbench.servers.date;
 
-import java.time.Duration;
-import java.util.Date;
-
 import dev.stackbench.servers.dispatch.UpstreamException;
 import dev.stackbench.servers.upstream.Upstream;
-
+import java.time.Duration;
+import java.util.Date;
 import org.springframework.web.reactive.function.client.WebClient;
-
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -33,13 +30,18 @@ public final class ReactiveDate {
     public Mono<String> date(DateQuery query) {
         if (query.callDepth() > 0) {
             var uri = upstream.resolve(query.nestedPathAndQuery());
-            return client.get().uri(uri).retrieve().bodyToMono(String.class)
+            return client.get()
+                    .uri(uri)
+                    .retrieve()
+                    .bodyToMono(String.class)
                     .onErrorMap(e -> UpstreamException.of(uri, e));
         }
         Mono<String> now = Mono.fromSupplier(() -> {
             CpuBurn.burn(query.burnMicros());
             return new Date().toString();
         });
-        return query.delayMillis() == 0 ? now : Mono.delay(Duration.ofMillis(query.delayMillis()), timer).then(now);
+        return query.delayMillis() == 0
+                ? now
+                : Mono.delay(Duration.ofMillis(query.delayMillis()), timer).then(now);
     }
 }

@@ -28,7 +28,8 @@ public record Database(String url, String jdbcUrl, String r2dbcUrl, String usern
         if (url.startsWith("postgresql://")) {
             return new Database(url, "jdbc:" + url, "r2dbc:" + url, username, password, poolSize);
         }
-        throw new IllegalArgumentException("stackbench.db.url must be h2:mem, h2:mem:NAME or postgresql://host:port/database, got '" + url + "'");
+        throw new IllegalArgumentException(
+                "stackbench.db.url must be h2:mem, h2:mem:NAME or postgresql://host:port/database, got '" + url + "'");
     }
 
     public boolean postgres() {

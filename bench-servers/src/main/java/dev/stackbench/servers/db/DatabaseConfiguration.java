@@ -1,21 +1,17 @@
 package dev.stackbench.servers.db;
 
+import com.zaxxer.hikari.HikariDataSource;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.SQLException;
 import java.time.Duration;
-
 import javax.sql.DataSource;
-
-import com.zaxxer.hikari.HikariDataSource;
-
-import io.r2dbc.pool.ConnectionPool;
-import io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider;
-import io.r2dbc.pool.ConnectionPoolConfiguration;
-import io.r2dbc.spi.Connection;
-import io.r2dbc.spi.ConnectionFactories;
-import io.r2dbc.spi.ConnectionFactoryOptions;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -30,7 +26,6 @@ import org.springframework.r2dbc.connection.R2dbcTransactionManager;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.transaction.support.TransactionTemplate;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -47,11 +42,15 @@ public class DatabaseConfiguration {
 
     /** The schema and the known data set; the movies workload's other stores load the same data set from them. */
     public static final ClassPathResource SCHEMA = new ClassPathResource("dev/stackbench/servers/db/schema.sql");
+
     public static final ClassPathResource DATA = new ClassPathResource("dev/stackbench/servers/db/data.sql");
 
     @Bean
-    Database database(@Value("${stackbench.db.url}") String url, @Value("${stackbench.db.username}") String username,
-                      @Value("${stackbench.db.password}") String password, @Value("${stackbench.db.pool-size}") int poolSize) {
+    Database database(
+            @Value("${stackbench.db.url}") String url,
+            @Value("${stackbench.db.username}") String username,
+            @Value("${stackbench.db.password}") String password,
+            @Value("${stackbench.db.pool-size}") int poolSize) {
         return Database.of(url, username, password, poolSize);
     }
 
@@ -67,12 +66,14 @@ public class DatabaseConfiguration {
             dataSource.setPassword(database.password());
             dataSource.setMaximumPoolSize(database.poolSize());
             dataSource.setPoolName("stackbench-jdbc");
-            // An unavailable database answers 503 within the timeout, instead of requests waiting HikariCP's default 30 s.
+            // An unavailable database answers 503 within the timeout, instead of requests waiting HikariCP's default 30
+            // s.
             dataSource.setConnectionTimeout(Database.CONNECTION_TIMEOUT_MILLIS);
             dataSource.setValidationTimeout(Database.CONNECTION_TIMEOUT_MILLIS / 2);
             if (database.postgres()) {
                 // PgJDBC's connect timeout is in seconds, 10 by default.
-                dataSource.addDataSourceProperty("connectTimeout", String.valueOf(Math.max(1, Database.CONNECTION_TIMEOUT_MILLIS / 1000)));
+                dataSource.addDataSourceProperty(
+                        "connectTimeout", String.valueOf(Math.max(1, Database.CONNECTION_TIMEOUT_MILLIS / 1000)));
             }
             try (var connection = dataSource.getConnection()) {
                 // reachable: the pool has started with its first connection
@@ -101,7 +102,8 @@ public class DatabaseConfiguration {
 
         @Bean(destroyMethod = "dispose")
         ConnectionPool connectionFactory(Database database, ObjectProvider<ReactorResourceFactory> serverResources) {
-            var options = ConnectionFactoryOptions.parse(database.r2dbcUrl()).mutate()
+            var options = ConnectionFactoryOptions.parse(database.r2dbcUrl())
+                    .mutate()
                     .option(ConnectionFactoryOptions.USER, database.username())
                     .option(ConnectionFactoryOptions.PASSWORD, database.password());
             ReactorResourceFactory resources = serverResources.getIfAvailable();
@@ -122,14 +124,17 @@ public class DatabaseConfiguration {
                     .maxCreateConnectionTime(timeout)
                     .build());
             try {
-                Mono.usingWhen(pool.create(), connection -> Mono.empty(), Connection::close).block(timeout.multipliedBy(2));
+                Mono.usingWhen(pool.create(), connection -> Mono.empty(), Connection::close)
+                        .block(timeout.multipliedBy(2));
             } catch (RuntimeException e) {
                 pool.dispose();
                 throw DatabaseStartException.of(database, e);
             }
-            // Scripts read into memory first: read from the jar inside the reactive chain, they would be read on an event loop.
+            // Scripts read into memory first: read from the jar inside the reactive chain, they would be read on an
+            // event loop.
             new org.springframework.r2dbc.connection.init.ResourceDatabasePopulator(inMemory(SCHEMA), inMemory(DATA))
-                    .populate(pool).block(Duration.ofSeconds(60));
+                    .populate(pool)
+                    .block(Duration.ofSeconds(60));
             return pool;
         }
 

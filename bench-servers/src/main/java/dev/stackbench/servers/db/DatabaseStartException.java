@@ -29,7 +29,8 @@ public class DatabaseStartException extends RuntimeException {
     private static String reason(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             // Netty's native transport says "finishConnect(..) failed with error(-111): Connection refused"
-            if (cause instanceof ConnectException && String.valueOf(cause.getMessage()).contains("Connection refused")) {
+            if (cause instanceof ConnectException
+                    && String.valueOf(cause.getMessage()).contains("Connection refused")) {
                 return "Connection refused";
             }
         }
@@ -39,7 +40,8 @@ public class DatabaseStartException extends RuntimeException {
         }
         // MongoDB's driver says why in its timeout's message (the cluster as it saw it), not in a cause.
         if (root instanceof com.mongodb.MongoTimeoutException) {
-            return String.valueOf(root.getMessage()).contains("Connection refused") ? "Connection refused"
+            return String.valueOf(root.getMessage()).contains("Connection refused")
+                    ? "Connection refused"
                     : "no answer within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
         }
         if (root instanceof UnknownHostException) {

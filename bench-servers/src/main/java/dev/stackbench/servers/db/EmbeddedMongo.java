@@ -1,10 +1,8 @@
 package dev.stackbench.servers.db;
 
-import java.net.InetSocketAddress;
-
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-
+import java.net.InetSocketAddress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +22,9 @@ final class EmbeddedMongo implements AutoCloseable {
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
         uri = "mongodb://127.0.0.1:" + address.getPort() + "/stackbench";
-        LOG.info("movies on an embedded mongo-java-server (in memory, in this JVM) at {}; stackbench.mongo.uri=mongodb://... for a real MongoDB", uri);
+        LOG.info(
+                "movies on an embedded mongo-java-server (in memory, in this JVM) at {}; stackbench.mongo.uri=mongodb://... for a real MongoDB",
+                uri);
     }
 
     String uri() {

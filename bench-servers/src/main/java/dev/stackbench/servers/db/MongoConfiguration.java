@@ -1,15 +1,12 @@
 package dev.stackbench.servers.db;
 
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.connection.TransportSettings;
-
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -21,7 +18,6 @@ import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
 import org.springframework.http.client.ReactorResourceFactory;
-
 import reactor.core.publisher.Mono;
 import reactor.netty.resources.LoopResources;
 
@@ -50,7 +46,8 @@ public class MongoConfiguration {
         }
 
         String describe() {
-            return (embedded == null ? "MongoDB at " : "the embedded mongo-java-server at ") + String.join(",", uri.getHosts());
+            return (embedded == null ? "MongoDB at " : "the embedded mongo-java-server at ")
+                    + String.join(",", uri.getHosts());
         }
 
         @Override
@@ -86,7 +83,8 @@ public class MongoConfiguration {
 
         @Bean(destroyMethod = "close")
         com.mongodb.client.MongoClient mongoClient(MongoAddress address) {
-            var client = com.mongodb.client.MongoClients.create(settings(address).build());
+            var client =
+                    com.mongodb.client.MongoClients.create(settings(address).build());
             try {
                 client.getDatabase(address.database()).runCommand(new Document("ping", 1));
             } catch (RuntimeException e) {
@@ -107,15 +105,19 @@ public class MongoConfiguration {
     static class Reactive {
 
         @Bean(destroyMethod = "close")
-        com.mongodb.reactivestreams.client.MongoClient reactiveMongoClient(MongoAddress address, ObjectProvider<ReactorResourceFactory> serverResources) {
+        com.mongodb.reactivestreams.client.MongoClient reactiveMongoClient(
+                MongoAddress address, ObjectProvider<ReactorResourceFactory> serverResources) {
             var settings = settings(address);
             ReactorResourceFactory resources = serverResources.getIfAvailable();
             if (resources != null) {
-                // The driver would otherwise complete on threads of its own: use this server's event loops, as R2DBC does.
+                // The driver would otherwise complete on threads of its own: use this server's event loops, as R2DBC
+                // does.
                 LoopResources loops = resources.getLoopResources();
                 EventLoopGroup group = loops.onClient(true);
-                settings.transportSettings(TransportSettings.nettyBuilder().eventLoopGroup(group)
-                        .socketChannelClass(loops.onChannelClass(SocketChannel.class, group)).build());
+                settings.transportSettings(TransportSettings.nettyBuilder()
+                        .eventLoopGroup(group)
+                        .socketChannelClass(loops.onChannelClass(SocketChannel.class, group))
+                        .build());
             }
             var client = com.mongodb.reactivestreams.client.MongoClients.create(settings.build());
             try {
@@ -139,7 +141,8 @@ public class MongoConfiguration {
             return new ClientCloser(client);
         }
 
-        record ClientCloser(com.mongodb.reactivestreams.client.MongoClient client) implements ApplicationListener<ContextClosedEvent> {
+        record ClientCloser(com.mongodb.reactivestreams.client.MongoClient client)
+                implements ApplicationListener<ContextClosedEvent> {
             @Override
             public void onApplicationEvent(ContextClosedEvent event) {
                 client.close();
@@ -147,7 +150,8 @@ public class MongoConfiguration {
         }
 
         @Bean
-        ReactiveMongoTemplate reactiveMongoTemplate(com.mongodb.reactivestreams.client.MongoClient client, MongoAddress address) {
+        ReactiveMongoTemplate reactiveMongoTemplate(
+                com.mongodb.reactivestreams.client.MongoClient client, MongoAddress address) {
             return new ReactiveMongoTemplate(client, address.database());
         }
     }

@@ -1,11 +1,9 @@
 package dev.stackbench.servers.db;
 
-import java.time.Duration;
-
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
-
+import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -35,12 +33,14 @@ public class RedisConfiguration {
         var client = LettuceClientConfiguration.builder()
                 .commandTimeout(timeout)
                 .clientOptions(ClientOptions.builder()
-                        .socketOptions(SocketOptions.builder().connectTimeout(timeout).build())
+                        .socketOptions(
+                                SocketOptions.builder().connectTimeout(timeout).build())
                         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                         .build())
                 .build();
         var factory = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
-        // The shared connections opened at start: lazily, the first requests would connect on an event loop (webflux-netty).
+        // The shared connections opened at start: lazily, the first requests would connect on an event loop
+        // (webflux-netty).
         factory.setEagerInitialization(true);
         String described = "Redis at " + uri.getHost() + ":" + uri.getPort();
         try {
@@ -51,7 +51,10 @@ public class RedisConfiguration {
         } catch (RuntimeException e) {
             try {
                 factory.destroy();
-            } catch (RuntimeException notStarted) { // a factory whose start failed may fail to stop too: the start's failure says why
+            } catch (
+                    RuntimeException
+                            notStarted) { // a factory whose start failed may fail to stop too: the start's failure says
+                // why
                 e.addSuppressed(notStarted);
             }
             throw DatabaseStartException.of(described, e);

@@ -2,7 +2,6 @@ package dev.stackbench.servers.dispatch;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-
 import org.springframework.scheduling.annotation.Async;
 
 /**

@@ -2,7 +2,6 @@ package dev.stackbench.servers.dispatch;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-
 import reactor.core.scheduler.Scheduler;
 
 /**
@@ -13,12 +12,10 @@ import reactor.core.scheduler.Scheduler;
 public sealed interface BlockingDispatch extends AutoCloseable {
 
     /** Runs the work on the thread that handles the request (Tomcat's worker, or its virtual thread). */
-    record CallerThread() implements BlockingDispatch {
-    }
+    record CallerThread() implements BlockingDispatch {}
 
     /** Hands the work to an executor and answers when its future completes. */
-    record OnExecutor(Submitter submitter) implements BlockingDispatch {
-    }
+    record OnExecutor(Submitter submitter) implements BlockingDispatch {}
 
     /** Wraps the work in {@code Mono.fromCallable(work).subscribeOn(scheduler)}; owns the scheduler. */
     record OnScheduler(Scheduler scheduler) implements BlockingDispatch {
@@ -29,8 +26,7 @@ public sealed interface BlockingDispatch extends AutoCloseable {
     }
 
     /** Blocking work is not allowed: the workload's non-blocking form runs on the event loop. */
-    record NonBlocking() implements BlockingDispatch {
-    }
+    record NonBlocking() implements BlockingDispatch {}
 
     /** Submits work to a pool; may throw {@link java.util.concurrent.RejectedExecutionException} when it is full. */
     @FunctionalInterface
@@ -39,6 +35,5 @@ public sealed interface BlockingDispatch extends AutoCloseable {
     }
 
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

@@ -1,5 +1,12 @@
 package dev.stackbench.servers.dispatch;
 
+import dev.stackbench.servers.db.Database;
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcTimeoutException;
+import io.r2dbc.spi.R2dbcTransientResourceException;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -11,16 +18,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
-
-import dev.stackbench.servers.db.Database;
-
-import io.lettuce.core.RedisCommandTimeoutException;
-import io.lettuce.core.RedisConnectionException;
-import io.lettuce.core.RedisException;
-import io.r2dbc.spi.R2dbcNonTransientResourceException;
-import io.r2dbc.spi.R2dbcTimeoutException;
-import io.r2dbc.spi.R2dbcTransientResourceException;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -31,7 +28,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.ErrorResponse;
-
 import tools.jackson.core.io.JsonStringEncoder;
 
 /**
@@ -97,14 +93,22 @@ public record Failure(int status, String message, List<String> allow) {
             case PayloadTooLargeException e -> new Failure(413, e.getMessage());
             case DataBufferLimitException e -> new Failure(413, JsonBody.tooLarge());
             case UnsupportedMediaTypeException e -> new Failure(415, e.getMessage());
-            case RejectedExecutionException e -> new Failure(503, "pool full, request refused: "
-                    + (e.getMessage() == null || INTERNALS.matcher(e.getMessage()).find()
-                    ? "no free thread and no room in its queue" : e.getMessage()));
+            case RejectedExecutionException e ->
+                new Failure(
+                        503,
+                        "pool full, request refused: "
+                                + (e.getMessage() == null
+                                                || INTERNALS
+                                                        .matcher(e.getMessage())
+                                                        .find()
+                                        ? "no free thread and no room in its queue"
+                                        : e.getMessage()));
             case UpstreamException e -> {
                 LOG.warn("answered 502: {}", e.getMessage());
                 yield new Failure(502, e.getMessage());
             }
-            case Throwable e when databaseUnavailable(e) -> {
+            case Throwable e
+            when databaseUnavailable(e) -> {
                 String reason = databaseReason(e);
                 LOG.warn("answered 503, database unavailable: {}: {}", reason, rootMessage(e));
                 yield new Failure(503, "database unavailable: " + reason);
@@ -113,7 +117,8 @@ public record Failure(int status, String message, List<String> allow) {
                 LOG.error("answered 500, database error", e);
                 yield new Failure(500, "database error; " + SEE_LOG);
             }
-            case ErrorResponse e -> new Failure(e.getStatusCode().value(), e.getBody().getDetail());
+            case ErrorResponse e ->
+                new Failure(e.getStatusCode().value(), e.getBody().getDetail());
             default -> {
                 LOG.error("answered 500", cause);
                 yield new Failure(500, "internal server error; " + SEE_LOG);
@@ -143,7 +148,10 @@ public record Failure(int status, String message, List<String> allow) {
 
     /** {@code {"status":400,"error":"Bad Request","message":"..."}} */
     public String json() {
-        var json = new StringBuilder(64 + message.length()).append("{\"status\":").append(status).append(",\"error\":\"");
+        var json = new StringBuilder(64 + message.length())
+                .append("{\"status\":")
+                .append(status)
+                .append(",\"error\":\"");
         JsonStringEncoder.getInstance().quoteAsString(reasonPhrase(status), json);
         json.append("\",\"message\":\"");
         JsonStringEncoder.getInstance().quoteAsString(message, json);
@@ -157,7 +165,8 @@ public record Failure(int status, String message, List<String> allow) {
 
     private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
             cause = cause.getCause();
         }
         return cause;
@@ -170,16 +179,22 @@ public record Failure(int status, String message, List<String> allow) {
      */
     private static boolean databaseUnavailable(Throwable failure) {
         // A rollback that failed after the work did hides the work's failure (the first to say why).
-        if (failure instanceof TransactionSystemException rollback && rollback.getApplicationException() != null
+        if (failure instanceof TransactionSystemException rollback
+                && rollback.getApplicationException() != null
                 && databaseUnavailable(rollback.getApplicationException())) {
             return true;
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof DataAccessResourceFailureException || cause instanceof TransientDataAccessResourceException
+            if (cause instanceof DataAccessResourceFailureException
+                    || cause instanceof TransientDataAccessResourceException
                     || cause instanceof CannotCreateTransactionException
-                    || cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
-                    || cause instanceof R2dbcNonTransientResourceException || cause instanceof R2dbcTransientResourceException
-                    || cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                    || cause instanceof SQLTransientConnectionException
+                    || cause instanceof SQLNonTransientConnectionException
+                    || cause instanceof R2dbcNonTransientResourceException
+                    || cause instanceof R2dbcTransientResourceException
+                    || cause instanceof SQLException sql
+                            && sql.getSQLState() != null
+                            && sql.getSQLState().startsWith("08")
                     || redisUnavailable(cause)) {
                 return true;
             }
@@ -193,7 +208,8 @@ public record Failure(int status, String message, List<String> allow) {
      * are more precise, and an error Redis answered (RedisCommandExecutionException) is not unavailability.
      */
     private static boolean redisUnavailable(Throwable cause) {
-        return cause.getClass() == RedisException.class || cause instanceof RedisConnectionException
+        return cause.getClass() == RedisException.class
+                || cause instanceof RedisConnectionException
                 || cause instanceof RedisCommandTimeoutException;
     }
 
@@ -207,11 +223,15 @@ public record Failure(int status, String message, List<String> allow) {
             }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLTransientConnectionException || cause instanceof TimeoutException || cause instanceof R2dbcTimeoutException
+            if (cause instanceof SQLTransientConnectionException
+                    || cause instanceof TimeoutException
+                    || cause instanceof R2dbcTimeoutException
                     || cause instanceof RedisCommandTimeoutException) {
                 return "no connection within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
             }
-            if (cause instanceof com.mongodb.MongoTimeoutException) { // its wait may be the URI's own (serverSelectionTimeoutMS)
+            if (cause
+                    instanceof
+                    com.mongodb.MongoTimeoutException) { // its wait may be the URI's own (serverSelectionTimeoutMS)
                 return "no server or connection in time";
             }
         }

@@ -2,10 +2,8 @@ package dev.stackbench.servers.dispatch;
 
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerResponse;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -18,7 +16,8 @@ public final class FluxDispatcher {
 
     public FluxDispatcher(BlockingDispatch dispatch) {
         if (dispatch instanceof BlockingDispatch.CallerThread || dispatch instanceof BlockingDispatch.OnExecutor) {
-            throw new IllegalArgumentException("WebFlux must not block its event loop; " + dispatch + " is not a Netty dispatch");
+            throw new IllegalArgumentException(
+                    "WebFlux must not block its event loop; " + dispatch + " is not a Netty dispatch");
         }
         this.dispatch = dispatch;
     }
@@ -29,7 +28,8 @@ public final class FluxDispatcher {
      */
     public Mono<ServerResponse> respond(Callable<Reply> blocking, Supplier<Mono<Reply>> reactive) {
         Mono<Reply> reply = switch (dispatch) {
-            case BlockingDispatch.OnScheduler onScheduler -> Mono.fromCallable(blocking).subscribeOn(onScheduler.scheduler());
+            case BlockingDispatch.OnScheduler onScheduler ->
+                Mono.fromCallable(blocking).subscribeOn(onScheduler.scheduler());
             case BlockingDispatch.NonBlocking nonBlocking -> Mono.defer(reactive);
             case BlockingDispatch.CallerThread callerThread -> throw new IllegalStateException("unreachable");
             case BlockingDispatch.OnExecutor onExecutor -> throw new IllegalStateException("unreachable");
@@ -39,6 +39,9 @@ public final class FluxDispatcher {
 
     public static Mono<ServerResponse> toResponse(Reply reply) {
         var response = ServerResponse.status(reply.status()).header(ServedBy.HEADER, reply.servedBy());
-        return reply.body().isEmpty() ? response.build() : response.contentType(MediaType.parseMediaType(reply.contentType())).bodyValue(reply.body());
+        return reply.body().isEmpty()
+                ? response.build()
+                : response.contentType(MediaType.parseMediaType(reply.contentType()))
+                        .bodyValue(reply.body());
     }
 }

@@ -1,7 +1,6 @@
 package dev.stackbench.servers.dispatch;
 
 import java.nio.charset.StandardCharsets;
-
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -9,7 +8,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.server.WebExceptionHandler;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -28,7 +26,8 @@ public class FluxFailures {
                 return Mono.error(failure);
             }
             var request = exchange.getRequest();
-            Failure answer = Failure.ofRequest(failure, request.getMethod().name(), request.getPath().value());
+            Failure answer = Failure.ofRequest(
+                    failure, request.getMethod().name(), request.getPath().value());
             response.setStatusCode(HttpStatusCode.valueOf(answer.status()));
             HttpHeaders headers = response.getHeaders();
             headers.setContentType(MediaType.APPLICATION_JSON);
@@ -36,7 +35,8 @@ public class FluxFailures {
             if (!answer.allow().isEmpty()) {
                 headers.set(HttpHeaders.ALLOW, String.join(", ", answer.allow()));
             }
-            return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(answer.json().getBytes(StandardCharsets.UTF_8))));
+            return response.writeWith(Mono.fromSupplier(
+                    () -> response.bufferFactory().wrap(answer.json().getBytes(StandardCharsets.UTF_8))));
         };
     }
 }

@@ -20,6 +20,7 @@ public class InvalidParameterException extends IllegalArgumentException {
         } catch (NumberFormatException e) {
             // reported below with the same message as a value out of range
         }
-        throw new InvalidParameterException(name + " must be an integer from " + min + " to " + max + ", got '" + value + "'");
+        throw new InvalidParameterException(
+                name + " must be an integer from " + min + " to " + max + ", got '" + value + "'");
     }
 }

@@ -6,14 +6,12 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.OptionalLong;
-
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.BodyExtractors;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -27,14 +25,15 @@ public final class JsonBody {
     /** The largest request body any route accepts, on every stack: 1 MiB. */
     public static final int MAX_BYTES = 1024 * 1024;
 
-    private JsonBody() {
-    }
+    private JsonBody() {}
 
     /** Spring MVC: the body as text. */
     public static String read(org.springframework.web.servlet.function.ServerRequest request) {
         // The header as sent: Spring MVC's view of it adds the charset the servlet container decodes with.
         String contentType = request.servletRequest().getHeader(HttpHeaders.CONTENT_TYPE);
-        Charset charset = checkedCharset(contentType == null ? List.of() : List.of(contentType), request.headers().contentLength());
+        Charset charset = checkedCharset(
+                contentType == null ? List.of() : List.of(contentType),
+                request.headers().contentLength());
         try {
             byte[] body = request.servletRequest().getInputStream().readNBytes(MAX_BYTES + 1);
             if (body.length > MAX_BYTES) {
@@ -48,7 +47,9 @@ public final class JsonBody {
 
     /** WebFlux: the body as text, joined from its buffers up to the limit. */
     public static Mono<String> read(org.springframework.web.reactive.function.server.ServerRequest request) {
-        return Mono.fromCallable(() -> checkedCharset(request.headers().header(HttpHeaders.CONTENT_TYPE), request.headers().contentLength()))
+        return Mono.fromCallable(() -> checkedCharset(
+                        request.headers().header(HttpHeaders.CONTENT_TYPE),
+                        request.headers().contentLength()))
                 .flatMap(charset -> DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), MAX_BYTES)
                         .map(buffer -> text(buffer, charset))
                         .defaultIfEmpty("")
@@ -68,7 +69,8 @@ public final class JsonBody {
         Charset charset;
         try {
             MediaType type = MediaType.parseMediaType(contentTypes.getFirst());
-            if (!type.getType().equals("application") || !(type.getSubtype().equals("json") || type.getSubtype().endsWith("+json"))) {
+            if (!type.getType().equals("application")
+                    || !(type.getSubtype().equals("json") || type.getSubtype().endsWith("+json"))) {
                 throw new UnsupportedMediaTypeException(expected + "'" + contentTypes.getFirst() + "'");
             }
             charset = type.getCharset() == null ? StandardCharsets.UTF_8 : type.getCharset();

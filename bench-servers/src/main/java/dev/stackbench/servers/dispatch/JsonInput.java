@@ -1,7 +1,6 @@
 package dev.stackbench.servers.dispatch;
 
 import java.util.Collection;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.exc.InputCoercionException;
@@ -19,8 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class JsonInput {
 
-    private JsonInput() {
-    }
+    private JsonInput() {}
 
     /**
      * @param root what the body is called in messages' paths ({@code movies} gives {@code movies[0].year};
@@ -55,7 +53,9 @@ public final class JsonInput {
         } catch (MismatchedInputException e) {
             String field = field(e, root);
             String expected = field.equals("request body") ? what : kind(e.getTargetType());
-            String got = e instanceof InvalidFormatException invalid ? quoted(String.valueOf(invalid.getValue())) : token(e.getCurrentToken());
+            String got = e instanceof InvalidFormatException invalid
+                    ? quoted(String.valueOf(invalid.getValue()))
+                    : token(e.getCurrentToken());
             throw new InvalidParameterException(field + " must be " + expected + (got == null ? "" : ", got " + got));
         } catch (JacksonException e) {
             throw new InvalidParameterException("request body must be " + what);
@@ -86,7 +86,12 @@ public final class JsonInput {
         if (type == null) {
             return "another type";
         }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class || type == Short.class || type == short.class) {
+        if (type == Integer.class
+                || type == int.class
+                || type == Long.class
+                || type == long.class
+                || type == Short.class
+                || type == short.class) {
             return "a whole number";
         }
         if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {

@@ -2,10 +2,8 @@ package dev.stackbench.servers.dispatch;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.ServerResponse;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -26,20 +24,25 @@ public final class MvcDispatcher {
     public ServerResponse respond(Callable<Reply> work) {
         return switch (dispatch) {
             case BlockingDispatch.CallerThread callerThread -> toResponse(callCatching(work));
-            case BlockingDispatch.OnExecutor onExecutor -> ServerResponse.async(submitCatching(onExecutor, work)
-                    .exceptionally(Reply::failure)
-                    .thenApply(MvcDispatcher::toResponse));
-            case BlockingDispatch.OnScheduler onScheduler -> ServerResponse.async(Mono.fromCallable(work)
-                    .subscribeOn(onScheduler.scheduler())
-                    .onErrorResume(failure -> Mono.just(Reply.failure(failure)))
-                    .map(MvcDispatcher::toResponse));
+            case BlockingDispatch.OnExecutor onExecutor ->
+                ServerResponse.async(submitCatching(onExecutor, work)
+                        .exceptionally(Reply::failure)
+                        .thenApply(MvcDispatcher::toResponse));
+            case BlockingDispatch.OnScheduler onScheduler ->
+                ServerResponse.async(Mono.fromCallable(work)
+                        .subscribeOn(onScheduler.scheduler())
+                        .onErrorResume(failure -> Mono.just(Reply.failure(failure)))
+                        .map(MvcDispatcher::toResponse));
             case BlockingDispatch.NonBlocking nonBlocking -> throw new IllegalStateException("unreachable");
         };
     }
 
     public static ServerResponse toResponse(Reply reply) {
         var response = ServerResponse.status(reply.status()).header(ServedBy.HEADER, reply.servedBy());
-        return reply.body().isEmpty() ? response.build() : response.contentType(MediaType.parseMediaType(reply.contentType())).body(reply.body());
+        return reply.body().isEmpty()
+                ? response.build()
+                : response.contentType(MediaType.parseMediaType(reply.contentType()))
+                        .body(reply.body());
     }
 
     private static Reply callCatching(Callable<Reply> work) {
@@ -50,7 +53,8 @@ public final class MvcDispatcher {
         }
     }
 
-    private static CompletableFuture<Reply> submitCatching(BlockingDispatch.OnExecutor onExecutor, Callable<Reply> work) {
+    private static CompletableFuture<Reply> submitCatching(
+            BlockingDispatch.OnExecutor onExecutor, Callable<Reply> work) {
         try {
             return onExecutor.submitter().submit(work);
         } catch (RuntimeException rejected) {

@@ -1,11 +1,9 @@
 package dev.stackbench.servers.dispatch;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -35,7 +33,8 @@ public class MvcFailures {
 
     static final class Resolver implements HandlerExceptionResolver, Ordered {
         @Override
-        public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler, Exception failure) {
+        public ModelAndView resolveException(
+                HttpServletRequest request, HttpServletResponse response, Object handler, Exception failure) {
             // Nothing can be said once the answer has started, or to a client that has gone.
             if (!response.isCommitted() && !(failure instanceof AsyncRequestNotUsableException)) {
                 write(response, Failure.ofRequest(failure, request.getMethod(), request.getRequestURI()));

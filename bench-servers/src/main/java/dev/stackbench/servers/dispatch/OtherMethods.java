@@ -1,7 +1,6 @@
 package dev.stackbench.servers.dispatch;
 
 import java.util.List;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -10,16 +9,20 @@ import reactor.core.publisher.Mono;
  */
 public final class OtherMethods {
 
-    private OtherMethods() {
-    }
+    private OtherMethods() {}
 
-    public static org.springframework.web.servlet.function.HandlerFunction<org.springframework.web.servlet.function.ServerResponse> mvc(String... allowed) {
+    public static org.springframework.web.servlet.function.HandlerFunction<
+                    org.springframework.web.servlet.function.ServerResponse>
+            mvc(String... allowed) {
         return request -> {
             throw new MethodNotAllowedException(request.method().name(), request.path(), List.of(allowed));
         };
     }
 
-    public static org.springframework.web.reactive.function.server.HandlerFunction<org.springframework.web.reactive.function.server.ServerResponse> flux(String... allowed) {
-        return request -> Mono.error(new MethodNotAllowedException(request.method().name(), request.path(), List.of(allowed)));
+    public static org.springframework.web.reactive.function.server.HandlerFunction<
+                    org.springframework.web.reactive.function.server.ServerResponse>
+            flux(String... allowed) {
+        return request ->
+                Mono.error(new MethodNotAllowedException(request.method().name(), request.path(), List.of(allowed)));
     }
 }

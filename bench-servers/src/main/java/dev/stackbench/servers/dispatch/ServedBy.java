@@ -5,8 +5,7 @@ public final class ServedBy {
 
     public static final String HEADER = "X-Served-By";
 
-    private ServedBy() {
-    }
+    private ServedBy() {}
 
     /** {@code <thread name>; virtual=<true|false>} for the calling thread. */
     public static String here() {

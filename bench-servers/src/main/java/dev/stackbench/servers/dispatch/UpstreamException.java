@@ -5,7 +5,6 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
 import java.util.concurrent.TimeoutException;
-
 import org.springframework.web.client.RestClientResponseException;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 
@@ -32,8 +31,10 @@ public class UpstreamException extends RuntimeException {
             if (cause instanceof ConnectException) {
                 return "connection refused";
             }
-            if (cause instanceof TimeoutException || cause instanceof HttpTimeoutException
-                    || cause instanceof io.netty.handler.timeout.TimeoutException || cause instanceof SocketTimeoutException) {
+            if (cause instanceof TimeoutException
+                    || cause instanceof HttpTimeoutException
+                    || cause instanceof io.netty.handler.timeout.TimeoutException
+                    || cause instanceof SocketTimeoutException) {
                 return "no answer within stackbench.upstream.timeout";
             }
         }

@@ -1,5 +1,9 @@
 package dev.stackbench.servers.logging;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -7,11 +11,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
-
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.IThrowableProxy;
-import ch.qos.logback.core.UnsynchronizedAppenderBase;
 
 /**
  * The in-process servers' log, on stderr, never stdout (which carries the load generator's summary):
@@ -31,10 +30,10 @@ public final class CondensingStderrAppender extends UnsynchronizedAppenderBase<I
     /** Kinds remembered at most; past it the counts start again (a bound on memory, never reached by stackbench's own events). */
     static final int MAX_KINDS = 1000;
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
-    private record Kind(Level level, String logger, String pattern, String rootCause) {
-    }
+    private record Kind(Level level, String logger, String pattern, String rootCause) {}
 
     /** Guarded by itself. */
     private static final class Tally {
@@ -94,7 +93,10 @@ public final class CondensingStderrAppender extends UnsynchronizedAppenderBase<I
         while (root != null && root.getCause() != null) {
             root = root.getCause();
         }
-        var kind = new Kind(event.getLevel(), event.getLoggerName(), normalized(event.getMessage()),
+        var kind = new Kind(
+                event.getLevel(),
+                event.getLoggerName(),
+                normalized(event.getMessage()),
                 root == null ? "" : root.getClassName());
         Tally tally = tallies.computeIfAbsent(kind, k -> new Tally());
         long now = nanoClock.getAsLong();
@@ -151,9 +153,14 @@ public final class CondensingStderrAppender extends UnsynchronizedAppenderBase<I
     static String format(ILoggingEvent event) {
         String logger = event.getLoggerName();
         var line = new StringBuilder(160)
-                .append(TIME.format(Instant.ofEpochMilli(event.getTimeStamp()))).append(' ')
-                .append(String.format("%-5s", event.getLevel())).append(" [").append(event.getThreadName()).append("] ")
-                .append(logger.substring(logger.lastIndexOf('.') + 1)).append(": ")
+                .append(TIME.format(Instant.ofEpochMilli(event.getTimeStamp())))
+                .append(' ')
+                .append(String.format("%-5s", event.getLevel()))
+                .append(" [")
+                .append(event.getThreadName())
+                .append("] ")
+                .append(logger.substring(logger.lastIndexOf('.') + 1))
+                .append(": ")
                 .append(event.getFormattedMessage());
         String separator = "; cause: ";
         for (IThrowableProxy cause = event.getThrowableProxy(); cause != null; cause = cause.getCause()) {

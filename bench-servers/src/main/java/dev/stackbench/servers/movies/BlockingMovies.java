@@ -1,11 +1,9 @@
 package dev.stackbench.servers.movies;
 
-import java.util.List;
-
 import dev.stackbench.servers.date.BlockingDate;
 import dev.stackbench.servers.date.DateQuery;
 import dev.stackbench.servers.dispatch.Reply;
-
+import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The movies workload in blocking style: its {@link MovieStore}, on whatever thread the approach dispatches to. */
@@ -17,7 +15,8 @@ final class BlockingMovies {
     private final BlockingDate upstreamAndDelay;
     private final boolean readOnly;
 
-    BlockingMovies(MovieStore store, MovieCache cache, JsonMapper json, BlockingDate upstreamAndDelay, boolean readOnly) {
+    BlockingMovies(
+            MovieStore store, MovieCache cache, JsonMapper json, BlockingDate upstreamAndDelay, boolean readOnly) {
         this.store = store;
         this.cache = cache;
         this.json = json;

@@ -3,7 +3,6 @@ package dev.stackbench.servers.movies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-
 import org.bson.Document;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
@@ -21,7 +20,9 @@ final class MongoMovieStore implements MovieStore {
 
     @Override
     public List<Movie> byDirector(String director) {
-        return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).stream().map(MongoMovies::movie).toList();
+        return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).stream()
+                .map(MongoMovies::movie)
+                .toList();
     }
 
     /** The movies not saved yet take new ids after a duplicate one ({@link MongoMovies#SAVE_ATTEMPTS}). */
@@ -47,8 +48,10 @@ final class MongoMovieStore implements MovieStore {
     }
 
     private long takeIds(int count) {
-        Document counter = mongo.execute(MongoMovies.COUNTERS,
-                counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(count), MongoMovies.NEW_VALUE));
+        Document counter = mongo.execute(
+                MongoMovies.COUNTERS,
+                counters ->
+                        counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(count), MongoMovies.NEW_VALUE));
         return MongoMovies.lastId(counter);
     }
 

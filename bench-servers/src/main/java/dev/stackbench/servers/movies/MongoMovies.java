@@ -1,16 +1,14 @@
 package dev.stackbench.servers.movies;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.OptionalInt;
-
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
-
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.springframework.dao.DuplicateKeyException;
@@ -33,11 +31,11 @@ final class MongoMovies {
     static final String DIRECTOR = "director";
     static final Index DIRECTOR_INDEX = new Index().on(DIRECTOR, Sort.Direction.ASC);
 
-    private MongoMovies() {
-    }
+    private MongoMovies() {}
 
     static Query byDirector(String director) {
-        return Query.query(Criteria.where(DIRECTOR).is(director.toLowerCase(Locale.ROOT))).with(Sort.by("year", "_id"));
+        return Query.query(Criteria.where(DIRECTOR).is(director.toLowerCase(Locale.ROOT)))
+                .with(Sort.by("year", "_id"));
     }
 
     /**
@@ -45,7 +43,9 @@ final class MongoMovies {
      * exceptions): the template's findAndModify sends an empty projection, which FerretDB 1.24 refuses as not implemented.
      */
     static final Bson COUNTER = Filters.eq("_id", MOVIES);
-    static final FindOneAndUpdateOptions NEW_VALUE = new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER);
+
+    static final FindOneAndUpdateOptions NEW_VALUE =
+            new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER);
 
     static Bson take(int ids) {
         return Updates.inc("last", ids);
@@ -63,7 +63,8 @@ final class MongoMovies {
      * ordered, so those are saved and the rest are not). Empty for any other failure.
      */
     static OptionalInt savedBeforeDuplicateId(Throwable failure) {
-        if (failure instanceof DuplicateKeyException && failure.getCause() instanceof MongoBulkWriteException bulk
+        if (failure instanceof DuplicateKeyException
+                && failure.getCause() instanceof MongoBulkWriteException bulk
                 && !bulk.getWriteErrors().isEmpty()
                 && ErrorCategory.fromErrorCode(bulk.getWriteErrors().get(0).getCode()) == ErrorCategory.DUPLICATE_KEY) {
             return OptionalInt.of(bulk.getWriteErrors().get(0).getIndex());
@@ -76,11 +77,21 @@ final class MongoMovies {
     }
 
     static Document document(Movie movie) {
-        return new Document("_id", movie.id()).append("title", movie.title()).append("year", movie.year())
-                .append("genre", movie.genre()).append("rating", movie.rating())
-                .append("directors", people(movie.directors())).append("writers", people(movie.writers()))
-                .append("characters", movie.characters()).append("awards", movie.awards())
-                .append(DIRECTOR, movie.directors().stream().map(person -> person.lastName().toLowerCase(Locale.ROOT)).distinct().toList());
+        return new Document("_id", movie.id())
+                .append("title", movie.title())
+                .append("year", movie.year())
+                .append("genre", movie.genre())
+                .append("rating", movie.rating())
+                .append("directors", people(movie.directors()))
+                .append("writers", people(movie.writers()))
+                .append("characters", movie.characters())
+                .append("awards", movie.awards())
+                .append(
+                        DIRECTOR,
+                        movie.directors().stream()
+                                .map(person -> person.lastName().toLowerCase(Locale.ROOT))
+                                .distinct()
+                                .toList());
     }
 
     static List<Document> documents(List<Movie> numbered) {
@@ -88,17 +99,27 @@ final class MongoMovies {
     }
 
     static Movie movie(Document document) {
-        return new Movie(document.get("_id", Number.class).longValue(), document.getString("title"), document.get("year", Number.class).intValue(),
-                document.getString("genre"), document.get("rating", Number.class).doubleValue(),
-                persons(document.getList("directors", Document.class)), persons(document.getList("writers", Document.class)),
-                document.getList("characters", String.class), document.getList("awards", String.class));
+        return new Movie(
+                document.get("_id", Number.class).longValue(),
+                document.getString("title"),
+                document.get("year", Number.class).intValue(),
+                document.getString("genre"),
+                document.get("rating", Number.class).doubleValue(),
+                persons(document.getList("directors", Document.class)),
+                persons(document.getList("writers", Document.class)),
+                document.getList("characters", String.class),
+                document.getList("awards", String.class));
     }
 
     private static List<Document> people(List<Movie.Person> people) {
-        return people.stream().map(person -> new Document("firstName", person.firstName()).append("lastName", person.lastName())).toList();
+        return people.stream()
+                .map(person -> new Document("firstName", person.firstName()).append("lastName", person.lastName()))
+                .toList();
     }
 
     private static List<Movie.Person> persons(List<Document> people) {
-        return people.stream().map(person -> new Movie.Person(person.getString("firstName"), person.getString("lastName"))).toList();
+        return people.stream()
+                .map(person -> new Movie.Person(person.getString("firstName"), person.getString("lastName")))
+                .toList();
     }
 }

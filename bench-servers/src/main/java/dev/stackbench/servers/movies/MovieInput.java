@@ -1,10 +1,8 @@
 package dev.stackbench.servers.movies;
 
-import java.util.List;
-
 import dev.stackbench.servers.dispatch.InvalidParameterException;
 import dev.stackbench.servers.dispatch.JsonInput;
-
+import java.util.List;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,16 +19,15 @@ final class MovieInput {
     static final int MAX_NAME_LENGTH = 100;
     /** A character's or an award's name. */
     static final int MAX_ENTRY_LENGTH = 200;
+
     static final int MIN_YEAR = 1888;
     static final int MAX_YEAR = 2100;
     static final double MIN_RATING = 0;
     static final double MAX_RATING = 10;
 
-    private static final TypeReference<List<Movie>> LIST = new TypeReference<>() {
-    };
+    private static final TypeReference<List<Movie>> LIST = new TypeReference<>() {};
 
-    private MovieInput() {
-    }
+    private MovieInput() {}
 
     static List<Movie> parse(JsonMapper json, String body) {
         List<Movie> movies = JsonInput.read(json, body, LIST, "movies", "a non-empty JSON list of movies");
@@ -48,8 +45,10 @@ final class MovieInput {
      * lock, which would block an event loop when requests race for it.
      */
     static void warmUp(JsonMapper json) {
-        json.writeValueAsString(parse(json, "[{\"title\":\"T\",\"year\":2000,\"genre\":\"G\",\"rating\":5,"
-                + "\"directors\":[{\"firstName\":\"F\",\"lastName\":\"L\"}]}]"));
+        json.writeValueAsString(parse(
+                json,
+                "[{\"title\":\"T\",\"year\":2000,\"genre\":\"G\",\"rating\":5,"
+                        + "\"directors\":[{\"firstName\":\"F\",\"lastName\":\"L\"}]}]"));
     }
 
     private static void check(Movie movie, String at) {
@@ -58,7 +57,8 @@ final class MovieInput {
         }
         text(at + ".title", movie.title(), 1, MAX_TITLE_LENGTH);
         if (movie.year() == null || movie.year() < MIN_YEAR || movie.year() > MAX_YEAR) {
-            throw new InvalidParameterException(at + ".year must be a whole number from " + MIN_YEAR + " to " + MAX_YEAR + ", got " + movie.year());
+            throw new InvalidParameterException(
+                    at + ".year must be a whole number from " + MIN_YEAR + " to " + MAX_YEAR + ", got " + movie.year());
         }
         text(at + ".genre", movie.genre(), 1, MAX_GENRE_LENGTH);
         // Written so that NaN fails too: every comparison with NaN is false.
@@ -66,7 +66,8 @@ final class MovieInput {
             throw new InvalidParameterException(at + ".rating must be a number from 0 to 10, got " + movie.rating());
         }
         if (movie.directors() == null || movie.directors().isEmpty()) {
-            throw new InvalidParameterException(at + ".directors must name at least one director, got " + movie.directors());
+            throw new InvalidParameterException(
+                    at + ".directors must name at least one director, got " + movie.directors());
         }
         people(at + ".directors", movie.directors());
         if (movie.writers() != null) {
@@ -80,7 +81,8 @@ final class MovieInput {
         for (int i = 0; i < people.size(); i++) {
             Movie.Person person = people.get(i);
             if (person == null) {
-                throw new InvalidParameterException(at + "[" + i + "] must be a person ({\"firstName\": ..., \"lastName\": ...}), got null");
+                throw new InvalidParameterException(
+                        at + "[" + i + "] must be a person ({\"firstName\": ..., \"lastName\": ...}), got null");
             }
             if (person.firstName() != null) {
                 text(at + "[" + i + "].firstName", person.firstName(), 0, MAX_NAME_LENGTH);
@@ -102,12 +104,19 @@ final class MovieInput {
         boolean missing = value == null || minLength > 0 && value.isBlank();
         if (missing || value.length() > maxLength) {
             String length = minLength == 0 ? "at most " + maxLength : minLength + " to " + maxLength;
-            throw new InvalidParameterException(field + " must be " + length + " characters, got " + JsonInput.quoted(value));
+            throw new InvalidParameterException(
+                    field + " must be " + length + " characters, got " + JsonInput.quoted(value));
         }
     }
 
     private static Movie withEmptyLists(Movie movie) {
-        return new Movie(null, movie.title(), movie.year(), movie.genre(), movie.rating(), movie.directors(),
+        return new Movie(
+                null,
+                movie.title(),
+                movie.year(),
+                movie.genre(),
+                movie.rating(),
+                movie.directors(),
                 movie.writers() == null ? List.of() : movie.writers(),
                 movie.characters() == null ? List.of() : movie.characters(),
                 movie.awards() == null ? List.of() : movie.awards());

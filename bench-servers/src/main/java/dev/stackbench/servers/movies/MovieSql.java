@@ -11,48 +11,66 @@ import java.util.Map;
  */
 final class MovieSql {
 
-    private static final String BY_DIRECTOR = "SELECT movie_id FROM movie_person WHERE role = 'DIRECTOR' AND LOWER(last_name) = LOWER(:director)";
+    private static final String BY_DIRECTOR =
+            "SELECT movie_id FROM movie_person WHERE role = 'DIRECTOR' AND LOWER(last_name) = LOWER(:director)";
 
-    static final String MOVIES = "SELECT id, title, release_year, genre, rating FROM movie WHERE id IN (" + BY_DIRECTOR + ") ORDER BY release_year, id";
-    static final String PEOPLE = "SELECT movie_id, role, first_name, last_name FROM movie_person WHERE movie_id IN (" + BY_DIRECTOR + ") ORDER BY movie_id, role, position";
-    static final String CHARACTERS = "SELECT movie_id, name FROM movie_character WHERE movie_id IN (" + BY_DIRECTOR + ") ORDER BY movie_id, position";
-    static final String AWARDS = "SELECT movie_id, name FROM movie_award WHERE movie_id IN (" + BY_DIRECTOR + ") ORDER BY movie_id, position";
+    static final String MOVIES = "SELECT id, title, release_year, genre, rating FROM movie WHERE id IN (" + BY_DIRECTOR
+            + ") ORDER BY release_year, id";
+    static final String PEOPLE = "SELECT movie_id, role, first_name, last_name FROM movie_person WHERE movie_id IN ("
+            + BY_DIRECTOR + ") ORDER BY movie_id, role, position";
+    static final String CHARACTERS = "SELECT movie_id, name FROM movie_character WHERE movie_id IN (" + BY_DIRECTOR
+            + ") ORDER BY movie_id, position";
+    static final String AWARDS = "SELECT movie_id, name FROM movie_award WHERE movie_id IN (" + BY_DIRECTOR
+            + ") ORDER BY movie_id, position";
 
-    static final String INSERT_MOVIE = "INSERT INTO movie (title, release_year, genre, rating) VALUES (:title, :year, :genre, :rating)";
-    static final String INSERT_PERSON = "INSERT INTO movie_person (movie_id, role, position, first_name, last_name) VALUES (:movieId, :role, :position, :firstName, :lastName)";
-    static final String INSERT_CHARACTER = "INSERT INTO movie_character (movie_id, position, name) VALUES (:movieId, :position, :name)";
-    static final String INSERT_AWARD = "INSERT INTO movie_award (movie_id, position, name) VALUES (:movieId, :position, :name)";
+    static final String INSERT_MOVIE =
+            "INSERT INTO movie (title, release_year, genre, rating) VALUES (:title, :year, :genre, :rating)";
+    static final String INSERT_PERSON =
+            "INSERT INTO movie_person (movie_id, role, position, first_name, last_name) VALUES (:movieId, :role, :position, :firstName, :lastName)";
+    static final String INSERT_CHARACTER =
+            "INSERT INTO movie_character (movie_id, position, name) VALUES (:movieId, :position, :name)";
+    static final String INSERT_AWARD =
+            "INSERT INTO movie_award (movie_id, position, name) VALUES (:movieId, :position, :name)";
 
-    record MovieRow(long id, String title, int year, String genre, double rating) {
-    }
+    record MovieRow(long id, String title, int year, String genre, double rating) {}
 
-    record PersonRow(long movieId, String role, String firstName, String lastName) {
-    }
+    record PersonRow(long movieId, String role, String firstName, String lastName) {}
 
-    record NameRow(long movieId, String name) {
-    }
+    record NameRow(long movieId, String name) {}
 
     /** An insert of one child row, as named parameters. */
-    record ChildInsert(String sql, Map<String, Object> params) {
-    }
+    record ChildInsert(String sql, Map<String, Object> params) {}
 
-    private MovieSql() {
-    }
+    private MovieSql() {}
 
-    static List<Movie> assemble(List<MovieRow> movies, List<PersonRow> people, List<NameRow> characters, List<NameRow> awards) {
+    static List<Movie> assemble(
+            List<MovieRow> movies, List<PersonRow> people, List<NameRow> characters, List<NameRow> awards) {
         var byId = new LinkedHashMap<Long, Movie>();
         for (MovieRow row : movies) {
-            byId.put(row.id(), new Movie(row.id(), row.title(), row.year(), row.genre(), row.rating(),
-                    new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+            byId.put(
+                    row.id(),
+                    new Movie(
+                            row.id(),
+                            row.title(),
+                            row.year(),
+                            row.genre(),
+                            row.rating(),
+                            new ArrayList<>(),
+                            new ArrayList<>(),
+                            new ArrayList<>(),
+                            new ArrayList<>()));
         }
         for (PersonRow row : people) {
             Movie movie = byId.get(row.movieId());
             if (movie != null) {
-                (row.role().equals("DIRECTOR") ? movie.directors() : movie.writers()).add(new Movie.Person(row.firstName(), row.lastName()));
+                (row.role().equals("DIRECTOR") ? movie.directors() : movie.writers())
+                        .add(new Movie.Person(row.firstName(), row.lastName()));
             }
         }
-        characters.forEach(row -> byId.computeIfPresent(row.movieId(), (id, movie) -> add(movie.characters(), row.name(), movie)));
-        awards.forEach(row -> byId.computeIfPresent(row.movieId(), (id, movie) -> add(movie.awards(), row.name(), movie)));
+        characters.forEach(
+                row -> byId.computeIfPresent(row.movieId(), (id, movie) -> add(movie.characters(), row.name(), movie)));
+        awards.forEach(
+                row -> byId.computeIfPresent(row.movieId(), (id, movie) -> add(movie.awards(), row.name(), movie)));
         return List.copyOf(byId.values());
     }
 
@@ -78,8 +96,19 @@ final class MovieSql {
     private static void people(List<ChildInsert> inserts, long movieId, String role, List<Movie.Person> people) {
         for (int i = 0; i < people.size(); i++) {
             Movie.Person person = people.get(i);
-            inserts.add(new ChildInsert(INSERT_PERSON, Map.of("movieId", movieId, "role", role, "position", i,
-                    "firstName", person.firstName() == null ? "" : person.firstName(), "lastName", person.lastName())));
+            inserts.add(new ChildInsert(
+                    INSERT_PERSON,
+                    Map.of(
+                            "movieId",
+                            movieId,
+                            "role",
+                            role,
+                            "position",
+                            i,
+                            "firstName",
+                            person.firstName() == null ? "" : person.firstName(),
+                            "lastName",
+                            person.lastName())));
         }
     }
 

@@ -1,9 +1,7 @@
 package dev.stackbench.servers.movies;
 
-import java.time.Duration;
-
 import dev.stackbench.servers.db.Database;
-
+import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,7 +13,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.transaction.support.TransactionTemplate;
-
 import tools.jackson.databind.json.JsonMapper;
 
 /**

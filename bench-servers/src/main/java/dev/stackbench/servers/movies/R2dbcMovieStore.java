@@ -2,10 +2,8 @@ package dev.stackbench.servers.movies;
 
 import java.math.BigDecimal;
 import java.util.List;
-
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
-
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -22,15 +20,25 @@ final class R2dbcMovieStore implements ReactiveMovieStore {
 
     @Override
     public Mono<List<Movie>> byDirector(String director) {
-        var movies = database.sql(MovieSql.MOVIES).bind("director", director)
-                .map(row -> new MovieSql.MovieRow(row.get("id", Long.class), row.get("title", String.class),
-                        row.get("release_year", Integer.class), row.get("genre", String.class),
+        var movies = database.sql(MovieSql.MOVIES)
+                .bind("director", director)
+                .map(row -> new MovieSql.MovieRow(
+                        row.get("id", Long.class),
+                        row.get("title", String.class),
+                        row.get("release_year", Integer.class),
+                        row.get("genre", String.class),
                         row.get("rating", BigDecimal.class).doubleValue()))
-                .all().collectList();
-        var people = database.sql(MovieSql.PEOPLE).bind("director", director)
-                .map(row -> new MovieSql.PersonRow(row.get("movie_id", Long.class), row.get("role", String.class),
-                        row.get("first_name", String.class), row.get("last_name", String.class)))
-                .all().collectList();
+                .all()
+                .collectList();
+        var people = database.sql(MovieSql.PEOPLE)
+                .bind("director", director)
+                .map(row -> new MovieSql.PersonRow(
+                        row.get("movie_id", Long.class),
+                        row.get("role", String.class),
+                        row.get("first_name", String.class),
+                        row.get("last_name", String.class)))
+                .all()
+                .collectList();
         // One query after the other, as the blocking form does: one pooled connection at a time per request.
         return movies.flatMap(movieRows -> people.flatMap(personRows -> names(MovieSql.CHARACTERS, director)
                 .flatMap(characterRows -> names(MovieSql.AWARDS, director)
@@ -48,7 +56,8 @@ final class R2dbcMovieStore implements ReactiveMovieStore {
             insert = insert.bind(param.getKey(), param.getValue());
         }
         return insert.filter(statement -> statement.returnGeneratedValues("id"))
-                .map(row -> row.get("id", Long.class)).one()
+                .map(row -> row.get("id", Long.class))
+                .one()
                 .flatMap(id -> Flux.fromIterable(MovieSql.children(id, movie))
                         .concatMap(child -> {
                             var spec = database.sql(child.sql());
@@ -61,8 +70,10 @@ final class R2dbcMovieStore implements ReactiveMovieStore {
     }
 
     private Mono<List<MovieSql.NameRow>> names(String sql, String director) {
-        return database.sql(sql).bind("director", director)
+        return database.sql(sql)
+                .bind("director", director)
                 .map(row -> new MovieSql.NameRow(row.get("movie_id", Long.class), row.get("name", String.class)))
-                .all().collectList();
+                .all()
+                .collectList();
     }
 }

@@ -2,10 +2,8 @@ package dev.stackbench.servers.movies;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.bson.Document;
 import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
-
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -20,7 +18,9 @@ final class ReactiveMongoMovieStore implements ReactiveMovieStore {
 
     @Override
     public Mono<List<Movie>> byDirector(String director) {
-        return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES).map(MongoMovies::movie).collectList();
+        return mongo.find(MongoMovies.byDirector(director), Document.class, MongoMovies.MOVIES)
+                .map(MongoMovies::movie)
+                .collectList();
     }
 
     /** As {@link MongoMovieStore#save}: the movies not saved yet take new ids after a duplicate one. */
@@ -30,14 +30,21 @@ final class ReactiveMongoMovieStore implements ReactiveMovieStore {
     }
 
     private Mono<List<Movie>> save(List<Movie> left, int attempt) {
-        return mongo.execute(MongoMovies.COUNTERS,
-                        counters -> counters.findOneAndUpdate(MongoMovies.COUNTER, MongoMovies.take(left.size()), MongoMovies.NEW_VALUE))
+        return mongo.execute(
+                        MongoMovies.COUNTERS,
+                        counters -> counters.findOneAndUpdate(
+                                MongoMovies.COUNTER, MongoMovies.take(left.size()), MongoMovies.NEW_VALUE))
                 .next()
                 .map(counter -> Movie.numbered(left, MongoMovies.lastId(counter)))
-                .flatMap(numbered -> mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES).then(Mono.just(numbered))
-                        .onErrorResume(failure -> MongoMovies.savedBeforeDuplicateId(failure).isPresent() && attempt < MongoMovies.SAVE_ATTEMPTS,
+                .flatMap(numbered -> mongo.insert(MongoMovies.documents(numbered), MongoMovies.MOVIES)
+                        .then(Mono.just(numbered))
+                        .onErrorResume(
+                                failure -> MongoMovies.savedBeforeDuplicateId(failure)
+                                                .isPresent()
+                                        && attempt < MongoMovies.SAVE_ATTEMPTS,
                                 failure -> {
-                                    int savedBefore = MongoMovies.savedBeforeDuplicateId(failure).getAsInt();
+                                    int savedBefore = MongoMovies.savedBeforeDuplicateId(failure)
+                                            .getAsInt();
                                     return save(left.subList(savedBefore, left.size()), attempt + 1)
                                             .map(rest -> concat(numbered.subList(0, savedBefore), rest));
                                 }));
@@ -52,8 +59,11 @@ final class ReactiveMongoMovieStore implements ReactiveMovieStore {
     /** As {@link MongoMovieStore#reset}. */
     Mono<Void> reset(List<Movie> seed) {
         return Flux.fromIterable(MongoMovies.COLLECTIONS)
-                .concatMap(collection -> mongo.collectionExists(collection).filter(exists -> exists).flatMap(exists -> mongo.dropCollection(collection)))
+                .concatMap(collection -> mongo.collectionExists(collection)
+                        .filter(exists -> exists)
+                        .flatMap(exists -> mongo.dropCollection(collection)))
                 .then(mongo.indexOps(MongoMovies.MOVIES).createIndex(MongoMovies.DIRECTOR_INDEX))
-                .then(save(seed)).then();
+                .then(save(seed))
+                .then();
     }
 }

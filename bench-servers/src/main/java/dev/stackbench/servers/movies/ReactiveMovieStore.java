@@ -1,7 +1,6 @@
 package dev.stackbench.servers.movies;
 
 import java.util.List;
-
 import reactor.core.publisher.Mono;
 
 /** {@link MovieStore}'s contract, non-blocking end to end: {@link R2dbcMovieStore}, {@link ReactiveRedisMovieStore}, {@link ReactiveMongoMovieStore}. */

@@ -3,7 +3,6 @@ package dev.stackbench.servers.movies;
 import dev.stackbench.servers.date.DateQuery;
 import dev.stackbench.servers.date.ReactiveDate;
 import dev.stackbench.servers.dispatch.Reply;
-
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -16,7 +15,12 @@ final class ReactiveMovies {
     private final ReactiveDate upstreamAndDelay;
     private final boolean readOnly;
 
-    ReactiveMovies(ReactiveMovieStore store, MovieCache cache, JsonMapper json, ReactiveDate upstreamAndDelay, boolean readOnly) {
+    ReactiveMovies(
+            ReactiveMovieStore store,
+            MovieCache cache,
+            JsonMapper json,
+            ReactiveDate upstreamAndDelay,
+            boolean readOnly) {
         this.store = store;
         this.cache = cache;
         this.json = json;
@@ -41,11 +45,14 @@ final class ReactiveMovies {
 
     Mono<Reply> save(String body, DateQuery query) {
         return Mono.fromCallable(() -> MovieInput.parse(json, body))
-                .flatMap(movies -> upstreamAndDelay.date(query).then(readOnly
-                        ? Mono.just(Reply.json(200, json.writeValueAsString(movies)))
-                        : store.save(movies).map(saved -> {
-                            cache.invalidate(saved);
-                            return Reply.json(201, json.writeValueAsString(saved));
-                        })));
+                .flatMap(movies -> upstreamAndDelay
+                        .date(query)
+                        .then(
+                                readOnly
+                                        ? Mono.just(Reply.json(200, json.writeValueAsString(movies)))
+                                        : store.save(movies).map(saved -> {
+                                            cache.invalidate(saved);
+                                            return Reply.json(201, json.writeValueAsString(saved));
+                                        })));
     }
 }

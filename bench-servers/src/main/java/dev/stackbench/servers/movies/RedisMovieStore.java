@@ -2,7 +2,6 @@ package dev.stackbench.servers.movies;
 
 import java.util.List;
 import java.util.Set;
-
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -31,7 +30,8 @@ final class RedisMovieStore implements MovieStore {
 
     @Override
     public List<Movie> save(List<Movie> movies) {
-        List<Movie> numbered = Movie.numbered(movies, redis.opsForValue().increment(RedisMovies.LAST_ID, movies.size()));
+        List<Movie> numbered =
+                Movie.numbered(movies, redis.opsForValue().increment(RedisMovies.LAST_ID, movies.size()));
         redis.opsForValue().multiSet(layout.values(numbered));
         RedisMovies.index(numbered).forEach(entry -> redis.opsForSet().add(entry.key(), entry.id()));
         return numbered;

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -20,11 +19,11 @@ final class RedisMovies {
 
     /** Every key of the workload starts with it; a server's start deletes them all and loads the known data set. */
     static final String PREFIX = "stackbench:movies:";
+
     static final String LAST_ID = PREFIX + "last-id";
 
     /** One SADD of a save: a movie's id into a director's set. */
-    record IndexEntry(String key, String id) {
-    }
+    record IndexEntry(String key, String id) {}
 
     private final JsonMapper json;
 
@@ -53,12 +52,18 @@ final class RedisMovies {
 
     static List<IndexEntry> index(List<Movie> numbered) {
         var entries = new ArrayList<IndexEntry>();
-        numbered.forEach(movie -> movie.directors().forEach(person -> entries.add(new IndexEntry(directorKey(person.lastName()), String.valueOf(movie.id())))));
+        numbered.forEach(movie -> movie.directors()
+                .forEach(person ->
+                        entries.add(new IndexEntry(directorKey(person.lastName()), String.valueOf(movie.id())))));
         return entries;
     }
 
     /** The answer to a read: the movies found (null for an id whose movie is gone), in the stores' order. */
     List<Movie> movies(List<String> found) {
-        return found.stream().filter(Objects::nonNull).map(text -> json.readValue(text, Movie.class)).sorted(Movie.BY_YEAR_THEN_ID).toList();
+        return found.stream()
+                .filter(Objects::nonNull)
+                .map(text -> json.readValue(text, Movie.class))
+                .sorted(Movie.BY_YEAR_THEN_ID)
+                .toList();
     }
 }

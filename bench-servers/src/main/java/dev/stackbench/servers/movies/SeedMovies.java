@@ -1,11 +1,9 @@
 package dev.stackbench.servers.movies;
 
+import dev.stackbench.servers.db.DatabaseConfiguration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
-
-import dev.stackbench.servers.db.DatabaseConfiguration;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
@@ -18,8 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class SeedMovies {
 
-    private SeedMovies() {
-    }
+    private SeedMovies() {}
 
     /** Every movie of the data set, by id (the order the SQL databases number them in). */
     static List<Movie> load() {
@@ -28,7 +25,11 @@ final class SeedMovies {
             new ResourceDatabasePopulator(DatabaseConfiguration.SCHEMA, DatabaseConfiguration.DATA).execute(dataSource);
             var jdbc = JdbcClient.create(dataSource);
             var store = new SqlMovieStore(jdbc, new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
-            return jdbc.sql("SELECT DISTINCT last_name FROM movie_person WHERE role = 'DIRECTOR'").query(String.class).list().stream()
+            return jdbc
+                    .sql("SELECT DISTINCT last_name FROM movie_person WHERE role = 'DIRECTOR'")
+                    .query(String.class)
+                    .list()
+                    .stream()
                     .flatMap(director -> store.byDirector(director).stream())
                     .distinct()
                     .sorted(Comparator.comparing(Movie::id))

@@ -2,7 +2,6 @@ package dev.stackbench.servers.movies;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -21,11 +20,18 @@ final class SqlMovieStore implements MovieStore {
     @Override
     public List<Movie> byDirector(String director) {
         return MovieSql.assemble(
-                jdbc.sql(MovieSql.MOVIES).param("director", director)
-                        .query((rs, n) -> new MovieSql.MovieRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getDouble(5))).list(),
-                jdbc.sql(MovieSql.PEOPLE).param("director", director)
-                        .query((rs, n) -> new MovieSql.PersonRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4))).list(),
-                names(MovieSql.CHARACTERS, director), names(MovieSql.AWARDS, director));
+                jdbc.sql(MovieSql.MOVIES)
+                        .param("director", director)
+                        .query((rs, n) -> new MovieSql.MovieRow(
+                                rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getDouble(5)))
+                        .list(),
+                jdbc.sql(MovieSql.PEOPLE)
+                        .param("director", director)
+                        .query((rs, n) -> new MovieSql.PersonRow(
+                                rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)))
+                        .list(),
+                names(MovieSql.CHARACTERS, director),
+                names(MovieSql.AWARDS, director));
     }
 
     @Override
@@ -34,9 +40,13 @@ final class SqlMovieStore implements MovieStore {
             var result = new ArrayList<Movie>();
             for (Movie movie : movies) {
                 var key = new GeneratedKeyHolder();
-                jdbc.sql(MovieSql.INSERT_MOVIE).params(MovieSql.movieParams(movie)).update(key, "id");
+                jdbc.sql(MovieSql.INSERT_MOVIE)
+                        .params(MovieSql.movieParams(movie))
+                        .update(key, "id");
                 long id = key.getKeyAs(Number.class).longValue();
-                MovieSql.children(id, movie).forEach(child -> jdbc.sql(child.sql()).params(child.params()).update());
+                MovieSql.children(id, movie)
+                        .forEach(child ->
+                                jdbc.sql(child.sql()).params(child.params()).update());
                 result.add(movie.withId(id));
             }
             return result;
@@ -44,6 +54,9 @@ final class SqlMovieStore implements MovieStore {
     }
 
     private List<MovieSql.NameRow> names(String sql, String director) {
-        return jdbc.sql(sql).param("director", director).query((rs, n) -> new MovieSql.NameRow(rs.getLong(1), rs.getString(2))).list();
+        return jdbc.sql(sql)
+                .param("director", director)
+                .query((rs, n) -> new MovieSql.NameRow(rs.getLong(1), rs.getString(2)))
+                .list();
     }
 }

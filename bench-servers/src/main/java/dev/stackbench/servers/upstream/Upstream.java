@@ -1,7 +1,6 @@
 package dev.stackbench.servers.upstream;
 
 import java.net.URI;
-
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 
@@ -18,7 +17,9 @@ public final class Upstream implements ApplicationListener<WebServerInitializedE
     public Upstream(String configuredUri, String serverAddress) {
         this.configuredUri = configuredUri;
         this.serverAddress = serverAddress;
-        this.baseUri = configuredUri.isBlank() ? null : URI.create(configuredUri.endsWith("/") ? configuredUri : configuredUri + "/");
+        this.baseUri = configuredUri.isBlank()
+                ? null
+                : URI.create(configuredUri.endsWith("/") ? configuredUri : configuredUri + "/");
     }
 
     @Override

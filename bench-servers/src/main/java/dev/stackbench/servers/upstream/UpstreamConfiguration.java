@@ -2,7 +2,6 @@ package dev.stackbench.servers.upstream;
 
 import java.net.http.HttpClient;
 import java.time.Duration;
-
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,7 +13,8 @@ import org.springframework.web.client.RestClient;
 public class UpstreamConfiguration {
 
     @Bean
-    Upstream upstream(@Value("${stackbench.upstream.uri}") String uri, @Value("${server.address:}") String serverAddress) {
+    Upstream upstream(
+            @Value("${stackbench.upstream.uri}") String uri, @Value("${server.address:}") String serverAddress) {
         return new Upstream(uri, serverAddress);
     }
 
@@ -28,7 +28,8 @@ public class UpstreamConfiguration {
     }
 
     @Bean
-    RestClient upstreamRestClient(HttpClient upstreamHttpClient, @Value("${stackbench.upstream.timeout}") Duration timeout) {
+    RestClient upstreamRestClient(
+            HttpClient upstreamHttpClient, @Value("${stackbench.upstream.timeout}") Duration timeout) {
         var requestFactory = new JdkClientHttpRequestFactory(upstreamHttpClient);
         requestFactory.setReadTimeout(timeout);
         return RestClient.builder().requestFactory(requestFactory).build();

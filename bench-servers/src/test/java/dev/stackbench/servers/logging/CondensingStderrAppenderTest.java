@@ -2,17 +2,15 @@ package dev.stackbench.servers.logging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicLong;
-
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.LoggingEvent;
-
 import org.junit.jupiter.api.Test;
 
 class CondensingStderrAppenderTest {
@@ -24,7 +22,8 @@ class CondensingStderrAppenderTest {
     private final Logger pool = new LoggerContext().getLogger("com.zaxxer.hikari.pool.ProxyConnection");
 
     private void log(String pattern, Object argument, Throwable thrown) {
-        appender.doAppend(new LoggingEvent(Logger.class.getName(), pool, Level.WARN, pattern, thrown, new Object[]{argument}));
+        appender.doAppend(
+                new LoggingEvent(Logger.class.getName(), pool, Level.WARN, pattern, thrown, new Object[] {argument}));
     }
 
     private String[] lines() {
@@ -40,14 +39,19 @@ class CondensingStderrAppenderTest {
             log("Connection {} marked as broken", "PgConnection@" + Integer.toHexString(0xabc00 + i), broken);
         }
 
-        assertThat(lines()).singleElement().asString()
-                .matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  \\[.*] ProxyConnection: Connection PgConnection@abc00 marked as broken; "
-                        + "cause: IllegalStateException: rollback failed <- SQLException: An I/O error occurred");
+        assertThat(lines())
+                .singleElement()
+                .asString()
+                .matches(
+                        "\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  \\[.*] ProxyConnection: Connection PgConnection@abc00 marked as broken; "
+                                + "cause: IllegalStateException: rollback failed <- SQLException: An I/O error occurred");
 
         appender.stop();
         assertThat(lines()).hasSize(2);
-        assertThat(lines()[1]).startsWith("(repeated 499 more times, 500 in all; the last:) ").endsWith("PgConnection@abdf3 marked as broken; "
-                + "cause: IllegalStateException: rollback failed <- SQLException: An I/O error occurred");
+        assertThat(lines()[1])
+                .startsWith("(repeated 499 more times, 500 in all; the last:) ")
+                .endsWith("PgConnection@abdf3 marked as broken; "
+                        + "cause: IllegalStateException: rollback failed <- SQLException: An I/O error occurred");
     }
 
     @Test
@@ -63,7 +67,9 @@ class CondensingStderrAppenderTest {
         nowNanos.addAndGet(1);
         log("database unavailable: {}", "no connection within 2000 ms", null);
         assertThat(lines()).hasSize(3);
-        assertThat(lines()[2]).startsWith("(repeated 3 more times, 4 in all; the last:) ").endsWith("database unavailable: no connection within 2000 ms");
+        assertThat(lines()[2])
+                .startsWith("(repeated 3 more times, 4 in all; the last:) ")
+                .endsWith("database unavailable: no connection within 2000 ms");
 
         appender.stop();
         assertThat(lines()).as("nothing left to report").hasSize(3);

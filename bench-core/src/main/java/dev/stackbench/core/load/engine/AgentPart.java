@@ -11,5 +11,5 @@ import dev.stackbench.core.load.Segment;
  * @param run           what it measured; null if it was lost
  * @param lost          how it was lost (left the cluster, sent nothing in time); null if it finished
  */
-public record AgentPart(String name, Segment segment, double clockOffsetMs, double roundTripMs, SegmentRun run, String lost) {
-}
+public record AgentPart(
+        String name, Segment segment, double clockOffsetMs, double roundTripMs, SegmentRun run, String lost) {}

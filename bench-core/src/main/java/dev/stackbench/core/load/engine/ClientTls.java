@@ -1,9 +1,6 @@
 package dev.stackbench.core.load.engine;
 
-import javax.net.ssl.SSLException;
-
 import dev.stackbench.core.load.LoadRun;
-
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.OpenSsl;
@@ -11,6 +8,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import javax.net.ssl.SSLException;
 
 /**
  * The generator's side of TLS for one {@code https://} run: one Netty {@link SslContext}, built once before the run
@@ -24,8 +22,7 @@ import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
  */
 final class ClientTls {
 
-    private ClientTls() {
-    }
+    private ClientTls() {}
 
     /** The context for {@code run}, or null for a cleartext ({@code http://}) run. */
     static SslContext forRun(LoadRun run) {
@@ -35,9 +32,11 @@ final class ClientTls {
         String protocol = run.http2() ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1;
         var builder = SslContextBuilder.forClient()
                 .sslProvider(provider())
-                .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                .applicationProtocolConfig(new ApplicationProtocolConfig(
+                        ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, protocol));
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                        protocol));
         if (run.insecure()) {
             builder.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
         } else {
@@ -52,7 +51,9 @@ final class ClientTls {
 
     /** Which TLS implementation the generator uses, in words, e.g. for the run's first lines. */
     static String implementation() {
-        return provider() == SslProvider.OPENSSL ? "OpenSSL (" + OpenSsl.versionString() + ", netty-tcnative)" : "the JDK's (JSSE)";
+        return provider() == SslProvider.OPENSSL
+                ? "OpenSSL (" + OpenSsl.versionString() + ", netty-tcnative)"
+                : "the JDK's (JSSE)";
     }
 
     private static SslProvider provider() {

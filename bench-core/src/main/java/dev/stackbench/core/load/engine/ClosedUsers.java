@@ -1,14 +1,13 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.load.UserSchedule;
+import dev.stackbench.core.vocabulary.RequestFailure;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.load.UserSchedule;
-import dev.stackbench.core.vocabulary.RequestFailure;
 
 /**
  * The closed model on one worker: its share of the virtual users ({@link WorkerContext#numbers()}: user u goes to
@@ -40,7 +39,9 @@ final class ClosedUsers implements LoadDriver {
     @Override
     public void start() {
         int total = context.plan().run().connections();
-        for (long user = context.numbers().firstFrom(0); user < total; user += context.numbers().count()) {
+        for (long user = context.numbers().firstFrom(0);
+                user < total;
+                user += context.numbers().count()) {
             users.add(new User(context.sender().newConnection(users.size()), (int) user));
         }
         users.forEach(User::sendNext);
@@ -50,7 +51,8 @@ final class ClosedUsers implements LoadDriver {
     public void freed(Connection connection, RequestFailure error) {
         User user = users.get(connection.slot);
         // A failed TLS handshake is a failed connect too: retried at once, an untrusted certificate would spin.
-        user.connectFailures = error == RequestFailure.CONNECT || error == RequestFailure.TLS ? user.connectFailures + 1 : 0;
+        user.connectFailures =
+                error == RequestFailure.CONNECT || error == RequestFailure.TLS ? user.connectFailures + 1 : 0;
         long pause = Math.max(thinkTime.sampleNanos(context.random()), backoffNanos(user.connectFailures));
         if (pause == 0) {
             user.sendNext();
@@ -98,7 +100,11 @@ final class ClosedUsers implements LoadDriver {
                 OptionalLong next = schedule.nextActivationNanos(number, offset);
                 if (next.isPresent()) {
                     // At least a millisecond: a schedule that answers "now" must not spin the loop.
-                    context.loop().schedule(sendNext, Math.max(next.getAsLong() - offset, MIN_REACTIVATION_NANOS), TimeUnit.NANOSECONDS);
+                    context.loop()
+                            .schedule(
+                                    sendNext,
+                                    Math.max(next.getAsLong() - offset, MIN_REACTIVATION_NANOS),
+                                    TimeUnit.NANOSECONDS);
                 }
                 return;
             }

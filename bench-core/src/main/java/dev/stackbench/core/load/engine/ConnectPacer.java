@@ -1,8 +1,7 @@
 package dev.stackbench.core.load.engine;
 
-import java.util.ArrayDeque;
-
 import dev.stackbench.core.load.LoadDefaults;
+import java.util.ArrayDeque;
 
 /**
  * Paces one worker's connection attempts: at most {@link LoadDefaults#CONNECTS_IN_PROGRESS_PER_THREAD}

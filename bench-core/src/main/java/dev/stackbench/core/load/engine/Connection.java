@@ -1,7 +1,6 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.vocabulary.RequestFailure;
-
 import io.netty.channel.EventLoop;
 
 /**
@@ -25,6 +24,7 @@ abstract sealed class Connection permits Http1Connection, Http2Slot {
     long startNanos;
     /** Absolute nanoTime of the actual write; valid once {@link ExchangeEvents#written} was called. */
     long writeNanos;
+
     Phase phase;
     boolean inFlight;
 

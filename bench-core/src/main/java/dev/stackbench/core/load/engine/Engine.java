@@ -1,5 +1,11 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.util.concurrent.EventExecutor;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,15 +16,6 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
-
-import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.util.concurrent.EventExecutor;
-
 import reactor.netty.resources.LoopResources;
 
 /**
@@ -45,12 +42,14 @@ final class Engine implements AutoCloseable {
      * @param window    the measured window as known at the start (it may be decided later: {@link RunControl#UNDECIDED})
      * @param onSuccess called on a generator loop for every successful response; cheap and never blocking
      */
-    Engine(LoadRun run, RunControl.Window window, ProgressListener listener, Runnable onSuccess) throws UnknownHostException {
+    Engine(LoadRun run, RunControl.Window window, ProgressListener listener, Runnable onSuccess)
+            throws UnknownHostException {
         this(run, Segment.WHOLE, window, listener, onSuccess);
     }
 
     /** @param segment this generator's share of the run's schedule, when it is one of several ({@link Segment#WHOLE} if not) */
-    Engine(LoadRun run, Segment segment, RunControl.Window window, ProgressListener listener, Runnable onSuccess) throws UnknownHostException {
+    Engine(LoadRun run, Segment segment, RunControl.Window window, ProgressListener listener, Runnable onSuccess)
+            throws UnknownHostException {
         this.plan = new RunPlan(run, segment);
         this.control = new RunControl(window, plan.measuredRequestLimit());
         this.listener = listener;
@@ -84,7 +83,8 @@ final class Engine implements AutoCloseable {
             count = (int) Math.min(count, plan.connections());
         }
         for (int i = 0; i < count; i++) {
-            workers.add(new Worker(i, count, eventLoops.get(i), plan, control, channelClass, limits, tlsFailures, onSuccess));
+            workers.add(new Worker(
+                    i, count, eventLoops.get(i), plan, control, channelClass, limits, tlsFailures, onSuccess));
         }
         long startNanos = origin.orElseGet(System::nanoTime);
         control.start(startNanos);
@@ -130,7 +130,8 @@ final class Engine implements AutoCloseable {
             loops.disposeLater(Duration.ZERO, SHUTDOWN_TIMEOUT).block(SHUTDOWN_TIMEOUT.plusSeconds(5));
             plan.release();
         } catch (RuntimeException e) {
-            listener.warning("the generator's event loops did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s: " + e.getMessage());
+            listener.warning("the generator's event loops did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s: "
+                    + e.getMessage());
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.vocabulary.RequestFailure;
-
 import io.netty.channel.Channel;
 
 /**

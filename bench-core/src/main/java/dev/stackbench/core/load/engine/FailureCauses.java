@@ -1,20 +1,16 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.RequestFailure;
+import io.netty.handler.codec.DecoderException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.util.Locale;
-
 import javax.net.ssl.SSLException;
-
-import dev.stackbench.core.vocabulary.RequestFailure;
-
-import io.netty.handler.codec.DecoderException;
 
 /** Which {@link RequestFailure} an exchange's exception is: the one place that reads Netty's and the JDK's exceptions. */
 final class FailureCauses {
 
-    private FailureCauses() {
-    }
+    private FailureCauses() {}
 
     static RequestFailure classify(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

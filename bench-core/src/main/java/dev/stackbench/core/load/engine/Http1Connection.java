@@ -1,10 +1,7 @@
 package dev.stackbench.core.load.engine;
 
-import java.nio.charset.StandardCharsets;
-
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.vocabulary.RequestFailure;
-
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -26,6 +23,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
+import java.nio.charset.StandardCharsets;
 
 /**
  * HTTP/1.1 on a plain Netty channel, one request at a time. The request bytes are encoded once
@@ -51,12 +49,14 @@ final class Http1Connection extends Connection {
     private final ChannelFutureListener onConnected = this::connected;
     /** Whether this run is TLS: bytes are then counted at the socket by {@link WireBytes}, not here. */
     private final boolean tls;
+
     private Channel channel;
     private int status;
     private boolean reusable;
     private StringBuilder body;
 
-    Http1Connection(EventLoop loop, RunPlan plan, ExchangeEvents events, int slot, Bootstrap bootstrap, ConnectPacer pacer) {
+    Http1Connection(
+            EventLoop loop, RunPlan plan, ExchangeEvents events, int slot, Bootstrap bootstrap, ConnectPacer pacer) {
         super(loop, plan, events, slot);
         this.bootstrap = bootstrap;
         this.pacer = pacer;
@@ -65,10 +65,13 @@ final class Http1Connection extends Connection {
 
     /** How one worker's HTTP/1.1 connections are opened: on its own loop, no Nagle delay. */
     static Bootstrap bootstrap(EventLoop loop, Class<? extends SocketChannel> channelClass, LoadRun run) {
-        return new Bootstrap().group(loop).channel(channelClass)
+        return new Bootstrap()
+                .group(loop)
+                .channel(channelClass)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_REUSEADDR, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, run.connectTimeout().toMillis()))
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        Math.min(Integer.MAX_VALUE, run.connectTimeout().toMillis()))
                 .handler(NO_HANDLERS);
     }
 
@@ -109,7 +112,11 @@ final class Http1Connection extends Connection {
             return;
         }
         Channel owner = channel;
-        SslHandler ssl = plan.tls().newHandler(channel.alloc(), plan.run().target().getHost(), plan.remote().getPort());
+        SslHandler ssl = plan.tls()
+                .newHandler(
+                        channel.alloc(),
+                        plan.run().target().getHost(),
+                        plan.remote().getPort());
         // The handshake is part of connecting: bounded by the connect timeout, and by the response timeout from now.
         ssl.setHandshakeTimeoutMillis(plan.run().connectTimeout().toMillis());
         writeNanos = System.nanoTime();

@@ -1,7 +1,5 @@
 package dev.stackbench.core.load.engine;
 
-import java.io.IOException;
-
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
@@ -9,9 +7,8 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-
+import java.io.IOException;
 import reactor.netty.NettyPipeline;
-
 import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
@@ -27,11 +24,9 @@ final class Http2Clients {
     /** Stream slots per HTTP/2 connection before another connection is opened. */
     private static final int SLOTS_PER_CONNECTION = 100;
 
-    private Http2Clients() {
-    }
+    private Http2Clients() {}
 
-    record Client(HttpClient client, ConnectionProvider connections) {
-    }
+    record Client(HttpClient client, ConnectionProvider connections) {}
 
     static Client create(int workerIndex, int slots, EventLoop loop, RunPlan plan, ExchangeEvents events) {
         var run = plan.run();
@@ -43,8 +38,10 @@ final class Http2Clients {
                 .runOn(loop)
                 .protocol(run.isTls() ? HttpProtocol.H2 : HttpProtocol.H2C)
                 .disableRetry(true) // a retried request would be sent, and counted, twice
-                .baseUrl(run.target().getScheme() + "://" + run.target().getHost() + ":" + plan.remote().getPort())
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, run.connectTimeout().toMillis()))
+                .baseUrl(run.target().getScheme() + "://" + run.target().getHost() + ":"
+                        + plan.remote().getPort())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        Math.min(Integer.MAX_VALUE, run.connectTimeout().toMillis()))
                 .headers(headers -> headers.set("User-Agent", "stackbench"))
                 .doOnChannelInit((observer, channel, address) -> {
                     events.opened(channel);
@@ -63,7 +60,8 @@ final class Http2Clients {
     /** The server did not choose h2 by ALPN: the run's requests on it are protocol errors, as a non-HTTP/2 answer to h2c is. */
     static final class NotNegotiated extends IOException {
         NotNegotiated(String chosen) {
-            super("the server did not negotiate h2 by ALPN (" + (chosen == null ? "it chose no protocol" : "it chose " + chosen)
+            super("the server did not negotiate h2 by ALPN ("
+                    + (chosen == null ? "it chose no protocol" : "it chose " + chosen)
                     + "): it does not offer HTTP/2 over TLS");
         }
     }

@@ -1,12 +1,10 @@
 package dev.stackbench.core.load.engine;
 
-import java.nio.charset.StandardCharsets;
 import dev.stackbench.core.vocabulary.RequestFailure;
-
 import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpMethod;
-
+import java.nio.charset.StandardCharsets;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
@@ -36,8 +34,7 @@ final class Http2Slot extends Connection {
         byte[] body = plan.requestBody(templateIndex);
         writeNanos = System.nanoTime(); // until the stream exists, the response timeout runs from the send
         boolean[] written = {false};
-        Disposable started = client
-                .headers(headers -> template.headers().forEach(headers::set))
+        Disposable started = client.headers(headers -> template.headers().forEach(headers::set))
                 .request(HttpMethod.valueOf(template.method()))
                 .uri(plan.pathAndQuery(templateIndex, requestId))
                 .send((request, outbound) -> {
@@ -49,14 +46,17 @@ final class Http2Slot extends Connection {
                     }
                     return body.length == 0 ? Mono.empty() : outbound.send(Mono.just(Unpooled.wrappedBuffer(body)));
                 })
-                .responseSingle((response, content) -> content.asString(StandardCharsets.UTF_8).defaultIfEmpty("")
+                .responseSingle((response, content) -> content.asString(StandardCharsets.UTF_8)
+                        .defaultIfEmpty("")
                         .map(text -> {
                             int status = response.status().code();
-                            RequestFailure error = response.version().majorVersion() != 2 ? RequestFailure.PROTOCOL
+                            RequestFailure error = response.version().majorVersion() != 2
+                                    ? RequestFailure.PROTOCOL
                                     : events.checkBody(templateIndex, status, text);
                             return new Outcome(error, status);
                         }))
-                .subscribe(outcome -> onLoop(sent, outcome.error(), outcome.status()),
+                .subscribe(
+                        outcome -> onLoop(sent, outcome.error(), outcome.status()),
                         failure -> onLoop(sent, events.failureOf(failure), 0),
                         // Completed without a response (the stream was reset or the connection closed): never silence.
                         () -> onLoop(sent, RequestFailure.CLOSED, 0));
@@ -65,8 +65,7 @@ final class Http2Slot extends Connection {
         }
     }
 
-    private record Outcome(RequestFailure error, int status) {
-    }
+    private record Outcome(RequestFailure error, int status) {}
 
     /** Reactor Netty calls back on the connection's loop, which is this worker's; the hop is a safeguard. */
     private void onLoop(int sent, RequestFailure error, int status) {

@@ -1,9 +1,7 @@
 package dev.stackbench.core.load.engine;
 
-import java.util.List;
-
 import dev.stackbench.core.result.Histograms;
-
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,8 +19,14 @@ final class IntervalCollector {
      * @param counters        every worker's counters summed, cumulative since the start (see {@link WorkerCounters})
      * @param lag             open model: the loops' own delay in picking up measured requests that came due in the interval
      */
-    record Taken(Histogram warmupLatency, Histogram measuredLatency, Histogram serviceTime, Histogram waitTime,
-                 List<Histogram> measuredByName, long[] counters, Histogram lag) {
+    record Taken(
+            Histogram warmupLatency,
+            Histogram measuredLatency,
+            Histogram serviceTime,
+            Histogram waitTime,
+            List<Histogram> measuredByName,
+            long[] counters,
+            Histogram lag) {
 
         /** Every success that completed in the interval, whatever its phase: the timeline's view. */
         Histogram completedLatency() {

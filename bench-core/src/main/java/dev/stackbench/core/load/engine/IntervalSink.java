@@ -1,9 +1,8 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.jvm.JvmMetrics;
 import java.util.List;
 import java.util.OptionalLong;
-
-import dev.stackbench.core.jvm.JvmMetrics;
 
 /**
  * Where an agent's {@link RunCoordinator} hands each closed interval, raw (histograms, cumulative counters, its
@@ -14,12 +13,16 @@ interface IntervalSink {
 
     IntervalSink NONE = new IntervalSink() {
         @Override
-        public void interval(Timeline.Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
-        }
+        public void interval(
+                Timeline.Period period,
+                long toNanos,
+                IntervalCollector.Taken taken,
+                JvmMetrics.Sample sample,
+                Double loopBusy) {}
 
         @Override
-        public void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {
-        }
+        public void end(
+                long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {}
     };
 
     /**
@@ -31,10 +34,14 @@ interface IntervalSink {
     }
 
     /** The workers started {@code lateNanos} after the origin {@link #awaitStart} returned. */
-    default void started(long lateNanos) {
-    }
+    default void started(long lateNanos) {}
 
-    void interval(Timeline.Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy);
+    void interval(
+            Timeline.Period period,
+            long toNanos,
+            IntervalCollector.Taken taken,
+            JvmMetrics.Sample sample,
+            Double loopBusy);
 
     /** The run is over: its final counters, its window, its warnings so far. */
     void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow);

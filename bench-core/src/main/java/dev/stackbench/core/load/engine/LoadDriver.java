@@ -18,8 +18,7 @@ sealed interface LoadDriver permits OpenArrivals, ClosedUsers {
      * The window has closed: counts as scheduled whatever came due before its end and was not looked at
      * yet (a tick may be late), so that the drain knows every request it must wait for.
      */
-    default void catchUpSchedule() {
-    }
+    default void catchUpSchedule() {}
 
     /**
      * At the drain's deadline: requests the driver scheduled but never sent end as unfinished timeouts.

@@ -1,13 +1,12 @@
 package dev.stackbench.core.load.engine;
 
-import java.net.UnknownHostException;
-import java.time.Instant;
-import java.util.List;
-
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
+import java.net.UnknownHostException;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * Runs a {@link LoadRun}: its own Netty event loops (never the shared ones an in-process WebFlux
@@ -32,8 +31,7 @@ public final class LoadGenerator {
      */
     public static final String THREAD_NAME_PREFIX = LOOP_NAME + "-";
 
-    private LoadGenerator() {
-    }
+    private LoadGenerator() {}
 
     /**
      * Refuses, before anything starts, a load this process cannot make (threads, rate, open files), and
@@ -62,7 +60,8 @@ public final class LoadGenerator {
      * @throws UnknownHostException     if the target's host cannot be resolved
      * @throws IllegalArgumentException if this process cannot make the load (a limit named in the message)
      */
-    public static Measurement run(LoadRun run, RunResult.Target target, ProgressListener listener) throws UnknownHostException {
+    public static Measurement run(LoadRun run, RunResult.Target target, ProgressListener listener)
+            throws UnknownHostException {
         return run(run, target, listener, new StopRequest());
     }
 
@@ -82,11 +81,12 @@ public final class LoadGenerator {
      *
      * @throws IllegalArgumentException for a warm-up until steady, which one agent cannot decide for all
      */
-    public static SegmentRun runSegment(LoadRun run, Segment segment, Instant startAt, ProgressListener listener,
-                                        StopRequest stop) throws UnknownHostException {
+    public static SegmentRun runSegment(
+            LoadRun run, Segment segment, Instant startAt, ProgressListener listener, StopRequest stop)
+            throws UnknownHostException {
         requireFixedWarmup(run);
         var recorder = new SegmentRecorder(segment, startAt);
-        new RunCoordinator(run, RunResult.Target.url(run.target()), listener, stop, () -> { }, segment, recorder).run();
+        new RunCoordinator(run, RunResult.Target.url(run.target()), listener, stop, () -> {}, segment, recorder).run();
         return recorder.result();
     }
 
@@ -98,14 +98,19 @@ public final class LoadGenerator {
      * @param clockAlignment how the agents' clocks were aligned, in words, for the result
      * @throws IllegalStateException if no agent sent anything
      */
-    public static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment,
-                                    List<AgentPart> parts) {
+    public static Measurement merge(
+            LoadRun run, RunResult.Target target, Instant start, String clockAlignment, List<AgentPart> parts) {
         return merge(run, target, start, clockAlignment, parts, null);
     }
 
     /** As {@link #merge(LoadRun, RunResult.Target, java.time.Instant, String, java.util.List)}, of a run stopped early: marked interrupted. */
-    public static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment,
-                                    List<AgentPart> parts, String stopReason) {
+    public static Measurement merge(
+            LoadRun run,
+            RunResult.Target target,
+            Instant start,
+            String clockAlignment,
+            List<AgentPart> parts,
+            String stopReason) {
         return SegmentMerge.merge(run, target, start, clockAlignment, parts, stopReason);
     }
 

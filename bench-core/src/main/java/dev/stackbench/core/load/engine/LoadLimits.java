@@ -1,16 +1,14 @@
 package dev.stackbench.core.load.engine;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.Segment;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
-
-import com.sun.management.UnixOperatingSystemMXBean;
 
 /**
  * What this process can do, checked twice: before the run, a load it cannot make is refused with one
@@ -66,12 +64,18 @@ final class LoadLimits {
     static void checkInput(LoadRun run) {
         if (run.threads() > MAX_THREADS) {
             throw new IllegalArgumentException("threads of " + run.threads() + " is more than the " + MAX_THREADS
-                    + " event loops the generator allows; this machine has " + Runtime.getRuntime().availableProcessors()
+                    + " event loops the generator allows; this machine has "
+                    + Runtime.getRuntime().availableProcessors()
                     + " cores, and the default is one per core");
         }
-        if (run.profile() instanceof dev.stackbench.core.load.LoadProfile.Open open && open.ratePerSecond() > MAX_RATE_PER_SECOND) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "rate of %.0f requests/s is more than the %.0f/s "
-                    + "the generator can schedule (intended starts under 100 ns apart)", open.ratePerSecond(), MAX_RATE_PER_SECOND));
+        if (run.profile() instanceof dev.stackbench.core.load.LoadProfile.Open open
+                && open.ratePerSecond() > MAX_RATE_PER_SECOND) {
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "rate of %.0f requests/s is more than the %.0f/s "
+                            + "the generator can schedule (intended starts under 100 ns apart)",
+                    open.ratePerSecond(),
+                    MAX_RATE_PER_SECOND));
         }
     }
 
@@ -84,13 +88,16 @@ final class LoadLimits {
             long free = unix.getMaxFileDescriptorCount() - unix.getOpenFileDescriptorCount();
             if (needed > free) {
                 String message = connections + " connections need about " + needed + " open files"
-                        + (serverInProcess ? " (client and in-process server side)" : "") + ", but this process may open "
+                        + (serverInProcess ? " (client and in-process server side)" : "")
+                        + ", but this process may open "
                         + unix.getMaxFileDescriptorCount() + " (ulimit -n) and has " + free + " left";
                 if (!run.isOpenModel()) {
-                    throw new IllegalArgumentException("concurrency of " + connections + " users cannot run here: " + message
-                            + "; raise the limit (e.g. ulimit -n 65536) or lower --concurrency");
+                    throw new IllegalArgumentException("concurrency of " + connections + " users cannot run here: "
+                            + message + "; raise the limit (e.g. ulimit -n 65536) or lower --concurrency");
                 }
-                warnings.add(message + ": the open model opens them only as the server falls behind; raise the limit, e.g. ulimit -n 65536");
+                warnings.add(
+                        message
+                                + ": the open model opens them only as the server falls behind; raise the limit, e.g. ulimit -n 65536");
             }
         }
         return warnings;
@@ -105,11 +112,18 @@ final class LoadLimits {
         // Netty's native transport reports errno only in its message.
         if (message.indexOf("Too many open files") >= 0) {
             long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
-                    ? unix.getMaxFileDescriptorCount() : -1;
-            once("open-files", "the OS limit on open files (ulimit -n " + limit + ") stopped new connections: raise it, e.g. ulimit -n 65536");
+                    ? unix.getMaxFileDescriptorCount()
+                    : -1;
+            once(
+                    "open-files",
+                    "the OS limit on open files (ulimit -n " + limit
+                            + ") stopped new connections: raise it, e.g. ulimit -n 65536");
         } else if (message.indexOf("Cannot assign requested address") >= 0) {
-            once("ports", "no free local port for new connections (ephemeral range exhausted): widen net.ipv4.ip_local_port_range"
-                    + " or lower the connection count; loopback targets spread over " + sourceAddresses + " source address(es)");
+            once(
+                    "ports",
+                    "no free local port for new connections (ephemeral range exhausted): widen net.ipv4.ip_local_port_range"
+                            + " or lower the connection count; loopback targets spread over " + sourceAddresses
+                            + " source address(es)");
         }
     }
 

@@ -1,9 +1,7 @@
 package dev.stackbench.core.load.engine;
 
-import java.net.UnknownHostException;
-
 import dev.stackbench.core.load.LoadRun;
-
+import java.net.UnknownHostException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,8 +19,7 @@ import org.HdrHistogram.Histogram;
 public final class LoadSession implements AutoCloseable {
 
     /** What completed since the previous window: successes' latencies (ns), failures, and the window's length. */
-    public record Window(Histogram latencyNanos, long errors, double seconds) {
-    }
+    public record Window(Histogram latencyNanos, long errors, double seconds) {}
 
     private final Engine engine;
     private final IntervalCollector collector;
@@ -32,7 +29,8 @@ public final class LoadSession implements AutoCloseable {
     private LoadSession(Engine engine) {
         this.engine = engine;
         this.windowStartNanos = engine.start();
-        this.collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
+        this.collector = new IntervalCollector(
+                engine.workers(), engine.plan.requestNames().size());
     }
 
     /**
@@ -43,7 +41,8 @@ public final class LoadSession implements AutoCloseable {
     public static LoadSession start(LoadRun run, Runnable onSuccess) throws UnknownHostException {
         LoadLimits.check(run, false);
         long end = run.profile().ramp(run.warmup()).endNanos();
-        return new LoadSession(new Engine(run, new RunControl.Window(run.warmup().toNanos(), end), ProgressListener.NONE, onSuccess));
+        return new LoadSession(
+                new Engine(run, new RunControl.Window(run.warmup().toNanos(), end), ProgressListener.NONE, onSuccess));
     }
 
     /** Closes the current window and opens the next. */

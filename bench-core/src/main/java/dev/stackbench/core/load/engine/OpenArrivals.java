@@ -1,10 +1,9 @@
 package dev.stackbench.core.load.engine;
 
-import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
-
 import dev.stackbench.core.load.ArrivalSchedule;
 import dev.stackbench.core.vocabulary.RequestFailure;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The open model on one worker: request i (of this worker's share, {@link WorkerContext#numbers()}) is due at
@@ -99,9 +98,12 @@ final class OpenArrivals implements LoadDriver {
     private void recordLag(long from, long to, long offset) {
         long first = Math.max(from, firstMeasured);
         if (first >= to) {
-            return; // warm-up only; and firstMeasured is Long.MAX_VALUE until the window is decided, where firstOwnedFrom would overflow
+            return; // warm-up only; and firstMeasured is Long.MAX_VALUE until the window is decided, where
+            // firstOwnedFrom would overflow
         }
-        for (long number = context.firstOwnedFrom(first); number < to; number += context.numbers().count()) {
+        for (long number = context.firstOwnedFrom(first);
+                number < to;
+                number += context.numbers().count()) {
             context.recorders().recordLag(offset - Math.max(arrivals.intendedOffsetNanos(number), plannedLookOffset));
         }
     }
@@ -118,7 +120,8 @@ final class OpenArrivals implements LoadDriver {
         }
         window = current;
         if (current.startOffsetNanos() != RunControl.UNDECIDED) {
-            firstMeasured = Math.min(firstMeasured, Math.max(dueBound, arrivals.countDueBy(current.startOffsetNanos() - 1)));
+            firstMeasured =
+                    Math.min(firstMeasured, Math.max(dueBound, arrivals.countDueBy(current.startOffsetNanos() - 1)));
         }
         if (current.endOffsetNanos() != RunControl.UNDECIDED) {
             endOfSchedule = Math.max(dueBound, arrivals.countDueBy(current.endOffsetNanos() - 1));

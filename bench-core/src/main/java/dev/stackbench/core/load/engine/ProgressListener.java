@@ -5,16 +5,12 @@ import dev.stackbench.core.result.RunResult;
 /** Hears about a run while it goes: once per interval, and at once for anything that makes it suspect. */
 public interface ProgressListener {
 
-    ProgressListener NONE = new ProgressListener() {
-    };
+    ProgressListener NONE = new ProgressListener() {};
 
-    default void interval(RunResult.TimelineRow row) {
-    }
+    default void interval(RunResult.TimelineRow row) {}
 
-    default void warning(String message) {
-    }
+    default void warning(String message) {}
 
     /** A change of phase worth telling, e.g. why the warm-up ended. */
-    default void message(String message) {
-    }
+    default void message(String message) {}
 }

@@ -1,15 +1,5 @@
 package dev.stackbench.core.load.engine;
 
-import java.lang.management.ManagementFactory;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.IntToLongFunction;
-import java.util.function.ToLongFunction;
-import java.util.concurrent.ForkJoinPool;
-
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.GeneratorWatch;
@@ -17,11 +7,20 @@ import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WindowVerdict;
-import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.Numbers;
+import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.vocabulary.Numbers;
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntToLongFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Builds a run's {@link RunResult} from what the coordinator collected: the measured requests'
@@ -41,8 +40,13 @@ final class ResultAssembly {
      * @param warmupVerdict why the warm-up ended, when it lasted until steady; null for a fixed warm-up
      * @param stopReason    why the run was stopped early; null if it ran to its end
      */
-    Measurement assemble(Timeline timeline, long[] counters, RunControl.Window window, String warmupVerdict, String stopReason,
-                         List<String> runWarnings) {
+    Measurement assemble(
+            Timeline timeline,
+            long[] counters,
+            RunControl.Window window,
+            String warmupVerdict,
+            String stopReason,
+            List<String> runWarnings) {
         var rows = timeline.rows();
         var windowRows = timeline.windowRows(rows);
         double measuredSeconds = windowRows.isEmpty() ? 0 : (window.endOffsetNanos() - window.startOffsetNanos()) / 1e9;
@@ -50,55 +54,97 @@ final class ResultAssembly {
         long finishedInWindow = counters[WorkerCounters.FINISHED_IN_WINDOW];
 
         var requests = requests(counters);
-        var steadiness = windowRows.isEmpty() ? new RunResult.Steadiness(false, "not tested: no measured window", null, null)
-                : stopReason != null ? new RunResult.Steadiness(false, "not tested: the run was stopped early", null, null)
-                // Stages move the offered load on purpose: a trend there is the plan, not a server still settling.
-                : !RunPlan.ramp(run).constantBetween(window.startOffsetNanos(), window.endOffsetNanos())
-                ? new RunResult.Steadiness(false, "not tested: the offered load itself changes in the window (stages)", null, null)
-                : WindowVerdict.ofRows(windowRows);
+        var steadiness = windowRows.isEmpty()
+                ? new RunResult.Steadiness(false, "not tested: no measured window", null, null)
+                : stopReason != null
+                        ? new RunResult.Steadiness(false, "not tested: the run was stopped early", null, null)
+                        // Stages move the offered load on purpose: a trend there is the plan, not a server still
+                        // settling.
+                        : !RunPlan.ramp(run).constantBetween(window.startOffsetNanos(), window.endOffsetNanos())
+                                ? new RunResult.Steadiness(
+                                        false,
+                                        "not tested: the offered load itself changes in the window (stages)",
+                                        null,
+                                        null)
+                                : WindowVerdict.ofRows(windowRows);
         var warnings = new ArrayList<String>();
         if (requests.errors() > 0) {
-            warnings.add(requests.errors() + " of " + requests.scheduled() + " requests failed " + requests.errorsByClass());
+            warnings.add(
+                    requests.errors() + " of " + requests.scheduled() + " requests failed " + requests.errorsByClass());
         }
         if (requests.unfinished() > 0) {
-            warnings.add(requests.unfinished() + " requests were still unfinished " + Numbers.oneDecimal(run.responseTimeout().toNanos() / 1e9)
+            warnings.add(requests.unfinished() + " requests were still unfinished "
+                    + Numbers.oneDecimal(run.responseTimeout().toNanos() / 1e9)
                     + " s (the response timeout) after the window closed; they count as timeouts");
         }
         if (requests.late() > 0) {
-            warnings.add(requests.late() + " requests found no free connection at their intended start (of " + run.connections()
-                    + "); their latency includes the wait");
+            warnings.add(requests.late() + " requests found no free connection at their intended start (of "
+                    + run.connections() + "); their latency includes the wait");
         }
         if (!steadiness.steady()) {
             warnings.add("window " + steadiness.reason());
         }
         boolean open = run.isOpenModel();
-        var generator = GeneratorWatch.judge(open ? timeline.lag() : null, windowRows.stream().map(RunResult.TimelineRow::loopBusy).toList(),
-                open ? requests.scheduled() : null, counters[WorkerCounters.SENT_IN_WINDOW], measuredSeconds);
+        var generator = GeneratorWatch.judge(
+                open ? timeline.lag() : null,
+                windowRows.stream().map(RunResult.TimelineRow::loopBusy).toList(),
+                open ? requests.scheduled() : null,
+                counters[WorkerCounters.SENT_IN_WINDOW],
+                measuredSeconds);
         warnings.addAll(GeneratorWatch.warnings(generator, requests.late()));
         warnings.addAll(runWarnings);
 
         long clientCpuNanos = timeline.clientCpuNanosInWindow();
-        var clientCpu = new RunResult.ClientCpu(clientCpuNanos / 1e9, finishedInWindow > 0 ? clientCpuNanos / 1e3 / finishedInWindow : null);
-        var result = new RunResult(RunResult.SCHEMA, target, profileOf(run), environment(),
-                new RunResult.Window(Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
-                        windowRows.isEmpty() ? rows.stream().mapToDouble(RunResult.TimelineRow::endSecond).max().orElse(0)
-                                : window.startOffsetNanos() / 1e9, measuredSeconds, steadiness, warmupVerdict, stopReason != null),
-                requests, measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latency()),
-                open ? Percentiles.ofNanos(timeline.serviceTime()) : null, open ? Percentiles.ofNanos(timeline.waitTime()) : null,
+        var clientCpu = new RunResult.ClientCpu(
+                clientCpuNanos / 1e9, finishedInWindow > 0 ? clientCpuNanos / 1e3 / finishedInWindow : null);
+        var result = new RunResult(
+                RunResult.SCHEMA,
+                target,
+                profileOf(run),
+                environment(),
+                new RunResult.Window(
+                        Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
+                        windowRows.isEmpty()
+                                ? rows.stream()
+                                        .mapToDouble(RunResult.TimelineRow::endSecond)
+                                        .max()
+                                        .orElse(0)
+                                : window.startOffsetNanos() / 1e9,
+                        measuredSeconds,
+                        steadiness,
+                        warmupVerdict,
+                        stopReason != null),
+                requests,
+                measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN,
+                Percentiles.ofNanos(timeline.latency()),
+                open ? Percentiles.ofNanos(timeline.serviceTime()) : null,
+                open ? Percentiles.ofNanos(timeline.waitTime()) : null,
                 new RunResult.Bytes(timeline.windowBytes()[0], timeline.windowBytes()[1]),
-                clientCpu, List.copyOf(rows), List.copyOf(warnings), timeline.jvmWindow(rows, finishedInWindow), generator,
-                byRequest(timeline, counters, measuredSeconds), null, null);
-        return new Measurement(result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
+                clientCpu,
+                List.copyOf(rows),
+                List.copyOf(warnings),
+                timeline.jvmWindow(rows, finishedInWindow),
+                generator,
+                byRequest(timeline, counters, measuredSeconds),
+                null,
+                null);
+        return new Measurement(
+                result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
     }
 
     /** The measured requests' outcomes: the measured bank of the counters, whenever each request finished. */
     private static RunResult.Requests requests(long[] counters) {
-        var errorsByClass = errorsByClass(errorClass -> WorkerCounters.errorCount(counters, Phase.MEASURED, errorClass),
+        var errorsByClass = errorsByClass(
+                errorClass -> WorkerCounters.errorCount(counters, Phase.MEASURED, errorClass),
                 status -> WorkerCounters.httpErrorCount(counters, Phase.MEASURED, status));
         long errors = WorkerCounters.errors(counters, Phase.MEASURED);
         long finished = WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.FINISHED);
-        return new RunResult.Requests(WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SCHEDULED),
-                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SENT), finished - errors, errors, errorsByClass,
+        return new RunResult.Requests(
+                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SCHEDULED),
+                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.SENT),
+                finished - errors,
+                errors,
+                errorsByClass,
                 WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.LATE),
                 WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.UNFINISHED));
     }
@@ -111,16 +157,22 @@ final class ResultAssembly {
             long errors = WorkerCounters.namedErrors(counters, index);
             long finished = WorkerCounters.named(counters, index, WorkerCounters.FINISHED);
             long okInWindow = WorkerCounters.named(counters, index, WorkerCounters.OK_IN_WINDOW_OF_NAME);
-            stats.add(new RunResult.RequestStats(timeline.requestNames().get(index), finished - errors, errors,
-                    errorsByClass(errorClass -> WorkerCounters.namedErrorCount(counters, index, errorClass),
+            stats.add(new RunResult.RequestStats(
+                    timeline.requestNames().get(index),
+                    finished - errors,
+                    errors,
+                    errorsByClass(
+                            errorClass -> WorkerCounters.namedErrorCount(counters, index, errorClass),
                             status -> WorkerCounters.namedHttpErrorCount(counters, index, status)),
-                    measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN, Percentiles.ofNanos(timeline.latencyOfName(index))));
+                    measuredSeconds > 0 ? okInWindow / measuredSeconds : Double.NaN,
+                    Percentiles.ofNanos(timeline.latencyOfName(index))));
         }
         return List.copyOf(stats);
     }
 
     /** Error counts by class, then by HTTP status, leaving out those that did not occur. */
-    private static Map<ErrorClass, Long> errorsByClass(ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
+    private static Map<ErrorClass, Long> errorsByClass(
+            ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
         var errorsByClass = new LinkedHashMap<ErrorClass, Long>();
         for (RequestFailure errorClass : RequestFailure.values()) {
             long count = ofClass.applyAsLong(errorClass);
@@ -148,22 +200,46 @@ final class ResultAssembly {
         };
         ThinkTime think = run.isOpenModel() ? null : profile.thinkTime();
         double rampSeconds = profile.ramp(run.warmup()).endNanos() / 1e9;
-        Long limit = profile instanceof LoadProfile.Closed closed && closed.requestLimit().isPresent() ? closed.requestLimit().getAsLong() : null;
+        Long limit = profile instanceof LoadProfile.Closed closed
+                        && closed.requestLimit().isPresent()
+                ? closed.requestLimit().getAsLong()
+                : null;
         var mix = run.mix().entries().stream()
-                .map(entry -> new RunResult.MixEntry(entry.template().name(), entry.template().method(), entry.template().pathAndQuery(), entry.weight()))
+                .map(entry -> new RunResult.MixEntry(
+                        entry.template().name(),
+                        entry.template().method(),
+                        entry.template().pathAndQuery(),
+                        entry.weight()))
                 .toList();
-        return new RunResult.Profile(profile.model(), profile.describe(), concurrency, rate, stages, think, run.connections(),
-                run.threads(), run.warmup().toNanos() / 1e9, rampSeconds - run.warmup().toNanos() / 1e9, limit,
-                run.connectTimeout().toNanos() / 1e9, run.responseTimeout().toNanos() / 1e9, run.keepAlive(), run.http2(), mix);
+        return new RunResult.Profile(
+                profile.model(),
+                profile.describe(),
+                concurrency,
+                rate,
+                stages,
+                think,
+                run.connections(),
+                run.threads(),
+                run.warmup().toNanos() / 1e9,
+                rampSeconds - run.warmup().toNanos() / 1e9,
+                limit,
+                run.connectTimeout().toNanos() / 1e9,
+                run.responseTimeout().toNanos() / 1e9,
+                run.keepAlive(),
+                run.http2(),
+                mix);
     }
 
     private RunResult.Environment environment() {
         var runtime = ManagementFactory.getRuntimeMXBean();
         var os = ManagementFactory.getOperatingSystemMXBean();
-        return new RunResult.Environment(Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
-                runtime.getVmName() + " " + runtime.getVmVersion(), Runtime.getRuntime().availableProcessors(),
-                os.getName() + " " + os.getVersion() + " " + os.getArch(), Runtime.getRuntime().maxMemory(),
-                target.serverInThisJvm(), ForkJoinPool.getCommonPoolParallelism());
+        return new RunResult.Environment(
+                Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
+                runtime.getVmName() + " " + runtime.getVmVersion(),
+                Runtime.getRuntime().availableProcessors(),
+                os.getName() + " " + os.getVersion() + " " + os.getArch(),
+                Runtime.getRuntime().maxMemory(),
+                target.serverInThisJvm(),
+                ForkJoinPool.getCommonPoolParallelism());
     }
-
 }

@@ -32,6 +32,7 @@ final class RunControl {
     private volatile boolean stopped;
     /** Measured requests to send at most (a request budget, as ab's -n); 0 for none. */
     private final long measuredRequestLimit;
+
     private final AtomicLong measuredTaken = new AtomicLong();
 
     RunControl(Window window, long measuredRequestLimit) {

@@ -1,11 +1,5 @@
 package dev.stackbench.core.load.engine;
 
-import java.net.UnknownHostException;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
-
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadRun;
@@ -13,6 +7,11 @@ import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.steady.WarmupUntilSteady;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One run's clock, on the calling thread: closes an interval every {@link LoadDefaults#REPORT_INTERVAL}
@@ -39,11 +38,12 @@ final class RunCoordinator {
     private final IntervalSink sink;
 
     RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop) {
-        this(run, target, listener, stop, () -> { });
+        this(run, target, listener, stop, () -> {});
     }
 
     /** @param onSuccess run on a generator loop for every successful response (a test starves the generator with it) */
-    RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop, Runnable onSuccess) {
+    RunCoordinator(
+            LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop, Runnable onSuccess) {
         this(run, target, listener, stop, onSuccess, Segment.WHOLE, IntervalSink.NONE);
     }
 
@@ -51,8 +51,14 @@ final class RunCoordinator {
      * One agent's share of a run spread over several generators: it runs {@code segment} of the schedule and
      * hands every interval, raw, to {@code sink}, for the coordinator to merge.
      */
-    RunCoordinator(LoadRun run, RunResult.Target target, ProgressListener listener, StopRequest stop, Runnable onSuccess,
-                   Segment segment, IntervalSink sink) {
+    RunCoordinator(
+            LoadRun run,
+            RunResult.Target target,
+            ProgressListener listener,
+            StopRequest stop,
+            Runnable onSuccess,
+            Segment segment,
+            IntervalSink sink) {
         this.run = run;
         this.target = target;
         this.listener = listener;
@@ -68,25 +74,36 @@ final class RunCoordinator {
         warnings.forEach(listener::warning);
         // Until steady: the window starts when the detector says so; after a fixed warm-up: it is known now.
         WarmupUntilSteady untilSteady = run.warmupUntilSteady() ? new WarmupUntilSteady(run.warmup()) : null;
-        var window = untilSteady != null ? new RunControl.Window(RunControl.UNDECIDED, RunControl.UNDECIDED)
+        var window = untilSteady != null
+                ? new RunControl.Window(RunControl.UNDECIDED, RunControl.UNDECIDED)
                 : new RunControl.Window(run.warmup().toNanos(), runEndNanos());
         String warmupVerdict = null;
         // Started before the workers, so JFR's start-up cost falls outside the run.
-        String upstreamThreads = target.upstream() == null ? null : target.upstream().threadNamePrefix();
+        String upstreamThreads =
+                target.upstream() == null ? null : target.upstream().threadNamePrefix();
         // An application in its own process: its CPU is read by its pid, as the server's.
         Long serverPid = target.app() == null ? null : target.app().pid();
         try (JvmMetrics jvm = JvmMetrics.start(inProcess, upstreamThreads, serverPid);
-             Engine engine = new Engine(run, segment, window, listener, onSuccess)) {
+                Engine engine = new Engine(run, segment, window, listener, onSuccess)) {
             // Everything slow (JFR, the loops) is done: an agreed start is kept to the sleep's precision, and if it has
-            // passed already, the schedule still runs from it: what came due meanwhile is sent late, its lateness latency.
+            // passed already, the schedule still runs from it: what came due meanwhile is sent late, its lateness
+            // latency.
             var origin = sink.awaitStart();
             long sinceOriginMillis = origin.isPresent() ? (System.nanoTime() - origin.getAsLong()) / 1_000_000 : 0;
-            var timeline = new Timeline(System.currentTimeMillis() - sinceOriginMillis, jvm, jvm.sample(Set.of()), engine.plan.requestNames());
+            var timeline = new Timeline(
+                    System.currentTimeMillis() - sinceOriginMillis,
+                    jvm,
+                    jvm.sample(Set.of()),
+                    engine.plan.requestNames());
             long startNanos = engine.start(origin);
             sink.started(System.nanoTime() - startNanos);
-            var collector = new IntervalCollector(engine.workers(), engine.plan.requestNames().size());
+            var collector = new IntervalCollector(
+                    engine.workers(), engine.plan.requestNames().size());
             var loopBusy = new LoopBusy(engine.workers());
-            var clock = new Clock(engine.control, collector, untilSteady != null ? run.warmup().toNanos() : Long.MAX_VALUE);
+            var clock = new Clock(
+                    engine.control,
+                    collector,
+                    untilSteady != null ? run.warmup().toNanos() : Long.MAX_VALUE);
 
             while (clock.period != Timeline.Period.DONE) {
                 Timeline.Period period = clock.period;
@@ -97,7 +114,8 @@ final class RunCoordinator {
                 } else if (period == Timeline.Period.WINDOW && to < clock.nextBoundary) {
                     clock.endWindowAt(to); // a spent request budget ends it now
                 }
-                if (period != Timeline.Period.DRAIN && to >= engine.control.window().endOffsetNanos()) {
+                if (period != Timeline.Period.DRAIN
+                        && to >= engine.control.window().endOffsetNanos()) {
                     engine.catchUpSchedules(); // the window closed: every request due in it is counted before the drain
                 }
                 if (period == Timeline.Period.DRAIN && to >= clock.drainDeadline) {
@@ -112,14 +130,22 @@ final class RunCoordinator {
                 var row = timeline.close(period, to, taken, sample, busy);
                 sink.interval(period, to, taken, sample, busy);
                 listener.interval(row);
-                if (period == Timeline.Period.WARMUP && untilSteady != null && warmupVerdict == null && !stop.requested()) {
-                    var decided = untilSteady.offer(row.rps(), row.p50Ms(), row.jvm() == null ? null : row.jvm().jitCompileSeconds(),
+                if (period == Timeline.Period.WARMUP
+                        && untilSteady != null
+                        && warmupVerdict == null
+                        && !stop.requested()) {
+                    var decided = untilSteady.offer(
+                            row.rps(),
+                            row.p50Ms(),
+                            row.jvm() == null ? null : row.jvm().jitCompileSeconds(),
                             (to - from) / 1e9);
                     if (decided.isPresent()) {
                         warmupVerdict = decided.get();
-                        // At the next boundary: the workers know the window before it begins, and its intervals stay whole.
+                        // At the next boundary: the workers know the window before it begins, and its intervals stay
+                        // whole.
                         long start = to + LoadDefaults.REPORT_INTERVAL.toNanos();
-                        engine.control.window(new RunControl.Window(start, Math.min(start + measuredNanos(), runEndNanos())));
+                        engine.control.window(
+                                new RunControl.Window(start, Math.min(start + measuredNanos(), runEndNanos())));
                         listener.message("warm-up " + warmupVerdict);
                     }
                 }
@@ -135,8 +161,8 @@ final class RunCoordinator {
             }
             long[] counters = collector.counters();
             sink.end(counters, engine.control.window(), warnings, timeline.clientCpuNanosInWindow());
-            return new ResultAssembly(run, target).assemble(timeline, counters, engine.control.window(), warmupVerdict,
-                    stop.reason(), warnings);
+            return new ResultAssembly(run, target)
+                    .assemble(timeline, counters, engine.control.window(), warmupVerdict, stop.reason(), warnings);
         }
     }
 
@@ -181,7 +207,9 @@ final class RunCoordinator {
             }
             if (period == Timeline.Period.WINDOW && to >= window.endOffsetNanos()) {
                 period = Timeline.Period.DRAIN;
-                drainDeadline = Math.min(drainDeadline, window.endOffsetNanos() + run.responseTimeout().toNanos());
+                drainDeadline = Math.min(
+                        drainDeadline,
+                        window.endOffsetNanos() + run.responseTimeout().toNanos());
             }
             if (period == Timeline.Period.DRAIN && (drained || to >= drainDeadline)) {
                 period = Timeline.Period.DONE;
@@ -189,7 +217,8 @@ final class RunCoordinator {
             from = to;
             long tick = (to / LoadDefaults.REPORT_INTERVAL.toNanos() + 1) * LoadDefaults.REPORT_INTERVAL.toNanos();
             long periodEnd = switch (period) {
-                case WARMUP -> Math.min(window.startOffsetNanos(), to < warmupCapNanos ? warmupCapNanos : Long.MAX_VALUE);
+                case WARMUP ->
+                    Math.min(window.startOffsetNanos(), to < warmupCapNanos ? warmupCapNanos : Long.MAX_VALUE);
                 case WINDOW -> window.endOffsetNanos();
                 case DRAIN, DONE -> drainDeadline;
             };
@@ -199,7 +228,8 @@ final class RunCoordinator {
         /** The window ends at {@code to}, however long it was meant to last. */
         void endWindowAt(long to) {
             var window = control.window();
-            control.window(new RunControl.Window(Math.min(window.startOffsetNanos(), to), Math.min(window.endOffsetNanos(), to)));
+            control.window(new RunControl.Window(
+                    Math.min(window.startOffsetNanos(), to), Math.min(window.endOffsetNanos(), to)));
         }
 
         /** A stop: the window (or what there was of the warm-up) ends now, and the drain lasts the grace at most. */

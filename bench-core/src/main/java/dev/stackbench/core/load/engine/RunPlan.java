@@ -1,12 +1,5 @@
 package dev.stackbench.core.load.engine;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.List;
-
 import dev.stackbench.core.load.ArrivalSchedule;
 import dev.stackbench.core.load.Headers;
 import dev.stackbench.core.load.LoadDefaults;
@@ -17,10 +10,15 @@ import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestTemplate;
 import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.load.UserSchedule;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.ssl.SslContext;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * What every worker of one run shares, fixed before the run starts: the schedule, the encoded
@@ -31,18 +29,22 @@ final class RunPlan {
     private final LoadRun run;
     /** This generator's share of the run's schedule: {@link Segment#WHOLE} unless it is one of several agents. */
     private final Segment segment;
+
     private final InetSocketAddress remote;
     /** One per run, shared read-only by every connection; null for http://. */
     private final SslContext tls;
+
     private final InetAddress[] sourceAddresses;
     private final List<RequestTemplate> templates;
     /** The mix's request names, each once, in order of first appearance; several templates may share one. */
     private final List<String> requestNames;
+
     private final int[] nameOfTemplate;
     private final ByteBuf[] encoded;
-    private final ByteBuf[] direct;     // the memory behind encoded, released once the loops have stopped
+    private final ByteBuf[] direct; // the memory behind encoded, released once the loops have stopped
     /** For templates with an id: the request's bytes before and after {@link RequestTemplate#ID}. */
     private final byte[][] beforeId;
+
     private final byte[][] afterId;
     private final ArrivalSchedule arrivals;
     private final UserSchedule users;
@@ -53,10 +55,14 @@ final class RunPlan {
         InetAddress host = InetAddress.getByName(run.target().getHost());
         this.remote = new InetSocketAddress(host, run.port());
         this.tls = ClientTls.forRun(run);
-        this.sourceAddresses = sourceAddresses(host, segment.shareOf(run.connections())); // this host opens only its share
-        this.templates = run.mix().entries().stream().map(RequestMix.Entry::template).toList();
+        this.sourceAddresses =
+                sourceAddresses(host, segment.shareOf(run.connections())); // this host opens only its share
+        this.templates =
+                run.mix().entries().stream().map(RequestMix.Entry::template).toList();
         this.requestNames = run.mix().names();
-        this.nameOfTemplate = templates.stream().mapToInt(template -> requestNames.indexOf(template.name())).toArray();
+        this.nameOfTemplate = templates.stream()
+                .mapToInt(template -> requestNames.indexOf(template.name()))
+                .toArray();
         this.encoded = new ByteBuf[templates.size()];
         this.direct = new ByteBuf[templates.size()];
         this.beforeId = new byte[templates.size()][];
@@ -82,13 +88,14 @@ final class RunPlan {
      */
     private static InetAddress[] sourceAddresses(InetAddress host, long connections) throws UnknownHostException {
         int count = host.isLoopbackAddress() && host.getAddress().length == 4
-                ? (int) Math.min(250, (connections - 1) / LoadDefaults.CONNECTIONS_PER_SOURCE_ADDRESS + 1) : 1;
+                ? (int) Math.min(250, (connections - 1) / LoadDefaults.CONNECTIONS_PER_SOURCE_ADDRESS + 1)
+                : 1;
         if (count == 1) {
             return new InetAddress[0];
         }
         var addresses = new InetAddress[count];
         for (int i = 0; i < count; i++) {
-            addresses[i] = InetAddress.getByAddress(new byte[]{127, 0, 0, (byte) (i + 1)});
+            addresses[i] = InetAddress.getByAddress(new byte[] {127, 0, 0, (byte) (i + 1)});
         }
         return addresses;
     }
@@ -108,10 +115,17 @@ final class RunPlan {
 
     private static byte[] encode(RequestTemplate template, LoadRun run) {
         var head = new StringBuilder()
-                .append(template.method()).append(' ').append(template.pathAndQuery()).append(" HTTP/1.1\r\n");
+                .append(template.method())
+                .append(' ')
+                .append(template.pathAndQuery())
+                .append(" HTTP/1.1\r\n");
         // The user's own Host or User-Agent replaces the generator's.
         if (!Headers.has(template.headers(), "Host")) {
-            head.append("Host: ").append(run.target().getHost()).append(':').append(run.port()).append("\r\n");
+            head.append("Host: ")
+                    .append(run.target().getHost())
+                    .append(':')
+                    .append(run.port())
+                    .append("\r\n");
         }
         if (!Headers.has(template.headers(), "User-Agent")) {
             head.append("User-Agent: stackbench\r\n");
@@ -119,7 +133,9 @@ final class RunPlan {
         if (!run.keepAlive()) {
             head.append("Connection: close\r\n");
         }
-        template.headers().forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        template.headers()
+                .forEach((name, value) ->
+                        head.append(name).append(": ").append(value).append("\r\n"));
         byte[] body = template.body();
         if (body.length > 0 || !template.method().equals("GET")) {
             head.append("Content-Length: ").append(body.length).append("\r\n");
@@ -155,7 +171,9 @@ final class RunPlan {
 
     /** The local address for connection {@code index}: any, unless spreading over loopback addresses. */
     InetSocketAddress localAddress(int index) {
-        return sourceAddresses.length == 0 ? null : new InetSocketAddress(sourceAddresses[index % sourceAddresses.length], 0);
+        return sourceAddresses.length == 0
+                ? null
+                : new InetSocketAddress(sourceAddresses[index % sourceAddresses.length], 0);
     }
 
     int sourceAddressCount() {
@@ -185,7 +203,8 @@ final class RunPlan {
             return encodedRequest(templateIndex);
         }
         String text = Long.toString(id);
-        ByteBuf request = Unpooled.buffer(beforeId[templateIndex].length + text.length() + afterId[templateIndex].length);
+        ByteBuf request =
+                Unpooled.buffer(beforeId[templateIndex].length + text.length() + afterId[templateIndex].length);
         request.writeBytes(beforeId[templateIndex]);
         request.writeCharSequence(text, StandardCharsets.ISO_8859_1);
         request.writeBytes(afterId[templateIndex]);
@@ -248,7 +267,9 @@ final class RunPlan {
 
     /** This generator's share of a --requests budget of measured requests (closed model); 0 for none. */
     long measuredRequestLimit() {
-        long limit = run.profile() instanceof LoadProfile.Closed closed ? closed.requestLimit().orElse(0) : 0;
+        long limit = run.profile() instanceof LoadProfile.Closed closed
+                ? closed.requestLimit().orElse(0)
+                : 0;
         return limit == 0 ? 0 : Math.max(1, segment.shareOf(limit));
     }
 }

@@ -1,18 +1,16 @@
 package dev.stackbench.core.load.engine;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Objects;
-
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
-
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,43 +28,81 @@ import org.HdrHistogram.Histogram;
  */
 final class SegmentMerge {
 
-    private SegmentMerge() {
-    }
+    private SegmentMerge() {}
 
     /** @param stopReason why the run was stopped early (the coordinator interrupted: the agents stopped and sent what they had); null if not */
-    static Measurement merge(LoadRun run, RunResult.Target target, Instant start, String clockAlignment, List<AgentPart> sent,
-                             String stopReason) {
+    static Measurement merge(
+            LoadRun run,
+            RunResult.Target target,
+            Instant start,
+            String clockAlignment,
+            List<AgentPart> sent,
+            String stopReason) {
         // A part without a single interval has nothing to merge by number: its agent is as good as lost.
-        var parts = sent.stream().map(part -> part.run() != null && part.run().intervals().isEmpty()
-                ? new AgentPart(part.name(), part.segment(), part.clockOffsetMs(), part.roundTripMs(), null,
-                        "sent measurements without a single interval")
-                : part).toList();
-        var finished = parts.stream().filter(part -> part.run() != null).map(AgentPart::run).toList();
+        var parts = sent.stream()
+                .map(part -> part.run() != null && part.run().intervals().isEmpty()
+                        ? new AgentPart(
+                                part.name(),
+                                part.segment(),
+                                part.clockOffsetMs(),
+                                part.roundTripMs(),
+                                null,
+                                "sent measurements without a single interval")
+                        : part)
+                .toList();
+        var finished = parts.stream()
+                .filter(part -> part.run() != null)
+                .map(AgentPart::run)
+                .toList();
         if (finished.isEmpty()) {
             throw new IllegalStateException("no agent sent its measurements: nothing to merge ("
-                    + parts.stream().map(part -> part.name() + ": " + part.lost()).toList() + ")");
+                    + parts.stream()
+                            .map(part -> part.name() + ": " + part.lost())
+                            .toList() + ")");
         }
         var names = run.mix().names();
         int size = WorkerCounters.size(names.size());
-        var jvm = JvmMetrics.detached("merged from agents"); // only the client's CPU is summed; the result leaves the JVM out
+        var jvm = JvmMetrics.detached(
+                "merged from agents"); // only the client's CPU is summed; the result leaves the JVM out
         var timeline = new Timeline(start.toEpochMilli(), jvm, sample(start.toEpochMilli(), 0), names);
-        int intervals = finished.stream().mapToInt(part -> part.intervals().size()).max().orElse(0);
+        int intervals = finished.stream()
+                .mapToInt(part -> part.intervals().size())
+                .max()
+                .orElse(0);
         for (int k = 0; k < intervals; k++) {
             int index = k;
-            var present = finished.stream().filter(part -> index < part.intervals().size()).map(part -> part.intervals().get(index)).toList();
+            var present = finished.stream()
+                    .filter(part -> index < part.intervals().size())
+                    .map(part -> part.intervals().get(index))
+                    .toList();
             // An interval of the window beside one of the drain is the window's: the earlier period rules.
-            var period = present.stream().map(interval -> Timeline.Period.valueOf(interval.period()))
-                    .min(Comparator.naturalOrder()).orElseThrow();
-            long to = present.stream().mapToLong(SegmentRun.Interval::toNanos).max().orElseThrow();
+            var period = present.stream()
+                    .map(interval -> Timeline.Period.valueOf(interval.period()))
+                    .min(Comparator.naturalOrder())
+                    .orElseThrow();
+            long to = present.stream()
+                    .mapToLong(SegmentRun.Interval::toNanos)
+                    .max()
+                    .orElseThrow();
             long[] counters = new long[size];
             long clientCpu = 0;
             for (SegmentRun part : finished) {
-                var interval = part.intervals().get(Math.min(index, part.intervals().size() - 1));
+                var interval =
+                        part.intervals().get(Math.min(index, part.intervals().size() - 1));
                 add(counters, interval.counters());
                 clientCpu += interval.clientCpuNanos();
             }
-            Double loopBusy = present.stream().map(SegmentRun.Interval::loopBusy).filter(Objects::nonNull).max(Double::compare).orElse(null);
-            timeline.close(period, to, taken(present, names.size(), counters), sample(start.toEpochMilli() + to / 1_000_000, clientCpu), loopBusy);
+            Double loopBusy = present.stream()
+                    .map(SegmentRun.Interval::loopBusy)
+                    .filter(Objects::nonNull)
+                    .max(Double::compare)
+                    .orElse(null);
+            timeline.close(
+                    period,
+                    to,
+                    taken(present, names.size(), counters),
+                    sample(start.toEpochMilli() + to / 1_000_000, clientCpu),
+                    loopBusy);
         }
         long[] counters = new long[size];
         var warnings = new ArrayList<String>();
@@ -76,27 +112,59 @@ final class SegmentMerge {
                 part.run().warnings().forEach(warning -> warnings.add("agent " + part.name() + ": " + warning));
             }
         }
-        var window = new RunControl.Window(finished.stream().mapToLong(SegmentRun::windowStartNanos).min().orElseThrow(),
+        var window = new RunControl.Window(
+                finished.stream().mapToLong(SegmentRun::windowStartNanos).min().orElseThrow(),
                 finished.stream().mapToLong(SegmentRun::windowEndNanos).max().orElseThrow());
-        var measurement = new ResultAssembly(run, target).assemble(timeline, counters, window, null, stopReason, warnings);
+        var measurement =
+                new ResultAssembly(run, target).assemble(timeline, counters, window, null, stopReason, warnings);
         var lost = parts.stream().filter(part -> part.run() == null).toList();
-        var first = lost.stream().map(part -> "PARTIAL: agent " + part.name() + " (segment " + part.segment() + ") was lost: " + part.lost()
-                + "; its share of the load is missing from these numbers").toList();
-        var agents = new RunResult.Agents(!lost.isEmpty(), clockAlignment, parts.stream().map(SegmentMerge::agent).toList());
-        return new Measurement(measurement.result().mergedFromAgents(agents, first), measurement.latency(), measurement.serviceTime(),
-                measurement.waitTime(), measurement.intervals());
+        var first = lost.stream()
+                .map(part -> "PARTIAL: agent " + part.name() + " (segment " + part.segment() + ") was lost: "
+                        + part.lost() + "; its share of the load is missing from these numbers")
+                .toList();
+        var agents = new RunResult.Agents(
+                !lost.isEmpty(),
+                clockAlignment,
+                parts.stream().map(SegmentMerge::agent).toList());
+        return new Measurement(
+                measurement.result().mergedFromAgents(agents, first),
+                measurement.latency(),
+                measurement.serviceTime(),
+                measurement.waitTime(),
+                measurement.intervals());
     }
 
     private static RunResult.Agent agent(AgentPart part) {
         var run = part.run();
         if (run == null) {
-            return new RunResult.Agent(part.name(), part.segment().toString(), false, part.lost(), part.clockOffsetMs(), part.roundTripMs(),
-                    null, null, null, null, null, null);
+            return new RunResult.Agent(
+                    part.name(),
+                    part.segment().toString(),
+                    false,
+                    part.lost(),
+                    part.clockOffsetMs(),
+                    part.roundTripMs(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
         }
         long errors = run.measuredErrors();
         long finished = run.measured(WorkerCounters.FINISHED);
-        return new RunResult.Agent(part.name(), part.segment().toString(), true, null, part.clockOffsetMs(), part.roundTripMs(),
-                run.startLateNanos() / 1e6, run.measured(WorkerCounters.SCHEDULED), run.measured(WorkerCounters.SENT), finished - errors, errors,
+        return new RunResult.Agent(
+                part.name(),
+                part.segment().toString(),
+                true,
+                null,
+                part.clockOffsetMs(),
+                part.roundTripMs(),
+                run.startLateNanos() / 1e6,
+                run.measured(WorkerCounters.SCHEDULED),
+                run.measured(WorkerCounters.SENT),
+                finished - errors,
+                errors,
                 run.clientCpuNanosInWindow() / 1e9);
     }
 
@@ -129,8 +197,8 @@ final class SegmentMerge {
 
     private static void add(long[] sum, long[] counters) {
         if (counters.length != sum.length) {
-            throw new IllegalArgumentException("an agent's counters have " + counters.length + " fields, this build's " + sum.length
-                    + ": agents and coordinator must run the same stackbench");
+            throw new IllegalArgumentException("an agent's counters have " + counters.length + " fields, this build's "
+                    + sum.length + ": agents and coordinator must run the same stackbench");
         }
         for (int i = 0; i < sum.length; i++) {
             sum[i] += counters[i];
@@ -139,7 +207,7 @@ final class SegmentMerge {
 
     /** What the merged timeline knows of the agents' JVMs: their event loops' CPU, summed. */
     private static JvmMetrics.Sample sample(long epochMillis, long clientCpuNanos) {
-        return new JvmMetrics.Sample(epochMillis, clientCpuNanos, 0, 0, 0, null, 0, 0, null, 0, 0, null, null, 0, null, null);
+        return new JvmMetrics.Sample(
+                epochMillis, clientCpuNanos, 0, 0, 0, null, 0, 0, null, 0, 0, null, null, 0, null, null);
     }
-
 }

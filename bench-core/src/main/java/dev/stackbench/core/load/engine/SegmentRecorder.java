@@ -1,16 +1,14 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.jvm.JvmMetrics;
+import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.result.CompressedHistogram;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.locks.LockSupport;
-
-import dev.stackbench.core.jvm.JvmMetrics;
-import dev.stackbench.core.load.Segment;
-import dev.stackbench.core.result.CompressedHistogram;
-
 import org.HdrHistogram.Histogram;
 
 /** An agent's {@link IntervalSink}: waits for the agreed start, then keeps every interval for the coordinator. */
@@ -57,16 +55,37 @@ final class SegmentRecorder implements IntervalSink {
     }
 
     @Override
-    public void interval(Timeline.Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
-        intervals.add(new SegmentRun.Interval(period.name(), toNanos, bytes(taken.warmupLatency()), bytes(taken.measuredLatency()),
-                bytes(taken.serviceTime()), bytes(taken.waitTime()), bytes(taken.lag()),
-                taken.measuredByName().stream().map(SegmentRecorder::bytes).toList(), taken.counters(), sample.clientCpuNanos(), loopBusy));
+    public void interval(
+            Timeline.Period period,
+            long toNanos,
+            IntervalCollector.Taken taken,
+            JvmMetrics.Sample sample,
+            Double loopBusy) {
+        intervals.add(new SegmentRun.Interval(
+                period.name(),
+                toNanos,
+                bytes(taken.warmupLatency()),
+                bytes(taken.measuredLatency()),
+                bytes(taken.serviceTime()),
+                bytes(taken.waitTime()),
+                bytes(taken.lag()),
+                taken.measuredByName().stream().map(SegmentRecorder::bytes).toList(),
+                taken.counters(),
+                sample.clientCpuNanos(),
+                loopBusy));
     }
 
     @Override
     public void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {
-        result = new SegmentRun(segment.toString(), window.startOffsetNanos(), window.endOffsetNanos(), List.copyOf(intervals), counters,
-                clientCpuNanosInWindow, List.copyOf(warnings), startLateNanos);
+        result = new SegmentRun(
+                segment.toString(),
+                window.startOffsetNanos(),
+                window.endOffsetNanos(),
+                List.copyOf(intervals),
+                counters,
+                clientCpuNanosInWindow,
+                List.copyOf(warnings),
+                startLateNanos);
     }
 
     SegmentRun result() {

@@ -15,8 +15,15 @@ import java.util.List;
  * @param startLateNanos   how long after the agreed instant, by its own clock, it started (its set-up took longer, or
  *                         its sleep overshot); 0 without an agreed instant
  */
-public record SegmentRun(String segment, long windowStartNanos, long windowEndNanos, List<Interval> intervals, long[] counters,
-                         long clientCpuNanosInWindow, List<String> warnings, long startLateNanos) {
+public record SegmentRun(
+        String segment,
+        long windowStartNanos,
+        long windowEndNanos,
+        List<Interval> intervals,
+        long[] counters,
+        long clientCpuNanosInWindow,
+        List<String> warnings,
+        long startLateNanos) {
 
     /**
      * One reporting interval, as {@link IntervalCollector.Taken} holds it.
@@ -26,9 +33,18 @@ public record SegmentRun(String segment, long windowStartNanos, long windowEndNa
      * @param clientCpuNanos the generator's event loops' CPU, cumulative since the run's start
      * @param loopBusy       its busiest loop's CPU share; null where not measured
      */
-    public record Interval(String period, long toNanos, byte[] warmup, byte[] measured, byte[] serviceTime, byte[] waitTime,
-                           byte[] lag, List<byte[]> byName, long[] counters, long clientCpuNanos, Double loopBusy) {
-    }
+    public record Interval(
+            String period,
+            long toNanos,
+            byte[] warmup,
+            byte[] measured,
+            byte[] serviceTime,
+            byte[] waitTime,
+            byte[] lag,
+            List<byte[]> byName,
+            long[] counters,
+            long clientCpuNanos,
+            Double loopBusy) {}
 
     /** Measured requests scheduled, sent, ok and failed: the per-agent section's numbers. */
     long measured(int field) {

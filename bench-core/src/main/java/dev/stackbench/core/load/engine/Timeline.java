@@ -1,9 +1,5 @@
 package dev.stackbench.core.load.engine;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
@@ -11,7 +7,9 @@ import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.vocabulary.TimelinePhase;
-
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,7 +21,9 @@ final class Timeline {
 
     /** The run's periods, in order; an interval lies in exactly one. */
     enum Period {
-        WARMUP(TimelinePhase.WARMUP), WINDOW(TimelinePhase.MEASURED), DRAIN(TimelinePhase.DRAIN),
+        WARMUP(TimelinePhase.WARMUP),
+        WINDOW(TimelinePhase.MEASURED),
+        DRAIN(TimelinePhase.DRAIN),
         /** The run has ended: no interval lies in it. */
         DONE(null);
 
@@ -46,10 +46,12 @@ final class Timeline {
     private final List<String> requestNames;
     /** The measured requests' latencies by request name, in the order of {@link #requestNames}. */
     private final List<Histogram> latencyByName = new ArrayList<>();
+
     private final Histogram lag = Histograms.newLatencyHistogram();
     private long[] previous;
     /** Bytes received and sent by each row's end, for the window's totals. */
     private final List<long[]> bytesAtRowEnd = new ArrayList<>();
+
     private long fromNanos;
     private int firstMeasuredRow = -1;
     private int lastMeasuredRow = -1;
@@ -68,7 +70,8 @@ final class Timeline {
      *
      * @param loopBusy the busiest generator loop's CPU share over the interval; null where not measured
      */
-    RunResult.TimelineRow close(Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
+    RunResult.TimelineRow close(
+            Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
         samples.add(sample);
         long[] now = taken.counters();
         latency.add(taken.measuredLatency());
@@ -77,32 +80,51 @@ final class Timeline {
         var intervalByName = new LinkedHashMap<String, CompressedHistogram>();
         for (int i = 0; i < requestNames.size(); i++) {
             latencyByName.get(i).add(taken.measuredByName().get(i));
-            intervalByName.put(requestNames.get(i), CompressedHistogram.of(taken.measuredByName().get(i)));
+            intervalByName.put(
+                    requestNames.get(i),
+                    CompressedHistogram.of(taken.measuredByName().get(i)));
         }
         lag.add(taken.lag());
         // Successes are counted by the histogram itself, so counts and percentiles never disagree.
         Histogram completed = taken.completedLatency();
         // A measured request may complete a moment before the coordinator closes the last warm-up interval.
         boolean measured = period != Period.WARMUP || taken.measuredLatency().getTotalCount() > 0;
-        intervals.add(new Measurement.Interval(startEpochMillis + fromNanos / 1_000_000, startEpochMillis + toNanos / 1_000_000,
-                measured, CompressedHistogram.of(taken.measuredLatency()), CompressedHistogram.of(taken.serviceTime()),
-                CompressedHistogram.of(taken.waitTime()), period == Period.WINDOW ? CompressedHistogram.of(completed) : null, intervalByName));
+        intervals.add(new Measurement.Interval(
+                startEpochMillis + fromNanos / 1_000_000,
+                startEpochMillis + toNanos / 1_000_000,
+                measured,
+                CompressedHistogram.of(taken.measuredLatency()),
+                CompressedHistogram.of(taken.serviceTime()),
+                CompressedHistogram.of(taken.waitTime()),
+                period == Period.WINDOW ? CompressedHistogram.of(completed) : null,
+                intervalByName));
         long ok = completed.getTotalCount();
         double seconds = Math.max(1e-9, (toNanos - fromNanos) / 1e9);
         var percentiles = Percentiles.ofNanos(completed);
         long queued = now[WorkerCounters.QUEUED];
-        long outstanding = WorkerCounters.total(now, WorkerCounters.SCHEDULED) - WorkerCounters.total(now, WorkerCounters.FINISHED);
-        var row = new RunResult.TimelineRow(Math.round(toNanos / 1e6) / 1e3, period.phase, ok / seconds, ok,
-                WorkerCounters.totalErrors(now) - WorkerCounters.totalErrors(previous), percentiles.p50(), percentiles.p90(), percentiles.p99(),
-                Math.max(0, outstanding - queued), queued,
+        long outstanding = WorkerCounters.total(now, WorkerCounters.SCHEDULED)
+                - WorkerCounters.total(now, WorkerCounters.FINISHED);
+        var row = new RunResult.TimelineRow(
+                Math.round(toNanos / 1e6) / 1e3,
+                period.phase,
+                ok / seconds,
+                ok,
+                WorkerCounters.totalErrors(now) - WorkerCounters.totalErrors(previous),
+                percentiles.p50(),
+                percentiles.p90(),
+                percentiles.p99(),
+                Math.max(0, outstanding - queued),
+                queued,
                 WorkerCounters.total(now, WorkerCounters.LATE) - WorkerCounters.total(previous, WorkerCounters.LATE),
-                now[WorkerCounters.CONNECTIONS], jvm.interval(samples.get(samples.size() - 2), sample), loopBusy);
+                now[WorkerCounters.CONNECTIONS],
+                jvm.interval(samples.get(samples.size() - 2), sample),
+                loopBusy);
         if (period == Period.WINDOW) {
             firstMeasuredRow = firstMeasuredRow < 0 ? rows.size() : firstMeasuredRow;
             lastMeasuredRow = rows.size();
         }
         rows.add(row);
-        bytesAtRowEnd.add(new long[]{now[WorkerCounters.BYTES_IN], now[WorkerCounters.BYTES_OUT]});
+        bytesAtRowEnd.add(new long[] {now[WorkerCounters.BYTES_IN], now[WorkerCounters.BYTES_OUT]});
         previous = now;
         fromNanos = toNanos;
         return row;
@@ -139,7 +161,7 @@ final class Timeline {
         }
         long[] before = firstMeasuredRow == 0 ? new long[2] : bytesAtRowEnd.get(firstMeasuredRow - 1);
         long[] after = bytesAtRowEnd.getLast();
-        return new long[]{after[0] - before[0], after[1] - before[1]};
+        return new long[] {after[0] - before[0], after[1] - before[1]};
     }
 
     /** The generator's own CPU over the measured window, in nanoseconds. */
@@ -147,7 +169,8 @@ final class Timeline {
         if (firstMeasuredRow < 0) {
             return 0;
         }
-        return samples.get(lastMeasuredRow + 1).clientCpuNanos() - samples.get(firstMeasuredRow).clientCpuNanos();
+        return samples.get(lastMeasuredRow + 1).clientCpuNanos()
+                - samples.get(firstMeasuredRow).clientCpuNanos();
     }
 
     long startEpochMillis() {

@@ -1,11 +1,11 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.RequestFailure;
 import java.net.InetSocketAddress;
 import java.security.cert.CertificateException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import dev.stackbench.core.vocabulary.RequestFailure;
 
 /**
  * Why TLS handshakes failed, said once per reason in one line, while the requests they held are counted
@@ -35,10 +35,14 @@ final class TlsFailures {
         }
         String counted = "; its requests count as errors of class '" + RequestFailure.TLS.key() + "'";
         if (certificate != null) {
-            once("certificate", "TLS: the certificate of " + server + " is not accepted (" + deepest(certificate) + ")" + counted
-                    + "; --insecure accepts any certificate, e.g. a self-signed one");
+            once(
+                    "certificate",
+                    "TLS: the certificate of " + server + " is not accepted (" + deepest(certificate) + ")" + counted
+                            + "; --insecure accepts any certificate, e.g. a self-signed one");
         } else {
-            once("handshake:" + root.getClass().getName(), "TLS handshake with " + server + " failed: " + describe(root) + counted);
+            once(
+                    "handshake:" + root.getClass().getName(),
+                    "TLS handshake with " + server + " failed: " + describe(root) + counted);
         }
     }
 

@@ -1,19 +1,17 @@
 package dev.stackbench.core.load.engine;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
-
 import dev.stackbench.core.load.RequestTemplate;
 import dev.stackbench.core.vocabulary.RequestFailure;
-
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Everything the generator does on one event loop: its connections, its share of the load (a
@@ -32,6 +30,7 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     private final TlsFailures tlsFailures;
     /** Called on this loop for every successful response (a JMH benchmark counts them); cheap. */
     private final Runnable onSuccess;
+
     private final Bootstrap bootstrap;
     private final ConnectPacer pacer = new ConnectPacer();
     private final IdLeases ids = new IdLeases();
@@ -43,8 +42,16 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     /** The event-loop thread's id, for its CPU time; set when the worker starts on it. */
     volatile long threadId = -1;
 
-    Worker(int index, int workerCount, EventLoop loop, RunPlan plan, RunControl control, Class<? extends SocketChannel> channelClass,
-           LoadLimits osLimits, TlsFailures tlsFailures, Runnable onSuccess) {
+    Worker(
+            int index,
+            int workerCount,
+            EventLoop loop,
+            RunPlan plan,
+            RunControl control,
+            Class<? extends SocketChannel> channelClass,
+            LoadLimits osLimits,
+            TlsFailures tlsFailures,
+            Runnable onSuccess) {
         var run = plan.run();
         this.plan = plan;
         this.osLimits = osLimits;
@@ -52,12 +59,22 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         this.onSuccess = onSuccess;
         this.counters = new WorkerCounters(plan.requestNames().size());
         this.onChannelClosed = future -> counters.add(WorkerCounters.CONNECTIONS, -1);
-        this.recorders = new WorkerRecorders(plan.arrivals() != null, plan.requestNames().size());
+        this.recorders =
+                new WorkerRecorders(plan.arrivals() != null, plan.requestNames().size());
         this.bootstrap = Http1Connection.bootstrap(loop, channelClass, run);
         var numbers = plan.segment().ofWorker(index, workerCount);
         // Seeded by the first number it owns: a single generator's worker i as before, and no two agents alike.
-        this.context = new WorkerContext(index, workerCount, numbers, loop, plan, control, counters, recorders,
-                new SplittableRandom(run.randomSeed() + numbers.index()), this);
+        this.context = new WorkerContext(
+                index,
+                workerCount,
+                numbers,
+                loop,
+                plan,
+                control,
+                counters,
+                recorders,
+                new SplittableRandom(run.randomSeed() + numbers.index()),
+                this);
         this.driver = LoadDriver.of(context);
     }
 
@@ -68,7 +85,10 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     /** Called on this worker's loop at the run's start. */
     void start() {
         threadId = Thread.currentThread().threadId();
-        long sweepNanos = Math.clamp(plan.run().responseTimeout().toNanos() / 10, Duration.ofMillis(1).toNanos(), Duration.ofMillis(100).toNanos());
+        long sweepNanos = Math.clamp(
+                plan.run().responseTimeout().toNanos() / 10,
+                Duration.ofMillis(1).toNanos(),
+                Duration.ofMillis(100).toNanos());
         loop().scheduleAtFixedRate(this::expireTimedOut, sweepNanos, sweepNanos, TimeUnit.NANOSECONDS);
         driver.start();
     }
@@ -78,7 +98,12 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         Connection connection;
         if (plan.run().http2()) {
             if (http2 == null) {
-                http2 = Http2Clients.create(context.index(), (int) Math.max(1, plan.connections() / context.workerCount()), loop(), plan, this);
+                http2 = Http2Clients.create(
+                        context.index(),
+                        (int) Math.max(1, plan.connections() / context.workerCount()),
+                        loop(),
+                        plan,
+                        this);
             }
             connection = new Http2Slot(loop(), plan, this, slot, http2.client());
         } else {

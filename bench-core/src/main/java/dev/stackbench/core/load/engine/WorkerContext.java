@@ -1,10 +1,8 @@
 package dev.stackbench.core.load.engine;
 
-import java.util.SplittableRandom;
-
 import dev.stackbench.core.load.Segment;
-
 import io.netty.channel.EventLoop;
+import java.util.SplittableRandom;
 
 /**
  * What a {@link LoadDriver} works with on its worker's loop: the shared plan and control, the
@@ -16,8 +14,17 @@ import io.netty.channel.EventLoop;
  *                    generator's segment, dealt round-robin by number (the whole schedule's every {@code workerCount}-th
  *                    for a single generator)
  */
-record WorkerContext(int index, int workerCount, Segment numbers, EventLoop loop, RunPlan plan, RunControl control, WorkerCounters counters,
-                     WorkerRecorders recorders, SplittableRandom random, Sender sender) {
+record WorkerContext(
+        int index,
+        int workerCount,
+        Segment numbers,
+        EventLoop loop,
+        RunPlan plan,
+        RunControl control,
+        WorkerCounters counters,
+        WorkerRecorders recorders,
+        SplittableRandom random,
+        Sender sender) {
 
     /** The worker's side of sending: the driver chooses when and where, the worker what. */
     interface Sender {

@@ -1,7 +1,7 @@
 package dev.stackbench.core.load.engine;
 
-import java.util.concurrent.atomic.AtomicLongArray;
 import dev.stackbench.core.vocabulary.RequestFailure;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * One worker's counters: written only by its event-loop thread (plain read, release write, no
@@ -23,6 +23,7 @@ final class WorkerCounters {
     static final int UNFINISHED = 4;
     /** In a request name's bank: its successes that completed within the measured window, whatever their phase (0 in the phase banks). */
     static final int OK_IN_WINDOW_OF_NAME = 5;
+
     private static final int ERROR_CLASS_BASE = 6;
     private static final int STATUS_BASE = ERROR_CLASS_BASE + RequestFailure.values().length;
     static final int MAX_STATUS = 599;
@@ -40,6 +41,7 @@ final class WorkerCounters {
      * window's own bounds, so the coordinator's lag in closing intervals cannot move them.
      */
     static final int OK_IN_WINDOW = BYTES_IN + 4;
+
     static final int FINISHED_IN_WINDOW = BYTES_IN + 5;
     /** Requests written within the measured window, whatever their phase: the rate the generator really offered. */
     static final int SENT_IN_WINDOW = BYTES_IN + 6;
@@ -74,12 +76,10 @@ final class WorkerCounters {
         add(phase, field, 1);
     }
 
-
     /** The field counting {@code errorClass}, for {@link #add(Phase, int, long)}. */
     static int errorField(RequestFailure errorClass) {
         return ERROR_CLASS_BASE + errorClass.ordinal();
     }
-
 
     private static int statusField(int status) {
         return STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS);

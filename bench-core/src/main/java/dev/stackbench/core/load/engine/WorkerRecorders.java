@@ -1,7 +1,6 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.result.Histograms;
-
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -63,8 +62,13 @@ final class WorkerRecorders {
     }
 
     /** Coordinator only: adds what each recorder holds since the last call into the given histograms ({@code byNameInto} by name). */
-    void drainInto(Histogram warmupInto, Histogram measuredInto, Histogram serviceInto, Histogram waitInto, Histogram lagInto,
-                   Histogram[] byNameInto) {
+    void drainInto(
+            Histogram warmupInto,
+            Histogram measuredInto,
+            Histogram serviceInto,
+            Histogram waitInto,
+            Histogram lagInto,
+            Histogram[] byNameInto) {
         for (int i = 0; i < byName.length; i++) {
             byNameSpares[i] = byName[i].getIntervalHistogram(byNameSpares[i]);
             byNameInto[i].add(byNameSpares[i]);

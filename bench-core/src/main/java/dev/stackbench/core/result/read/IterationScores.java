@@ -1,8 +1,7 @@
 package dev.stackbench.core.result.read;
 
-import java.util.Map;
-
 import dev.stackbench.core.result.Metric;
+import java.util.Map;
 
 /**
  * One measured JMH iteration of one fork: its score (requests/s) and the LatencyProfiler's values for

@@ -1,5 +1,6 @@
 package dev.stackbench.core.result.read;
 
+import dev.stackbench.core.result.Metric;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,9 +8,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import dev.stackbench.core.result.Metric;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,11 +18,10 @@ final class JmhResultFormat {
 
     private static final String JMH_THROUGHPUT_UNIT = "ops/s";
     /** The LatencyProfiler's secondary results, by the metric they are. */
-    private static final Map<Metric, String> JMH_SECONDARIES = Map.of(Metric.P50, "p50", Metric.P90, "p90", Metric.P99, "p99",
-            Metric.P999, "p99.9");
+    private static final Map<Metric, String> JMH_SECONDARIES =
+            Map.of(Metric.P50, "p50", Metric.P90, "p90", Metric.P99, "p99", Metric.P999, "p99.9");
 
-    private JmhResultFormat() {
-    }
+    private JmhResultFormat() {}
 
     /** One run per fork of each benchmark; the label is approach/workload, with the parameters that tell entries apart. */
     static List<RecordedRun> read(Path file, JsonNode root) {
@@ -40,16 +37,21 @@ final class JmhResultFormat {
             String name = text(entry, "benchmark");
             JsonNode primary = entry.path("primaryMetric");
             if (name == null || primary.isMissingNode()) {
-                throw new UnreadableResultException(file, "entry " + (i + 1) + " is not a JMH result (no benchmark or primaryMetric)");
+                throw new UnreadableResultException(
+                        file, "entry " + (i + 1) + " is not a JMH result (no benchmark or primaryMetric)");
             }
             if (!JMH_THROUGHPUT_UNIT.equals(text(primary, "scoreUnit"))) {
-                throw new UnreadableResultException(file, name + " is scored in " + text(primary, "scoreUnit") + ", not " + JMH_THROUGHPUT_UNIT
-                        + "; a gate compares stackbench's ServerLoadBenchmark results (throughput mode)");
+                throw new UnreadableResultException(
+                        file,
+                        name + " is scored in " + text(primary, "scoreUnit") + ", not " + JMH_THROUGHPUT_UNIT
+                                + "; a gate compares stackbench's ServerLoadBenchmark results (throughput mode)");
             }
             JsonNode secondary = entry.path("secondaryMetrics");
             if (!secondary.has("p50") || !secondary.has("p99")) {
-                throw new UnreadableResultException(file, name + " has no latency percentiles; run JMH with -prof dev.stackbench.jmh.LatencyProfiler"
-                        + " (bench-jmh.jar adds it itself)");
+                throw new UnreadableResultException(
+                        file,
+                        name + " has no latency percentiles; run JMH with -prof dev.stackbench.jmh.LatencyProfiler"
+                                + " (bench-jmh.jar adds it itself)");
             }
             String label = baseLabels.get(i);
             if (baseLabels.stream().filter(label::equals).count() > 1) {
@@ -69,8 +71,10 @@ final class JmhResultFormat {
                     if (!Double.isNaN(forkValue)) {
                         reported.put(secondaryName.getKey(), forkValue);
                         JsonNode raw = metric.path("rawData").path(fork);
-                        // Per iteration where JMH kept it for every iteration; else the fork's value for each (no spread within the fork).
-                        double[] iterationValues = raw.size() == scores.size() ? values(raw) : filled(scores.size(), forkValue);
+                        // Per iteration where JMH kept it for every iteration; else the fork's value for each (no
+                        // spread within the fork).
+                        double[] iterationValues =
+                                raw.size() == scores.size() ? values(raw) : filled(scores.size(), forkValue);
                         perIteration.put(secondaryName.getKey(), iterationValues);
                     }
                 }
@@ -84,8 +88,17 @@ final class JmhResultFormat {
                 }
                 long errors = Math.round(forkValue(secondary.path("errors"), fork, true));
                 reported.put(Metric.ERRORS, (double) errors);
-                runs.add(new RecordedRun(file, file + " (" + name + ", fork " + (fork + 1) + ")", label, setup, null, List.of(),
-                        iterations, reported, errors, 0));
+                runs.add(new RecordedRun(
+                        file,
+                        file + " (" + name + ", fork " + (fork + 1) + ")",
+                        label,
+                        setup,
+                        null,
+                        List.of(),
+                        iterations,
+                        reported,
+                        errors,
+                        0));
             }
         }
         return runs;
@@ -99,7 +112,10 @@ final class JmhResultFormat {
                 facts.put(field, entry.get(field).asString());
             }
         }
-        entry.path("params").properties().forEach(param -> facts.put("params." + param.getKey(), param.getValue().asString()));
+        entry.path("params")
+                .properties()
+                .forEach(param ->
+                        facts.put("params." + param.getKey(), param.getValue().asString()));
         return new Setup(facts);
     }
 
@@ -118,13 +134,15 @@ final class JmhResultFormat {
     private static String jmhBaseLabel(JsonNode entry) {
         JsonNode params = entry.path("params");
         if (params.has("approach") && params.has("workload")) {
-            return params.get("approach").asString() + "/" + params.get("workload").asString();
+            return params.get("approach").asString() + "/"
+                    + params.get("workload").asString();
         }
         String benchmark = entry.path("benchmark").asString();
         return benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
     }
 
-    private static String distinguishingParams(List<JsonNode> entries, List<String> baseLabels, String base, JsonNode entry) {
+    private static String distinguishingParams(
+            List<JsonNode> entries, List<String> baseLabels, String base, JsonNode entry) {
         var differing = new TreeMap<String, String>();
         for (int i = 0; i < entries.size(); i++) {
             if (!baseLabels.get(i).equals(base)) {

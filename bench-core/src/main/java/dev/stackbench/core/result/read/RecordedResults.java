@@ -26,7 +26,9 @@ public record RecordedResults(List<Path> files, List<RecordedRun> runs, Map<Stri
         var kept = new ArrayList<RecordedRun>();
         var byLabel = new LinkedHashMap<String, RecordedTarget>();
         for (RecordedTarget target : targets.values()) {
-            var runs = target.runs().stream().flatMap(run -> run.forRequest(name).stream()).toList();
+            var runs = target.runs().stream()
+                    .flatMap(run -> run.forRequest(name).stream())
+                    .toList();
             if (!runs.isEmpty()) {
                 kept.addAll(runs);
                 byLabel.put(target.label(), new RecordedTarget(target.label(), target.setup(), runs));

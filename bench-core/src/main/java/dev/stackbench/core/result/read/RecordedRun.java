@@ -1,16 +1,14 @@
 package dev.stackbench.core.result.read;
 
+import dev.stackbench.core.result.Histograms;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.ThroughputBound;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.stackbench.core.result.Histograms;
-import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.result.ThroughputBound;
-
 import org.HdrHistogram.Histogram;
 
 /**
@@ -33,9 +31,19 @@ import org.HdrHistogram.Histogram;
  *                   empty without a latency.hlog, for JMH, and in logs written before the tags existed
  * @param request    the request name this run is restricted to ({@link #forRequest}); null for the whole run
  */
-public record RecordedRun(Path file, String source, String label, Setup setup, RunResult result, List<IntervalHistogram> intervals,
-                          List<IterationScores> iterations, Map<Metric, Double> reported, long errors, long finished,
-                          Map<String, List<IntervalHistogram>> intervalsByRequest, String request) {
+public record RecordedRun(
+        Path file,
+        String source,
+        String label,
+        Setup setup,
+        RunResult result,
+        List<IntervalHistogram> intervals,
+        List<IterationScores> iterations,
+        Map<Metric, Double> reported,
+        long errors,
+        long finished,
+        Map<String, List<IntervalHistogram>> intervalsByRequest,
+        String request) {
 
     public RecordedRun {
         intervals = List.copyOf(intervals);
@@ -45,8 +53,17 @@ public record RecordedRun(Path file, String source, String label, Setup setup, R
     }
 
     /** A whole run, with no intervals by request name. */
-    public RecordedRun(Path file, String source, String label, Setup setup, RunResult result, List<IntervalHistogram> intervals,
-                       List<IterationScores> iterations, Map<Metric, Double> reported, long errors, long finished) {
+    public RecordedRun(
+            Path file,
+            String source,
+            String label,
+            Setup setup,
+            RunResult result,
+            List<IntervalHistogram> intervals,
+            List<IterationScores> iterations,
+            Map<Metric, Double> reported,
+            long errors,
+            long finished) {
         this(file, source, label, setup, result, intervals, iterations, reported, errors, finished, Map.of(), null);
     }
 
@@ -67,9 +84,19 @@ public record RecordedRun(Path file, String source, String label, Setup setup, R
                     values.put(metric, value);
                 }
             }
-            return new RecordedRun(file, source + " (request " + name + ")", label, setup, result,
-                    intervalsByRequest.getOrDefault(name, List.of()), List.of(), values, stats.errors(), stats.ok() + stats.errors(),
-                    Map.of(), name);
+            return new RecordedRun(
+                    file,
+                    source + " (request " + name + ")",
+                    label,
+                    setup,
+                    result,
+                    intervalsByRequest.getOrDefault(name, List.of()),
+                    List.of(),
+                    values,
+                    stats.errors(),
+                    stats.ok() + stats.errors(),
+                    Map.of(),
+                    name);
         });
     }
 
@@ -88,7 +115,9 @@ public record RecordedRun(Path file, String source, String label, Setup setup, R
      * written before stackbench judged it, JMH forks).
      */
     public RunResult.Steadiness steadiness() {
-        return result == null || result.window() == null ? null : result.window().steadiness();
+        return result == null || result.window() == null
+                ? null
+                : result.window().steadiness();
     }
 
     /**

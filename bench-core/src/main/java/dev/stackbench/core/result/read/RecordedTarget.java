@@ -1,10 +1,9 @@
 package dev.stackbench.core.result.read;
 
-import java.util.List;
-import java.util.Optional;
-
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ThroughputBound;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The runs of one label: K repeats of the same setup (several result.json files of one label, or the
@@ -35,7 +34,9 @@ public record RecordedTarget(String label, Setup setup, List<RecordedRun> runs) 
 
     /** The runs whose window was judged not steady. */
     public List<RecordedRun> unsteadyRuns() {
-        return runs.stream().filter(run -> run.steadiness() != null && !run.steadiness().steady()).toList();
+        return runs.stream()
+                .filter(run -> run.steadiness() != null && !run.steadiness().steady())
+                .toList();
     }
 
     /** Whether any run's steadiness is unknown (older results, JMH). */
@@ -49,13 +50,18 @@ public record RecordedTarget(String label, Setup setup, List<RecordedRun> runs) 
         if (unsteady.isEmpty()) {
             return Optional.empty();
         }
-        var reasons = unsteady.stream().map(run -> {
-            RunResult.Steadiness steadiness = run.steadiness();
-            String reason = steadiness.reason() == null || steadiness.reason().isBlank() ? "no reason given" : steadiness.reason();
-            return (runs.size() > 1 ? run.source() + ": " : "") + reason;
-        }).toList();
-        return Optional.of(unsteady.size() + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " not steady ("
-                + String.join("; ", reasons) + ")");
+        var reasons = unsteady.stream()
+                .map(run -> {
+                    RunResult.Steadiness steadiness = run.steadiness();
+                    String reason =
+                            steadiness.reason() == null || steadiness.reason().isBlank()
+                                    ? "no reason given"
+                                    : steadiness.reason();
+                    return (runs.size() > 1 ? run.source() + ": " : "") + reason;
+                })
+                .toList();
+        return Optional.of(unsteady.size() + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs")
+                + " not steady (" + String.join("; ", reasons) + ")");
     }
 
     /**
@@ -63,13 +69,19 @@ public record RecordedTarget(String label, Setup setup, List<RecordedRun> runs) 
      * ({@code load --agents}); empty when every run is whole.
      */
     public Optional<String> partialReason() {
-        var partial = runs.stream().filter(run -> run.result() != null && run.result().agents() != null && run.result().agents().partial())
+        var partial = runs.stream()
+                .filter(run -> run.result() != null
+                        && run.result().agents() != null
+                        && run.result().agents().partial())
                 .toList();
         if (partial.isEmpty()) {
             return Optional.empty();
         }
-        var lost = partial.stream().flatMap(run -> run.result().agents().agents().stream().filter(agent -> !agent.finished())
-                .map(agent -> (runs.size() > 1 ? run.source() + ": " : "") + "agent " + agent.name() + " (segment " + agent.segment() + ") lost"))
+        var lost = partial.stream()
+                .flatMap(run -> run.result().agents().agents().stream()
+                        .filter(agent -> !agent.finished())
+                        .map(agent -> (runs.size() > 1 ? run.source() + ": " : "") + "agent " + agent.name()
+                                + " (segment " + agent.segment() + ") lost"))
                 .toList();
         return Optional.of("PARTIAL: " + partial.size() + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs")
                 + " lost part of its load (" + String.join("; ", lost) + ")");

@@ -1,5 +1,7 @@
 package dev.stackbench.core.result.read;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,10 +15,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.stream.Stream;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,8 +47,7 @@ public final class ResultReader {
     /** Every file is read as a tree first, to tell the formats apart. */
     private static final JsonMapper JSON = ResultFiles.json();
 
-    private ResultReader() {
-    }
+    private ResultReader() {}
 
     /** @throws UnreadableResultException naming the file and the problem */
     public static RecordedResults read(List<Path> paths) {
@@ -59,7 +56,8 @@ public final class ResultReader {
         for (Path path : paths) {
             List<Path> shards = ShardSets.manifestsIn(path);
             manifests.addAll(shards);
-            // A shard that had no runs to run is a directory with its shard.json alone: nothing to read, but it is there.
+            // A shard that had no runs to run is a directory with its shard.json alone: nothing to read, but it is
+            // there.
             files.addAll(find(path, !shards.isEmpty()));
         }
         files = new ArrayList<>(ShardSets.merged(manifests, files));
@@ -75,15 +73,18 @@ public final class ResultReader {
                 RecordedRun first = repeats.getFirst();
                 var differences = run.setup().differencesFrom(first.setup());
                 if (!differences.isEmpty()) {
-                    throw new UnreadableResultException(run.source() + " and " + first.source() + " both measure '" + run.label()
-                            + "' but differently (" + String.join(", ", differences) + "); repeats must be the same measurement:"
-                            + " give them different labels (load --label)");
+                    throw new UnreadableResultException(
+                            run.source() + " and " + first.source() + " both measure '" + run.label()
+                                    + "' but differently (" + String.join(", ", differences)
+                                    + "); repeats must be the same measurement:"
+                                    + " give them different labels (load --label)");
                 }
             }
             repeats.add(run);
         }
         var targets = new LinkedHashMap<String, RecordedTarget>();
-        byLabel.forEach((label, repeats) -> targets.put(label, new RecordedTarget(label, repeats.getFirst().setup(), repeats)));
+        byLabel.forEach((label, repeats) ->
+                targets.put(label, new RecordedTarget(label, repeats.getFirst().setup(), repeats)));
         return new RecordedResults(List.copyOf(files), List.copyOf(runs), Collections.unmodifiableMap(targets));
     }
 
@@ -96,7 +97,8 @@ public final class ResultReader {
         for (Path file : files) {
             String digest;
             try {
-                digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+                digest = HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
             } catch (IOException e) {
                 throw new UnreadableResultException(file, "cannot be read: " + e.getMessage(), e);
             } catch (NoSuchAlgorithmException e) {
@@ -104,8 +106,12 @@ public final class ResultReader {
             }
             Path first = seen.putIfAbsent(digest, file);
             if (first != null) {
-                throw new UnreadableResultException(file, first.equals(file) ? "given twice" : "the same contents as " + first
-                        + ": one measurement given twice would count as two repeats");
+                throw new UnreadableResultException(
+                        file,
+                        first.equals(file)
+                                ? "given twice"
+                                : "the same contents as " + first
+                                        + ": one measurement given twice would count as two repeats");
             }
         }
     }
@@ -123,10 +129,13 @@ public final class ResultReader {
             return List.of(path);
         }
         try (Stream<Path> walk = Files.walk(path)) {
-            List<Path> found = walk.filter(p -> p.getFileName().toString().equals(ResultFiles.RESULT_JSON)).filter(Files::isRegularFile)
-                    .sorted().toList();
+            List<Path> found = walk.filter(p -> p.getFileName().toString().equals(ResultFiles.RESULT_JSON))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
             if (found.isEmpty() && !noneIsFine) {
-                throw new UnreadableResultException(path, "no " + ResultFiles.RESULT_JSON + " in this directory or below it");
+                throw new UnreadableResultException(
+                        path, "no " + ResultFiles.RESULT_JSON + " in this directory or below it");
             }
             return found;
         } catch (IOException | UncheckedIOException e) {
@@ -156,9 +165,12 @@ public final class ResultReader {
             if (RunResult.SCHEMA.equals(schema)) {
                 return List.of(LoadResultFormat.read(file, root));
             }
-            throw new UnreadableResultException(file, "schema '" + schema + "' is not one stackbench reads ("
-                    + String.join(", ", SCHEMAS) + ", or JMH's -rf json)");
+            throw new UnreadableResultException(
+                    file,
+                    "schema '" + schema + "' is not one stackbench reads (" + String.join(", ", SCHEMAS)
+                            + ", or JMH's -rf json)");
         }
-        throw new UnreadableResultException(file, "neither a stackbench result (no \"schema\") nor JMH JSON (not an array)");
+        throw new UnreadableResultException(
+                file, "neither a stackbench result (no \"schema\") nor JMH JSON (not an array)");
     }
 }

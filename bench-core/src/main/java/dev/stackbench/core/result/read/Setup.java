@@ -33,7 +33,8 @@ public record Setup(Map<String, String> facts) {
             String mine = facts.get(name);
             String theirs = other.facts.get(name);
             if (!Objects.equals(mine, theirs)) {
-                differences.add(name + " " + (mine == null ? "(none)" : mine) + " vs " + (theirs == null ? "(none)" : theirs));
+                differences.add(
+                        name + " " + (mine == null ? "(none)" : mine) + " vs " + (theirs == null ? "(none)" : theirs));
             }
         }
         return differences;
@@ -41,6 +42,8 @@ public record Setup(Map<String, String> facts) {
 
     @Override
     public String toString() {
-        return facts.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+        return facts.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
     }
 }

@@ -1,5 +1,7 @@
 package dev.stackbench.core.result.read;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.ShardManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,10 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.ShardManifest;
-
 import tools.jackson.core.JacksonException;
 
 /**
@@ -30,8 +28,7 @@ import tools.jackson.core.JacksonException;
  */
 final class ShardSets {
 
-    private ShardSets() {
-    }
+    private ShardSets() {}
 
     /** The {@code shard.json} files in and below a directory; none for a file. */
     static List<Path> manifestsIn(Path path) {
@@ -39,7 +36,10 @@ final class ShardSets {
             return List.of();
         }
         try (Stream<Path> walk = Files.walk(path)) {
-            return walk.filter(p -> p.getFileName().toString().equals(ShardManifest.FILE)).filter(Files::isRegularFile).sorted().toList();
+            return walk.filter(p -> p.getFileName().toString().equals(ShardManifest.FILE))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
         } catch (IOException | UncheckedIOException e) {
             throw new UnreadableResultException(path, "cannot be read: " + e.getMessage(), e);
         }
@@ -61,7 +61,9 @@ final class ShardSets {
         var byScenario = new LinkedHashMap<String, Map<Path, ShardManifest>>();
         for (Path file : manifests) {
             ShardManifest manifest = read(file);
-            byScenario.computeIfAbsent(manifest.scenario(), name -> new LinkedHashMap<>()).put(file, manifest);
+            byScenario
+                    .computeIfAbsent(manifest.scenario(), name -> new LinkedHashMap<>())
+                    .put(file, manifest);
         }
         Set<Path> results = new HashSet<>();
         resultFiles.forEach(file -> results.add(file.toAbsolutePath().normalize()));
@@ -76,7 +78,9 @@ final class ShardSets {
 
     /** The runs of one scenario's shards, moved together where the first of them was, sorted by label. */
     private static ArrayList<Path> byLabel(List<Path> files, Map<Path, ShardManifest> shards) {
-        var shardDirectories = shards.keySet().stream().map(file -> file.toAbsolutePath().normalize().getParent()).toList();
+        var shardDirectories = shards.keySet().stream()
+                .map(file -> file.toAbsolutePath().normalize().getParent())
+                .toList();
         var ofShards = new ArrayList<Path>();
         var ordered = new ArrayList<Path>();
         int firstAt = -1;
@@ -89,7 +93,8 @@ final class ShardSets {
                 ordered.add(file);
             }
         }
-        // DIR/<label>/result.json, ordered as the unsharded directory's walk orders them: by the path <label>/result.json, not by
+        // DIR/<label>/result.json, ordered as the unsharded directory's walk orders them: by the path
+        // <label>/result.json, not by
         // the label's text ('-' sorts before '/', so 01-async-tomcat-open-600rps/ comes before 01-async-tomcat/ there).
         ofShards.sort(Comparator.comparing((Path file) -> {
             Path absolute = file.toAbsolutePath().normalize();
@@ -107,11 +112,17 @@ final class ShardSets {
             throw new UnreadableResultException(file, "not a shard manifest (" + e.getOriginalMessage() + ")", e);
         }
         if (!ShardManifest.SCHEMA.equals(manifest.schema())) {
-            throw new UnreadableResultException(file, "schema '" + manifest.schema() + "' is not " + ShardManifest.SCHEMA);
+            throw new UnreadableResultException(
+                    file, "schema '" + manifest.schema() + "' is not " + ShardManifest.SCHEMA);
         }
-        if (manifest.scenario() == null || manifest.count() < 1 || manifest.index() < 1 || manifest.index() > manifest.count()) {
-            throw new UnreadableResultException(file, "not a valid shard manifest (scenario " + manifest.scenario() + ", shard "
-                    + manifest.index() + "/" + manifest.count() + ")");
+        if (manifest.scenario() == null
+                || manifest.count() < 1
+                || manifest.index() < 1
+                || manifest.index() > manifest.count()) {
+            throw new UnreadableResultException(
+                    file,
+                    "not a valid shard manifest (scenario " + manifest.scenario() + ", shard " + manifest.index() + "/"
+                            + manifest.count() + ")");
         }
         return manifest;
     }
@@ -127,20 +138,27 @@ final class ShardSets {
             ShardManifest shard = entry.getValue();
             ShardManifest one = first.getValue();
             if (shard.count() != one.count() || !shard.scenarioLabels().equals(one.scenarioLabels())) {
-                throw new UnreadableResultException(file.getParent() + " (" + shard.describe() + ", of " + shard.scenarioLabels().size()
-                        + " runs) and " + first.getKey().getParent() + " (" + one.describe() + ", of " + one.scenarioLabels().size()
-                        + " runs) split the scenario differently; merge the shards of one split (the same --shard count and options)");
+                throw new UnreadableResultException(
+                        file.getParent() + " (" + shard.describe() + ", of "
+                                + shard.scenarioLabels().size()
+                                + " runs) and " + first.getKey().getParent() + " (" + one.describe() + ", of "
+                                + one.scenarioLabels().size()
+                                + " runs) split the scenario differently; merge the shards of one split (the same --shard count and options)");
             }
             Path twice = byIndex.putIfAbsent(shard.index(), file);
             if (twice != null) {
-                throw new UnreadableResultException(shard.describe() + " is given twice: " + twice.getParent() + " and " + file.getParent());
+                throw new UnreadableResultException(
+                        shard.describe() + " is given twice: " + twice.getParent() + " and " + file.getParent());
             }
             for (String label : shard.labels()) {
                 Path other = shardOfLabel.putIfAbsent(label, file);
                 if (other != null) {
-                    throw new UnreadableResultException("run '" + label + "' of " + shard.scenario() + " is in " + shards.get(other).describe()
-                            + " (" + other.getParent() + ") and in " + shard.describe() + " (" + file.getParent()
-                            + "): the shards were split by different command lines; run every shard with the same options");
+                    throw new UnreadableResultException(
+                            "run '" + label + "' of " + shard.scenario() + " is in "
+                                    + shards.get(other).describe()
+                                    + " (" + other.getParent() + ") and in " + shard.describe() + " ("
+                                    + file.getParent()
+                                    + "): the shards were split by different command lines; run every shard with the same options");
                 }
             }
         }
@@ -152,8 +170,16 @@ final class ShardSets {
             }
         }
         if (!missing.isEmpty()) {
-            throw new UnreadableResultException("shard " + String.join(", ", missing.stream().map(i -> i + "/" + one.count()).toList())
-                    + " of " + one.scenario() + " missing (given: " + String.join(", ", byIndex.values().stream().map(f -> f.getParent().toString()).toList())
+            throw new UnreadableResultException("shard "
+                    + String.join(
+                            ", ",
+                            missing.stream().map(i -> i + "/" + one.count()).toList())
+                    + " of " + one.scenario() + " missing (given: "
+                    + String.join(
+                            ", ",
+                            byIndex.values().stream()
+                                    .map(f -> f.getParent().toString())
+                                    .toList())
                     + "); a merged result needs every shard's directory");
         }
         for (String label : one.scenarioLabels()) {
@@ -170,15 +196,18 @@ final class ShardSets {
         for (String label : shard.labels()) {
             Path expected = directory.resolve(label).resolve(ResultFiles.RESULT_JSON);
             if (!results.contains(expected)) {
-                throw new UnreadableResultException(expected, "missing, though " + shard.describe() + " ran '" + label + "'");
+                throw new UnreadableResultException(
+                        expected, "missing, though " + shard.describe() + " ran '" + label + "'");
             }
         }
         var own = new HashSet<Path>();
         shard.labels().forEach(label -> own.add(directory.resolve(label).resolve(ResultFiles.RESULT_JSON)));
         for (Path result : results) {
             if (result.startsWith(directory) && !own.contains(result)) {
-                throw new UnreadableResultException(result, "not one of " + shard.describe() + "'s runs (" + String.join(", ", shard.labels())
-                        + "), but in its directory; a shard's directory holds its runs only");
+                throw new UnreadableResultException(
+                        result,
+                        "not one of " + shard.describe() + "'s runs (" + String.join(", ", shard.labels())
+                                + "), but in its directory; a shard's directory holds its runs only");
             }
         }
     }

@@ -3,6 +3,12 @@ package dev.stackbench.core.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.RequestFailure;
+import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -12,14 +18,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-
-import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.vocabulary.TimelinePhase;
-import dev.stackbench.core.vocabulary.RequestFailure;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,14 +30,21 @@ import org.junit.jupiter.api.Timeout;
 class AccountingTest {
 
     private static RunResult run(LoadRun run) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE).result();
+        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE)
+                .result();
     }
 
     private static void assertEveryScheduledRequestHasAnOutcome(RunResult result) {
         var requests = result.requests();
-        assertThat(requests.ok() + requests.errors()).as("ok + errors = scheduled: %s", requests).isEqualTo(requests.scheduled());
-        assertThat(requests.sent()).as("sent never exceeds scheduled: %s", requests).isLessThanOrEqualTo(requests.scheduled());
-        assertThat(result.latencyMs().count()).as("the percentiles count every ok request").isEqualTo(requests.ok());
+        assertThat(requests.ok() + requests.errors())
+                .as("ok + errors = scheduled: %s", requests)
+                .isEqualTo(requests.scheduled());
+        assertThat(requests.sent())
+                .as("sent never exceeds scheduled: %s", requests)
+                .isLessThanOrEqualTo(requests.scheduled());
+        assertThat(result.latencyMs().count())
+                .as("the percentiles count every ok request")
+                .isEqualTo(requests.ok());
     }
 
     /**
@@ -60,7 +65,8 @@ class AccountingTest {
         double longestWaitMillis = window.toMillis() * (rate / bound - 1);
         RunResult result;
         try (var server = new PoolBoundServer(threads, delay)) {
-            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(rate, window), Duration.ZERO).withConnections(200));
+            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(rate, window), Duration.ZERO)
+                    .withConnections(200));
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);
@@ -84,7 +90,8 @@ class AccountingTest {
         RunResult result;
         try (var server = new PoolBoundServer(1, Duration.ofMillis(50))) {
             result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(20_000, Duration.ofSeconds(1)), Duration.ZERO)
-                    .withConnections(10).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+                    .withConnections(10)
+                    .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)));
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);
@@ -94,8 +101,9 @@ class AccountingTest {
         assertThat(requests.unfinished()).isGreaterThan(requests.scheduled() / 2);
         assertThat(requests.errorsByClass().get(RequestFailure.TIMEOUT)).isGreaterThanOrEqualTo(requests.unfinished());
         // One GET is always the same bytes: what went out on the wire is exactly the requests sent.
-        long requestBytes = ("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + result.target().url().split(":")[2].replace("/", "")
-                + "\r\nUser-Agent: stackbench\r\n\r\n").length();
+        long requestBytes = ("GET / HTTP/1.1\r\nHost: 127.0.0.1:"
+                        + result.target().url().split(":")[2].replace("/", "") + "\r\nUser-Agent: stackbench\r\n\r\n")
+                .length();
         assertThat(result.bytes().sent()).isEqualTo(requests.sent() * requestBytes);
         assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("unfinished"));
     }
@@ -106,8 +114,10 @@ class AccountingTest {
     void aRequestBudgetCountsOnlyMeasuredRequests() throws Exception {
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(server.uri("/ok"),
-                    new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(400)), Duration.ofSeconds(1)));
+            result = run(LoadRun.of(
+                    server.uri("/ok"),
+                    new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(400)),
+                    Duration.ofSeconds(1)));
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);
@@ -115,7 +125,9 @@ class AccountingTest {
         assertThat(result.requests().ok()).isEqualTo(400);
         assertThat(result.window().warmupSeconds()).isEqualTo(1.0);
         assertThat(result.window().measuredSeconds()).isPositive();
-        assertThat(result.timeline()).filteredOn(row -> row.phase() == TimelinePhase.WARMUP).isNotEmpty()
+        assertThat(result.timeline())
+                .filteredOn(row -> row.phase() == TimelinePhase.WARMUP)
+                .isNotEmpty()
                 .allSatisfy(row -> assertThat(row.ok()).isPositive());
         assertThat(result.rps()).as("%s %s", result.window(), result.timeline()).isPositive();
     }
@@ -128,22 +140,32 @@ class AccountingTest {
     @Test
     @Timeout(120)
     void anAbsurdRateKeepsMemoryFlatAndAnImpossibleOneIsRefused() throws Exception {
-        assertThatThrownBy(() -> run(LoadRun.of(URI.create("http://127.0.0.1:1/"), new LoadProfile.Open(1e9, Duration.ofSeconds(1)),
-                Duration.ZERO))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rate of 1000000000 requests/s");
+        assertThatThrownBy(() -> run(LoadRun.of(
+                        URI.create("http://127.0.0.1:1/"),
+                        new LoadProfile.Open(1e9, Duration.ofSeconds(1)),
+                        Duration.ZERO)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("rate of 1000000000 requests/s");
 
         var allocated = new GeneratorAllocation();
         RunResult result;
         try (var server = new PoolBoundServer(2, Duration.ofMillis(10))) {
             allocated.start();
-            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(LoadLimits.MAX_RATE_PER_SECOND, Duration.ofSeconds(1)),
-                    Duration.ZERO).withConnections(20).withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(500)));
+            result = run(LoadRun.of(
+                            server.uri("/"),
+                            new LoadProfile.Open(LoadLimits.MAX_RATE_PER_SECOND, Duration.ofSeconds(1)),
+                            Duration.ZERO)
+                    .withConnections(20)
+                    .withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(500)));
         } finally {
             allocated.stop();
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);
         assertThat(result.requests().scheduled()).isEqualTo((long) LoadLimits.MAX_RATE_PER_SECOND);
-        assertThat(allocated.bytes()).as("bytes allocated by the generator's loops").isLessThan(result.requests().scheduled());
+        assertThat(allocated.bytes())
+                .as("bytes allocated by the generator's loops")
+                .isLessThan(result.requests().scheduled());
         assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("no free connection"));
     }
 
@@ -162,7 +184,10 @@ class AccountingTest {
         URI closedPort = URI.create("http://127.0.0.1:" + port + "/");
         int users = 10;
         Duration window = Duration.ofSeconds(3);
-        RunResult closed = run(LoadRun.of(closedPort, new LoadProfile.Closed(users, ThinkTime.NONE, window, OptionalLong.empty()), Duration.ZERO));
+        RunResult closed = run(LoadRun.of(
+                closedPort,
+                new LoadProfile.Closed(users, ThinkTime.NONE, window, OptionalLong.empty()),
+                Duration.ZERO));
 
         long attemptsPerUser = 1;
         for (long at = 0, failures = 1; at <= window.toNanos(); failures++) {
@@ -190,26 +215,32 @@ class AccountingTest {
         RunResult result;
         try (var server = new PoolBoundServer(2, Duration.ofSeconds(3))) {
             // 4 connections: most due requests wait in the queue when the stop comes, already counted as measured.
-            var run = LoadRun.of(server.uri("/"), new LoadProfile.Open(20, Duration.ofSeconds(60)), Duration.ofMillis(500))
+            var run = LoadRun.of(
+                            server.uri("/"), new LoadProfile.Open(20, Duration.ofSeconds(60)), Duration.ofMillis(500))
                     .withConnections(4);
-            // Stopped in the third measured interval, by the run's own clock: a slow setup cannot stop it in the warm-up.
+            // Stopped in the third measured interval, by the run's own clock: a slow setup cannot stop it in the
+            // warm-up.
             var measuredIntervals = new java.util.concurrent.atomic.AtomicInteger();
             ProgressListener stopper = new ProgressListener() {
                 @Override
                 public void interval(RunResult.TimelineRow row) {
                     if (row.phase() == TimelinePhase.MEASURED && measuredIntervals.incrementAndGet() == 2) {
-                        Thread.ofPlatform().daemon().start(() -> { // mid-interval, as a Ctrl-C comes
-                            try {
-                                TimeUnit.MILLISECONDS.sleep(300);
-                            } catch (InterruptedException e) {
-                                return;
-                            }
-                            stop.request("interrupted (SIGINT)");
-                        });
+                        Thread.ofPlatform()
+                                .daemon()
+                                .start(
+                                        () -> { // mid-interval, as a Ctrl-C comes
+                                            try {
+                                                TimeUnit.MILLISECONDS.sleep(300);
+                                            } catch (InterruptedException e) {
+                                                return;
+                                            }
+                                            stop.request("interrupted (SIGINT)");
+                                        });
                     }
                 }
             };
-            result = LoadGenerator.run(run, RunResult.Target.url(run.target()), stopper, stop).result();
+            result = LoadGenerator.run(run, RunResult.Target.url(run.target()), stopper, stop)
+                    .result();
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);
@@ -229,7 +260,8 @@ class AccountingTest {
         RunResult result;
         try (var server = new MisbehavingServer()) {
             result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(2)), Duration.ZERO)
-                    .withConnections(1).withThreads(4));
+                    .withConnections(1)
+                    .withThreads(4));
         }
         assertEveryScheduledRequestHasAnOutcome(result);
         assertThat(result.requests().ok()).isEqualTo(200);
@@ -244,7 +276,9 @@ class AccountingTest {
     void aWarmupCapIsABoundaryOfItsOwn() throws Exception {
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Closed(2, ThinkTime.NONE, Duration.ofSeconds(3), OptionalLong.empty()),
+            result = run(LoadRun.of(
+                    server.uri("/ok"),
+                    new LoadProfile.Closed(2, ThinkTime.NONE, Duration.ofSeconds(3), OptionalLong.empty()),
                     new dev.stackbench.core.load.Warmup.UntilSteady(Duration.ofMillis(2500))));
         }
         assertThat(result.window().warmupVerdict()).startsWith("not steady after the warm-up's cap of 2.5 s");
@@ -264,8 +298,11 @@ class AccountingTest {
         Duration think = Duration.ofMillis(200);
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Closed(users, ThinkTime.parse("200ms"), Duration.ofSeconds(3),
-                    OptionalLong.empty()), Duration.ofMillis(500)));
+            result = run(LoadRun.of(
+                    server.uri("/ok"),
+                    new LoadProfile.Closed(
+                            users, ThinkTime.parse("200ms"), Duration.ofSeconds(3), OptionalLong.empty()),
+                    Duration.ofMillis(500)));
         }
         double bound = users / (think.toNanos() / 1e9);
         assertEveryScheduledRequestHasAnOutcome(result);
@@ -276,7 +313,8 @@ class AccountingTest {
     /** Samples the bytes allocated by the generator's event-loop threads (by name) while a run goes. */
     private static final class GeneratorAllocation {
         private final Map<Long, Long> byThread = new ConcurrentHashMap<>();
-        private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        private final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         private volatile boolean running;
         private Thread sampler;
 

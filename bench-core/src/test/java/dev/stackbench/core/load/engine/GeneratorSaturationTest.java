@@ -2,14 +2,12 @@ package dev.stackbench.core.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Threshold;
-
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,7 +24,10 @@ class GeneratorSaturationTest {
     private static final double STARVED_CAPACITY = 1e9 / WORK_PER_RESPONSE.toNanos();
 
     private static RunResult run(LoadRun run, Runnable onSuccess) throws Exception {
-        return new RunCoordinator(run, RunResult.Target.url(run.target()), ProgressListener.NONE, new StopRequest(), onSuccess).run().result();
+        return new RunCoordinator(
+                        run, RunResult.Target.url(run.target()), ProgressListener.NONE, new StopRequest(), onSuccess)
+                .run()
+                .result();
     }
 
     private static void work(Duration cpu) {
@@ -42,8 +43,14 @@ class GeneratorSaturationTest {
         double rate = 4 * STARVED_CAPACITY;
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(rate, Duration.ofSeconds(3)), Duration.ofSeconds(1))
-                    .withThreads(1).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)), () -> work(WORK_PER_RESPONSE));
+            result = run(
+                    LoadRun.of(
+                                    server.uri("/ok"),
+                                    new LoadProfile.Open(rate, Duration.ofSeconds(3)),
+                                    Duration.ofSeconds(1))
+                            .withThreads(1)
+                            .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                    () -> work(WORK_PER_RESPONSE));
         }
 
         var generator = result.generator();
@@ -52,12 +59,16 @@ class GeneratorSaturationTest {
         assertThat(generator.rateReached()).as(described).isFalse();
         assertThat(generator.targetPerSecond()).isEqualTo(rate);
         assertThat(generator.sentPerSecond()).as(described).isLessThan(rate / 2);
-        assertThat(generator.lagMs().count()).as("every measured request's lag, sent or not").isEqualTo(result.requests().scheduled());
+        assertThat(generator.lagMs().count())
+                .as("every measured request's lag, sent or not")
+                .isEqualTo(result.requests().scheduled());
         assertThat(Threshold.parse("rate-reached").crossedBy(result)).isPresent();
         assertThat(Threshold.parse("generator-not-saturated").crossedBy(result)).isPresent();
-        assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).startsWith("the load generator was saturated: "))
+        assertThat(result.warnings())
+                .anySatisfy(warning -> assertThat(warning).startsWith("the load generator was saturated: "))
                 .anySatisfy(warning -> assertThat(warning).startsWith("the rate was not reached: "));
-        assertThat(result.timeline()).allSatisfy(row -> assertThat(row.loopBusy()).isBetween(0.0, 1.0));
+        assertThat(result.timeline())
+                .allSatisfy(row -> assertThat(row.loopBusy()).isBetween(0.0, 1.0));
     }
 
     /**
@@ -70,8 +81,15 @@ class GeneratorSaturationTest {
         double rate = STARVED_CAPACITY / 10;
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(rate, Duration.ofSeconds(3)), Duration.ofSeconds(2))
-                    .withWarmupUntilSteady(true).withThreads(2).withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)), () -> { });
+            result = run(
+                    LoadRun.of(
+                                    server.uri("/ok"),
+                                    new LoadProfile.Open(rate, Duration.ofSeconds(3)),
+                                    Duration.ofSeconds(2))
+                            .withWarmupUntilSteady(true)
+                            .withThreads(2)
+                            .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                    () -> {});
         }
 
         var generator = result.generator();
@@ -79,7 +97,9 @@ class GeneratorSaturationTest {
         assertThat(generator.saturated()).as(described).isFalse();
         assertThat(generator.rateReached()).as(described).isTrue();
         assertThat(generator.loopBusyMean()).as(described).isLessThan(GeneratorWatch.LOOP_BUSY_LIMIT_PERCENT / 100.0);
-        assertThat(generator.lagMs().count()).as("every measured request's lag").isEqualTo(result.requests().scheduled());
+        assertThat(generator.lagMs().count())
+                .as("every measured request's lag")
+                .isEqualTo(result.requests().scheduled());
         assertThat(result.requests().scheduled()).isEqualTo(Math.round(rate * 3));
         assertThat(Threshold.parse("rate-reached").crossedBy(result)).isEmpty();
         assertThat(Threshold.parse("generator-not-saturated").crossedBy(result)).isEmpty();

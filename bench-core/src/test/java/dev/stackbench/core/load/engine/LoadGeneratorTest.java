@@ -2,6 +2,18 @@ package dev.stackbench.core.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.RequestTemplate;
+import dev.stackbench.core.result.Measurement;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.RequestFailure;
+import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.core.vocabulary.ThinkTime;
 import java.io.FileInputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -10,28 +22,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
-
-import dev.stackbench.core.load.LoadProfile;
-import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.RequestMix;
-import dev.stackbench.core.load.RequestTemplate;
-import dev.stackbench.core.vocabulary.Stage;
-import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.result.Measurement;
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.vocabulary.Durations;
-import dev.stackbench.core.vocabulary.Stages;
-import dev.stackbench.core.vocabulary.RequestFailure;
-import dev.stackbench.core.vocabulary.ErrorClass;
-
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -63,11 +59,13 @@ class LoadGeneratorTest {
         RunResult open;
         try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
             open = run(LoadRun.of(server.uri("/stall"), new LoadProfile.Open(200, Duration.ofSeconds(4)), Duration.ZERO)
-                    .withConnections(4)).result();
+                            .withConnections(4))
+                    .result();
         }
         RunResult closed;
         try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
-            closed = run(LoadRun.of(server.uri("/stall"), closed(4, Duration.ofSeconds(4)), Duration.ZERO)).result();
+            closed = run(LoadRun.of(server.uri("/stall"), closed(4, Duration.ofSeconds(4)), Duration.ZERO))
+                    .result();
         }
 
         // About a quarter of the intended starts fall into the stall and wait up to 1 s for it.
@@ -84,7 +82,8 @@ class LoadGeneratorTest {
 
     @ParameterizedTest
     @CsvSource({"/status/503, http_503, 30s", "/close, closed, 30s", "/reset, reset, 30s", "/hang, timeout, 300ms"})
-    void aMisbehavingServerEndsOnTimeWithEachFailureCountedAndResultsWritten(String path, String errorClass, String timeoutText) throws Exception {
+    void aMisbehavingServerEndsOnTimeWithEachFailureCountedAndResultsWritten(
+            String path, String errorClass, String timeoutText) throws Exception {
         Duration duration = Duration.ofMillis(1500);
         Duration timeout = Durations.parse(timeoutText);
         try (var server = new MisbehavingServer()) {
@@ -101,11 +100,16 @@ class LoadGeneratorTest {
             assertThat(result.requests().errorsByClass()).as("errors").isNotEmpty();
             assertThat(result.requests().ok()).isZero();
             assertThat(result.requests().errorsByClass()).containsOnlyKeys(ErrorClass.fromKey(errorClass));
-            assertThat(result.requests().errors()).isEqualTo(result.requests().errorsByClass().get(ErrorClass.fromKey(errorClass))).isPositive();
+            assertThat(result.requests().errors())
+                    .isEqualTo(result.requests().errorsByClass().get(ErrorClass.fromKey(errorClass)))
+                    .isPositive();
             assertThat(result.latencyMs().p50()).isNull();
-            assertThat(result.warnings()).anySatisfy(warning -> assertThat(warning).contains("requests failed", errorClass));
-            JsonNode json = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-            assertThat(json.get("requests").get("errorsByClass").get(errorClass).asLong()).isEqualTo(result.requests().errors());
+            assertThat(result.warnings())
+                    .anySatisfy(warning -> assertThat(warning).contains("requests failed", errorClass));
+            JsonNode json =
+                    ResultFiles.json().readTree(out.resolve("result.json").toFile());
+            assertThat(json.get("requests").get("errorsByClass").get(errorClass).asLong())
+                    .isEqualTo(result.requests().errors());
             assertThat(json.get("latencyMs").get("p99").isNull()).isTrue();
         }
     }
@@ -116,8 +120,12 @@ class LoadGeneratorTest {
             var right = RequestMix.of(RequestTemplate.get("ok", "/ok").expectingBodyToContain("hello"));
             var wrong = RequestMix.of(RequestTemplate.get("ok", "/ok").expectingBodyToContain("goodbye"));
 
-            RunResult passed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO).withMix(right)).result();
-            RunResult failed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO).withMix(wrong)).result();
+            RunResult passed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
+                            .withMix(right))
+                    .result();
+            RunResult failed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
+                            .withMix(wrong))
+                    .result();
 
             assertThat(passed.requests().errors()).isZero();
             assertThat(passed.requests().ok()).isPositive();
@@ -132,7 +140,9 @@ class LoadGeneratorTest {
         try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        RunResult result = run(LoadRun.of(URI.create("http://127.0.0.1:" + port + "/"), closed(2, Duration.ofMillis(500)), Duration.ZERO)).result();
+        RunResult result = run(LoadRun.of(
+                        URI.create("http://127.0.0.1:" + port + "/"), closed(2, Duration.ofMillis(500)), Duration.ZERO))
+                .result();
 
         assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.CONNECT);
         assertThat(result.requests().ok()).isZero();
@@ -141,29 +151,38 @@ class LoadGeneratorTest {
     @Test
     void resultFilesHoldTheRunAndHdrHistogramReadsTheLog() throws Exception {
         try (var server = new MisbehavingServer()) {
-            Measurement measurement = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(300, Duration.ofSeconds(2)), Duration.ofSeconds(1)));
+            Measurement measurement = run(LoadRun.of(
+                    server.uri("/ok"), new LoadProfile.Open(300, Duration.ofSeconds(2)), Duration.ofSeconds(1)));
             ResultFiles.write(out, measurement);
             RunResult result = measurement.result();
 
-            JsonNode json = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+            JsonNode json =
+                    ResultFiles.json().readTree(out.resolve("result.json").toFile());
             assertThat(json.get("schema").asString()).isEqualTo("stackbench.load/1");
             assertThat(json.get("rps").asDouble()).isPositive();
-            assertThat(json.get("requests").get("ok").asLong()).isEqualTo(result.requests().ok()).isPositive();
+            assertThat(json.get("requests").get("ok").asLong())
+                    .isEqualTo(result.requests().ok())
+                    .isPositive();
             JsonNode latency = json.get("latencyMs");
-            for (String field : new String[]{"min", "mean", "p50", "p75", "p90", "p95", "p99", "p999", "p9999", "max"}) {
+            for (String field :
+                    new String[] {"min", "mean", "p50", "p75", "p90", "p95", "p99", "p999", "p9999", "max"}) {
                 assertThat(latency.get(field).isNumber()).as(field).isTrue();
             }
-            assertThat(latency.get("p50").asDouble()).isLessThanOrEqualTo(latency.get("p99").asDouble());
-            assertThat(latency.get("p99").asDouble()).isLessThanOrEqualTo(latency.get("max").asDouble());
+            assertThat(latency.get("p50").asDouble())
+                    .isLessThanOrEqualTo(latency.get("p99").asDouble());
+            assertThat(latency.get("p99").asDouble())
+                    .isLessThanOrEqualTo(latency.get("max").asDouble());
             assertThat(json.get("serviceTimeMs").get("p99").isNumber()).isTrue();
             assertThat(json.get("requests").has("late")).isTrue();
             assertThat(json.get("window").get("warmupSeconds").asDouble()).isEqualTo(1.0);
 
-            // One CSV row per second, the first marked as warm-up; a drain row after them when a response was still on its
+            // One CSV row per second, the first marked as warm-up; a drain row after them when a response was still on
+            // its
             // way at the window's end (on a loaded machine it can be).
             var csv = Files.readAllLines(out.resolve("timeline.csv"));
             assertThat(csv.getFirst()).startsWith("end_second,phase,rps");
-            assertThat(csv.subList(1, csv.size()).stream().filter(row -> !row.contains(",drain,"))).hasSize(3);
+            assertThat(csv.subList(1, csv.size()).stream().filter(row -> !row.contains(",drain,")))
+                    .hasSize(3);
             assertThat(csv).hasSizeBetween(1 + 3, 1 + 4);
             assertThat(csv.get(1)).contains(",warmup,");
 
@@ -171,7 +190,9 @@ class LoadGeneratorTest {
             long logged = 0;
             try (var input = new FileInputStream(out.resolve("latency.hlog").toFile())) {
                 var reader = new HistogramLogReader(input);
-                for (var histogram = reader.nextIntervalHistogram(); histogram != null; histogram = reader.nextIntervalHistogram()) {
+                for (var histogram = reader.nextIntervalHistogram();
+                        histogram != null;
+                        histogram = reader.nextIntervalHistogram()) {
                     if ("latency".equals(histogram.getTag())) {
                         logged += ((Histogram) histogram).getTotalCount();
                     }
@@ -187,7 +208,9 @@ class LoadGeneratorTest {
     @Test
     void anOpenModelSendsEveryScheduledRequest() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(400, Duration.ofSeconds(2)), Duration.ZERO)).result();
+            RunResult result = run(LoadRun.of(
+                            server.uri("/ok"), new LoadProfile.Open(400, Duration.ofSeconds(2)), Duration.ZERO))
+                    .result();
 
             // 800 intended starts in the window; none skipped, and each has an outcome, whatever the machine's speed.
             assertThat(result.requests().scheduled()).isEqualTo(800);
@@ -199,8 +222,11 @@ class LoadGeneratorTest {
     @Test
     void aRequestBudgetIsSentExactlyLikeAbsMinusN() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(server.uri("/ok"),
-                    new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(500)), Duration.ZERO)).result();
+            RunResult result = run(LoadRun.of(
+                            server.uri("/ok"),
+                            new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(500)),
+                            Duration.ZERO))
+                    .result();
 
             assertThat(result.requests().scheduled()).isEqualTo(500);
             assertThat(result.requests().sent()).isEqualTo(500);
@@ -212,27 +238,35 @@ class LoadGeneratorTest {
     @Test
     void keepAliveUsesOneConnectionPerUserAndWithoutItOnePerRequest() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult kept = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)).result();
+            RunResult kept = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO))
+                    .result();
             assertThat(server.connectionsAccepted()).isEqualTo(4);
             assertThat(kept.requests().ok()).isGreaterThan(4);
         }
         try (var server = new MisbehavingServer()) {
-            RunResult closedEach = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO).withKeepAlive(false)).result();
+            RunResult closedEach = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)
+                            .withKeepAlive(false))
+                    .result();
             assertThat(closedEach.requests().errors()).isZero();
-            assertThat((long) server.connectionsAccepted()).isGreaterThanOrEqualTo(closedEach.requests().ok());
+            assertThat((long) server.connectionsAccepted())
+                    .isGreaterThanOrEqualTo(closedEach.requests().ok());
         }
     }
 
     @Test
     void http2IsSpokenWhenAskedAndAnHttp1OnlyServerIsAProtocolError() throws Exception {
         try (var server = new MisbehavingServer(true, Duration.ZERO, Duration.ZERO)) {
-            RunResult result = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO).withHttp2(true)).result();
+            RunResult result = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)
+                            .withHttp2(true))
+                    .result();
             assertThat(result.requests().ok()).as("%s", result.requests()).isPositive();
             assertThat(result.requests().errors()).as("%s", result.requests()).isZero();
         }
         try (var server = new MisbehavingServer()) {
             RunResult result = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
-                    .withHttp2(true).withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300))).result();
+                            .withHttp2(true)
+                            .withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300)))
+                    .result();
             assertThat(result.requests().ok()).isZero();
             assertThat(result.requests().errors()).isPositive();
         }
@@ -241,15 +275,21 @@ class LoadGeneratorTest {
     @Test
     void usersFollowTheStages() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(server.uri("/ok"),
-                    new LoadProfile.RampingUsers(Stages.parse("1s:6,1s:6,0s:2,1s:2").stages(), ThinkTime.parse("10ms")), Duration.ZERO)).result();
+            RunResult result = run(LoadRun.of(
+                            server.uri("/ok"),
+                            new LoadProfile.RampingUsers(
+                                    Stages.parse("1s:6,1s:6,0s:2,1s:2").stages(), ThinkTime.parse("10ms")),
+                            Duration.ZERO))
+                    .result();
 
             assertThat(result.requests().ok()).isPositive();
-            assertThat(result.timeline()).allSatisfy(row -> assertThat(row.inFlight()).isLessThanOrEqualTo(6));
+            assertThat(result.timeline())
+                    .allSatisfy(row -> assertThat(row.inFlight()).isLessThanOrEqualTo(6));
             assertThat(result.timeline().getLast().inFlight()).isLessThanOrEqualTo(2);
             assertThat(result.profile().connections()).isEqualTo(6);
             assertThat(result.window().steadiness().steady()).isFalse();
-            assertThat(result.window().steadiness().reason()).isEqualTo("not tested: the offered load itself changes in the window (stages)");
+            assertThat(result.window().steadiness().reason())
+                    .isEqualTo("not tested: the offered load itself changes in the window (stages)");
         }
     }
 }

@@ -1,12 +1,10 @@
 package dev.stackbench.core.load.engine;
 
+import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
-import io.netty.channel.ChannelOption;
-
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.HttpProtocol;
@@ -31,15 +29,24 @@ final class MisbehavingServer implements AutoCloseable {
     MisbehavingServer(boolean http2, Duration stallAfter, Duration stallFor) {
         this.stallAfter = stallAfter;
         this.stallFor = stallFor;
-        this.server = HttpServer.create().host("127.0.0.1").port(0).runOn(loops)
-                .protocol(http2 ? new HttpProtocol[]{HttpProtocol.H2C, HttpProtocol.HTTP11} : new HttpProtocol[]{HttpProtocol.HTTP11})
+        this.server = HttpServer.create()
+                .host("127.0.0.1")
+                .port(0)
+                .runOn(loops)
+                .protocol(
+                        http2
+                                ? new HttpProtocol[] {HttpProtocol.H2C, HttpProtocol.HTTP11}
+                                : new HttpProtocol[] {HttpProtocol.HTTP11})
                 // per channel: doOnConnection would fire once per request on a kept-alive connection
                 .doOnChannelInit((observer, channel, remoteAddress) -> connections.incrementAndGet())
-                .route(routes -> routes
-                        .get("/ok", (request, response) -> response.sendString(Mono.just("hello")))
-                        .get("/status/{code}", (request, response) -> response.status(Integer.parseInt(request.param("code"))).sendString(Mono.just("status")))
+                .route(routes -> routes.get("/ok", (request, response) -> response.sendString(Mono.just("hello")))
+                        .get(
+                                "/status/{code}",
+                                (request, response) -> response.status(Integer.parseInt(request.param("code")))
+                                        .sendString(Mono.just("status")))
                         .get("/close", (request, response) -> {
-                            response.withConnection(connection -> connection.channel().close());
+                            response.withConnection(
+                                    connection -> connection.channel().close());
                             return Mono.never();
                         })
                         .get("/reset", (request, response) -> {

@@ -1,5 +1,7 @@
 package dev.stackbench.core.load.engine;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -10,10 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.HttpProtocol;
@@ -58,16 +56,22 @@ final class NamedRequestsServer implements AutoCloseable {
     static NamedRequestsServer http2() {
         var loops = LoopResources.create("named-requests-h2", 2, true);
         var holder = new NamedRequestsServer[1];
-        DisposableServer server = reactor.netty.http.server.HttpServer.create().host("127.0.0.1").port(0).runOn(loops)
+        DisposableServer server = reactor.netty.http.server.HttpServer.create()
+                .host("127.0.0.1")
+                .port(0)
+                .runOn(loops)
                 .protocol(HttpProtocol.H2C, HttpProtocol.HTTP11)
-                .route(routes -> routes
-                        .get("/items", (request, response) -> {
+                .route(routes -> routes.get("/items", (request, response) -> {
                             holder[0].keep("GET", request.requestHeaders().entries());
                             return response.sendString(Mono.just("[]"));
                         })
                         .post("/items", (request, response) -> {
                             holder[0].keep("POST", request.requestHeaders().entries());
-                            return response.sendString(request.receive().aggregate().asString().defaultIfEmpty("").map(body -> "{\"id\":1}"));
+                            return response.sendString(request.receive()
+                                    .aggregate()
+                                    .asString()
+                                    .defaultIfEmpty("")
+                                    .map(body -> "{\"id\":1}"));
                         }))
                 .bindNow();
         holder[0] = new NamedRequestsServer(server.port(), () -> {
@@ -81,7 +85,8 @@ final class NamedRequestsServer implements AutoCloseable {
         try (exchange) {
             String method = exchange.getRequestMethod();
             var headers = new java.util.ArrayList<Map.Entry<String, String>>();
-            exchange.getRequestHeaders().forEach((name, values) -> values.forEach(value -> headers.add(Map.entry(name, value))));
+            exchange.getRequestHeaders()
+                    .forEach((name, values) -> values.forEach(value -> headers.add(Map.entry(name, value))));
             keep(method, headers);
             exchange.getRequestBody().readAllBytes();
             if (method.equals("POST") && !postDelay.isZero()) {

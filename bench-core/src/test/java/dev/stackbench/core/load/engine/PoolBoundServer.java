@@ -1,5 +1,6 @@
 package dev.stackbench.core.load.engine;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -9,8 +10,6 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
-
-import com.sun.net.httpserver.HttpServer;
 
 /**
  * A real HTTP server on an ephemeral port with a physical bound: a pool of {@code threads} threads,

@@ -2,20 +2,17 @@ package dev.stackbench.core.result.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.ErrorClass;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.vocabulary.ErrorClass;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,13 +23,16 @@ import tools.jackson.databind.JsonNode;
 class CommittedResultsTest {
 
     /** The committed reference results (results/ at the repository's root) and the old ones kept beside the tests. */
-    private static final List<Path> ROOTS = List.of(Path.of("..", "results"), Path.of("src", "test", "resources", "old-results"));
+    private static final List<Path> ROOTS =
+            List.of(Path.of("..", "results"), Path.of("src", "test", "resources", "old-results"));
 
     static Stream<Path> committedResults() throws IOException {
         var files = new java.util.ArrayList<Path>();
         for (Path root : ROOTS) {
             try (Stream<Path> walk = Files.walk(root)) {
-                walk.filter(file -> file.getFileName().toString().equals(ResultFiles.RESULT_JSON)).sorted().forEach(files::add);
+                walk.filter(file -> file.getFileName().toString().equals(ResultFiles.RESULT_JSON))
+                        .sorted()
+                        .forEach(files::add);
             }
         }
         assertThat(files).as("committed results").hasSizeGreaterThan(50);
@@ -49,14 +49,19 @@ class CommittedResultsTest {
 
         assertSame("", original, written);
         assertThat(read.schema()).isEqualTo(RunResult.SCHEMA);
-        assertThat(read.profile().model().id()).isEqualTo(original.path("profile").path("model").asString());
+        assertThat(read.profile().model().id())
+                .isEqualTo(original.path("profile").path("model").asString());
         if (read.timeline() != null && !read.timeline().isEmpty()) {
-            assertThat(read.timeline().getFirst().phase().id()).isEqualTo(original.path("timeline").get(0).path("phase").asString());
+            assertThat(read.timeline().getFirst().phase().id())
+                    .isEqualTo(original.path("timeline").get(0).path("phase").asString());
         }
         Map<ErrorClass, Long> errors = read.requests().errorsByClass();
         assertThat(errors.keySet().stream().map(ErrorClass::key))
-                .containsExactlyElementsOf(original.path("requests").path("errorsByClass").propertyNames());
-        assertThat(ResultReader.readFile(file)).singleElement().satisfies(run -> assertThat(run.label()).isNotBlank());
+                .containsExactlyElementsOf(
+                        original.path("requests").path("errorsByClass").propertyNames());
+        assertThat(ResultReader.readFile(file))
+                .singleElement()
+                .satisfies(run -> assertThat(run.label()).isNotBlank());
     }
 
     /**
@@ -72,7 +77,9 @@ class CommittedResultsTest {
                     continue; // removed from the schema since: every field it has is written, null or not
                 }
                 if (value.isNull()) {
-                    assertThat(back == null || back.isNull()).as(path + "." + name).isTrue();
+                    assertThat(back == null || back.isNull())
+                            .as(path + "." + name)
+                            .isTrue();
                 } else {
                     assertThat(back).as(path + "." + name + " written back").isNotNull();
                     assertSame(path + "." + name, value, back);

@@ -3,14 +3,12 @@ package dev.stackbench.core.result.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.ShardManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.ShardManifest;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,14 +59,19 @@ class ShardSetsTest {
         RecordedResults unsharded = ResultReader.read(List.of(whole));
         RecordedResults merged = ResultReader.read(List.of(second, third, first));
 
-        assertThat(merged.targets().keySet()).containsExactlyElementsOf(unsharded.targets().keySet());
+        assertThat(merged.targets().keySet())
+                .containsExactlyElementsOf(unsharded.targets().keySet());
         assertThat(merged.runs()).hasSize(3);
         for (int i = 0; i < 3; i++) {
-            assertThat(merged.runs().get(i).result()).isEqualTo(unsharded.runs().get(i).result());
-            assertThat(merged.runs().get(i).setup()).isEqualTo(unsharded.runs().get(i).setup());
+            assertThat(merged.runs().get(i).result())
+                    .isEqualTo(unsharded.runs().get(i).result());
+            assertThat(merged.runs().get(i).setup())
+                    .isEqualTo(unsharded.runs().get(i).setup());
         }
-        // Their parent directory holds each run twice (whole's copy beside the shards'): one measurement, not two repeats.
-        assertThatThrownBy(() -> ResultReader.read(List.of(dir.resolve("one").getParent()))).isInstanceOf(UnreadableResultException.class)
+        // Their parent directory holds each run twice (whole's copy beside the shards'): one measurement, not two
+        // repeats.
+        assertThatThrownBy(() -> ResultReader.read(List.of(dir.resolve("one").getParent())))
+                .isInstanceOf(UnreadableResultException.class)
                 .hasMessageContaining("the same contents as");
     }
 
@@ -77,8 +80,10 @@ class ShardSetsTest {
         Path first = shard("one", 1, 3, List.of("loom-tomcat"));
         Path second = shard("two", 2, 3, List.of("webflux-netty", "async-tomcat"));
 
-        assertThatThrownBy(() -> ResultReader.read(List.of(first, second))).isInstanceOf(UnreadableResultException.class)
-                .hasMessageStartingWith("shard 3/3 of s missing (given: ").hasMessageEndingWith("a merged result needs every shard's directory");
+        assertThatThrownBy(() -> ResultReader.read(List.of(first, second)))
+                .isInstanceOf(UnreadableResultException.class)
+                .hasMessageStartingWith("shard 3/3 of s missing (given: ")
+                .hasMessageEndingWith("a merged result needs every shard's directory");
     }
 
     @Test
@@ -87,7 +92,8 @@ class ShardSetsTest {
         Path again = shard("again", 1, 2, List.of("loom-tomcat"));
         shard("two", 2, 2, List.of("webflux-netty", "async-tomcat"));
 
-        assertThatThrownBy(() -> ResultReader.read(List.of(first, again, dir.resolve("two")))).isInstanceOf(UnreadableResultException.class)
+        assertThatThrownBy(() -> ResultReader.read(List.of(first, again, dir.resolve("two"))))
+                .isInstanceOf(UnreadableResultException.class)
                 .hasMessage("shard 1/2 of s is given twice: " + first + " and " + again);
     }
 
@@ -96,8 +102,10 @@ class ShardSetsTest {
         Path first = shard("one", 1, 2, List.of("loom-tomcat", "webflux-netty"));
         Path second = shard("two", 2, 2, List.of("webflux-netty", "async-tomcat"));
 
-        assertThatThrownBy(() -> ResultReader.read(List.of(first, second))).isInstanceOf(UnreadableResultException.class)
-                .hasMessageStartingWith("run 'webflux-netty' of s is in shard 1/2 of s (" + first + ") and in shard 2/2 of s (" + second + ")");
+        assertThatThrownBy(() -> ResultReader.read(List.of(first, second)))
+                .isInstanceOf(UnreadableResultException.class)
+                .hasMessageStartingWith("run 'webflux-netty' of s is in shard 1/2 of s (" + first
+                        + ") and in shard 2/2 of s (" + second + ")");
     }
 
     @Test
@@ -105,7 +113,8 @@ class ShardSetsTest {
         Path first = shard("one", 1, 2, List.of("loom-tomcat"));
         Path other = shard("other", 2, 3, List.of("webflux-netty", "async-tomcat"));
 
-        assertThatThrownBy(() -> ResultReader.read(List.of(first, other))).isInstanceOf(UnreadableResultException.class)
+        assertThatThrownBy(() -> ResultReader.read(List.of(first, other)))
+                .isInstanceOf(UnreadableResultException.class)
                 .hasMessageContaining("split the scenario differently");
     }
 
@@ -115,8 +124,10 @@ class ShardSetsTest {
         Path second = shard("two", 2, 2, List.of("webflux-netty", "async-tomcat"));
         run(first, "stray");
 
-        assertThatThrownBy(() -> ResultReader.read(List.of(first, second))).isInstanceOf(UnreadableResultException.class)
-                .hasMessageStartingWith(first.resolve("stray").resolve(ResultFiles.RESULT_JSON) + ": not one of shard 1/2 of s's runs (loom-tomcat)");
+        assertThatThrownBy(() -> ResultReader.read(List.of(first, second)))
+                .isInstanceOf(UnreadableResultException.class)
+                .hasMessageStartingWith(first.resolve("stray").resolve(ResultFiles.RESULT_JSON)
+                        + ": not one of shard 1/2 of s's runs (loom-tomcat)");
     }
 
     @Test
@@ -125,7 +136,8 @@ class ShardSetsTest {
         Path second = shard("two", 2, 2, List.of("webflux-netty", "async-tomcat"));
         Files.delete(second.resolve("async-tomcat").resolve(ResultFiles.RESULT_JSON));
 
-        assertThatThrownBy(() -> ResultReader.read(List.of(first, second))).isInstanceOf(UnreadableResultException.class)
+        assertThatThrownBy(() -> ResultReader.read(List.of(first, second)))
+                .isInstanceOf(UnreadableResultException.class)
                 .hasMessageEndingWith("missing, though shard 2/2 of s ran 'async-tomcat'");
     }
 }
