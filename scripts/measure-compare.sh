@@ -7,6 +7,7 @@
 #   aa     webflux-netty twice (an A/A comparison), deciding on requests/s and CPU per request
 #   burn   webflux-netty vs the same spending 1 µs more CPU per request (stackbench.date.burn-micros=1, about 3% of its
 #          CPU per request here), deciding on CPU per request and requests/s, with an A/A control of the base
+#   aa3, burn3  aa and burn (without the control) with three JVMs per variant (--forks 3)
 #   eight  all 8 approaches, date, 50 users
 #   w2, w10  the A/A comparison with 2 s and 10 s windows instead of 5 s
 # Needs bench-jmh/target/bench-jmh.jar and a JDK >= 21. One comparison at a time; each takes up to 20 minutes.
@@ -29,9 +30,11 @@ args() {
     aa) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest" ;;
     burn) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --aa base --concurrency 50 --metric cpuPerRequest,rps" ;;
     eight) echo "--variant platform-tomcat --variant loom-tomcat --variant async-tomcat --variant commonpool-tomcat --variant elastic-tomcat --variant loom-netty --variant webflux-netty --variant elastic-netty --concurrency 50" ;;
+    aa3) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --forks 3" ;;
+    burn3) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --concurrency 50 --metric cpuPerRequest,rps --forks 3" ;;
     w2) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --duration 2s" ;;
     w10) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --duration 10s" ;;
-    *) echo "error: unknown experiment '$1' (pair, aa, burn, eight, w2, w10)" >&2; exit 2 ;;
+    *) echo "error: unknown experiment '$1' (pair, aa, burn, aa3, burn3, eight, w2, w10)" >&2; exit 2 ;;
   esac
 }
 
