@@ -28,6 +28,8 @@ class ReportPageTest {
     private static final int TOMCAT_THREADS = 2;
 
     private static final int DELAY_MILLIS = 50;
+    /** CPU spun per request by the first run's server: samples for its CPU graph even when the machine is busy. */
+    private static final int BURN_MICROS = 5_000;
 
     /** A chart with axes, labels and lines has many colours (antialiasing); a blank or broken image has a few. */
     private static final int MIN_COLOURS_OF_A_CHART = 16;
@@ -40,8 +42,16 @@ class ReportPageTest {
     @Test
     void thePageShowsEveryChartAndBothLabelsWithTheirNumbers() throws Exception {
         String chromium = HeadlessChromium.path();
-        Path platform = load("platform-tomcat", "--server-property", "server.tomcat.threads.max=" + TOMCAT_THREADS);
-        Path loom = load("loom-tomcat", "--workload", "movies");
+        // Both runs must give the CPU profiler something to sample on a loaded machine (a 10 ms interval): the first
+        // spins a known 5 ms per request (still under the 40 requests/s bound), the second serves without a delay.
+        Path platform = load(
+                "platform-tomcat",
+                DELAY_MILLIS,
+                "--server-property",
+                "server.tomcat.threads.max=" + TOMCAT_THREADS,
+                "--server-property",
+                "stackbench.date.burn-micros=" + BURN_MICROS);
+        Path loom = load("loom-tomcat", 0, "--workload", "movies");
         Path out = temp.resolve("report");
 
         ServeCommandTest.Run report =
@@ -183,14 +193,14 @@ class ReportPageTest {
         assertThat(out).doesNotExist();
     }
 
-    private Path load(String approach, String... extra) {
+    private Path load(String approach, int delayMillis, String... extra) {
         Path out = temp.resolve("runs").resolve(approach);
         var args = new ArrayList<>(List.of(
                 "load",
                 "--approach",
                 approach,
                 "--workload-param",
-                "delayMillis=" + DELAY_MILLIS,
+                "delayMillis=" + delayMillis,
                 "--concurrency",
                 "4",
                 "--duration",
