@@ -160,9 +160,17 @@ final class RunCoordinator {
                 warnings.add(stop.reason() + ": the results hold what was measured until then");
             }
             long[] counters = collector.counters();
-            sink.end(counters, engine.control.window(), warnings, timeline.clientCpuNanosInWindow());
+            var errorMessages = collector.errorMessages();
+            sink.end(counters, errorMessages, engine.control.window(), warnings, timeline.clientCpuNanosInWindow());
             return new ResultAssembly(run, target)
-                    .assemble(timeline, counters, engine.control.window(), warmupVerdict, stop.reason(), warnings);
+                    .assemble(
+                            timeline,
+                            counters,
+                            errorMessages,
+                            engine.control.window(),
+                            warmupVerdict,
+                            stop.reason(),
+                            warnings);
         }
     }
 
