@@ -1,9 +1,12 @@
 package dev.stackbench.cli;
 
 import dev.stackbench.cluster.Agent;
+import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.vocabulary.Durations;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -67,6 +70,14 @@ final class AgentCommand implements Callable<Integer> {
             description = "Leave when no order came for this long (default: ${DEFAULT-VALUE}).")
     String idleTimeout;
 
+    @Option(
+            names = "--output",
+            paramLabel = "NAME[=WHERE]",
+            description =
+                    "Send this agent's own segment live, every series labelled agent=NAME (as load --output): prometheus[=[ADDRESS]:PORT], "
+                            + "otlp=URL, json=FILE; repeatable. The merged result stays the coordinator's result.json.")
+    List<String> outputs = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if (runs < 0) {
@@ -77,9 +88,14 @@ final class AgentCommand implements Callable<Integer> {
                 ? name
                 : InetAddress.getLocalHost().getHostName() + "-"
                         + ProcessHandle.current().pid();
-        var served = Agent.serve(
-                new Agent.Settings(agentName, coordinator, bind, runs, idle),
-                spec.commandLine().getErr());
+        Agent.Served served;
+        try (OutputScope scope =
+                OutputScope.open(outputs, agentName, spec.commandLine().getErr())) {
+            served = Agent.serve(
+                    new Agent.Settings(agentName, coordinator, bind, runs, idle),
+                    scope.around(ProgressListener.NONE),
+                    spec.commandLine().getErr());
+        }
         if (served.failed() > 0 || runs > 0 && served.runs() < runs) {
             spec.commandLine()
                     .getErr()

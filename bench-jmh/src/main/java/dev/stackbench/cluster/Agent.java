@@ -64,6 +64,9 @@ public final class Agent {
     private final BlockingQueue<ClusterMessage.Order> orders = new LinkedBlockingQueue<>();
     private final BlockingQueue<String> acknowledged = new LinkedBlockingQueue<>();
     private final PrintWriter err;
+    /** Hears each run's intervals: the live outputs of {@code agent --output}, labelled with this agent's name. */
+    private final ProgressListener progress;
+
     private volatile ClusterChannel channel;
     private volatile List<String> members = List.of();
     private volatile String coordinator;
@@ -72,20 +75,26 @@ public final class Agent {
     /** The current run was stopped by its coordinator's {@link ClusterMessage.Stop}: what it measured is still wanted. */
     private volatile boolean stoppedByCoordinator;
 
-    private Agent(PrintWriter err) {
+    private Agent(PrintWriter err, ProgressListener progress) {
         this.err = err;
+        this.progress = progress;
     }
 
     /**
      * Serves until done; returns how many runs it took, and how many of them failed.
      */
     public static Served serve(Settings settings, PrintWriter err) throws Exception {
+        return serve(settings, ProgressListener.NONE, err);
+    }
+
+    /** Serves until done, each run's intervals told to {@code progress} (live outputs of this agent's own segment). */
+    public static Served serve(Settings settings, ProgressListener progress, PrintWriter err) throws Exception {
         Discovery discovery = Discovery.parse(settings.coordinator());
         int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
         InetSocketAddress bind = settings.bind() != null
                 ? Discovery.address(settings.bind(), port)
                 : new InetSocketAddress(towards(discovery), port);
-        var agent = new Agent(err);
+        var agent = new Agent(err, progress);
         err.printf(
                 "agent %s: looking for a coordinator at %s; leaving after %d s without an order%n",
                 settings.name(), settings.coordinator(), settings.idleTimeout().toSeconds());
@@ -217,7 +226,7 @@ public final class Agent {
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();
             var measured = LoadGenerator.runSegment(
-                    run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE, running);
+                    run, segment, ClockOffset.instant(order.startEpochNanos()), progress, running);
             if (running.requested() && !stoppedByCoordinator) {
                 err.printf("agent %s: segment %s stopped: %s%n", channel.name(), segment, running.reason());
                 err.flush();

@@ -93,7 +93,8 @@ class PackageRulesTest {
             "jmh", List.of("core.."),
             "jmh.jmh_generated", List.of("jmh", "core.."),
             "cluster", List.of("core.."),
-            "cli", List.of("core..", "jmh", "cluster"),
+            "cli", List.of("core..", "jmh", "cluster", "output"),
+            "output", List.of("core.."),
             "servers",
                     List.of(
                             "servers.contacts",
@@ -112,7 +113,7 @@ class PackageRulesTest {
             "servers.logging", List.of());
 
     /** What bench-servers may not see of bench-core, besides the SPI ({@code core.server}) and the vocabulary. */
-    private static final String BENCH_JMH_PACKAGES = "dev.stackbench.(cli|jmh|cluster)..";
+    private static final String BENCH_JMH_PACKAGES = "dev.stackbench.(cli|jmh|cluster|output)..";
 
     static Stream<String> packages() {
         return MAY_IMPORT.keySet().stream();
@@ -212,7 +213,13 @@ class PackageRulesTest {
 
         assertThat(publicTypes)
                 .containsExactlyInAnyOrder(
-                        "LoadGenerator", "LoadSession", "StopRequest", "ProgressListener", "AgentPart", "SegmentRun");
+                        "LoadGenerator",
+                        "LoadSession",
+                        "StopRequest",
+                        "ProgressListener",
+                        "LiveInterval",
+                        "AgentPart",
+                        "SegmentRun");
     }
 
     @Test

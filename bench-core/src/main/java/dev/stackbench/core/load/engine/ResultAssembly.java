@@ -173,8 +173,7 @@ final class ResultAssembly {
     }
 
     /** Error counts by class, then by HTTP status, leaving out those that did not occur. */
-    private static Map<ErrorClass, Long> errorsByClass(
-            ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
+    static Map<ErrorClass, Long> errorsByClass(ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
         var errorsByClass = new LinkedHashMap<ErrorClass, Long>();
         for (RequestFailure errorClass : RequestFailure.values()) {
             long count = ofClass.applyAsLong(errorClass);
@@ -182,7 +181,7 @@ final class ResultAssembly {
                 errorsByClass.put(errorClass, count);
             }
         }
-        for (int status = 0; status <= WorkerCounters.MAX_STATUS; status++) {
+        for (int status = WorkerCounters.MIN_STATUS; status <= WorkerCounters.MAX_STATUS; status++) {
             long count = ofStatus.applyAsLong(status);
             if (count > 0) {
                 errorsByClass.put(new ErrorClass.HttpStatus(status), count);

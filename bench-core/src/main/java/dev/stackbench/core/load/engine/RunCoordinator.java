@@ -130,6 +130,12 @@ final class RunCoordinator {
                 var row = timeline.close(period, to, taken, sample, busy);
                 sink.interval(period, to, taken, sample, busy);
                 listener.interval(row);
+                listener.live(new LiveInterval(
+                        target.label(),
+                        timeline.startEpochMillis() + to / 1_000_000,
+                        row,
+                        taken,
+                        engine.plan.requestNames()));
                 if (period == Timeline.Period.WARMUP
                         && untilSteady != null
                         && warmupVerdict == null

@@ -66,7 +66,8 @@ class ErrorMessagesTest {
             assertThat(result.byRequest().getFirst().errorsByClass()).containsOnlyKeys(status999);
             assertThat(result.requests().errorMessages().get(status999).first()).isEqualTo("999 Whatever");
         }
-        try (var server = new CannedServer("HTTP/1.1 1000 Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")) {
+        try (var server =
+                new CannedServer("HTTP/1.1 1000 Too Long\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")) {
             RunResult result = run(server.uri());
             assertThat(result.requests().errorsByClass()).containsOnlyKeys(RequestFailure.PROTOCOL);
             assertThat(result.requests()
