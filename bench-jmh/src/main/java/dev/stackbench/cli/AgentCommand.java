@@ -1,9 +1,11 @@
 package dev.stackbench.cli;
 
 import dev.stackbench.cluster.Agent;
+import dev.stackbench.cluster.ClusterSecret;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.vocabulary.Durations;
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +73,14 @@ final class AgentCommand implements Callable<Integer> {
     String idleTimeout;
 
     @Option(
+            names = "--cluster-secret-file",
+            paramLabel = "FILE",
+            description = "The cluster's shared secret, the same on every member; else the environment variable "
+                    + "STACKBENCH_CLUSTER_SECRET. Required unless this agent listens on loopback: only members "
+                    + "holding it may join, and every message is encrypted under it.")
+    Path clusterSecretFile;
+
+    @Option(
             names = "--output",
             paramLabel = "NAME[=WHERE]",
             description =
@@ -92,7 +102,14 @@ final class AgentCommand implements Callable<Integer> {
         try (OutputScope scope =
                 OutputScope.open(outputs, agentName, spec.commandLine().getErr())) {
             served = Agent.serve(
-                    new Agent.Settings(agentName, coordinator, bind, runs, idle),
+                    new Agent.Settings(
+                            agentName,
+                            coordinator,
+                            bind,
+                            runs,
+                            idle,
+                            ClusterSecret.read(clusterSecretFile, System.getenv())
+                                    .orElse(null)),
                     scope.around(ProgressListener.NONE),
                     spec.commandLine().getErr());
         }

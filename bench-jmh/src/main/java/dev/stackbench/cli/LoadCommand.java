@@ -243,6 +243,14 @@ final class LoadCommand implements Callable<Integer> {
                             + "instead of their joining --cluster-bind.")
     String discovery;
 
+    @Option(
+            names = "--cluster-secret-file",
+            paramLabel = "FILE",
+            description =
+                    "With --agents: the cluster's shared secret, the same on every agent; else the environment variable "
+                            + "STACKBENCH_CLUSTER_SECRET. Required unless the coordinator listens on loopback.")
+    Path clusterSecretFile;
+
     static final String DEFAULT_AGENTS_TIMEOUT = "60s";
 
     /** A threshold on a request name the run does not have could never be checked: refused before the run. */
@@ -343,7 +351,7 @@ final class LoadCommand implements Callable<Integer> {
             return;
         }
         ParseResult parsed = spec.commandLine().getParseResult();
-        for (String option : List.of("--cluster-bind", "--discovery", "--agents-timeout")) {
+        for (String option : List.of("--cluster-bind", "--discovery", "--agents-timeout", "--cluster-secret-file")) {
             if (parsed.hasMatchedOption(option)) {
                 throw new IllegalArgumentException(
                         option + " applies with --agents N (load from N generator hosts) only");

@@ -43,8 +43,10 @@ public final class Agent {
      * @param bind          where this agent listens, {@code ADDRESS[:PORT]}; null: the address that reaches the coordinator
      * @param runs          how many runs to take before leaving; 0 for no limit
      * @param idleTimeout   how long to wait for an order before leaving
+     * @param secret        the cluster's shared secret; null only on loopback
      */
-    public record Settings(String name, String coordinator, String bind, int runs, Duration idleTimeout) {
+    public record Settings(
+            String name, String coordinator, String bind, int runs, Duration idleTimeout, ClusterSecret secret) {
         public Settings {
             if (name.startsWith(LoadOverAgents.NAME_PREFIX)) {
                 throw new IllegalArgumentException("--name '" + name + "': names starting with '"
@@ -75,7 +77,11 @@ public final class Agent {
     /** The current run was stopped by its coordinator's {@link ClusterMessage.Stop}: what it measured is still wanted. */
     private volatile boolean stoppedByCoordinator;
 
-    private Agent(PrintWriter err, ProgressListener progress) {
+    private final String name;
+    private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private Agent(String name, PrintWriter err, ProgressListener progress) {
+        this.name = name;
         this.err = err;
         this.progress = progress;
     }
@@ -94,7 +100,8 @@ public final class Agent {
         InetSocketAddress bind = settings.bind() != null
                 ? Discovery.address(settings.bind(), port)
                 : new InetSocketAddress(towards(discovery), port);
-        var agent = new Agent(err, progress);
+        ClusterChannel.requireSecret(bind, settings.secret(), "agent " + settings.name());
+        var agent = new Agent(settings.name(), err, progress);
         err.printf(
                 "agent %s: looking for a coordinator at %s; leaving after %d s without an order%n",
                 settings.name(), settings.coordinator(), settings.idleTimeout().toSeconds());
@@ -105,7 +112,13 @@ public final class Agent {
         while ((settings.runs() == 0 || done < settings.runs()) && System.nanoTime() < idleDeadline) {
             agent.orders.clear();
             try (var joined = ClusterChannel.join(
-                    settings.name(), bind, discovery, ClusterChannel.JOIN_TIMEOUT, agent.listener())) {
+                    settings.name(),
+                    bind,
+                    discovery,
+                    ClusterChannel.JOIN_TIMEOUT,
+                    settings.secret(),
+                    agent::refused,
+                    agent.listener())) {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {
@@ -168,6 +181,14 @@ public final class Agent {
             present = now;
         }
         return null;
+    }
+
+    /** A member without the cluster's secret tried to reach this agent: said once per member, the agent serving on. */
+    private void refused(String member) {
+        if (refused.add(member)) {
+            err.printf("agent %s: refused %s: only members holding the cluster's secret may join%n", name, member);
+            err.flush();
+        }
     }
 
     private ClusterChannel.Listener listener() {
