@@ -107,7 +107,7 @@ class PackageRulesTest {
             "servers.dispatch", List.of("servers.db"),
             "servers.date", List.of("servers.dispatch", "servers.upstream"),
             "servers.movies", List.of("servers.dispatch", "servers.date", "servers.upstream", "servers.db"),
-            "servers.contacts", List.of("servers.dispatch"),
+            "servers.contacts", List.of("servers.dispatch", "servers.db"),
             "servers.db", List.of(),
             "servers.upstream", List.of(),
             "servers.logging", List.of());
