@@ -96,8 +96,14 @@ final class OtlpPush implements LiveOutput {
         result.whenComplete(() -> {
             if (!result.isSuccess() && warned.compareAndSet(false, true)) {
                 Throwable failure = result.getFailureThrowable();
+                while (failure != null && failure.getCause() != null) {
+                    failure = failure.getCause(); // the exporter wraps what went wrong twice
+                }
                 err.println("WARNING: --output otlp: cannot push to " + url
-                        + (failure != null ? " (" + failure.getMessage() + ")" : "")
+                        + (failure != null
+                                ? " (" + failure.getClass().getSimpleName()
+                                        + (failure.getMessage() != null ? ": " + failure.getMessage() : "") + ")"
+                                : "")
                         + "; the run goes on, its results are unaffected, and this is not said again");
                 err.flush();
             }

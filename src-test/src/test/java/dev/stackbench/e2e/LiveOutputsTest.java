@@ -190,6 +190,58 @@ class LiveOutputsTest {
                 .isPositive();
     }
 
+    /** An agent's own segment, labelled with its name; agent and coordinator in this JVM, on loopback (no secret). */
+    @Test
+    void anAgentsOutputIsItsSegmentLabelledWithItsName() throws Exception {
+        Path lines = temp.resolve("agent.jsonl");
+        int clusterPort;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            clusterPort = socket.getLocalPort();
+        }
+        var agentErr = new StringWriter();
+        CompletableFuture<Integer> agent = CompletableFuture.supplyAsync(() -> StackbenchMain.execute(
+                new String[] {
+                    "agent",
+                    "--coordinator",
+                    "127.0.0.1:" + clusterPort,
+                    "--bind",
+                    "127.0.0.1",
+                    "--name",
+                    "agent-7",
+                    "--runs",
+                    "1",
+                    "--idle-timeout",
+                    "30s",
+                    "--output",
+                    "json=" + lines
+                },
+                new PrintWriter(new StringWriter(), true),
+                new PrintWriter(agentErr, true)));
+        Path out = temp.resolve("run");
+        var arguments = new ArrayList<>(List.of(load(out)));
+        arguments.addAll(
+                List.of("--agents", "1", "--cluster-bind", "127.0.0.1:" + clusterPort, "--agents-timeout", "20s"));
+        ServeCommandTest.Run run = ServeCommandTest.run(arguments.toArray(String[]::new));
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(agent.get(30, TimeUnit.SECONDS)).as(agentErr.toString()).isZero();
+        JsonNode section = ResultFiles.json()
+                .readTree(Files.readString(out.resolve("result.json")))
+                .path("agents")
+                .path("agents")
+                .get(0);
+        List<JsonNode> written = Files.readAllLines(lines).stream()
+                .map(line -> ResultFiles.json().readTree(line))
+                .toList();
+        assertThat(written)
+                .isNotEmpty()
+                .allSatisfy(line -> assertThat(line.path("agent").asString()).isEqualTo("agent-7"));
+        JsonNode last = written.getLast().path("totals").path("measured");
+        assertThat(last.path("scheduled").asLong())
+                .isEqualTo(section.path("scheduled").asLong());
+        assertThat(last.path("ok").asLong()).isEqualTo(section.path("ok").asLong());
+    }
+
     @Test
     void remoteWriteAndATakenPortAreRefusedBeforeTheRunInOneLine() throws IOException {
         ServeCommandTest.Run remoteWrite = ServeCommandTest.run(
