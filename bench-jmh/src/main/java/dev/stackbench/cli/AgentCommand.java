@@ -1,9 +1,14 @@
 package dev.stackbench.cli;
 
 import dev.stackbench.cluster.Agent;
+import dev.stackbench.cluster.ClusterSecret;
+import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.vocabulary.Durations;
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -67,6 +72,22 @@ final class AgentCommand implements Callable<Integer> {
             description = "Leave when no order came for this long (default: ${DEFAULT-VALUE}).")
     String idleTimeout;
 
+    @Option(
+            names = "--cluster-secret-file",
+            paramLabel = "FILE",
+            description = "The cluster's shared secret, the same on every member; else the environment variable "
+                    + "STACKBENCH_CLUSTER_SECRET. Required unless this agent listens on loopback: only members "
+                    + "holding it may join, and every message is encrypted under it.")
+    Path clusterSecretFile;
+
+    @Option(
+            names = "--output",
+            paramLabel = "NAME[=WHERE]",
+            description =
+                    "Send this agent's own segment live, every series labelled agent=NAME (as load --output): prometheus[=[ADDRESS]:PORT], "
+                            + "otlp=URL, json=FILE; repeatable. The merged result stays the coordinator's result.json.")
+    List<String> outputs = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if (runs < 0) {
@@ -77,9 +98,21 @@ final class AgentCommand implements Callable<Integer> {
                 ? name
                 : InetAddress.getLocalHost().getHostName() + "-"
                         + ProcessHandle.current().pid();
-        var served = Agent.serve(
-                new Agent.Settings(agentName, coordinator, bind, runs, idle),
-                spec.commandLine().getErr());
+        Agent.Served served;
+        try (OutputScope scope =
+                OutputScope.open(outputs, agentName, spec.commandLine().getErr())) {
+            served = Agent.serve(
+                    new Agent.Settings(
+                            agentName,
+                            coordinator,
+                            bind,
+                            runs,
+                            idle,
+                            ClusterSecret.read(clusterSecretFile, System.getenv())
+                                    .orElse(null)),
+                    scope.around(ProgressListener.NONE),
+                    spec.commandLine().getErr());
+        }
         if (served.failed() > 0 || runs > 0 && served.runs() < runs) {
             spec.commandLine()
                     .getErr()

@@ -28,6 +28,7 @@ final class AgentsRun {
     private final String clusterBind;
     private final String agentsTimeout;
     private final String discovery;
+    private final java.nio.file.Path clusterSecretFile;
 
     AgentsRun(LoadCommand command) {
         this.approach = command.approach;
@@ -39,6 +40,7 @@ final class AgentsRun {
         this.clusterBind = command.clusterBind;
         this.agentsTimeout = command.agentsTimeout;
         this.discovery = command.discovery;
+        this.clusterSecretFile = command.clusterSecretFile;
     }
 
     /**
@@ -56,7 +58,12 @@ final class AgentsRun {
         dev.stackbench.cluster.LoadOverAgents.check(
                 run, agents); // input no agent could run: refused before anyone waits
         var settings = new dev.stackbench.cluster.LoadOverAgents.Settings(
-                agents, clusterBind(), discovery, Durations.parse(agentsTimeout));
+                agents,
+                clusterBind(),
+                discovery,
+                Durations.parse(agentsTimeout),
+                dev.stackbench.cluster.ClusterSecret.read(clusterSecretFile, System.getenv())
+                        .orElse(null));
         if (!quiet) {
             err.printf(
                     "running %s%s against %s from %d agents%n",

@@ -10,6 +10,7 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.engine.LoadGenerator;
+import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -37,8 +39,10 @@ final class AppRun {
     private final Path out;
     private final boolean quiet;
     private final Integer agents;
+    private final Function<PrintWriter, ProgressListener> progress;
 
     AppRun(LoadCommand command) {
+        this.progress = command::progress;
         this.spec = command.spec;
         this.app = command.app;
         this.requestSpecs = command.requestSpecs;
@@ -129,7 +133,7 @@ final class AppRun {
                             Durations.format(LoadDefaults.REPORT_INTERVAL));
                     err.flush();
                 }
-                measurement = LoadGenerator.run(run, description, new ProgressPrinter(err, quiet), interrupts.stop())
+                measurement = LoadGenerator.run(run, description, progress.apply(err), interrupts.stop())
                         .withStartup(running.startup());
             } finally {
                 running.close();

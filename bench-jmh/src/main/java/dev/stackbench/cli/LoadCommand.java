@@ -2,6 +2,7 @@ package dev.stackbench.cli;
 
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.profile.ProfileMode;
 import dev.stackbench.core.profile.ProfileRecorder;
 import dev.stackbench.core.profile.ProfileSettings;
@@ -10,6 +11,7 @@ import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,6 +156,20 @@ final class LoadCommand implements Callable<Integer> {
     Path out;
 
     @Option(
+            names = "--output",
+            paramLabel = "NAME[=WHERE]",
+            description =
+                    "Send every interval's numbers out while the run goes (k6's --out): prometheus[=[ADDRESS]:PORT] (an endpoint "
+                            + "Prometheus scrapes, /metrics on 127.0.0.1:9464 unless told otherwise; :0 for a free port), otlp=URL "
+                            + "(OpenTelemetry metrics over OTLP/HTTP), json=FILE (one JSON object per interval, appended); per request "
+                            + "name: requests, errors by class, latency histograms; the generator's in flight, lag and busiest loop. "
+                            + "Repeatable. The results stay result.json's.")
+    List<String> outputs = new ArrayList<>();
+
+    /** The open --outputs of this command; {@link OutputScope#NONE} until {@link #call} opens them. */
+    OutputScope outputScope = OutputScope.NONE;
+
+    @Option(
             names = {"-q", "--quiet"},
             description = "No live progress on stderr.")
     boolean quiet;
@@ -227,6 +243,14 @@ final class LoadCommand implements Callable<Integer> {
                             + "instead of their joining --cluster-bind.")
     String discovery;
 
+    @Option(
+            names = "--cluster-secret-file",
+            paramLabel = "FILE",
+            description =
+                    "With --agents: the cluster's shared secret, the same on every agent; else the environment variable "
+                            + "STACKBENCH_CLUSTER_SECRET. Required unless the coordinator listens on loopback.")
+    Path clusterSecretFile;
+
     static final String DEFAULT_AGENTS_TIMEOUT = "60s";
 
     /** A threshold on a request name the run does not have could never be checked: refused before the run. */
@@ -246,7 +270,27 @@ final class LoadCommand implements Callable<Integer> {
             return ScenarioCli.list(spec.commandLine().getOut());
         }
         checkClusterOptions();
+        if (agents != null && !outputs.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "--output with --agents: each agent reports its own segment live, labelled "
+                            + "with its name (agent --output ...); the merged result is the coordinator's result.json");
+        }
         ProfileSettings profileSettings = profileSettings();
+        try (OutputScope opened =
+                OutputScope.open(outputs, null, spec.commandLine().getErr())) {
+            outputScope = opened;
+            return dispatch(profileSettings);
+        } finally {
+            outputScope = OutputScope.NONE;
+        }
+    }
+
+    /** The live progress of a run: the lines on stderr, and the --outputs. */
+    ProgressListener progress(PrintWriter err) {
+        return outputScope.around(new ProgressPrinter(err, quiet));
+    }
+
+    private Integer dispatch(ProfileSettings profileSettings) throws Exception {
         if (scenario != null) {
             if (agents != null) {
                 throw new IllegalArgumentException("--agents runs one load, not a --scenario");
@@ -307,7 +351,7 @@ final class LoadCommand implements Callable<Integer> {
             return;
         }
         ParseResult parsed = spec.commandLine().getParseResult();
-        for (String option : List.of("--cluster-bind", "--discovery", "--agents-timeout")) {
+        for (String option : List.of("--cluster-bind", "--discovery", "--agents-timeout", "--cluster-secret-file")) {
             if (parsed.hasMatchedOption(option)) {
                 throw new IllegalArgumentException(
                         option + " applies with --agents N (load from N generator hosts) only");

@@ -158,13 +158,12 @@ final class OneRun {
             }
             var described = description;
             Measurement measurement = servers == null
-                    ? LoadGenerator.run(run, description, new ProgressPrinter(err, quiet), interrupts.stop())
+                    ? LoadGenerator.run(run, description, command.progress(err), interrupts.stop())
                     : ProfiledRun.run(
                             profileSettings,
                             servers,
                             out,
-                            () -> LoadGenerator.run(
-                                    run, described, new ProgressPrinter(err, quiet), interrupts.stop()));
+                            () -> LoadGenerator.run(run, described, command.progress(err), interrupts.stop()));
             if (servers != null) {
                 measurement = measurement.withStartup(servers.startup());
             }

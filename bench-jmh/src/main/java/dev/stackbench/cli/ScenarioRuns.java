@@ -4,6 +4,7 @@ import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Threshold;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
@@ -38,8 +40,12 @@ final class ScenarioRuns {
     private final String scenario;
     private final List<String> only;
     private final String shard;
+    private final Function<PrintWriter, ProgressListener> progress;
+    private final boolean outputs;
 
     ScenarioRuns(LoadCommand command) {
+        this.progress = command::progress;
+        this.outputs = !command.outputs.isEmpty();
         this.spec = command.spec;
         this.approach = command.approach;
         this.workloadParams = command.workloadParams;
@@ -92,12 +98,7 @@ final class ScenarioRuns {
         try (Interrupts interrupts = Interrupts.install(err);
                 AppExitGuard guard = anyApp ? AppExitGuard.install(interrupts.stop(), err) : null) {
             var cli = new ScenarioCli(
-                    spec.commandLine().getOut(),
-                    err,
-                    quiet,
-                    startTimes,
-                    profileSettings,
-                    new ProgressPrinter(err, quiet));
+                    spec.commandLine().getOut(), err, quiet, startTimes, profileSettings, progress.apply(err));
             String overrides = LoadOptionSpecs.everyRunOverrides(spec, parsed);
             int exitCode = chosenShard == null
                     ? cli.run(chosen, overrides, conditions, out, interrupts.stop())
@@ -116,6 +117,11 @@ final class ScenarioRuns {
             Shard chosenShard,
             ProfileSettings profileSettings,
             PrintWriter err) {
+        if (outputs) {
+            throw new IllegalArgumentException(
+                    "scenario " + chosen.name() + " is compared interleaved (compare: interleaved): "
+                            + "its runs are in JVMs of their own, which --output does not reach; give --output to runs one after another");
+        }
         if (!conditions.isEmpty() || chosenShard != null || startTimes) {
             throw new IllegalArgumentException(
                     "scenario " + chosen.name() + " is compared interleaved (compare: interleaved): --threshold, "

@@ -43,8 +43,10 @@ public final class Agent {
      * @param bind          where this agent listens, {@code ADDRESS[:PORT]}; null: the address that reaches the coordinator
      * @param runs          how many runs to take before leaving; 0 for no limit
      * @param idleTimeout   how long to wait for an order before leaving
+     * @param secret        the cluster's shared secret; null only on loopback
      */
-    public record Settings(String name, String coordinator, String bind, int runs, Duration idleTimeout) {
+    public record Settings(
+            String name, String coordinator, String bind, int runs, Duration idleTimeout, ClusterSecret secret) {
         public Settings {
             if (name.startsWith(LoadOverAgents.NAME_PREFIX)) {
                 throw new IllegalArgumentException("--name '" + name + "': names starting with '"
@@ -64,6 +66,9 @@ public final class Agent {
     private final BlockingQueue<ClusterMessage.Order> orders = new LinkedBlockingQueue<>();
     private final BlockingQueue<String> acknowledged = new LinkedBlockingQueue<>();
     private final PrintWriter err;
+    /** Hears each run's intervals: the live outputs of {@code agent --output}, labelled with this agent's name. */
+    private final ProgressListener progress;
+
     private volatile ClusterChannel channel;
     private volatile List<String> members = List.of();
     private volatile String coordinator;
@@ -72,20 +77,31 @@ public final class Agent {
     /** The current run was stopped by its coordinator's {@link ClusterMessage.Stop}: what it measured is still wanted. */
     private volatile boolean stoppedByCoordinator;
 
-    private Agent(PrintWriter err) {
+    private final String name;
+    private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private Agent(String name, PrintWriter err, ProgressListener progress) {
+        this.name = name;
         this.err = err;
+        this.progress = progress;
     }
 
     /**
      * Serves until done; returns how many runs it took, and how many of them failed.
      */
     public static Served serve(Settings settings, PrintWriter err) throws Exception {
+        return serve(settings, ProgressListener.NONE, err);
+    }
+
+    /** Serves until done, each run's intervals told to {@code progress} (live outputs of this agent's own segment). */
+    public static Served serve(Settings settings, ProgressListener progress, PrintWriter err) throws Exception {
         Discovery discovery = Discovery.parse(settings.coordinator());
         int port = discovery instanceof Discovery.Dns ? Discovery.DEFAULT_PORT : 0;
         InetSocketAddress bind = settings.bind() != null
                 ? Discovery.address(settings.bind(), port)
                 : new InetSocketAddress(towards(discovery), port);
-        var agent = new Agent(err);
+        ClusterChannel.requireSecret(bind, settings.secret(), "agent " + settings.name());
+        var agent = new Agent(settings.name(), err, progress);
         err.printf(
                 "agent %s: looking for a coordinator at %s; leaving after %d s without an order%n",
                 settings.name(), settings.coordinator(), settings.idleTimeout().toSeconds());
@@ -96,7 +112,13 @@ public final class Agent {
         while ((settings.runs() == 0 || done < settings.runs()) && System.nanoTime() < idleDeadline) {
             agent.orders.clear();
             try (var joined = ClusterChannel.join(
-                    settings.name(), bind, discovery, ClusterChannel.JOIN_TIMEOUT, agent.listener())) {
+                    settings.name(),
+                    bind,
+                    discovery,
+                    ClusterChannel.JOIN_TIMEOUT,
+                    settings.secret(),
+                    agent::refused,
+                    agent.listener())) {
                 agent.channel = joined;
                 var order = agent.awaitOrder(idleDeadline);
                 if (order != null) {
@@ -161,6 +183,14 @@ public final class Agent {
         return null;
     }
 
+    /** A member without the cluster's secret tried to reach this agent: said once per member, the agent serving on. */
+    private void refused(String member) {
+        if (refused.add(member)) {
+            err.printf("agent %s: refused %s: only members holding the cluster's secret may join%n", name, member);
+            err.flush();
+        }
+    }
+
     private ClusterChannel.Listener listener() {
         return new ClusterChannel.Listener() {
             @Override
@@ -217,7 +247,7 @@ public final class Agent {
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();
             var measured = LoadGenerator.runSegment(
-                    run, segment, ClockOffset.instant(order.startEpochNanos()), ProgressListener.NONE, running);
+                    run, segment, ClockOffset.instant(order.startEpochNanos()), progress, running);
             if (running.requested() && !stoppedByCoordinator) {
                 err.printf("agent %s: segment %s stopped: %s%n", channel.name(), segment, running.reason());
                 err.flush();

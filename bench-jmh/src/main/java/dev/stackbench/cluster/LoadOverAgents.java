@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>{@code
  * Optional<Measurement> m = LoadOverAgents.run(run, target,
- *         new LoadOverAgents.Settings(2, "10.0.0.1", null, Duration.ofSeconds(60)), err, new StopRequest()); // empty if stopped
+ *         new LoadOverAgents.Settings(2, "10.0.0.1", null, Duration.ofSeconds(60), ClusterSecret.read(null, System.getenv()).orElseThrow()), err, new StopRequest()); // empty if stopped
  * }</pre>
  */
 public final class LoadOverAgents {
@@ -58,12 +58,14 @@ public final class LoadOverAgents {
      * @param bind          where the coordinator listens, {@code ADDRESS[:PORT]} (port {@value Discovery#DEFAULT_PORT} if none)
      * @param discovery     {@code dns:NAME} to find agents through DNS; null: agents find the coordinator at {@code bind}
      * @param agentsTimeout how long to wait for the agents to join, and for their measurements after the run's drain
+     * @param secret        the cluster's shared secret; null only on loopback
      */
-    public record Settings(int agents, String bind, String discovery, Duration agentsTimeout) {
+    public record Settings(int agents, String bind, String discovery, Duration agentsTimeout, ClusterSecret secret) {
         public Settings {
             if (agents < 1) {
                 throw new IllegalArgumentException("--agents must be at least 1, got " + agents);
             }
+            ClusterChannel.requireSecret(Discovery.address(bind, Discovery.DEFAULT_PORT), secret, "--cluster-bind");
         }
     }
 
@@ -111,6 +113,11 @@ public final class LoadOverAgents {
                 bind,
                 discovery,
                 ClusterChannel.FIRST_MEMBER_JOIN_TIMEOUT,
+                settings.secret(),
+                member -> {
+                    err.printf("coordinator: refused %s: only members holding the cluster's secret may join%n", member);
+                    err.flush();
+                },
                 coordinator.listener())) {
             return Optional.of(coordinator.coordinate(channel, run, target, settings));
         } catch (Interrupted e) { // the channel is closed: the agents see the coordinator leave

@@ -346,6 +346,12 @@ class AgentsTest {
 
     private final long startNanos = System.nanoTime();
 
+    /** Every member binds an address of the bridge, not loopback: each needs the cluster's secret (AgentsSecretTest). */
+    private static ProcessBuilder withSecret(ProcessBuilder builder) {
+        builder.environment().put("STACKBENCH_CLUSTER_SECRET", "agents-test-secret-of-this-run");
+        return builder;
+    }
+
     /** Where the time goes, for CI's log: the test should stay near a minute. */
     private void step(String done) {
         System.out.printf("AgentsTest: %s at %.1f s%n", done, (System.nanoTime() - startNanos) / 1e9);
@@ -382,7 +388,7 @@ class AgentsTest {
         command.addAll(List.of("-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
-        Process load = hosts.in(COORDINATOR, command)
+        Process load = withSecret(hosts.in(COORDINATOR, command))
                 .redirectErrorStream(true)
                 .redirectOutput(printed.toFile())
                 .start();
@@ -406,7 +412,7 @@ class AgentsTest {
                 List.of(TwoHostsTest.java(), "-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
-        Process load = hosts.in(COORDINATOR, command)
+        Process load = withSecret(hosts.in(COORDINATOR, command))
                 .redirectErrorStream(true)
                 .redirectOutput(printed.toFile())
                 .start();
@@ -464,7 +470,7 @@ class AgentsTest {
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", TwoHostsTest.jar()));
         command.addAll(arguments);
-        var builder = hosts.in(host, command)
+        var builder = withSecret(hosts.in(host, command))
                 .redirectError(temp.resolve(name + ".out").toFile());
         Process process = builder.start();
         processes.add(process);

@@ -93,7 +93,8 @@ class PackageRulesTest {
             "jmh", List.of("core.."),
             "jmh.jmh_generated", List.of("jmh", "core.."),
             "cluster", List.of("core.."),
-            "cli", List.of("core..", "jmh", "cluster"),
+            "cli", List.of("core..", "jmh", "cluster", "output"),
+            "output", List.of("core.."),
             "servers",
                     List.of(
                             "servers.contacts",
@@ -106,13 +107,13 @@ class PackageRulesTest {
             "servers.dispatch", List.of("servers.db"),
             "servers.date", List.of("servers.dispatch", "servers.upstream"),
             "servers.movies", List.of("servers.dispatch", "servers.date", "servers.upstream", "servers.db"),
-            "servers.contacts", List.of("servers.dispatch"),
+            "servers.contacts", List.of("servers.dispatch", "servers.db"),
             "servers.db", List.of(),
             "servers.upstream", List.of(),
             "servers.logging", List.of());
 
     /** What bench-servers may not see of bench-core, besides the SPI ({@code core.server}) and the vocabulary. */
-    private static final String BENCH_JMH_PACKAGES = "dev.stackbench.(cli|jmh|cluster)..";
+    private static final String BENCH_JMH_PACKAGES = "dev.stackbench.(cli|jmh|cluster|output)..";
 
     static Stream<String> packages() {
         return MAY_IMPORT.keySet().stream();
@@ -212,7 +213,13 @@ class PackageRulesTest {
 
         assertThat(publicTypes)
                 .containsExactlyInAnyOrder(
-                        "LoadGenerator", "LoadSession", "StopRequest", "ProgressListener", "AgentPart", "SegmentRun");
+                        "LoadGenerator",
+                        "LoadSession",
+                        "StopRequest",
+                        "ProgressListener",
+                        "LiveInterval",
+                        "AgentPart",
+                        "SegmentRun");
     }
 
     @Test

@@ -14,8 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * A TCP proxy on a loopback port in front of a real server (PostgreSQL), so that a test can take
  * that server away from one client without stopping it for everyone else: {@link #cut()} closes every
  * proxied connection and stops listening (new connections are refused, as by a stopped database),
- * {@link #restore()} listens again on the same port. It can count what clients send, for instance the
- * HTTP requests reaching a server ({@link #sentCount()}).
+ * {@link #restore()} listens again on the same port. {@link #freeze()} is a partition instead: every connection
+ * stays open, new ones are still accepted, but no byte goes through either way until {@link #thaw()}. It can count
+ * what clients send, for instance the HTTP requests reaching a server ({@link #sentCount()}).
  */
 final class TcpProxy implements AutoCloseable {
 
@@ -27,6 +28,8 @@ final class TcpProxy implements AutoCloseable {
     private final byte[] counted;
 
     private final java.util.concurrent.atomic.AtomicLong sentCount = new java.util.concurrent.atomic.AtomicLong();
+    /** While set, what is read is held, not written on: both sides wait, their connections open. */
+    private volatile boolean frozen;
 
     TcpProxy(InetSocketAddress target) throws IOException {
         this(target, null);
@@ -57,6 +60,16 @@ final class TcpProxy implements AutoCloseable {
             socket.close();
         }
         sockets.clear();
+    }
+
+    /** A partition: nothing more goes through, nothing is closed. */
+    void freeze() {
+        frozen = true;
+    }
+
+    /** The partition heals: what was held goes through, in order. */
+    void thaw() {
+        frozen = false;
     }
 
     /** The database is back, on the same port. */
@@ -110,11 +123,7 @@ final class TcpProxy implements AutoCloseable {
         Thread.ofVirtual().name("proxy-pump-" + port).start(() -> {
             try (InputStream in = from.getInputStream();
                     OutputStream out = to.getOutputStream()) {
-                if (counting == null) {
-                    in.transferTo(out);
-                } else {
-                    copyCounting(in, out, counting);
-                }
+                copy(in, out, counting);
             } catch (IOException closed) {
                 // either side went away, or the test cut the proxy
             } finally {
@@ -123,12 +132,23 @@ final class TcpProxy implements AutoCloseable {
         });
     }
 
-    /** Copies, counting {@code pattern} also where it spans two reads (the bytes since the last match are kept). */
-    private void copyCounting(InputStream in, OutputStream out, byte[] pattern) throws IOException {
+    /**
+     * Copies, holding what was read while {@link #frozen}, and counting {@code pattern} (if any) also where it spans two
+     * reads.
+     */
+    private void copy(InputStream in, OutputStream out, byte[] pattern) throws IOException {
         byte[] buffer = new byte[8192];
         int matched = 0; // bytes of the pattern matched at the end of what was read so far
         for (int read; (read = in.read(buffer)) >= 0; ) {
-            for (int i = 0; i < read; i++) {
+            while (frozen) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while frozen", e);
+                }
+            }
+            for (int i = 0; pattern != null && i < read; i++) {
                 // The pattern (an HTTP request line's start) has no repeated prefix, so a mismatch restarts the match.
                 matched = buffer[i] == pattern[matched] ? matched + 1 : buffer[i] == pattern[0] ? 1 : 0;
                 if (matched == pattern.length) {

@@ -228,6 +228,9 @@ final class ReportPage {
                                 ? "; " + requests.unfinished() + " unfinished when the drain ended (timeouts)"
                                 : "")
                         + (requests.late() > 0 ? "; " + requests.late() + " late" : "")));
+        if (requests.errors() > 0 && requests.errorMessages() != null) {
+            requests.errorLines().forEach(errorLine -> facts.add(new Fact("error", errorLine)));
+        }
         facts.add(new Fact(
                 "throughput",
                 String.format(Locale.ROOT, "%.1f requests/s", result.rps())

@@ -561,6 +561,8 @@ public record RunResult(
      * @param late       open model: requests that found no free connection at their intended start
      * @param unfinished requests still queued or in flight when the drain's deadline (the response timeout
      *                   after the window's end) struck; counted among the errors as {@code timeout}
+     * @param errorMessages for each class in {@code errorsByClass}, what its first error said and how many distinct
+     *                   messages there were; null in results written before it existed
      */
     public record Requests(
             long scheduled,
@@ -569,7 +571,53 @@ public record RunResult(
             long errors,
             Map<ErrorClass, Long> errorsByClass,
             long late,
-            long unfinished) {}
+            long unfinished,
+            Map<ErrorClass, ErrorMessage> errorMessages) {
+
+        /** Without error messages, as results before them were. */
+        public Requests(
+                long scheduled,
+                long sent,
+                long ok,
+                long errors,
+                Map<ErrorClass, Long> errorsByClass,
+                long late,
+                long unfinished) {
+            this(scheduled, sent, ok, errors, errorsByClass, late, unfinished, null);
+        }
+
+        /**
+         * One line per class that failed, as k6 logs them: {@code protocol: invalid version format: NOT (6226, 1
+         * distinct)}; a class without a kept message shows its count alone.
+         */
+        public List<String> errorLines() {
+            var lines = new ArrayList<String>();
+            errorsByClass.forEach((errorClass, count) -> {
+                ErrorMessage message = errorMessages == null ? null : errorMessages.get(errorClass);
+                lines.add(errorClass.key() + ": "
+                        + (message == null
+                                ? count + " (no message kept)"
+                                : message.first() + " (" + count + ", " + message.distinctText() + ")"));
+            });
+            return List.copyOf(lines);
+        }
+    }
+
+    /**
+     * What the errors of one class said.
+     *
+     * @param first    the first measured error's message (a cause's words, or an error status's line:
+     *                 {@code 503 Service Unavailable}), one line of at most 200 characters
+     * @param distinct how many different messages the class's errors had; counting stops at 100
+     */
+    public record ErrorMessage(String first, int distinct) {
+        /** Counting stops here: a class with more distinct messages says "100 or more". */
+        public static final int DISTINCT_LIMIT = 100;
+
+        String distinctText() {
+            return distinct >= DISTINCT_LIMIT ? DISTINCT_LIMIT + " or more distinct" : distinct + " distinct";
+        }
+    }
 
     /** Bytes on the wire from the measured window's start to the end of its drain, headers and framing included. */
     public record Bytes(long received, long sent) {}

@@ -80,6 +80,10 @@ public final class Summary {
                         requests.errors()));
         if (requests.errors() > 0) {
             line(text, "Errors", requests.errorsByClass().toString());
+            if (requests.errorMessages() != null) {
+                // What each class said, as k6 logs it: one line each, the first message and how many distinct.
+                requests.errorLines().forEach(errorLine -> continued(text, errorLine));
+            }
         }
         if (requests.unfinished() > 0) {
             line(
@@ -470,5 +474,10 @@ public final class Summary {
 
     private static void line(StringBuilder text, String label, String value) {
         text.append(String.format(Locale.ROOT, "%-13s %s%n", label + ":", value));
+    }
+
+    /** A further line of the label above, aligned under its value. */
+    private static void continued(StringBuilder text, String value) {
+        text.append(String.format(Locale.ROOT, "%-13s %s%n", "", value));
     }
 }

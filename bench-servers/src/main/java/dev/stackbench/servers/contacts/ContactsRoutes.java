@@ -1,5 +1,6 @@
 package dev.stackbench.servers.contacts;
 
+import dev.stackbench.servers.db.AnswerTimeout;
 import dev.stackbench.servers.dispatch.BlockingDispatch;
 import dev.stackbench.servers.dispatch.FluxDispatcher;
 import dev.stackbench.servers.dispatch.InvalidParameterException;
@@ -86,12 +87,14 @@ public class ContactsRoutes {
                         BlockingDispatch dispatch,
                         ObjectProvider<JdbcClient> jdbc,
                         ObjectProvider<DatabaseClient> database,
+                        ObjectProvider<AnswerTimeout> answerTimeout,
                         JsonMapper json) {
             // Only the form the approach's database access allows is built: the other's beans do not exist.
             BlockingContacts blocking =
                     jdbc.getIfAvailable() == null ? null : new BlockingContacts(jdbc.getObject(), json);
-            ReactiveContacts reactive =
-                    database.getIfAvailable() == null ? null : new ReactiveContacts(database.getObject(), json);
+            ReactiveContacts reactive = database.getIfAvailable() == null
+                    ? null
+                    : new ReactiveContacts(database.getObject(), json, answerTimeout.getObject());
             var dispatcher = new FluxDispatcher(dispatch);
             Contact.warmUp(json);
             return org.springframework.web.reactive.function.server.RouterFunctions.route()

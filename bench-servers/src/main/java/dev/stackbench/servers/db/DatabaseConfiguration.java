@@ -54,12 +54,18 @@ public class DatabaseConfiguration {
         return Database.of(url, username, password, poolSize);
     }
 
+    @Bean
+    AnswerTimeout answerTimeout(
+            @Value("${" + AnswerTimeout.PROPERTY + ":" + AnswerTimeout.DEFAULT_MILLIS + "}") long millis) {
+        return new AnswerTimeout(millis);
+    }
+
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "jdbc")
     static class Jdbc {
 
         @Bean(destroyMethod = "close")
-        HikariDataSource dataSource(Database database) {
+        HikariDataSource dataSource(Database database, AnswerTimeout answerTimeout) {
             var dataSource = new HikariDataSource();
             dataSource.setJdbcUrl(database.jdbcUrl());
             dataSource.setUsername(database.username());
@@ -74,6 +80,9 @@ public class DatabaseConfiguration {
                 // PgJDBC's connect timeout is in seconds, 10 by default.
                 dataSource.addDataSourceProperty(
                         "connectTimeout", String.valueOf(Math.max(1, Database.CONNECTION_TIMEOUT_MILLIS / 1000)));
+                // A query sent to a database that stopped answering (a partition) fails after this, not after TCP's
+                // minutes: the connection is broken (SQL state 08006), so it answers 503.
+                dataSource.addDataSourceProperty("socketTimeout", String.valueOf(answerTimeout.wholeSeconds()));
             }
             try (var connection = dataSource.getConnection()) {
                 // reachable: the pool has started with its first connection

@@ -27,8 +27,9 @@ import reactor.netty.resources.LoopResources;
  * ({@link MongoTemplate} over the sync driver, for every blocking approach) or {@code reactive}
  * ({@link ReactiveMongoTemplate} over the Reactive Streams driver, on this server's own event loops, for
  * webflux-netty). The drivers' pools and defaults stay as they are, but for the waits: a server is
- * selected, a connection taken and opened within {@link Database#CONNECTION_TIMEOUT_MILLIS}, so a MongoDB
- * that goes away answers 503, never a hang (the driver's default is 30 s). One unreachable at start fails
+ * selected, a connection taken and opened within {@link Database#CONNECTION_TIMEOUT_MILLIS}, and an answer read
+ * within the {@link AnswerTimeout}, so a MongoDB that goes away, or stops answering, answers 503, never a hang (the
+ * driver's defaults are 30 s and none). One unreachable at start fails
  * the start ({@link DatabaseStartException}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -58,6 +59,9 @@ public class MongoConfiguration {
         }
     }
 
+    /** The {@link AnswerTimeout} property, read here: the SQL database's bean is not there beside MongoDB. */
+    static final String ANSWER_MILLIS = "${" + AnswerTimeout.PROPERTY + ":" + AnswerTimeout.DEFAULT_MILLIS + "}";
+
     @Bean(destroyMethod = "close")
     MongoAddress mongoAddress(@Value("${stackbench.mongo.uri}") String uri) {
         if (!uri.isBlank()) {
@@ -68,12 +72,15 @@ public class MongoConfiguration {
     }
 
     /** The waits first, then the URI, whose own options ({@code ?serverSelectionTimeoutMS=500}) win over them. */
-    static MongoClientSettings.Builder settings(MongoAddress address) {
+    static MongoClientSettings.Builder settings(MongoAddress address, AnswerTimeout answer) {
         long timeout = Database.CONNECTION_TIMEOUT_MILLIS;
         return MongoClientSettings.builder()
                 .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(timeout, TimeUnit.MILLISECONDS))
                 .applyToConnectionPoolSettings(pool -> pool.maxWaitTime(timeout, TimeUnit.MILLISECONDS))
-                .applyToSocketSettings(socket -> socket.connectTimeout((int) timeout, TimeUnit.MILLISECONDS))
+                .applyToSocketSettings(socket -> socket.connectTimeout((int) timeout, TimeUnit.MILLISECONDS)
+                        // A MongoDB that stops answering without closing (a partition): 503 after this, not TCP's
+                        // minutes.
+                        .readTimeout((int) answer.millis(), TimeUnit.MILLISECONDS))
                 .applyConnectionString(address.uri());
     }
 
@@ -82,9 +89,9 @@ public class MongoConfiguration {
     static class Blocking {
 
         @Bean(destroyMethod = "close")
-        com.mongodb.client.MongoClient mongoClient(MongoAddress address) {
-            var client =
-                    com.mongodb.client.MongoClients.create(settings(address).build());
+        com.mongodb.client.MongoClient mongoClient(MongoAddress address, @Value(ANSWER_MILLIS) long answerMillis) {
+            var client = com.mongodb.client.MongoClients.create(
+                    settings(address, new AnswerTimeout(answerMillis)).build());
             try {
                 client.getDatabase(address.database()).runCommand(new Document("ping", 1));
             } catch (RuntimeException e) {
@@ -106,8 +113,10 @@ public class MongoConfiguration {
 
         @Bean(destroyMethod = "close")
         com.mongodb.reactivestreams.client.MongoClient reactiveMongoClient(
-                MongoAddress address, ObjectProvider<ReactorResourceFactory> serverResources) {
-            var settings = settings(address);
+                MongoAddress address,
+                @Value(ANSWER_MILLIS) long answerMillis,
+                ObjectProvider<ReactorResourceFactory> serverResources) {
+            var settings = settings(address, new AnswerTimeout(answerMillis));
             ReactorResourceFactory resources = serverResources.getIfAvailable();
             if (resources != null) {
                 // The driver would otherwise complete on threads of its own: use this server's event loops, as R2DBC

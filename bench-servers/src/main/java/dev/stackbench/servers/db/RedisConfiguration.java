@@ -19,19 +19,23 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * ({@link StringRedisTemplate}, for every blocking approach) or {@code reactive}
  * ({@link ReactiveStringRedisTemplate}, for webflux-netty). A Redis unreachable at start fails the start
  * ({@link DatabaseStartException}); one that goes away later answers 503: commands are refused at once
- * while the connection is down (not queued until it is back), and none waits longer than
- * {@link Database#CONNECTION_TIMEOUT_MILLIS}.
+ * while the connection is down (not queued until it is back), a connection is opened within
+ * {@link Database#CONNECTION_TIMEOUT_MILLIS}, and no command waits longer than the {@link AnswerTimeout} (a Redis that
+ * stops answering without closing its connection).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "stackbench.redis.client")
 public class RedisConfiguration {
 
     @Bean(destroyMethod = "destroy")
-    LettuceConnectionFactory redisConnectionFactory(@Value("${stackbench.redis.url}") String url) {
+    LettuceConnectionFactory redisConnectionFactory(
+            @Value("${stackbench.redis.url}") String url,
+            @Value("${" + AnswerTimeout.PROPERTY + ":" + AnswerTimeout.DEFAULT_MILLIS + "}") long answerMillis) {
         RedisURI uri = RedisURI.create(url);
         Duration timeout = Duration.ofMillis(Database.CONNECTION_TIMEOUT_MILLIS);
         var client = LettuceClientConfiguration.builder()
-                .commandTimeout(timeout)
+                // One multiplexed connection: a command waits for no pool, so this bounds it whole, a silent Redis too.
+                .commandTimeout(new AnswerTimeout(answerMillis).duration())
                 .clientOptions(ClientOptions.builder()
                         .socketOptions(
                                 SocketOptions.builder().connectTimeout(timeout).build())

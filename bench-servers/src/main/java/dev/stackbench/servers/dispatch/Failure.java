@@ -1,5 +1,6 @@
 package dev.stackbench.servers.dispatch;
 
+import dev.stackbench.servers.db.AnswerTimeout;
 import dev.stackbench.servers.db.Database;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisConnectionException;
@@ -221,12 +222,19 @@ public record Failure(int status, String message, List<String> allow) {
             if (cause instanceof ConnectException) {
                 return "connection refused";
             }
+            if (cause instanceof AnswerTimeout.NoAnswer) {
+                return cause.getMessage();
+            }
+            // A read or a command timed out on a connection that stays open: the database stopped answering (PgJDBC,
+            // MongoDB, Lettuce).
+            if (cause instanceof java.net.SocketTimeoutException || cause instanceof RedisCommandTimeoutException) {
+                return "no answer in time";
+            }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLTransientConnectionException
                     || cause instanceof TimeoutException
-                    || cause instanceof R2dbcTimeoutException
-                    || cause instanceof RedisCommandTimeoutException) {
+                    || cause instanceof R2dbcTimeoutException) {
                 return "no connection within " + Database.CONNECTION_TIMEOUT_MILLIS + " ms";
             }
             if (cause

@@ -1,5 +1,6 @@
 package dev.stackbench.servers.movies;
 
+import dev.stackbench.servers.db.AnswerTimeout;
 import dev.stackbench.servers.db.Database;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -41,8 +42,9 @@ class MovieStores {
 
         @Bean
         @ConditionalOnProperty(name = "stackbench.db.access", havingValue = "r2dbc")
-        ReactiveMovieStore r2dbcMovieStore(DatabaseClient database, TransactionalOperator transaction) {
-            return new R2dbcMovieStore(database, transaction);
+        ReactiveMovieStore r2dbcMovieStore(
+                DatabaseClient database, TransactionalOperator transaction, AnswerTimeout answerTimeout) {
+            return new R2dbcMovieStore(database, transaction, answerTimeout);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.stackbench.servers.movies;
 
+import dev.stackbench.servers.db.AnswerTimeout;
 import java.math.BigDecimal;
 import java.util.List;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -13,7 +14,10 @@ final class R2dbcMovieStore implements ReactiveMovieStore {
     private final DatabaseClient database;
     private final TransactionalOperator transaction;
 
-    R2dbcMovieStore(DatabaseClient database, TransactionalOperator transaction) {
+    private final AnswerTimeout answerTimeout;
+
+    R2dbcMovieStore(DatabaseClient database, TransactionalOperator transaction, AnswerTimeout answerTimeout) {
+        this.answerTimeout = answerTimeout;
         this.database = database;
         this.transaction = transaction;
     }
@@ -40,14 +44,16 @@ final class R2dbcMovieStore implements ReactiveMovieStore {
                 .all()
                 .collectList();
         // One query after the other, as the blocking form does: one pooled connection at a time per request.
-        return movies.flatMap(movieRows -> people.flatMap(personRows -> names(MovieSql.CHARACTERS, director)
+        return answerTimeout.bound(movies.flatMap(movieRows -> people.flatMap(personRows -> names(
+                        MovieSql.CHARACTERS, director)
                 .flatMap(characterRows -> names(MovieSql.AWARDS, director)
-                        .map(awardRows -> MovieSql.assemble(movieRows, personRows, characterRows, awardRows)))));
+                        .map(awardRows -> MovieSql.assemble(movieRows, personRows, characterRows, awardRows))))));
     }
 
     @Override
     public Mono<List<Movie>> save(List<Movie> movies) {
-        return Flux.fromIterable(movies).concatMap(this::insert).collectList().as(transaction::transactional);
+        return answerTimeout.bound(
+                Flux.fromIterable(movies).concatMap(this::insert).collectList().as(transaction::transactional));
     }
 
     private Mono<Movie> insert(Movie movie) {

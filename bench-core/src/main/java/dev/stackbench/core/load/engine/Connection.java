@@ -1,7 +1,9 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import io.netty.channel.EventLoop;
+import java.time.Duration;
 
 /**
  * A place for one request in flight, owned by one {@link Worker} and used only on its event loop:
@@ -27,6 +29,11 @@ abstract sealed class Connection permits Http1Connection, Http2Slot {
 
     Phase phase;
     boolean inFlight;
+    /**
+     * Why the request in flight failed, set only on a failure's path (a Throwable, an error status, or words) and read
+     * once by the worker: never touched by a success.
+     */
+    Object failureDetail;
 
     Connection(EventLoop loop, RunPlan plan, ExchangeEvents events, int slot) {
         this.loop = loop;
@@ -50,8 +57,17 @@ abstract sealed class Connection permits Http1Connection, Http2Slot {
     /** Fails the request in flight as a timeout if it was written longer than {@code timeoutNanos} ago. */
     abstract void expireIfOlderThan(long nowNanos, long timeoutNanos);
 
-    /** Gives up on the request in flight, if any: it ends as {@code error} and the connection is closed. */
-    abstract void abandon(RequestFailure error);
+    /**
+     * Gives up on the request in flight, if any: it ends as {@code error} and the connection is closed.
+     *
+     * @param detail why, for the error's message: a Throwable or words
+     */
+    abstract void abandon(RequestFailure error, Object detail);
+
+    /** What a request that timed out says. */
+    final String noResponseWithin(long timeoutNanos) {
+        return "no response within " + Durations.format(Duration.ofNanos(timeoutNanos));
+    }
 
     abstract void close();
 }

@@ -37,11 +37,12 @@ interface ExchangeEvents {
     }
 
     /**
-     * Checks a response's body against its template (expected text; a creation must answer an id).
+     * Checks a response's body against its connection's template (expected text; a creation must answer an id); a
+     * failure's words go to the connection's {@link Connection#failureDetail}.
      *
      * @return the error, or null
      */
-    RequestFailure checkBody(int templateIndex, int status, CharSequence body);
+    RequestFailure checkBody(Connection connection, int status, CharSequence body);
 
     /** The request ended, with an error class, or with an HTTP status when {@code error} is null. */
     void completed(Connection connection, RequestFailure error, int status, long nowNanos);

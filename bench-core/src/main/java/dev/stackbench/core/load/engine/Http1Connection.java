@@ -99,9 +99,15 @@ final class Http1Connection extends Connection {
         pacer.finished();
         if (!future.isSuccess()) {
             events.connectFailed(future.cause());
+            Throwable cause = future.cause();
             // Deferred: a connect that fails at once (e.g. out of file descriptors) would otherwise
             // recurse through the next request's send straight back here.
-            loop.execute(() -> finish(RequestFailure.CONNECT));
+            loop.execute(() -> {
+                if (inFlight) {
+                    failureDetail = cause;
+                }
+                finish(RequestFailure.CONNECT);
+            });
             return;
         }
         channel = future.channel();
@@ -130,7 +136,7 @@ final class Http1Connection extends Connection {
             return; // given up meanwhile (a timeout, the run's end), or closed and already counted
         }
         if (!handshake.isSuccess()) {
-            abandon(events.failureOf(handshake.cause()));
+            abandon(events.failureOf(handshake.cause()), handshake.cause());
             return;
         }
         writeOrClose();
@@ -159,13 +165,16 @@ final class Http1Connection extends Connection {
     @Override
     void expireIfOlderThan(long nowNanos, long timeoutNanos) {
         if (inFlight && channel != null && nowNanos - writeNanos > timeoutNanos) {
-            abandon(RequestFailure.TIMEOUT);
+            abandon(RequestFailure.TIMEOUT, noResponseWithin(timeoutNanos));
         }
     }
 
     @Override
-    void abandon(RequestFailure error) {
+    void abandon(RequestFailure error, Object detail) {
         close(); // the connection's state is unknown now: never reuse it
+        if (inFlight) {
+            failureDetail = detail;
+        }
         finish(error);
     }
 
@@ -185,7 +194,7 @@ final class Http1Connection extends Connection {
     }
 
     private void responseComplete() {
-        RequestFailure error = events.checkBody(templateIndex, status, body);
+        RequestFailure error = events.checkBody(this, status, body);
         body = null;
         if (!reusable) {
             close();
@@ -229,15 +238,20 @@ final class Http1Connection extends Connection {
                 }
                 if (msg instanceof HttpResponse response) {
                     if (response.decoderResult().isFailure()) {
-                        abandon(RequestFailure.PROTOCOL);
+                        abandon(
+                                RequestFailure.PROTOCOL,
+                                response.decoderResult().cause());
                         return;
                     }
                     status = response.status().code();
+                    if (status >= 400) {
+                        failureDetail = response.status(); // its reason phrase, e.g. 503 Service Unavailable
+                    }
                     reusable = plan.keepAlive() && HttpUtil.isKeepAlive(response);
                 }
                 if (msg instanceof HttpContent content) {
                     if (content.decoderResult().isFailure()) {
-                        abandon(RequestFailure.PROTOCOL);
+                        abandon(RequestFailure.PROTOCOL, content.decoderResult().cause());
                         return;
                     }
                     if (body != null) {
@@ -256,6 +270,9 @@ final class Http1Connection extends Connection {
         public void channelInactive(ChannelHandlerContext ctx) {
             if (owner == channel) {
                 channel = null;
+                if (inFlight) {
+                    failureDetail = "the server closed the connection before the response was complete";
+                }
                 finish(RequestFailure.CLOSED);
             }
         }
@@ -263,7 +280,7 @@ final class Http1Connection extends Connection {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (owner == channel) {
-                abandon(FailureCauses.classify(cause));
+                abandon(FailureCauses.classify(cause), cause);
             } else {
                 ctx.close();
             }

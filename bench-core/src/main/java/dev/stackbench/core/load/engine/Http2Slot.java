@@ -50,16 +50,29 @@ final class Http2Slot extends Connection {
                         .defaultIfEmpty("")
                         .map(text -> {
                             int status = response.status().code();
-                            RequestFailure error = response.version().majorVersion() != 2
-                                    ? RequestFailure.PROTOCOL
-                                    : events.checkBody(templateIndex, status, text);
+                            RequestFailure error;
+                            if (response.version().majorVersion() != 2) {
+                                error = RequestFailure.PROTOCOL;
+                                failureDetail = "answered " + response.version() + ", not HTTP/2";
+                            } else {
+                                if (status >= 400) {
+                                    failureDetail = response.status();
+                                }
+                                error = events.checkBody(this, status, text);
+                            }
                             return new Outcome(error, status);
                         }))
                 .subscribe(
                         outcome -> onLoop(sent, outcome.error(), outcome.status()),
-                        failure -> onLoop(sent, events.failureOf(failure), 0),
+                        failure -> {
+                            failureDetail = failure;
+                            onLoop(sent, events.failureOf(failure), 0);
+                        },
                         // Completed without a response (the stream was reset or the connection closed): never silence.
-                        () -> onLoop(sent, RequestFailure.CLOSED, 0));
+                        () -> {
+                            failureDetail = "the stream ended without a response";
+                            onLoop(sent, RequestFailure.CLOSED, 0);
+                        });
         if (sent == generation && inFlight) {
             exchange = started; // unless it already completed, synchronously, and the slot moved on
         }
@@ -88,13 +101,16 @@ final class Http2Slot extends Connection {
     @Override
     void expireIfOlderThan(long nowNanos, long timeoutNanos) {
         if (inFlight && exchange != null && nowNanos - writeNanos > timeoutNanos) {
-            abandon(RequestFailure.TIMEOUT);
+            abandon(RequestFailure.TIMEOUT, noResponseWithin(timeoutNanos));
         }
     }
 
     @Override
-    void abandon(RequestFailure error) {
+    void abandon(RequestFailure error, Object detail) {
         close();
+        if (inFlight) {
+            failureDetail = detail;
+        }
         finish(generation, error, 0, System.nanoTime());
     }
 

@@ -1,7 +1,9 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.result.Histograms;
+import dev.stackbench.core.vocabulary.ErrorClass;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -68,6 +70,12 @@ final class IntervalCollector {
         long[] values = new long[counterSize];
         workers.forEach(worker -> worker.counters.addTo(values));
         return values;
+    }
+
+    /** What the measured errors said, every worker's merged (see {@link ErrorMessages}); read at the run's end. */
+    Map<ErrorClass, List<String>> errorMessages() {
+        return ErrorMessages.merge(
+                workers.stream().map(worker -> worker.errorMessages.snapshot()).toList());
     }
 
     /** Requests scheduled and not yet finished, both phases: queued or in flight; never below the truth. */

@@ -1,7 +1,9 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.jvm.JvmMetrics;
+import dev.stackbench.core.vocabulary.ErrorClass;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -22,7 +24,11 @@ interface IntervalSink {
 
         @Override
         public void end(
-                long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {}
+                long[] counters,
+                Map<ErrorClass, List<String>> errorMessages,
+                RunControl.Window window,
+                List<String> warnings,
+                long clientCpuNanosInWindow) {}
     };
 
     /**
@@ -43,6 +49,11 @@ interface IntervalSink {
             JvmMetrics.Sample sample,
             Double loopBusy);
 
-    /** The run is over: its final counters, its window, its warnings so far. */
-    void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow);
+    /** The run is over: its final counters, what its errors said, its window, its warnings so far. */
+    void end(
+            long[] counters,
+            Map<ErrorClass, List<String>> errorMessages,
+            RunControl.Window window,
+            List<String> warnings,
+            long clientCpuNanosInWindow);
 }

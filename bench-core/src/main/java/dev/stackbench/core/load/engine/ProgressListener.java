@@ -9,6 +9,12 @@ public interface ProgressListener {
 
     default void interval(RunResult.TimelineRow row) {}
 
+    /**
+     * The same interval, for live outputs: the cumulative counters and the interval's histograms beside its row, read
+     * during the call (see {@link LiveInterval}). Called on the run's clock thread right after {@link #interval}.
+     */
+    default void live(LiveInterval interval) {}
+
     default void warning(String message) {}
 
     /** A change of phase worth telling, e.g. why the warm-up ended. */

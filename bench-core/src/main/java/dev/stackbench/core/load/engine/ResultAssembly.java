@@ -43,6 +43,7 @@ final class ResultAssembly {
     Measurement assemble(
             Timeline timeline,
             long[] counters,
+            Map<ErrorClass, List<String>> errorMessages,
             RunControl.Window window,
             String warmupVerdict,
             String stopReason,
@@ -53,7 +54,7 @@ final class ResultAssembly {
         long okInWindow = counters[WorkerCounters.OK_IN_WINDOW];
         long finishedInWindow = counters[WorkerCounters.FINISHED_IN_WINDOW];
 
-        var requests = requests(counters);
+        var requests = requests(counters, errorMessages);
         var steadiness = windowRows.isEmpty()
                 ? new RunResult.Steadiness(false, "not tested: no measured window", null, null)
                 : stopReason != null
@@ -133,7 +134,7 @@ final class ResultAssembly {
     }
 
     /** The measured requests' outcomes: the measured bank of the counters, whenever each request finished. */
-    private static RunResult.Requests requests(long[] counters) {
+    private static RunResult.Requests requests(long[] counters, Map<ErrorClass, List<String>> errorMessages) {
         var errorsByClass = errorsByClass(
                 errorClass -> WorkerCounters.errorCount(counters, Phase.MEASURED, errorClass),
                 status -> WorkerCounters.httpErrorCount(counters, Phase.MEASURED, status));
@@ -146,7 +147,8 @@ final class ResultAssembly {
                 errors,
                 errorsByClass,
                 WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.LATE),
-                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.UNFINISHED));
+                WorkerCounters.get(counters, Phase.MEASURED, WorkerCounters.UNFINISHED),
+                ErrorMessages.forResult(errorMessages, errorsByClass));
     }
 
     /** The measured requests by request name: each name's bank of the counters and its histogram. */
@@ -171,8 +173,7 @@ final class ResultAssembly {
     }
 
     /** Error counts by class, then by HTTP status, leaving out those that did not occur. */
-    private static Map<ErrorClass, Long> errorsByClass(
-            ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
+    static Map<ErrorClass, Long> errorsByClass(ToLongFunction<RequestFailure> ofClass, IntToLongFunction ofStatus) {
         var errorsByClass = new LinkedHashMap<ErrorClass, Long>();
         for (RequestFailure errorClass : RequestFailure.values()) {
             long count = ofClass.applyAsLong(errorClass);
@@ -180,7 +181,7 @@ final class ResultAssembly {
                 errorsByClass.put(errorClass, count);
             }
         }
-        for (int status = 0; status <= WorkerCounters.MAX_STATUS; status++) {
+        for (int status = WorkerCounters.MIN_STATUS; status <= WorkerCounters.MAX_STATUS; status++) {
             long count = ofStatus.applyAsLong(status);
             if (count > 0) {
                 errorsByClass.put(new ErrorClass.HttpStatus(status), count);

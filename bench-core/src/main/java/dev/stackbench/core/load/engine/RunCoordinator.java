@@ -130,6 +130,12 @@ final class RunCoordinator {
                 var row = timeline.close(period, to, taken, sample, busy);
                 sink.interval(period, to, taken, sample, busy);
                 listener.interval(row);
+                listener.live(new LiveInterval(
+                        target.label(),
+                        timeline.startEpochMillis() + to / 1_000_000,
+                        row,
+                        taken,
+                        engine.plan.requestNames()));
                 if (period == Timeline.Period.WARMUP
                         && untilSteady != null
                         && warmupVerdict == null
@@ -160,9 +166,17 @@ final class RunCoordinator {
                 warnings.add(stop.reason() + ": the results hold what was measured until then");
             }
             long[] counters = collector.counters();
-            sink.end(counters, engine.control.window(), warnings, timeline.clientCpuNanosInWindow());
+            var errorMessages = collector.errorMessages();
+            sink.end(counters, errorMessages, engine.control.window(), warnings, timeline.clientCpuNanosInWindow());
             return new ResultAssembly(run, target)
-                    .assemble(timeline, counters, engine.control.window(), warmupVerdict, stop.reason(), warnings);
+                    .assemble(
+                            timeline,
+                            counters,
+                            errorMessages,
+                            engine.control.window(),
+                            warmupVerdict,
+                            stop.reason(),
+                            warnings);
         }
     }
 

@@ -115,8 +115,11 @@ final class SegmentMerge {
         var window = new RunControl.Window(
                 finished.stream().mapToLong(SegmentRun::windowStartNanos).min().orElseThrow(),
                 finished.stream().mapToLong(SegmentRun::windowEndNanos).max().orElseThrow());
-        var measurement =
-                new ResultAssembly(run, target).assemble(timeline, counters, window, null, stopReason, warnings);
+        // A class's first message is the first agent's (in segment order) that has one: the agents' clocks differ.
+        var errorMessages = ErrorMessages.merge(
+                finished.stream().map(SegmentRun::errorMessages).toList());
+        var measurement = new ResultAssembly(run, target)
+                .assemble(timeline, counters, errorMessages, window, null, stopReason, warnings);
         var lost = parts.stream().filter(part -> part.run() == null).toList();
         var first = lost.stream()
                 .map(part -> "PARTIAL: agent " + part.name() + " (segment " + part.segment() + ") was lost: "

@@ -3,10 +3,12 @@ package dev.stackbench.core.load.engine;
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.CompressedHistogram;
+import dev.stackbench.core.vocabulary.ErrorClass;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -76,7 +78,12 @@ final class SegmentRecorder implements IntervalSink {
     }
 
     @Override
-    public void end(long[] counters, RunControl.Window window, List<String> warnings, long clientCpuNanosInWindow) {
+    public void end(
+            long[] counters,
+            Map<ErrorClass, List<String>> errorMessages,
+            RunControl.Window window,
+            List<String> warnings,
+            long clientCpuNanosInWindow) {
         result = new SegmentRun(
                 segment.toString(),
                 window.startOffsetNanos(),
@@ -85,7 +92,8 @@ final class SegmentRecorder implements IntervalSink {
                 counters,
                 clientCpuNanosInWindow,
                 List.copyOf(warnings),
-                startLateNanos);
+                startLateNanos,
+                errorMessages);
     }
 
     SegmentRun result() {

@@ -1,6 +1,8 @@
 package dev.stackbench.core.load.engine;
 
+import dev.stackbench.core.vocabulary.ErrorClass;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One agent's share of a run, as it measured it, raw: every interval's histograms (HdrHistogram's compressed
@@ -14,6 +16,7 @@ import java.util.List;
  * @param warnings         what its generator warned about (OS limits, TLS, a stop)
  * @param startLateNanos   how long after the agreed instant, by its own clock, it started (its set-up took longer, or
  *                         its sleep overshot); 0 without an agreed instant
+ * @param errorMessages    what its measured errors said, per class: the first message, then the other distinct ones
  */
 public record SegmentRun(
         String segment,
@@ -23,7 +26,13 @@ public record SegmentRun(
         long[] counters,
         long clientCpuNanosInWindow,
         List<String> warnings,
-        long startLateNanos) {
+        long startLateNanos,
+        Map<ErrorClass, List<String>> errorMessages) {
+
+    /** A run from an agent of a build before error messages: none. */
+    public SegmentRun {
+        errorMessages = errorMessages == null ? Map.of() : errorMessages;
+    }
 
     /**
      * One reporting interval, as {@link IntervalCollector.Taken} holds it.

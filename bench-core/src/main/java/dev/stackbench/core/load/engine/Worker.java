@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.load.RequestTemplate;
+import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -23,6 +24,9 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
 
     final WorkerCounters counters;
     final WorkerRecorders recorders;
+    /** What the measured failures said, per class; written only when a request fails. */
+    final ErrorMessages errorMessages = new ErrorMessages();
+
     private final WorkerContext context;
     private final RunPlan plan;
     private final LoadDriver driver;
@@ -37,6 +41,10 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     private final List<Connection> connections = new ArrayList<>();
     private final ChannelFutureListener onChannelClosed;
     private Http2Clients.Client http2;
+    private static final String UNFINISHED_QUEUED =
+            "still waiting for a free connection when the drain's deadline struck (unfinished)";
+    private static final String UNFINISHED_IN_FLIGHT = "still in flight when the drain's deadline struck (unfinished)";
+
     /** Set at the drain's deadline: no request starts on this loop any more. */
     private boolean abandoned;
     /** The event-loop thread's id, for its CPU time; set when the worker starts on it. */
@@ -160,15 +168,18 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
     }
 
     @Override
-    public RequestFailure checkBody(int templateIndex, int status, CharSequence body) {
+    public RequestFailure checkBody(Connection connection, int status, CharSequence body) {
         if (status >= 400) {
             return null; // counted by its status
         }
+        int templateIndex = connection.templateIndex;
         String expected = plan.bodyMustContain(templateIndex);
         if (expected != null && (body == null || !body.toString().contains(expected))) {
+            connection.failureDetail = "the body lacks '" + expected + "'";
             return RequestFailure.BODY;
         }
         if (plan.ids(templateIndex) == RequestTemplate.IdUse.CREATES && !ids.addCreated(body)) {
+            connection.failureDetail = "a creation answered no id";
             return RequestFailure.BODY;
         }
         return null;
@@ -179,7 +190,18 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
         assert loop().inEventLoop() : "a request completed off its worker's loop: the counters would have two writers";
         Phase phase = connection.phase;
         int name = plan.requestName(connection.templateIndex);
+        if (error == null && (status < WorkerCounters.MIN_STATUS || status > WorkerCounters.MAX_STATUS)) {
+            // The status line holds three digits: anything else is no HTTP (a decoder lets 1000 or 42 through).
+            error = RequestFailure.PROTOCOL;
+            connection.failureDetail = "status " + status + " is not a three-digit HTTP status (100-999)";
+        }
         boolean ok = error == null && status < 400;
+        if (!ok) {
+            if (phase == Phase.MEASURED) {
+                errorMessages.note(error != null ? error : new ErrorClass.HttpStatus(status), connection.failureDetail);
+            }
+            connection.failureDetail = null;
+        }
         counters.outcome(phase, name, error, status, context.control().inWindow(nowNanos));
         if (plan.ids(connection.templateIndex) == RequestTemplate.IdUse.USES) {
             ids.giveBack(connection.requestId); // the lease ends; a deleted id is not given back
@@ -212,11 +234,15 @@ final class Worker implements ExchangeEvents, WorkerContext.Sender {
      */
     void abandonOutstanding() {
         abandoned = true;
+        long queuedTimeouts = counters.own(Phase.MEASURED, WorkerCounters.errorField(RequestFailure.TIMEOUT));
         driver.abandonQueued();
+        if (counters.own(Phase.MEASURED, WorkerCounters.errorField(RequestFailure.TIMEOUT)) > queuedTimeouts) {
+            errorMessages.note(RequestFailure.TIMEOUT, UNFINISHED_QUEUED);
+        }
         for (Connection connection : connections) {
             if (connection.inFlight) {
                 counters.increment(connection.phase, WorkerCounters.UNFINISHED);
-                connection.abandon(RequestFailure.TIMEOUT);
+                connection.abandon(RequestFailure.TIMEOUT, UNFINISHED_IN_FLIGHT);
             }
         }
     }

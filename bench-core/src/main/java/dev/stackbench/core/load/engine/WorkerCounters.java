@@ -26,7 +26,15 @@ final class WorkerCounters {
 
     private static final int ERROR_CLASS_BASE = 6;
     private static final int STATUS_BASE = ERROR_CLASS_BASE + RequestFailure.values().length;
-    static final int MAX_STATUS = 599;
+    /**
+     * The highest status a response can carry: the status line holds three digits, 100 to 999 (RFC 9110, 15), and a
+     * server may answer any of them; each is counted as itself, never folded into another.
+     */
+    static final int MAX_STATUS = 999;
+
+    /** The lowest: a status below it is no HTTP status, and such a response a protocol error. */
+    static final int MIN_STATUS = 100;
+
     private static final int BANK = STATUS_BASE + MAX_STATUS + 1;
 
     // Not per phase: what the connections did.
@@ -82,7 +90,7 @@ final class WorkerCounters {
     }
 
     private static int statusField(int status) {
-        return STATUS_BASE + Math.min(Math.max(status, 0), MAX_STATUS);
+        return STATUS_BASE + status; // 100 to 999: the connections make anything else a protocol error
     }
 
     /**
@@ -117,6 +125,11 @@ final class WorkerCounters {
     long outstanding() {
         long finished = values.getAcquire(FINISHED) + values.getAcquire(BANK + FINISHED);
         return values.getAcquire(SCHEDULED) + values.getAcquire(BANK + SCHEDULED) - finished;
+    }
+
+    /** This worker's own current value of a field, read on its loop (the writer's plain read). */
+    long own(Phase phase, int field) {
+        return values.getPlain(phase.ordinal() * BANK + field);
     }
 
     long measuredFinished() {

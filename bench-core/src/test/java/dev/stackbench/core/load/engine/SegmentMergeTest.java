@@ -15,6 +15,7 @@ import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -176,7 +177,8 @@ class SegmentMergeTest {
                             sent.counters(),
                             0,
                             List.of(),
-                            0),
+                            0,
+                            Map.of()),
                     null);
 
             var merged = LoadGenerator.merge(
