@@ -80,14 +80,14 @@ class ReportPageTest {
             RunResult result =
                     ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
             String row = winnersRow(dom, result.target().label());
-            // The winners' rps comes from latency.hlog's per-interval histograms, result.json's from the window's
-            // counter: a
-            // success completing at the window's very end can be in one and not the other (seen under a load average of
-            // 15).
-            double oneRequestPerSecond = 1 / result.window().measuredSeconds();
+            // The winners' rps comes from latency.hlog's per-interval histograms, result.json's from each request's
+            // completion time against the window. The histograms are taken when the coordinator wakes after a boundary,
+            // so on a busy machine a few completions cross the window's edges in the hlog only (seen: 63.7 against
+            // 64.3 requests/s on 3 s windows under a load average of 10): 1 request per window plus 2% of the rate.
+            double edges = 1 / result.window().measuredSeconds() + 0.02 * result.rps();
             assertThat(rpsCell(row))
                     .as(result.target().label())
-                    .isCloseTo(result.rps(), org.assertj.core.data.Offset.offset(oneRequestPerSecond + 0.05));
+                    .isCloseTo(result.rps(), org.assertj.core.data.Offset.offset(edges));
             assertThat(row).contains("data-metric=\"P99\"");
             assertThat(result.requests().errors()).isZero();
         }
