@@ -3,12 +3,14 @@
 # server (nginx, one worker, in its own process) with the same connection count, in one run.
 # Needs: wrk and nginx (Debian packages), bench-jmh/target/bench-jmh.jar, a JDK >= 21 as java or JAVA_HOME.
 # Usage: scripts/compare-with-wrk.sh [CONNECTIONS] [SECONDS]
+# Environment: STACKBENCH_JAR, another build's jar (a before/after); LOAD_OPTIONS, more options for load
+# (e.g. "--output json=/tmp/live.jsonl --output prometheus" to measure what live outputs cost).
 set -euo pipefail
 connections=${1:-200}
 seconds=${2:-20}
 cd "$(dirname "$0")/.."
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
-jar=bench-jmh/target/bench-jmh.jar
+jar=${STACKBENCH_JAR:-bench-jmh/target/bench-jmh.jar}
 for tool in wrk nginx; do
   command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install $tool)" >&2; exit 2; }
 done
@@ -44,7 +46,7 @@ wrk_us=$(awk -v c="$(cpu_seconds "$work/wrk.time")" -v n="$wrk_requests" 'BEGIN 
 
 echo "== stackbench load -c $connections -d ${seconds}s --warmup ${seconds}s"
 "$java" -jar "$jar" load --url "$url" --concurrency "$connections" --duration "${seconds}s" --warmup "${seconds}s" \
-  --threads 2 --quiet --out "$work/stackbench" | tee "$work/stackbench.out"
+  --threads 2 --quiet --out "$work/stackbench" ${LOAD_OPTIONS:-} | tee "$work/stackbench.out"
 sb_rps=$(awk '/^Throughput:/ {print $2}' "$work/stackbench.out")
 sb_us=$(awk '/^Client CPU:/ {print $5}' "$work/stackbench.out")
 
