@@ -8,16 +8,18 @@
 #   burn   webflux-netty vs the same spending 1 µs more CPU per request (stackbench.date.burn-micros=1, about 3% of its
 #          CPU per request here), deciding on CPU per request and requests/s, with an A/A control of the base
 #   aa3, burn3  aa and burn (without the control) with three JVMs per variant (--forks 3)
+#   burn6t burn with its A/A control measured together (--together, duet benchmarking), six JVMs per variant, 30 s
+#          warm-ups, 3 s windows, 8 rounds: the design that finds the 3% cost here
 #   eight  all 8 approaches, date, 50 users
 #   w2, w10  the A/A comparison with 2 s and 10 s windows instead of 5 s
-# Needs bench-jmh/target/bench-jmh.jar and a JDK >= 21. One comparison at a time; each takes up to 20 minutes.
+# Needs bench-jmh/target/bench-jmh.jar (or STACKBENCH_JAR) and a JDK >= 21. One comparison at a time; each takes up to 20 minutes.
 #
 #   scripts/measure-compare.sh WORK pair aa burn aa burn pair eight ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="${1:?usage: scripts/measure-compare.sh WORK EXPERIMENT...}"
 shift
-jar=bench-jmh/target/bench-jmh.jar
+jar="${STACKBENCH_JAR:-bench-jmh/target/bench-jmh.jar}" # a copy, when Maven may rebuild the original meanwhile
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 [ -f "$jar" ] || { echo "error: $jar is missing: ./mvnw -B -ntp package -DskipTests" >&2; exit 2; }
 mkdir -p "$work"
@@ -32,9 +34,10 @@ args() {
     eight) echo "--variant platform-tomcat --variant loom-tomcat --variant async-tomcat --variant commonpool-tomcat --variant elastic-tomcat --variant loom-netty --variant webflux-netty --variant elastic-netty --concurrency 50" ;;
     aa3) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --forks 3" ;;
     burn3) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --concurrency 50 --metric cpuPerRequest,rps --forks 3" ;;
+    burn6t) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --aa base --concurrency 50 --metric cpuPerRequest --together --forks 6 --warmup 30s --duration 3s --min-rounds 8 --rounds 8" ;;
     w2) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --duration 2s" ;;
     w10) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --duration 10s" ;;
-    *) echo "error: unknown experiment '$1' (pair, aa, burn, aa3, burn3, eight, w2, w10)" >&2; exit 2 ;;
+    *) echo "error: unknown experiment '$1' (pair, aa, burn, aa3, burn3, burn6t, eight, w2, w10)" >&2; exit 2 ;;
   esac
 }
 

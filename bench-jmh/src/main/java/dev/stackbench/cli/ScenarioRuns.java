@@ -141,6 +141,7 @@ final class ScenarioRuns {
                                 Design.TRIAL_WARMUP,
                                 Design.REHEARSALS,
                                 Design.FORKS,
+                                Design.Schedule.TURNS,
                                 Design.CONFIDENCE,
                                 Design.EQUIVALENCE_MARGIN,
                                 profile instanceof LoadProfile.Open

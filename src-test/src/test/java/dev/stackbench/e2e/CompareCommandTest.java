@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -161,6 +163,74 @@ class CompareCommandTest {
         assertThat(HeadlessChromium.pageRequests(temp))
                 .as("network requests of the page or its frames")
                 .isEmpty();
+    }
+
+    /**
+     * {@code --together}: every variant's trial of a round runs at the same time (duet benchmarking), warm-ups too; the
+     * verdict is still what Little's law fixes, as the waits do not depend on sharing the cores.
+     */
+    @Test
+    void togetherRunsEveryVariantsTrialOfARoundAtTheSameTime() throws Exception {
+        Path out = temp.resolve("together");
+        Run run = compare(
+                "--variant",
+                "fast:webflux-netty",
+                "--variant",
+                "slow:webflux-netty,stackbench.date.added-delay-millis=20",
+                "--together",
+                "--concurrency",
+                "8",
+                "--workload-param",
+                "delayMillis=5",
+                "--warmup",
+                "1s",
+                "--trial-warmup",
+                "500ms",
+                "--duration",
+                "1s",
+                "--min-rounds",
+                "3",
+                "--rounds",
+                "3",
+                "--rehearsals",
+                "0",
+                "--seed",
+                "1",
+                "--out",
+                out.toString());
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        var result = ResultFiles.json()
+                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        assertThat(result.design().schedule()).isEqualTo(Design.Schedule.TOGETHER);
+        assertThat(result.rounds()).hasSize(3);
+        for (var round : result.rounds()) {
+            // The two trials' spans (re-warm and window) overlap for most of their length: measured at once.
+            var fast = round.trials("fast").getFirst();
+            var slow = round.trials("slow").getFirst();
+            double start = Math.max(seconds(fast.startedAt()), seconds(slow.startedAt()));
+            double end =
+                    Math.min(seconds(fast.startedAt()) + fast.seconds(), seconds(slow.startedAt()) + slow.seconds());
+            assertThat(end - start)
+                    .as(
+                            "round %d: seconds both trials ran at once, of %.1f and %.1f",
+                            round.number(), fast.seconds(), slow.seconds())
+                    .isGreaterThan(0.8 * Math.min(fast.seconds(), slow.seconds()));
+        }
+        PairVerdict fastSlow =
+                result.verdict(Metric.RPS).orElseThrow().pair("fast", "slow").orElseThrow();
+        assertThat(fastSlow.outcome()).isEqualTo(PairVerdict.Outcome.DIFFERENT);
+        assertThat(fastSlow.first()).isEqualTo("fast");
+        assertThat(fastSlow.ratio()).isBetween(1.5, 5.1);
+        assertThat(run.out()).contains("each with every variant's trial at the same time (--together)");
+        // Warm-ups at once too: both begin before either ends.
+        String err = run.err();
+        assertThat(err.indexOf("warming up slow")).isPositive().isLessThan(err.indexOf("warmed up fast"));
+    }
+
+    private static double seconds(String instant) {
+        Instant at = Instant.parse(instant);
+        return at.getEpochSecond() + at.getNano() / 1e9;
     }
 
     @Test

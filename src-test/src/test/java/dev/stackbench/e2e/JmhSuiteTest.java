@@ -82,14 +82,18 @@ class JmhSuiteTest {
                         "compare --variant "
                                 + results.get(0).get("params").get("approach").asString());
 
-        // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread.
-        String same = run("-jar", jar(), "gate", "--baseline", json.toString(), "--current", json.toString());
+        // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread. In
+        // this
+        // JVM, as the gate below: the jar's gate command runs in QuickStartTest.
+        ServeCommandTest.Run same =
+                ServeCommandTest.run("gate", "--baseline", json.toString(), "--current", json.toString());
+        assertThat(same.exitCode()).as(same.out() + same.err()).isZero();
         for (Approach approach : Approach.values()) {
-            assertThat(same)
+            assertThat(same.out())
                     .containsPattern(
                             "(?m)^" + approach.id() + "/date +rps \\(req/s\\) +[\\d.]+ \\[[\\d.]+, [\\d.]+\\] ");
         }
-        assertThat(same).contains("0 failed.");
+        assertThat(same.out()).contains("0 failed.");
 
         // A server SLOWDOWN times slower and slower to answer, though one fork is all there is. Whatever the resampling
         // draws,

@@ -56,6 +56,7 @@ public final class ComparisonBuilder {
     private String trialWarmup = Design.TRIAL_WARMUP;
     private int rehearsals = Design.REHEARSALS;
     private int forks = Design.FORKS;
+    private Design.Schedule schedule = Design.Schedule.TURNS;
     private double confidence = Design.CONFIDENCE;
     private double equivalence = Design.EQUIVALENCE_MARGIN;
     private List<Metric> deciding;
@@ -184,6 +185,15 @@ public final class ComparisonBuilder {
         return this;
     }
 
+    /**
+     * Every variant's trial of a round at the same time, sharing the machine (duet benchmarking), instead of in turns:
+     * for small differences in CPU per request on a machine whose speed moves within seconds ({@link Design.Schedule}).
+     */
+    public ComparisonBuilder together() {
+        this.schedule = Design.Schedule.TOGETHER;
+        return this;
+    }
+
     /** Start no round that would end after this, JVM starts included (default {@link Design#TIME_LIMIT}). */
     public ComparisonBuilder timeLimit(Duration limit) {
         this.timeLimit = limit;
@@ -279,6 +289,7 @@ public final class ComparisonBuilder {
                 trialWarmup,
                 rehearsals,
                 forks,
+                schedule,
                 confidence,
                 equivalence,
                 metrics,

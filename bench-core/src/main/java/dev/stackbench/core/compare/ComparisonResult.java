@@ -115,7 +115,6 @@ public record ComparisonResult(
         }
     }
 
-    /** One round: one trial of every variant, in {@code order}. */
     /** One round: one trial of every variant's JVM, in {@code order} (labels, a variant's several times with forks). */
     public record Round(int number, List<String> order, List<Trial> trials, double seconds) {
 

@@ -25,11 +25,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
  * steady by default); then rounds, each a fresh random order of one trial per variant (a short re-warm, discarded,
- * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured. After the planned rounds
+ * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured; or, {@link Design.Schedule#TOGETHER},
+ * every variant's trial of a round at once (warm-ups too). After the planned rounds
  * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}); it stops once every pair is decided,
  * or at its round cap or time limit, or when stopped, and says which. The coordinator measures nothing itself.
  *
@@ -47,6 +52,11 @@ public final class ComparisonRunner {
     static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** Beyond a trial's warm-up, window and drain: JFR's start, the result's assembly, a GC. */
     static final Duration TRIAL_SLACK = Duration.ofSeconds(60);
+    /**
+     * Before the first round, a round is reckoned at its trials' lengths plus this much each (a trial's result, files
+     * and drain took about 1 s here); later rounds at the longest round so far.
+     */
+    static final double ROUND_SLACK_PER_TRIAL_SECONDS = 2.0;
     /** Trial-shaped runs after the warm-up, discarded: at least this many (up to the design's most), then while the JIT is busy. */
     static final int MIN_REHEARSALS = 2;
     /** A variant whose JVM spent more than this share of a core while others were measured is named in a warning. */
@@ -81,6 +91,21 @@ public final class ComparisonRunner {
     public record Outcome(ComparisonResult result, VariantFailure failure, Path written) {}
 
     private ComparisonRunner() {}
+
+    /** What a task run on a thread of its own gave; its failure (a {@link VariantFailure}) as it was thrown. */
+    private static <T> T outcome(Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a variant's JVM", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
 
     /**
      * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
@@ -188,6 +213,7 @@ public final class ComparisonRunner {
         private final Map<String, double[]> cpu = new LinkedHashMap<>(); // label -> {trial, idle, idle seconds}
         private final List<ComparisonResult.Round> rounds = new ArrayList<>();
         private final Duration trialTimeout;
+        private final Duration trialLength;
 
         Run(Comparison comparison, Path out, StopRequest stop, Listener listener) {
             this.comparison = comparison;
@@ -199,7 +225,7 @@ public final class ComparisonRunner {
             this.variants = comparison.measured();
             LoadOptions options = comparison.load().loadOptions();
             Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : options.timeout();
-            Duration trialLength = LoadOptions.builder()
+            this.trialLength = LoadOptions.builder()
                     .parse(LoadOption.WARMUP, design.trialWarmup())
                     .parent(options)
                     .build()
@@ -307,19 +333,40 @@ public final class ComparisonRunner {
             }
         }
 
+        /**
+         * Each JVM's warm-up and rehearsals: one JVM at a time in turns; together, the JVMs of each fork at once, so
+         * that they warm up under the load they will be measured under.
+         */
         private void warmAll() {
-            for (VariantJvm jvm : jvms) {
+            var groups = design.schedule() == Design.Schedule.TURNS
+                    ? jvms.stream().map(List::of).toList()
+                    : groups(jvms);
+            for (List<VariantJvm> group : groups) {
                 if (stop.requested()) {
                     return;
                 }
-                listener.message("warming up " + name(jvm));
-                RunResult result = jvm.measure(
-                        new VariantOrder.Warm(out == null ? null : directory("warmup", jvm)),
-                        trialTimeout.plus(LoadDefaults.WARMUP_CAP));
-                warmups.put(name(jvm), result);
-                listener.message("warmed up " + name(jvm) + ": " + warmupWords(result));
-                rehearse(jvm);
+                group.forEach(jvm -> listener.message("warming up " + name(jvm)));
+                List<Warmed> warmed = atOnce(group, this::warm);
+                for (int i = 0; i < group.size(); i++) {
+                    VariantJvm jvm = group.get(i);
+                    warmups.put(name(jvm), warmed.get(i).warmup());
+                    rehearsals.put(name(jvm), warmed.get(i).rehearsals());
+                    listener.message("warmed up " + name(jvm) + ": "
+                            + warmupWords(warmed.get(i).warmup()));
+                    listener.message(
+                            "rehearsed " + name(jvm) + ": " + warmed.get(i).rehearsalWords());
+                }
             }
+        }
+
+        /** What warming one JVM up gave: its warm-up's result and its rehearsals. */
+        private record Warmed(RunResult warmup, int rehearsals, String rehearsalWords) {}
+
+        private Warmed warm(VariantJvm jvm) {
+            RunResult result = jvm.measure(
+                    new VariantOrder.Warm(out == null ? null : directory("warmup", jvm)),
+                    trialTimeout.plus(LoadDefaults.WARMUP_CAP));
+            return rehearse(jvm, result);
         }
 
         /**
@@ -327,7 +374,7 @@ public final class ComparisonRunner {
          * end of a run (connections closing, loops stopping) deoptimizes, and the next few runs recompile it (measured:
          * 3 to 6 s of JIT in the first trial after a steady warm-up, falling over the next several).
          */
-        private void rehearse(VariantJvm jvm) {
+        private Warmed rehearse(VariantJvm jvm, RunResult warmup) {
             int count = 0;
             Double jitShare = null;
             while (count < design.rehearsals() && !stop.requested()) {
@@ -339,22 +386,24 @@ public final class ComparisonRunner {
                     break;
                 }
             }
-            rehearsals.put(name(jvm), count);
-            listener.message(String.format(
-                    Locale.ROOT,
-                    "rehearsed %s: %d trial(s) until its JIT was quiet in one (%s)",
-                    name(jvm),
+            return new Warmed(
+                    warmup,
                     count,
-                    jitShare == null
-                            ? "JIT time not monitored"
-                            : String.format(
-                                    Locale.ROOT,
-                                    "%.1f%% of a core in the last%s",
-                                    100 * jitShare,
-                                    jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE
-                                            ? ", still above " + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE)
-                                                    + "% after " + count
-                                            : "")));
+                    String.format(
+                            Locale.ROOT,
+                            "%d trial(s) until its JIT was quiet in one (%s)",
+                            count,
+                            jitShare == null
+                                    ? "JIT time not monitored"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "%.1f%% of a core in the last%s",
+                                            100 * jitShare,
+                                            jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE
+                                                    ? ", still above "
+                                                            + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE)
+                                                            + "% after " + count
+                                                    : "")));
         }
 
         private ComparisonResult.Stop rounds() {
@@ -366,7 +415,7 @@ public final class ComparisonRunner {
                 }
                 double estimate = longestRound > 0
                         ? longestRound
-                        : jvms.size() * (trialTimeout.minus(TRIAL_SLACK).toSeconds() + 2.0);
+                        : groups(jvms).size() * (trialLength.toMillis() / 1000.0 + ROUND_SLACK_PER_TRIAL_SECONDS);
                 if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
                     return ComparisonResult.Stop.TIME;
                 }
@@ -374,13 +423,14 @@ public final class ComparisonRunner {
                 Collections.shuffle(order, random);
                 long roundStart = System.nanoTime();
                 var trials = new ArrayList<ComparisonResult.Trial>();
-                for (int i = 0; i < order.size(); i++) {
+                for (List<VariantJvm> group : groups(order)) {
                     if (stop.requested()) {
                         return ComparisonResult.Stop.INTERRUPTED; // a round cut short is not kept
                     }
-                    ComparisonResult.Trial trial = trial(round, order.get(i));
-                    trials.add(trial);
-                    listener.trial(round, i + 1, order.size(), trial);
+                    for (ComparisonResult.Trial trial : trials(round, group)) {
+                        trials.add(trial);
+                        listener.trial(round, trials.size(), order.size(), trial);
+                    }
                 }
                 double seconds = (System.nanoTime() - roundStart) / 1e9;
                 longestRound = Math.max(longestRound, seconds);
@@ -399,15 +449,60 @@ public final class ComparisonRunner {
             return ComparisonResult.Stop.ROUNDS;
         }
 
-        private ComparisonResult.Trial trial(int round, VariantJvm jvm) {
+        /**
+         * The round's order as the groups of JVMs measured at once: one JVM each in turns; together, one JVM of every
+         * variant at a time (forks in the order their first JVM comes in the round's order).
+         */
+        private List<List<VariantJvm>> groups(List<VariantJvm> order) {
+            if (design.schedule() == Design.Schedule.TURNS) {
+                return order.stream().map(List::of).toList();
+            }
+            var byFork = new LinkedHashMap<Integer, List<VariantJvm>>();
+            order.forEach(jvm -> byFork.computeIfAbsent(jvm.fork(), fork -> new ArrayList<>())
+                    .add(jvm));
+            return List.copyOf(byFork.values());
+        }
+
+        /** What {@code task} gives for each JVM of {@code group}, in its order, run for all of them at the same time. */
+        private static <T> List<T> atOnce(List<VariantJvm> group, Function<VariantJvm, T> task) {
+            if (group.size() == 1) {
+                return List.of(task.apply(group.getFirst()));
+            }
+            var futures = new ArrayList<Future<T>>();
+            try (var executor = Executors.newThreadPerTaskExecutor(
+                    Thread.ofPlatform().name("variant-", 0).daemon().factory())) {
+                group.forEach(jvm -> futures.add(executor.submit(() -> task.apply(jvm))));
+            } // closing waits for every task: each ends by its own timeout at the latest
+            return futures.stream().map(ComparisonRunner::outcome).toList();
+        }
+
+        /** One trial of each JVM of {@code group}, all at once; the JVMs outside it sit idle, their CPU counted as such. */
+        private List<ComparisonResult.Trial> trials(int round, List<VariantJvm> group) {
+            double[] before = jvms.stream()
+                    .mapToDouble(each -> each.cpuTime().toNanos() / 1e9)
+                    .toArray();
+            long start = System.nanoTime();
+            List<ComparisonResult.Trial> measured = atOnce(group, jvm -> measure(round, jvm));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            for (int j = 0; j < jvms.size(); j++) {
+                double used = jvms.get(j).cpuTime().toNanos() / 1e9 - before[j];
+                double[] account = cpu.get(name(jvms.get(j)));
+                if (group.contains(jvms.get(j))) {
+                    account[0] += used;
+                } else {
+                    account[1] += used;
+                    account[2] += seconds;
+                }
+            }
+            return measured;
+        }
+
+        private ComparisonResult.Trial measure(int round, VariantJvm jvm) {
             String label = jvm.variant().label();
             String relative = out == null
                     ? null
                     : "trials/" + label + (design.forks() == 1 ? "" : "/fork-" + jvm.fork()) + "/round-"
                             + String.format("%02d", round);
-            double[] before = jvms.stream()
-                    .mapToDouble(each -> each.cpuTime().toNanos() / 1e9)
-                    .toArray();
             Instant startedAt = Instant.now();
             long start = System.nanoTime();
             RunResult result = jvm.measure(
@@ -417,16 +512,6 @@ public final class ComparisonRunner {
                             relative == null ? null : out.resolve(relative).toString()),
                     trialTimeout);
             double seconds = (System.nanoTime() - start) / 1e9;
-            for (int j = 0; j < jvms.size(); j++) {
-                double used = jvms.get(j).cpuTime().toNanos() / 1e9 - before[j];
-                double[] account = cpu.get(name(jvms.get(j)));
-                if (jvms.get(j) == jvm) {
-                    account[0] += used;
-                } else {
-                    account[1] += used;
-                    account[2] += seconds;
-                }
-            }
             var values = new LinkedHashMap<String, Double>();
             for (Metric metric : Design.METRICS) {
                 Double value = metric.of(result);

@@ -14,20 +14,33 @@ public final class ComparisonSummary {
 
     private ComparisonSummary() {}
 
+    /** How each round ran: "each in a fresh random order", or its trials together. */
+    public static String rounds(Design design) {
+        return design.schedule() == Design.Schedule.TURNS
+                ? "each in a fresh random order, one trial at a time"
+                : design.forks() == 1
+                        ? "each with every variant's trial at the same time (--together)"
+                        : "each with one JVM of every variant at the same time (--together), forks in a random order";
+    }
+
     public static String of(ComparisonResult result) {
         var text = new StringBuilder();
         Design design = result.design();
         text.append(String.format(
                 Locale.ROOT,
-                "Comparison:   %d variants in their own JVMs, %s; trials of %s re-warm + %s window%n",
-                result.variants().size(),
+                "Comparison:   %d variants in %s, %s; trials of %s re-warm + %s window%n",
+                result.labels().size(),
+                result.variants().size() == result.labels().size()
+                        ? "their own JVMs"
+                        : result.variants().size() + " JVMs of their own",
                 result.load().description(),
                 result.load().trialWarmup(),
                 result.load().window()));
         text.append(String.format(
                 Locale.ROOT,
-                "Rounds:       %d complete, each in a fresh random order (%s after %s)%n",
+                "Rounds:       %d complete, %s (%s after %s)%n",
                 result.rounds().size(),
+                rounds(design),
                 result.stopped().words(),
                 minutes(result.seconds())));
         text.append(

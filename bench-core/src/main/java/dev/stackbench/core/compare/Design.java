@@ -18,6 +18,7 @@ import java.util.List;
  *                           still busy in them (at least two, or as many as this when fewer); 0 for none
  * @param forks              JVMs per variant, each measured once per round: with more than one, what JVMs of one variant
  *                           differ by (JIT, memory layout) is in the intervals (see {@link PairedAnalysis})
+ * @param schedule           whether a round's trials take turns while the other JVMs sit idle, or run together
  * @param confidence         the chance that no declared difference is false, over all pairs and looks
  * @param equivalenceMargin  a pair whose interval lies within [1/(1+m), 1+m] is decided as equivalent
  * @param deciding           the metrics whose pairs must all be decided for it to stop before its caps
@@ -30,6 +31,7 @@ public record Design(
         String trialWarmup,
         int rehearsals,
         int forks,
+        Schedule schedule,
         double confidence,
         double equivalenceMargin,
         List<Metric> deciding,
@@ -44,6 +46,36 @@ public record Design(
     public static final int FORKS = 1;
     /** A trial's measured window unless --duration says otherwise. */
     public static final String WINDOW = "5s";
+
+    /**
+     * How the trials of a round share the machine.
+     *
+     * <ul>
+     *   <li>{@link #TURNS}: one trial at a time, the other JVMs idle, in a fresh random order each round. Each variant has
+     *       the machine to itself, so every metric (throughput, latency) means what a run of its own would; what the
+     *       machine's speed does between two trials of a round (seconds apart) is noise.</li>
+     *   <li>{@link #TOGETHER}: every variant's trial of a round at the same time (with forks, one JVM of each variant at a
+     *       time), sharing the machine, as duet benchmarking does (Bulej et al., ICPE 2020): a change in the machine's speed
+     *       within seconds hits all of them alike and cancels in their ratios. For efficiency (CPU per request, and
+     *       requests/s, which then say who gets more done with an equal share of the cores); latencies are each under
+     *       the others' load.</li>
+     * </ul>
+     */
+    public enum Schedule {
+        TURNS("in turns, the other JVMs idle"),
+        TOGETHER("together, every variant's trial at once");
+
+        private final String words;
+
+        Schedule(String words) {
+            this.words = words;
+        }
+
+        /** How a round runs, for the summary: "in turns, the other JVMs idle". */
+        public String words() {
+            return words;
+        }
+    }
 
     public static final double CONFIDENCE = 0.95;
     public static final double EQUIVALENCE_MARGIN = 0.02;
@@ -64,6 +96,9 @@ public record Design(
         if (forks < 1) {
             throw new IllegalArgumentException("--forks must be at least 1, got " + forks);
         }
+        if (schedule == null) {
+            schedule = Schedule.TURNS; // comparison.json written before there was a choice
+        }
         if (rehearsals < 0) {
             throw new IllegalArgumentException("--rehearsals must be 0 or more, got " + rehearsals);
         }
@@ -83,6 +118,6 @@ public record Design(
     }
 
     public PairedAnalysis.Settings settings() {
-        return new PairedAnalysis.Settings(confidence, looks().count(), equivalenceMargin);
+        return new PairedAnalysis.Settings(confidence, looks().count(), equivalenceMargin, schedule);
     }
 }

@@ -37,11 +37,21 @@ public final class PairedAnalysis {
      * @param confidence        the chance that no declared difference is false, over every pair and every look (0.95)
      * @param looks             how many looks share {@code 1 - confidence} ({@link Looks#count()}); 1 for a single look
      * @param equivalenceMargin a pair whose interval lies within [1/(1+m), 1+m] is equivalent (0.02 for 2%)
+     * @param schedule          how the trials ran: together, with forks, the JVMs measured at the same time are compared
+     *                          with each other (see {@link Estimates#overSlots})
      */
-    public record Settings(double confidence, int looks, double equivalenceMargin) {
+    public record Settings(double confidence, int looks, double equivalenceMargin, Design.Schedule schedule) {
+
+        /** Trials in turns ({@link Design.Schedule#TURNS}). */
+        public Settings(double confidence, int looks, double equivalenceMargin) {
+            this(confidence, looks, equivalenceMargin, Design.Schedule.TURNS);
+        }
 
         /** @throws IllegalArgumentException naming the setting and its bad value */
         public Settings {
+            if (schedule == null) {
+                throw new IllegalArgumentException("the schedule of the trials must be given (TURNS or TOGETHER)");
+            }
             if (!(confidence > 0 && confidence < 1)) {
                 throw new IllegalArgumentException("confidence must be between 0 and 1 (e.g. 0.95), got " + confidence);
             }
@@ -90,7 +100,11 @@ public final class PairedAnalysis {
             }
         }
         double alpha = settings.alphaPerLook();
-        Estimates estimates = forks == 1 ? Estimates.overRounds(byVariant) : Estimates.overForks(rounds);
+        Estimates estimates = forks == 1
+                ? Estimates.overRounds(byVariant)
+                : settings.schedule() == Design.Schedule.TOGETHER
+                        ? Estimates.overSlots(rounds)
+                        : Estimates.overForks(rounds);
         var scores = new ArrayList<MetricVerdict.VariantScore>();
         for (int v = 0; v < k; v++) {
             PairedRatio.Interval interval = estimates.relative(v).interval(1 - alpha);
@@ -212,6 +226,61 @@ public final class PairedAnalysis {
                             Math.sqrt(jvmVariance / forks),
                             degreesOfFreedom,
                             rounded.relative(v).roundSpreadLog());
+                }
+            };
+        }
+
+        /**
+         * Several JVMs per variant measured together, one JVM of each variant at a time (fork f of every variant at
+         * once): JVMs measured at the same time are compared only with each other. Fork f's value of a variant is its
+         * mean, over the rounds, of its log value minus the mean log value of the JVMs measured with it (the machine's
+         * speed at that moment removed); a pair's estimate is Student's over the forks' differences (F - 1 degrees of
+         * freedom), which carry what JVMs differ by. Comparing JVMs measured at different moments (as {@link #overForks}
+         * does) would bring the machine's moves between those moments back in.
+         */
+        static Estimates overSlots(double[][][] rounds) {
+            int n = rounds.length;
+            int k = rounds[0].length;
+            int forks = rounds[0][0].length;
+            double[][] slotMeans = new double[k][forks];
+            for (double[][] round : rounds) {
+                for (int f = 0; f < forks; f++) {
+                    double slotMean = 0;
+                    for (int v = 0; v < k; v++) {
+                        slotMean += Math.log(round[v][f]) / k;
+                    }
+                    for (int v = 0; v < k; v++) {
+                        slotMeans[v][f] += (Math.log(round[v][f]) - slotMean) / n;
+                    }
+                }
+            }
+            double[][] byVariant = new double[n][k];
+            for (int r = 0; r < n; r++) {
+                for (int v = 0; v < k; v++) {
+                    byVariant[r][v] = Math.exp(
+                            Arrays.stream(rounds[r][v]).map(Math::log).average().orElseThrow());
+                }
+            }
+            Estimates rounded = overRounds(byVariant);
+            return new Estimates() {
+                @Override
+                public PairedRatio pair(int i, int j) {
+                    double[] logs = new double[forks];
+                    for (int f = 0; f < forks; f++) {
+                        logs[f] = slotMeans[i][f] - slotMeans[j][f];
+                    }
+                    return acrossForks(logs, rounded.pair(i, j).roundSpreadLog());
+                }
+
+                @Override
+                public PairedRatio relative(int v) {
+                    return acrossForks(slotMeans[v], rounded.relative(v).roundSpreadLog());
+                }
+
+                private static PairedRatio acrossForks(double[] logs, double roundSpread) {
+                    PairedRatio forks = PairedRatio.ofLogs(logs);
+                    return PairedRatio.of(
+                            forks.meanLog(), forks.standardError(), forks.degreesOfFreedom(), roundSpread);
                 }
             };
         }

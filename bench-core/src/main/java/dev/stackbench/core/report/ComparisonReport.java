@@ -196,7 +196,7 @@ public final class ComparisonReport {
                         + result.load().window() + " window"));
         facts.add(new ReportPage.Fact(
                 "rounds",
-                result.rounds().size() + " complete, each in a fresh random order; "
+                result.rounds().size() + " complete, " + ComparisonSummary.rounds(result.design()) + "; "
                         + result.stopped().words() + String.format(Locale.ROOT, " after %.0f s", result.seconds())));
         facts.add(new ReportPage.Fact(
                 "decided on",

@@ -28,7 +28,8 @@ class VariantCommandTest {
                 false,
                 false,
                 List.of("-Xss1m"),
-                new Design(3, 4, Design.TIME_LIMIT, "0s", 0, 1, 0.95, 0.02, List.of(Metric.RPS), 1),
+                new Design(
+                        3, 4, Design.TIME_LIMIT, "0s", 0, 1, Design.Schedule.TURNS, 0.95, 0.02, List.of(Metric.RPS), 1),
                 null);
 
         List<String> command = ComparisonRunner.command(comparison, zgc);

@@ -16,6 +16,8 @@ import org.springframework.stereotype.Component;
  *   <li>{@code testapp.close-after=2s}: once ready, the application closes its own context after that long;</li>
  *   <li>{@code testapp.exit-after=2s}: once ready, it calls {@code System.exit(3)} after that long;</li>
  *   <li>{@code testapp.exit-after-requests=N}: it calls {@code System.exit(3)} once it has answered N requests
+ *       ({@link ExitAfterRequests});</li>
+ *   <li>{@code testapp.close-after-requests=N}: it closes its own context once it has answered N requests
  *       ({@link ExitAfterRequests}).</li>
  * </ul>
  */
