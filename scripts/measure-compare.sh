@@ -10,6 +10,7 @@
 #   aa3, burn3  aa and burn (without the control) with three JVMs per variant (--forks 3)
 #   burn6t burn with its A/A control measured together (--together, duet benchmarking), six JVMs per variant, 30 s
 #          warm-ups, 3 s windows, 8 rounds: the design that finds the 3% cost here
+#   burn8t burn6t with eight JVMs per variant (24 JVMs: heaps of 512 MB, so that they fit in 24 GB), 8 rounds
 #   eight  all 8 approaches, date, 50 users
 #   w2, w10  the A/A comparison with 2 s and 10 s windows instead of 5 s
 # Needs bench-jmh/target/bench-jmh.jar (or STACKBENCH_JAR) and a JDK >= 21. One comparison at a time; each takes up to 20 minutes.
@@ -35,9 +36,10 @@ args() {
     aa3) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --forks 3" ;;
     burn3) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --concurrency 50 --metric cpuPerRequest,rps --forks 3" ;;
     burn6t) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --aa base --concurrency 50 --metric cpuPerRequest --together --forks 6 --warmup 30s --duration 3s --min-rounds 8 --rounds 8" ;;
+    burn8t) echo "--variant base:webflux-netty --variant burn:webflux-netty,stackbench.date.burn-micros=1 --aa base --concurrency 50 --metric cpuPerRequest --together --forks 8 --warmup 30s --duration 3s --min-rounds 8 --rounds 8 --jvm-option=-Xms512m --jvm-option=-Xmx512m" ;;
     w2) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --duration 2s" ;;
     w10) echo "--variant a:webflux-netty --variant b:webflux-netty --concurrency 50 --metric rps,cpuPerRequest --duration 10s" ;;
-    *) echo "error: unknown experiment '$1' (pair, aa, burn, aa3, burn3, burn6t, eight, w2, w10)" >&2; exit 2 ;;
+    *) echo "error: unknown experiment '$1' (pair, aa, burn, aa3, burn3, burn6t, burn8t, eight, w2, w10)" >&2; exit 2 ;;
   esac
 }
 
