@@ -338,10 +338,7 @@ public final class ComparisonRunner {
          * that they warm up under the load they will be measured under.
          */
         private void warmAll() {
-            var groups = design.schedule() == Design.Schedule.TURNS
-                    ? jvms.stream().map(List::of).toList()
-                    : groups(jvms);
-            for (List<VariantJvm> group : groups) {
+            for (List<VariantJvm> group : groups(jvms)) {
                 if (stop.requested()) {
                     return;
                 }

@@ -100,11 +100,12 @@ public final class PairedAnalysis {
             }
         }
         double alpha = settings.alphaPerLook();
+        Estimates rounded = Estimates.overRounds(byVariant);
         Estimates estimates = forks == 1
-                ? Estimates.overRounds(byVariant)
+                ? rounded
                 : settings.schedule() == Design.Schedule.TOGETHER
-                        ? Estimates.overSlots(rounds)
-                        : Estimates.overForks(rounds);
+                        ? Estimates.overSlots(rounds, rounded)
+                        : Estimates.overForks(rounds, rounded);
         var scores = new ArrayList<MetricVerdict.VariantScore>();
         for (int v = 0; v < k; v++) {
             PairedRatio.Interval interval = estimates.relative(v).interval(1 - alpha);
@@ -173,7 +174,7 @@ public final class PairedAnalysis {
          * (drift removed), is one value; a variant's estimate is the mean of its JVMs', and the spread between JVMs of one
          * variant, pooled over all variants (k (F - 1) degrees of freedom), is the estimates' noise.
          */
-        static Estimates overForks(double[][][] rounds) {
+        static Estimates overForks(double[][][] rounds, Estimates rounded) {
             int n = rounds.length;
             int k = rounds[0].length;
             int forks = rounds[0][0].length;
@@ -201,14 +202,6 @@ public final class PairedAnalysis {
             int degreesOfFreedom = k * (forks - 1);
             double jvmVariance = squares / degreesOfFreedom;
             double grandMean = Arrays.stream(variantMeans).average().orElseThrow();
-            double[][] byVariant = new double[n][k];
-            for (int r = 0; r < n; r++) {
-                for (int v = 0; v < k; v++) {
-                    byVariant[r][v] = Math.exp(
-                            Arrays.stream(rounds[r][v]).map(Math::log).average().orElseThrow());
-                }
-            }
-            Estimates rounded = overRounds(byVariant);
             return new Estimates() {
                 @Override
                 public PairedRatio pair(int i, int j) {
@@ -238,7 +231,7 @@ public final class PairedAnalysis {
          * freedom), which carry what JVMs differ by. Comparing JVMs measured at different moments (as {@link #overForks}
          * does) would bring the machine's moves between those moments back in.
          */
-        static Estimates overSlots(double[][][] rounds) {
+        static Estimates overSlots(double[][][] rounds, Estimates rounded) {
             int n = rounds.length;
             int k = rounds[0].length;
             int forks = rounds[0][0].length;
@@ -254,14 +247,6 @@ public final class PairedAnalysis {
                     }
                 }
             }
-            double[][] byVariant = new double[n][k];
-            for (int r = 0; r < n; r++) {
-                for (int v = 0; v < k; v++) {
-                    byVariant[r][v] = Math.exp(
-                            Arrays.stream(rounds[r][v]).map(Math::log).average().orElseThrow());
-                }
-            }
-            Estimates rounded = overRounds(byVariant);
             return new Estimates() {
                 @Override
                 public PairedRatio pair(int i, int j) {
