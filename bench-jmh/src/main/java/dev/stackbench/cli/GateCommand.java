@@ -41,6 +41,8 @@ import picocli.CommandLine.Spec;
             "A comparison with the baseline where a window was not steady (throughput or latency still moving) fails as 'not steady',"
                     + " unless --allow-unsteady; results that do not say (older ones, JMH) are compared, with a note.",
             "A garbage, empty or truncated latency.hlog beside a result is unusable input.",
+            "Results of different machines (the fingerprint every result carries) are unusable input unless --across-machines;"
+                    + " results without one (written before fingerprints) are compared, with a note.",
             "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input."
         })
 final class GateCommand implements Callable<Integer> {
@@ -96,6 +98,14 @@ final class GateCommand implements Callable<Integer> {
     boolean allowUnsteady;
 
     @Option(
+            names = "--across-machines",
+            description =
+                    "Hold results of different machines against each other (another processor, caches, CPUs, hypervisor, memory,"
+                            + " cgroup limits, or a calibration more than 1.5x apart): the table names both machines and what sets them"
+                            + " apart. Without it, that is exit code 2: a verdict holds on the machine that produced it.")
+    boolean acrossMachines;
+
+    @Option(
             names = "--update-baseline",
             description =
                     "After checking, replace the --baseline with the current results (creating it if missing). Refused for results with errors.")
@@ -141,7 +151,7 @@ final class GateCommand implements Callable<Integer> {
                     chosenRules,
                     baselineResults,
                     currentResults,
-                    new GateOptions(allowDifferentMeasurement, allowUnsteady));
+                    new GateOptions(allowDifferentMeasurement, allowUnsteady, acrossMachines));
             out.print(report.table());
         }
         export(currentResults);

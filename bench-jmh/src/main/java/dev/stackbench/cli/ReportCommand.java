@@ -47,6 +47,13 @@ final class ReportCommand implements Callable<Integer> {
             description = "Write index.html and the charts here (replaced as a whole).")
     Path out;
 
+    @Option(
+            names = "--across-machines",
+            description =
+                    "Show results of different machines together: the page names the machines and what sets them"
+                            + " apart. Without it, results of different machines are refused (exit code 2): a report ranks what it shows.")
+    boolean acrossMachines;
+
     @Override
     public Integer call() {
         Path comparison = ComparisonReport.comparison(results);
@@ -63,7 +70,7 @@ final class ReportCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return StackbenchMain.EXIT_OK;
         }
-        Report.Written written = Report.write(results, out);
+        Report.Written written = Report.write(results, out, acrossMachines);
         spec.commandLine()
                 .getOut()
                 .printf(

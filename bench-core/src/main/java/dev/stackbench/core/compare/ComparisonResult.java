@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * @param verdicts   one per analysed metric, over the complete rounds; the deciding ones first
  * @param aa         the A/A control's verdict on each deciding metric; empty without a control
  * @param warnings   what makes its verdicts suspect, in words
+ * @param machine    the machine it ran on (every variant's JVM ran there): its verdicts hold there; null in
+ *                   comparisons written before fingerprints ({@link Machine#UNKNOWN})
  */
 public record ComparisonResult(
         String schema,
@@ -33,7 +36,8 @@ public record ComparisonResult(
         List<Round> rounds,
         List<MetricVerdict> verdicts,
         List<Aa> aa,
-        List<String> warnings) {
+        List<String> warnings,
+        Machine machine) {
 
     public static final String SCHEMA = "stackbench.comparison/1";
 
@@ -155,6 +159,32 @@ public record ComparisonResult(
         public boolean falseAlarm() {
             return verdict != null && verdict.outcome() == PairVerdict.Outcome.DIFFERENT;
         }
+    }
+
+    /** The same comparison with these warnings. */
+    public ComparisonResult withWarnings(List<String> warnings) {
+        return new ComparisonResult(
+                schema, startedAt, seconds, stopped, design, load, variants, rounds, verdicts, aa, warnings, machine);
+    }
+
+    /**
+     * Each variant's JVM as its warm-up recorded it: its JDK, collector and options ({@code G1, -Xms1g -Xmx1g ...});
+     * empty for comparisons written before results recorded them.
+     */
+    public Map<String, String> jvms() {
+        var jvms = new java.util.LinkedHashMap<String, String>();
+        for (VariantRecord record : variants) {
+            if (record.warmup() != null && record.warmup().environment() != null) {
+                RunResult.Environment environment = record.warmup().environment();
+                if (environment.jvmArguments() != null) {
+                    jvms.putIfAbsent(
+                            record.label(),
+                            environment.jdk() + ", " + environment.collector() + ", "
+                                    + String.join(" ", environment.jvmArguments()));
+                }
+            }
+        }
+        return jvms;
     }
 
     /** The variants' labels, each once, in the order they were started. */

@@ -5,6 +5,9 @@ import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.machine.Calibration;
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -203,6 +206,8 @@ public final class ComparisonRunner {
         private final Path out;
         private final StopRequest stop;
         private final Listener listener;
+        private final MachineStore machines = MachineStore.standard();
+        private Machine machine;
         private final long startNanos = System.nanoTime();
         private final Instant startedAt = Instant.now();
         private final List<Variant> variants;
@@ -238,6 +243,14 @@ public final class ComparisonRunner {
             if (out != null) {
                 ResultFiles.checkWritable(out);
             }
+            // Before any JVM starts: the calibration runs (once per boot) on a machine that nothing of ours loads,
+            // and every variant's JVM finds it kept.
+            if (!machines.calibrated()) {
+                listener.message("calibrating this machine (" + Durations.format(Calibration.LENGTH)
+                        + ", once per boot and JDK)");
+            }
+            machine = machines.current();
+            listener.message("machine: " + machine.words());
             Path logs = logDirectory();
             try {
                 startAll(logs);
@@ -582,19 +595,9 @@ public final class ComparisonRunner {
                     List.copyOf(rounds),
                     verdicts,
                     aa,
-                    List.of());
-            return new ComparisonResult(
-                    partial.schema(),
-                    partial.startedAt(),
-                    partial.seconds(),
-                    stopped,
-                    design,
-                    partial.load(),
-                    records,
-                    partial.rounds(),
-                    verdicts,
-                    aa,
-                    ComparisonWarnings.of(partial, failure));
+                    List.of(),
+                    machine);
+            return partial.withWarnings(ComparisonWarnings.of(partial, failure));
         }
 
         private ComparisonResult.Load load() {

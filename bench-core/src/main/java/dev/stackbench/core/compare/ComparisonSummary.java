@@ -1,5 +1,6 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Numbers;
 import java.util.List;
@@ -43,6 +44,18 @@ public final class ComparisonSummary {
                 rounds(design),
                 result.stopped().words(),
                 minutes(result.seconds())));
+        text.append(String.format(
+                Locale.ROOT,
+                "Machine:      %s%s%n",
+                Machine.words(result.machine()),
+                result.machine() == null ? "" : "; its verdicts hold on this machine, not on another"));
+        if (result.machine() != null && result.machine().calibration() != null) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    "              calibration %s; JDK %s%n",
+                    result.machine().calibration().words(),
+                    result.machine().jdk()));
+        }
         text.append(
                 design.forks() == 1
                         ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
@@ -63,11 +76,14 @@ public final class ComparisonSummary {
             text.append(System.lineSeparator());
             text.append(String.format(
                     Locale.ROOT,
-                    "%s (%s is better)%s, %d rounds; overall %s%n",
+                    "%s (%s is better)%s, %d rounds on %s; overall %s%n",
                     title(verdict.metric()),
                     verdict.metric().higherIsBetter() ? "higher" : "lower",
                     deciding ? ", deciding" : "",
                     verdict.rounds(),
+                    result.machine() == null
+                            ? "an unknown machine"
+                            : result.machine().id(),
                     overall(verdict)));
             int rank = 0;
             for (List<String> group : verdict.groups()) {

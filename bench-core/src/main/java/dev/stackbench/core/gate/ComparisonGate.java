@@ -3,6 +3,8 @@ package dev.stackbench.core.gate;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineMix;
 import dev.stackbench.core.result.Metric;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,8 +76,11 @@ public final class ComparisonGate {
             Verdict verdict,
             String note) {}
 
-    /** @param problems why the comparison as a whole fails, whatever its checks say */
-    public record Report(List<Check> checks, List<String> problems) {
+    /**
+     * @param problems why the comparison as a whole fails, whatever its checks say
+     * @param machine  where its verdicts hold, in words: its machine, or that it is unknown
+     */
+    public record Report(List<Check> checks, List<String> problems, String machine) {
 
         public boolean failed() {
             return !problems.isEmpty()
@@ -105,6 +110,7 @@ public final class ComparisonGate {
                         check.verdict(),
                         check.note().isEmpty() ? "" : " (" + check.note() + ")"));
             }
+            text.append("machine: ").append(machine).append(System.lineSeparator());
             problems.forEach(problem -> text.append("FAIL: ").append(problem).append(System.lineSeparator()));
             long failed =
                     checks.stream().filter(check -> check.verdict().fails()).count();
@@ -151,7 +157,12 @@ public final class ComparisonGate {
                 checks.add(check(limit, metric, pair));
             }
         }
-        return new Report(checks, problems(comparison));
+        return new Report(
+                checks,
+                problems(comparison),
+                comparison.machine() == null
+                        ? Machine.UNKNOWN
+                        : comparison.machine().words() + "; these verdicts hold there, not on another machine");
     }
 
     private static Check check(Limit limit, Metric metric, PairVerdict pair) {
@@ -202,6 +213,24 @@ public final class ComparisonGate {
                                 + aa.metric().id()
                                 + ": the machine's noise was beyond what its rounds average out, so its verdicts are not to be trusted");
             }
+        }
+        var machines = new java.util.LinkedHashMap<String, Machine>();
+        if (comparison.machine() != null) {
+            machines.put("the comparison", comparison.machine());
+        }
+        for (ComparisonResult.Round round : comparison.rounds()) {
+            for (ComparisonResult.Trial trial : round.trials()) {
+                if (trial.result() != null && trial.result().environment() != null) {
+                    machines.putIfAbsent(
+                            trial.label() + " round " + round.number(),
+                            trial.result().environment().machine());
+                }
+            }
+        }
+        MachineMix mix = MachineMix.of(machines);
+        if (mix.several()) {
+            problems.add("its trials ran on different machines (" + mix.words() + "): a paired ratio of two machines"
+                    + " measures the machines");
         }
         if (comparison.rounds().isEmpty()) {
             problems.add("it has no complete round");

@@ -1,5 +1,7 @@
 package dev.stackbench.core.gate;
 
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineMix;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.RecordedTarget;
@@ -70,6 +72,7 @@ public final class Gate {
 
     private GateReport run(List<GateRule> rules) {
         var notes = new ArrayList<String>();
+        machines(notes);
         if (baseline == null) {
             rules.stream().filter(GateRule::needsBaseline).findFirst().ifPresent(rule -> {
                 throw new GateInputException("no baseline given, but the rule '" + rule.metric() + " " + rule.describe()
@@ -219,6 +222,25 @@ public final class Gate {
     }
 
     /** A target measured differently from its baseline is not comparable: refused, unless allowed. */
+    /**
+     * Results of different machines are not held against each other unless the options say so, and then the notes
+     * say which machines and what sets them apart; results without a fingerprint are noted as unknown.
+     */
+    private void machines(List<String> notes) {
+        var bySource = new java.util.LinkedHashMap<String, Machine>();
+        if (baseline != null) {
+            baseline.runs().forEach(run -> bySource.putIfAbsent("baseline " + run.label(), run.machine()));
+        }
+        current.runs().forEach(run -> bySource.putIfAbsent("current " + run.label(), run.machine()));
+        MachineMix mix = MachineMix.of(bySource);
+        if (mix.several() && !options.acrossMachines()) {
+            throw new GateInputException("results of different machines: " + mix.words()
+                    + ". A gate holds results of one machine against each other; measure the baseline on this machine,"
+                    + " or add --across-machines to compare anyway (the table then says so)");
+        }
+        notes.add((mix.several() ? "ACROSS MACHINES (--across-machines): " : "") + mix.words());
+    }
+
     private void compareSetups(List<String> notes) {
         var different = new LinkedHashMap<String, String>();
         for (RecordedTarget now : current.targets().values()) {

@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ProfileExplanation;
 import java.awt.Color;
@@ -190,6 +191,11 @@ public final class ComparisonReport {
 
     private static List<ReportPage.Fact> facts(ComparisonResult result) {
         var facts = new ArrayList<ReportPage.Fact>();
+        facts.add(new ReportPage.Fact(
+                "machine",
+                Machine.words(result.machine())
+                        + (result.machine() == null ? "" : "; its verdicts hold on this machine, not on another")));
+        result.jvms().forEach((label, jvm) -> facts.add(new ReportPage.Fact("JVM of " + label, jvm)));
         facts.add(new ReportPage.Fact(
                 "load",
                 result.load().description() + "; trials of " + result.load().trialWarmup() + " re-warm and "

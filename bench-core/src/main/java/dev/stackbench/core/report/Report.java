@@ -1,5 +1,7 @@
 package dev.stackbench.core.report;
 
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineMix;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.ResultReader;
@@ -44,10 +46,29 @@ public final class Report {
      * @throws UncheckedIOException       if the report cannot be written
      */
     public static Written write(List<Path> inputs, Path out) {
+        return write(inputs, out, false);
+    }
+
+    /**
+     * @param acrossMachines show results of different machines together (the page then says which and what sets them
+     *                       apart); without it they are refused, since a report ranks what it shows
+     * @throws IllegalArgumentException for results of different machines without {@code acrossMachines}
+     */
+    public static Written write(List<Path> inputs, Path out, boolean acrossMachines) {
         RecordedResults results = read(inputs);
         List<RecordedRun> runs = results.runs();
+        var names = names(runs);
+        var bySource = new LinkedHashMap<String, Machine>();
+        for (int i = 0; i < runs.size(); i++) {
+            bySource.put(names.get(i), runs.get(i).machine());
+        }
+        MachineMix machines = MachineMix.of(bySource);
+        if (machines.several() && !acrossMachines) {
+            throw new IllegalArgumentException("results of different machines: " + machines.words()
+                    + ". A report ranks results of one machine; report each machine apart, or add --across-machines to"
+                    + " show them together anyway (the page then says so)");
+        }
         return writeInto(out, (temp, charts) -> {
-            var names = names(runs);
             var comparison = List.of(charts.throughput(runs, names), charts.distribution(runs, names));
             var perRun = new LinkedHashMap<Integer, List<Charts.Chart>>();
             for (int i = 0; i < runs.size(); i++) {
@@ -74,7 +95,8 @@ public final class Report {
                             comparison.stream().filter(Objects::nonNull).toList(),
                             perRun,
                             flames,
-                            ProfileGraphs.differences(runs, names)),
+                            ProfileGraphs.differences(runs, names),
+                            (machines.several() ? "ACROSS MACHINES (--across-machines): " : "") + machines.words()),
                     StandardCharsets.UTF_8);
             return new Written(
                     out.toAbsolutePath().normalize().resolve(PAGE),

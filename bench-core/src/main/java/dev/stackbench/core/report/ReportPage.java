@@ -1,5 +1,6 @@
 package dev.stackbench.core.report;
 
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ProfileExplanation;
@@ -41,7 +42,9 @@ final class ReportPage {
             List<BoundRow> bounds,
             List<Charts.Chart> comparison,
             List<ProfileGraphs.Difference> differences,
-            List<RunView> runViews) {}
+            List<RunView> runViews,
+            String machines,
+            boolean acrossMachines) {}
 
     /**
      * @param steadiness "not steady: why", "steadiness unknown", or empty for steady windows
@@ -80,7 +83,8 @@ final class ReportPage {
             List<Charts.Chart> comparison,
             Map<Integer, List<Charts.Chart>> perRun,
             Map<Integer, List<ProfileGraphs.Flame>> flames,
-            List<ProfileGraphs.Difference> differences) {
+            List<ProfileGraphs.Difference> differences,
+            String machines) {
         var runViews = new ArrayList<RunView>();
         for (int i = 0; i < runs.size(); i++) {
             runViews.add(run(
@@ -97,7 +101,9 @@ final class ReportPage {
                 bounds(runs, names),
                 comparison,
                 differences,
-                runViews);
+                runViews,
+                machines,
+                machines.startsWith("ACROSS MACHINES"));
         var context = new Context(Locale.ROOT);
         context.setVariable("page", view);
         return ENGINE.process(TEMPLATE, context);
@@ -171,6 +177,7 @@ final class ReportPage {
         var latency = result.latencyMs();
         var facts = new ArrayList<Fact>();
         facts.add(new Fact("file", run.file().toString()));
+        facts.add(new Fact("machine", Machine.words(run.machine())));
         facts.add(new Fact(
                 "target",
                 target.url()

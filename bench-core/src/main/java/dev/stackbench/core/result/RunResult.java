@@ -1,5 +1,6 @@
 package dev.stackbench.core.result;
 
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.LoadModel;
@@ -511,6 +512,11 @@ public record RunResult(
     /**
      * @param commonPoolParallelism the JVM's {@code ForkJoinPool.commonPool()} parallelism, which an
      *                              in-process {@code commonpool-*} server runs on; null in older results
+     * @param machine               the machine's fingerprint and calibration; null in results written before it
+     *                              existed ({@link Machine#UNKNOWN})
+     * @param jvmArguments          the measuring JVM's options as it was started; null in older results
+     * @param collectors            its garbage collectors, as the JVM names them ({@code G1 Young Generation, ...});
+     *                              null in older results
      */
     public record Environment(
             String jdk,
@@ -519,7 +525,50 @@ public record RunResult(
             String os,
             long maxHeapBytes,
             boolean inProcessServer,
-            Integer commonPoolParallelism) {}
+            Integer commonPoolParallelism,
+            Machine machine,
+            List<String> jvmArguments,
+            List<String> collectors) {
+
+        /** Without a machine, as results before fingerprints were. */
+        public Environment(
+                String jdk,
+                String vm,
+                int cores,
+                String os,
+                long maxHeapBytes,
+                boolean inProcessServer,
+                Integer commonPoolParallelism) {
+            this(jdk, vm, cores, os, maxHeapBytes, inProcessServer, commonPoolParallelism, null, null, null);
+        }
+
+        /** The collector in a word: {@code G1}, {@code ZGC}, {@code Parallel}, or the JVM's names joined. */
+        public String collector() {
+            if (collectors == null || collectors.isEmpty()) {
+                return null;
+            }
+            String first = collectors.getFirst();
+            if (first.startsWith("G1")) {
+                return "G1";
+            }
+            if (first.startsWith("ZGC")) {
+                return "ZGC";
+            }
+            if (first.startsWith("Shenandoah")) {
+                return "Shenandoah";
+            }
+            if (first.startsWith("PS ") || first.startsWith("Parallel")) {
+                return "Parallel";
+            }
+            if (first.equals("Copy") || first.equals("MarkSweepCompact")) {
+                return "Serial";
+            }
+            if (first.startsWith("Epsilon")) {
+                return "Epsilon";
+            }
+            return String.join(", ", collectors);
+        }
+    }
 
     /**
      * The measured window: after the warm-up, to the end of the run.

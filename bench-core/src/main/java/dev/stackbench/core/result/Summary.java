@@ -1,5 +1,6 @@
 package dev.stackbench.core.result;
 
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.Numbers;
 import dev.stackbench.core.vocabulary.TimelinePhase;
@@ -10,6 +11,21 @@ import java.util.Optional;
 public final class Summary {
 
     private Summary() {}
+
+    /** Where it ran: the machine's fingerprint and speed, and the JVM's collector; "machine unknown" for old results. */
+    private static void machine(StringBuilder text, RunResult.Environment environment) {
+        if (environment == null) {
+            return;
+        }
+        line(text, "Machine", Machine.words(environment.machine()));
+        if (environment.machine() != null && environment.machine().calibration() != null) {
+            continued(
+                    text,
+                    "calibration " + environment.machine().calibration().words() + "; JDK "
+                            + environment.machine().jdk()
+                            + (environment.collector() == null ? "" : ", " + environment.collector()));
+        }
+    }
 
     /** The protocol the run spoke: HTTP/1.1 or HTTP/2, in cleartext or over TLS (the target's scheme). */
     private static String protocol(RunResult result) {
@@ -33,6 +49,7 @@ public final class Summary {
                                 : result.target().app() != null
                                         ? " (" + result.target().app().name() + ")"
                                         : ""));
+        machine(text, result.environment());
         app(text, result.target().app());
         if (result.target().app() != null) {
             line(text, "App limits", appLimits(result.target().limits()));

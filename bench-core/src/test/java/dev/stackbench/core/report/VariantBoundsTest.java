@@ -104,7 +104,8 @@ class VariantBoundsTest {
                 rounds,
                 List.of(),
                 List.of(),
-                List.of());
+                List.of(),
+                null);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
@@ -12,6 +13,7 @@ import dev.stackbench.core.vocabulary.Numbers;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -231,6 +233,17 @@ final class ResultAssembly {
                 mix);
     }
 
+    /** A JVM option that may carry a secret ({@code -Dspring.datasource.password=...}) keeps its name only. */
+    private static String masked(String argument) {
+        int equals = argument.indexOf('=');
+        return equals > 0 && SECRET.matcher(argument.substring(0, equals)).find()
+                ? argument.substring(0, equals + 1) + "***"
+                : argument;
+    }
+
+    private static final java.util.regex.Pattern SECRET =
+            java.util.regex.Pattern.compile("(?i)password|secret|token|credential|key");
+
     private RunResult.Environment environment() {
         var runtime = ManagementFactory.getRuntimeMXBean();
         var os = ManagementFactory.getOperatingSystemMXBean();
@@ -241,6 +254,11 @@ final class ResultAssembly {
                 os.getName() + " " + os.getVersion() + " " + os.getArch(),
                 Runtime.getRuntime().maxMemory(),
                 target.serverInThisJvm(),
-                ForkJoinPool.getCommonPoolParallelism());
+                ForkJoinPool.getCommonPoolParallelism(),
+                MachineStore.standard().current(),
+                runtime.getInputArguments().stream().map(ResultAssembly::masked).toList(),
+                ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(GarbageCollectorMXBean::getName)
+                        .toList());
     }
 }

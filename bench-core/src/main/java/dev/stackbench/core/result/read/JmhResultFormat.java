@@ -1,5 +1,7 @@
 package dev.stackbench.core.result.read;
 
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.result.Metric;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +34,12 @@ final class JmhResultFormat {
         root.forEach(entries::add);
         var baseLabels = entries.stream().map(JmhResultFormat::jmhBaseLabel).toList();
         var runs = new ArrayList<RecordedRun>();
+        Machine machine;
+        try {
+            machine = MachineFile.read(MachineFile.beside(file)).orElse(null);
+        } catch (IllegalArgumentException e) {
+            throw new UnreadableResultException(file, "its machine file " + e.getMessage(), e);
+        }
         for (int i = 0; i < entries.size(); i++) {
             JsonNode entry = entries.get(i);
             String name = text(entry, "benchmark");
@@ -98,7 +106,10 @@ final class JmhResultFormat {
                         iterations,
                         reported,
                         errors,
-                        0));
+                        0,
+                        Map.of(),
+                        null,
+                        machine));
             }
         }
         return runs;

@@ -100,7 +100,8 @@ final class LoadResultFormat {
                 errors,
                 result.requests().ok() + errors,
                 intervals.byRequest(),
-                null);
+                null,
+                result.environment() == null ? null : result.environment().machine());
     }
 
     private static Setup loadSetup(JsonNode root) {

@@ -1,5 +1,6 @@
 package dev.stackbench.core.result.read;
 
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
@@ -30,6 +31,8 @@ import org.HdrHistogram.Histogram;
  * @param intervalsByRequest the measured window's interval histograms of each request name (tags {@code latency:NAME});
  *                   empty without a latency.hlog, for JMH, and in logs written before the tags existed
  * @param request    the request name this run is restricted to ({@link #forRequest}); null for the whole run
+ * @param machine    the machine it ran on: a load result's own, a JMH file's {@code NAME.machine.json} beside it; null
+ *                   when the files do not say ({@link Machine#UNKNOWN})
  */
 public record RecordedRun(
         Path file,
@@ -43,7 +46,8 @@ public record RecordedRun(
         long errors,
         long finished,
         Map<String, List<IntervalHistogram>> intervalsByRequest,
-        String request) {
+        String request,
+        Machine machine) {
 
     public RecordedRun {
         intervals = List.copyOf(intervals);
@@ -64,7 +68,22 @@ public record RecordedRun(
             Map<Metric, Double> reported,
             long errors,
             long finished) {
-        this(file, source, label, setup, result, intervals, iterations, reported, errors, finished, Map.of(), null);
+        this(
+                file,
+                source,
+                label,
+                setup,
+                result,
+                intervals,
+                iterations,
+                reported,
+                errors,
+                finished,
+                Map.of(),
+                null,
+                result == null || result.environment() == null
+                        ? null
+                        : result.environment().machine());
     }
 
     /**
@@ -96,7 +115,8 @@ public record RecordedRun(
                     stats.errors(),
                     stats.ok() + stats.errors(),
                     Map.of(),
-                    name);
+                    name,
+                    machine);
         });
     }
 

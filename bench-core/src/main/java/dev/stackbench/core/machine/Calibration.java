@@ -1,0 +1,120 @@
+package dev.stackbench.core.machine;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Locale;
+
+/**
+ * How fast a machine ran a fixed piece of CPU-bound work, the same every time ({@link #WORK}): string keys hashed into
+ * a {@code HashMap} and looked up, an int array sorted, a little allocation; what a Java server does per request, not
+ * an intrinsic one processor has and another lacks. It runs in batches after a warm-up and keeps the fastest batch's
+ * rate, because the question is what the machine can do, and on a shared machine a slow batch measures the neighbours.
+ * Calibrations are compared only when their {@code work} is the same.
+ *
+ * <pre>{@code
+ * Calibration here = Calibration.measure(Calibration.LENGTH);
+ * double times = here.speedAgainst(baseline.calibration()); // 0.4: this machine is 2.5x slower
+ * }</pre>
+ *
+ * @param work           names the work and its version; rates of different work are never compared
+ * @param unitsPerSecond the fastest batch's rate, in units of the work per second
+ * @param spreadPercent  how much slower the median batch was than the fastest (the machine's noise meanwhile)
+ * @param measuredAt     when (ISO-8601)
+ * @param seconds        how long it took, warm-up included
+ */
+public record Calibration(String work, double unitsPerSecond, double spreadPercent, String measuredAt, double seconds) {
+
+    /** The work's name; a change to {@link #unit} changes its version. */
+    public static final String WORK = "stackbench.calibration/1: 4096 string keys hashed, looked up and sorted";
+
+    /** A few seconds: long enough for the JIT to finish and for several batches, short beside any run. */
+    public static final Duration LENGTH = Duration.ofSeconds(2);
+
+    private static final Duration BATCH = Duration.ofMillis(50);
+    private static final int KEYS = 4096;
+
+    /** Runs the work for {@code length}, the first third as a warm-up. */
+    public static Calibration measure(Duration length) {
+        long start = System.nanoTime();
+        long warmupEnd = start + length.toNanos() / 3;
+        long end = start + length.toNanos();
+        long sink = 0;
+        while (System.nanoTime() < warmupEnd) {
+            sink += unit(sink);
+        }
+        var rates = new ArrayList<Double>();
+        while (System.nanoTime() < end) {
+            long batchStart = System.nanoTime();
+            long batchEnd = batchStart + BATCH.toNanos();
+            int units = 0;
+            long now;
+            do {
+                sink += unit(sink);
+                units++;
+                now = System.nanoTime();
+            } while (now < batchEnd);
+            rates.add(units / ((now - batchStart) / 1e9));
+        }
+        if (sink == 42) {
+            // Never true in practice; keeps the work from being optimised away.
+            rates.add(0.0);
+        }
+        double[] sorted =
+                rates.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double best = sorted[sorted.length - 1];
+        double median = sorted[sorted.length / 2];
+        return new Calibration(
+                WORK, best, 100 * (best - median) / best, Instant.now().toString(), (System.nanoTime() - start) / 1e9);
+    }
+
+    /** One unit of the work; its result depends on every step, so none of it can be skipped. */
+    static long unit(long seed) {
+        var map = new HashMap<String, Integer>(KEYS * 2);
+        int[] values = new int[KEYS];
+        int x = (int) (seed & 0xff) | 1;
+        for (int i = 0; i < KEYS; i++) {
+            x = x * 1_103_515_245 + 12_345;
+            values[i] = x;
+            map.put("key-" + (x >>> 8), i);
+        }
+        long sum = 0;
+        for (int i = 0; i < KEYS; i++) {
+            Integer found = map.get("key-" + (values[i] >>> 8));
+            sum += found == null ? 0 : found;
+        }
+        Arrays.sort(values);
+        return sum + values[KEYS / 2];
+    }
+
+    /**
+     * This machine's speed as a multiple of {@code other}'s: 0.4 when it ran 2.5 times fewer units per second; NaN
+     * when either is missing or their work differs.
+     */
+    public double speedAgainst(Calibration other) {
+        if (other == null || !work.equals(other.work) || other.unitsPerSecond <= 0) {
+            return Double.NaN;
+        }
+        return unitsPerSecond / other.unitsPerSecond;
+    }
+
+    /** {@code 2.5x slower than}, {@code 1.3x faster than}, {@code as fast as} (within 10%). */
+    public static String speedWords(double speed) {
+        if (Double.isNaN(speed)) {
+            return "of unknown speed against";
+        }
+        if (Math.abs(speed - 1) < 0.1) {
+            return "as fast as";
+        }
+        return speed < 1
+                ? String.format(Locale.ROOT, "%.1fx slower than", 1 / speed)
+                : String.format(Locale.ROOT, "%.1fx faster than", speed);
+    }
+
+    /** {@code 1,234 units/s (best of 26 batches; median 3.1% slower)}. */
+    public String words() {
+        return String.format(Locale.ROOT, "%,.0f units/s, median batch %.1f%% slower", unitsPerSecond, spreadPercent);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.stackbench.core.machine;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * This machine's fingerprint with its calibration, measured once per boot and JDK and kept in
+ * {@code $STACKBENCH_HOME} (default {@code ~/.stackbench}) as {@value #THIS_MACHINE}, so that every run and every JVM
+ * of a comparison names the same calibration without paying for it; and the last other machine measured from this
+ * home ({@value #PREVIOUS_MACHINE}), so that a summary says "2.5x slower than the last other machine you measured on".
+ * A lock file makes JVMs that start together calibrate once. A home that cannot be written costs a calibration per
+ * process, nothing else.
+ */
+public final class MachineStore {
+
+    /** The environment variable that moves the store (tests, CI caches). */
+    public static final String HOME_VARIABLE = "STACKBENCH_HOME";
+
+    public static final String THIS_MACHINE = "machine.json";
+    public static final String PREVIOUS_MACHINE = "previous-machine.json";
+    private static final String LOCK = "machine.lock";
+
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
+
+    /** What is kept: the machine, and the boot it was calibrated in. */
+    record Kept(String bootId, Machine machine) {}
+
+    private final Path directory;
+    private final MachineProbe probe;
+    private final String bootId;
+
+    MachineStore(Path directory, MachineProbe probe, String bootId) {
+        this.directory = directory;
+        this.probe = probe;
+        this.bootId = bootId;
+    }
+
+    /** The store in {@code $STACKBENCH_HOME}, else {@code ~/.stackbench}, for this machine. */
+    public static MachineStore standard() {
+        String home = System.getenv(HOME_VARIABLE);
+        Path directory = home != null && !home.isBlank()
+                ? Path.of(home)
+                : Path.of(System.getProperty("user.home"), ".stackbench");
+        return new MachineStore(directory, new MachineProbe(Path.of("/")), bootId());
+    }
+
+    /** This machine, calibrated: from the store when this boot and JDK calibrated it already, else measured now. */
+    public Machine current() {
+        Machine here = probe.read();
+        Optional<Machine> kept = keptFor(here);
+        if (kept.isPresent()) {
+            return kept.get();
+        }
+        try {
+            Files.createDirectories(directory);
+            try (FileChannel channel = FileChannel.open(
+                            directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = channel.lock()) {
+                // Another JVM may have calibrated while this one waited for the lock.
+                kept = keptFor(here);
+                if (kept.isPresent()) {
+                    return kept.get();
+                }
+                Machine calibrated = here.withCalibration(Calibration.measure(Calibration.LENGTH));
+                keep(calibrated);
+                return calibrated;
+            }
+        } catch (IOException | RuntimeException e) {
+            return here.withCalibration(Calibration.measure(Calibration.LENGTH));
+        }
+    }
+
+    /** Whether this boot and JDK calibrated this machine already: {@link #current()} then costs milliseconds. */
+    public boolean calibrated() {
+        return keptFor(probe.read()).isPresent();
+    }
+
+    /**
+     * How fast {@code here} is against the last other machine measured from this store, in words: {@code 2.5x slower
+     * than the last other machine measured here, AMD EPYC (...) [m-..., host ...], calibrated 2026-11-20T...}; empty
+     * when there was none, or either was not calibrated.
+     */
+    public Optional<String> speedAgainstPrevious(Machine here) {
+        return previous()
+                .filter(before -> here.calibration() != null && before.calibration() != null)
+                .map(before -> Calibration.speedWords(here.calibration().speedAgainst(before.calibration()))
+                        + " the last other machine measured here, " + before.words() + ", calibrated "
+                        + before.calibration().measuredAt());
+    }
+
+    /** The last machine measured from this store before this one, if it was another. */
+    public Optional<Machine> previous() {
+        return read(directory.resolve(PREVIOUS_MACHINE)).map(Kept::machine);
+    }
+
+    private Optional<Machine> keptFor(Machine here) {
+        return read(directory.resolve(THIS_MACHINE))
+                .filter(kept -> bootId != null && bootId.equals(kept.bootId()))
+                .map(Kept::machine)
+                .filter(machine -> machine.calibration() != null
+                        && machine.id().equals(here.id())
+                        && here.jdk().equals(machine.jdk()))
+                .map(machine -> here.withCalibration(machine.calibration()));
+    }
+
+    private void keep(Machine calibrated) throws IOException {
+        Optional<Kept> before = read(directory.resolve(THIS_MACHINE));
+        if (before.isPresent() && !before.get().machine().sameAs(calibrated)) {
+            write(directory.resolve(PREVIOUS_MACHINE), before.get());
+        }
+        write(directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated));
+    }
+
+    private static Optional<Kept> read(Path file) {
+        try {
+            return Files.isRegularFile(file)
+                    ? Optional.ofNullable(JSON.readValue(file.toFile(), Kept.class))
+                    : Optional.empty();
+        } catch (JacksonException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void write(Path file, Kept kept) throws IOException {
+        Path temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+        try {
+            Files.write(temp, JSON.writeValueAsBytes(kept));
+            try {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** The kernel's id of this boot; a calibration is kept for one boot, since a reboot may land on another host. */
+    private static String bootId() {
+        try {
+            Path file = Path.of("/proc/sys/kernel/random/boot_id");
+            return Files.isRegularFile(file) ? Files.readString(file).strip() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}
