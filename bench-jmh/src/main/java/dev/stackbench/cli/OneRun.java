@@ -147,6 +147,7 @@ final class OneRun {
                 return interrupts.exitCode(); // before anything was measured
             }
             LoadRun run = options.toRun(target, mix, LoadOption.Naming.COMMAND_LINE);
+            MachineLine.announce(err, quiet);
             if (!quiet) {
                 err.printf(
                         "running %s%s against %s; progress every %s%n",

@@ -6,6 +6,7 @@ import dev.stackbench.core.gate.GateInputException;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.jmh.JmhMachine;
 import dev.stackbench.jmh.JvmFlags;
 import dev.stackbench.jmh.LatencyProfiler;
 import dev.stackbench.jmh.SuiteShard;
@@ -65,6 +66,7 @@ public final class StackbenchMain {
         if (needsUnsafeFlag()) {
             System.exit(relaunchWithUnsafeFlag(args));
         }
+        JmhMachine.writeBeside(args, System.err);
         if (SuiteShard.requested(args)) {
             System.exit(SuiteShard.run(withLatencyProfiler(args), System.out, System.err));
         }

@@ -251,6 +251,8 @@ public final class ComparisonRunner {
             }
             machine = machines.current();
             listener.message("machine: " + machine.words());
+            machines.speedAgainstPrevious(machine)
+                    .ifPresent(words -> listener.message("speed: this machine is " + words));
             Path logs = logDirectory();
             try {
                 startAll(logs);

@@ -38,7 +38,7 @@ public final class MachineStore {
             .build();
 
     /** What is kept: the machine, and the boot it was calibrated in. */
-    record Kept(String bootId, Machine machine) {}
+    public record Kept(String bootId, Machine machine) {}
 
     private final Path directory;
     private final MachineProbe probe;

@@ -3,6 +3,7 @@ package dev.stackbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.UnreadableResultException;
 import java.io.IOException;
@@ -105,5 +106,29 @@ class ReportTest {
             Files.copy(RESULTS.resolve(committedRun).resolve(file), copy.resolve(file));
         }
         return copy;
+    }
+
+    /** Results of two machines are not ranked on one page unless asked, and then the page says so. */
+    @Test
+    void resultsOfTwoMachinesAreRefusedUnlessAcrossMachinesAndThenThePageSaysSo() throws IOException {
+        Path naples = copyOf("seed-002-loom-tomcat", "naples");
+        Path genoa = copyOf("seed-002-webflux-netty", "genoa");
+        TestMachines.measuredOn(naples.resolve(ResultFiles.RESULT_JSON), TestMachines.naples());
+        TestMachines.measuredOn(genoa.resolve(ResultFiles.RESULT_JSON), TestMachines.genoa());
+
+        assertThatThrownBy(() -> Report.write(List.of(naples, genoa), dir.resolve("refused")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("results of different machines: 2 machines: loom-tomcat on AMD EPYC")
+                .hasMessageContaining("--across-machines");
+        assertThat(dir.resolve("refused")).doesNotExist();
+        String page = Files.readString(Report.write(List.of(naples, genoa), dir.resolve("across"), true)
+                .page());
+        String oneMachine = Files.readString(
+                Report.write(List.of(genoa), dir.resolve("one")).page());
+
+        assertThat(page)
+                .contains("ACROSS MACHINES (--across-machines): 2 machines:")
+                .contains("AuthenticAMD family 23 model 1 stepping 2");
+        assertThat(oneMachine).contains("Measured on <span>one machine: AMD EPYC (AuthenticAMD family 25 model 17");
     }
 }

@@ -1,0 +1,32 @@
+package dev.stackbench.cli;
+
+import dev.stackbench.core.machine.Calibration;
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineStore;
+import dev.stackbench.core.vocabulary.Durations;
+import java.io.PrintWriter;
+
+/**
+ * Before a run: this machine, calibrated (once per boot and JDK, before any server or generator loads it), said on
+ * stderr with how fast it is against the last other machine measured from this home.
+ */
+final class MachineLine {
+
+    private MachineLine() {}
+
+    static Machine announce(PrintWriter err, boolean quiet) {
+        MachineStore store = MachineStore.standard();
+        if (!quiet && !store.calibrated()) {
+            err.println(
+                    "calibrating this machine (" + Durations.format(Calibration.LENGTH) + ", once per boot and JDK)");
+            err.flush();
+        }
+        Machine machine = store.current();
+        if (!quiet) {
+            err.println("machine: " + machine.words());
+            store.speedAgainstPrevious(machine).ifPresent(words -> err.println("speed: this machine is " + words));
+            err.flush();
+        }
+        return machine;
+    }
+}

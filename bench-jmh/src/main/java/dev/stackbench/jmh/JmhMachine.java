@@ -1,0 +1,58 @@
+package dev.stackbench.jmh;
+
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineFile;
+import dev.stackbench.core.machine.MachineStore;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Defaults;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+/**
+ * JMH's JSON has no place for the machine, so a JMH run that writes a JSON result gets the machine's fingerprint
+ * beside it ({@code jmh.json} and {@code jmh.machine.json}), written before the benchmarks run: the calibration then
+ * runs on a machine nothing of ours loads, and the forks find it kept. {@code gate} reads it back with the result.
+ */
+public final class JmhMachine {
+
+    private JmhMachine() {}
+
+    /** Writes the fingerprint beside the JSON result {@code args} ask JMH for; nothing for other formats. */
+    public static void writeBeside(String[] args, PrintStream err) {
+        Path result;
+        try {
+            var jmhArgs = new java.util.ArrayList<String>();
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--shard")) {
+                    i++; // stackbench's own option (SuiteShard), which JMH's parser does not know
+                } else {
+                    jmhArgs.add(args[i]);
+                }
+            }
+            var options = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+            ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+            // JMH writes a result file only when asked with -rf or -rff.
+            if (format != ResultFormatType.JSON
+                    || (options.getResult().isEmpty()
+                            && options.getResultFormat().isEmpty())) {
+                return;
+            }
+            result = Path.of(options.getResult()
+                    .orElse(Defaults.RESULT_FILE_PREFIX + "."
+                            + format.toString().toLowerCase(Locale.ROOT)));
+        } catch (CommandLineOptionException e) {
+            return; // JMH itself says what is wrong with its options
+        }
+        MachineStore store = MachineStore.standard();
+        if (!store.calibrated()) {
+            err.println("stackbench: calibrating this machine (2 s, once per boot and JDK)");
+        }
+        Machine machine = store.current();
+        Path beside = MachineFile.beside(result);
+        MachineFile.write(beside, machine);
+        err.println("stackbench: machine " + machine.words() + " (in " + beside + ")");
+    }
+}
