@@ -36,8 +36,8 @@ public final class JmhMachine {
             ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
             // JMH writes a result file only when asked with -rf or -rff.
             if (format != ResultFormatType.JSON
-                    || (options.getResult().isEmpty()
-                            && options.getResultFormat().isEmpty())) {
+                    || (!options.getResult().hasValue()
+                            && !options.getResultFormat().hasValue())) {
                 return;
             }
             result = Path.of(options.getResult()
