@@ -43,7 +43,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
             ServeCommand.class,
             AgentCommand.class,
             GateCommand.class,
-            ReportCommand.class
+            ReportCommand.class,
+            VerdictsCommand.class
         })
 public final class StackbenchMain {
 
