@@ -44,7 +44,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
             ServeCommand.class,
             AgentCommand.class,
             GateCommand.class,
-            ReportCommand.class
+            ReportCommand.class,
+            VerdictsCommand.class
         })
 public final class StackbenchMain {
 
