@@ -7,6 +7,8 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.WorkloadMixes;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
@@ -237,6 +239,54 @@ class GateCommandTest {
         assertThat(allowed.out())
                 .contains(
                         "note: loom-netty/date: measured differently from the baseline (profile closed model, 8 users");
+    }
+
+    /**
+     * A baseline measured on this machine and a current result whose fingerprint was edited to another processor (the
+     * family of the machine the same comparison reversed on): exit code 2 naming both, unless --across-machines, and
+     * then the table says so.
+     */
+    @Test
+    void resultsOfAnotherMachineAreExit2UnlessAcrossMachines() throws IOException {
+        Machine here = MachineStore.standard().current();
+        Path baseline = measuredOn(result("baseline", "loom-netty/date", 0), here);
+        Path current = Files.createDirectories(dir.resolve("current"));
+        String edited =
+                Files.readString(baseline.resolve("result.json")).replaceFirst("\"family\" : \\d+", "\"family\" : 99");
+        Files.writeString(current.resolve("result.json"), edited);
+        List<String> args = List.of("gate", "--baseline", baseline.toString(), "--current", current.toString());
+
+        ServeCommandTest.Run refused = ServeCommandTest.run(args.toArray(String[]::new));
+        var allowedArgs = new ArrayList<>(args);
+        allowedArgs.add("--across-machines");
+        ServeCommandTest.Run allowed = ServeCommandTest.run(allowedArgs.toArray(String[]::new));
+        Path same = Files.createDirectories(dir.resolve("same"));
+        Files.copy(baseline.resolve("result.json"), same.resolve("result.json"));
+        ServeCommandTest.Run sameMachine =
+                ServeCommandTest.run("gate", "--baseline", baseline.toString(), "--current", same.toString());
+
+        assertThat(edited).as("the edit").contains("\"family\" : 99");
+        assertThat(refused.exitCode()).as(refused.out() + refused.err()).isEqualTo(2);
+        assertThat(refused.err())
+                .startsWith("error: results of different machines: 2 machines: baseline loom-netty/date on ")
+                .contains("family 99", "add --across-machines");
+        assertThat(refused.out()).isEmpty();
+        assertThat(allowed.exitCode()).as(allowed.out() + allowed.err()).isZero();
+        assertThat(allowed.out()).contains("note: ACROSS MACHINES (--across-machines): 2 machines:");
+        assertThat(sameMachine.exitCode())
+                .as(sameMachine.out() + sameMachine.err())
+                .isZero();
+        assertThat(sameMachine.out()).contains("note: one machine: " + here.words());
+    }
+
+    /** Adds {@code machine} to the result.json in {@code run}, as a run on that machine writes it. */
+    private static Path measuredOn(Path run, Machine machine) throws IOException {
+        var json = ResultFiles.json();
+        var root = (tools.jackson.databind.node.ObjectNode)
+                json.readTree(run.resolve("result.json").toFile());
+        root.putObject("environment").set("machine", json.valueToTree(machine));
+        Files.write(run.resolve("result.json"), json.writeValueAsBytes(root));
+        return run;
     }
 
     @Test
