@@ -122,6 +122,23 @@ class CompareCommandTest {
             assertThat(aa.verdict().ratio()).isBetween(0.8, 1.25);
         });
         assertThat(run.out()).contains("fast ", "x slow [", "A/A control:  fast vs fast-aa on rps");
+        // The machine its verdicts hold on: in comparison.json, in every trial's result, and on each verdict line.
+        assertThat(result.machine()).isNotNull();
+        assertThat(result.rounds()
+                        .getFirst()
+                        .trials()
+                        .getFirst()
+                        .result()
+                        .environment()
+                        .machine())
+                .isEqualTo(result.machine());
+        assertThat(result.jvms())
+                .containsKeys("fast", "slow")
+                .allSatisfy((label, jvm) -> assertThat(jvm).contains("-Xmx1g"));
+        assertThat(run.out())
+                .contains("Machine:      " + result.machine().words())
+                .containsPattern("Requests/s \\(higher is better\\), deciding, \\d+ rounds on "
+                        + result.machine().id());
         assertThat(run.err())
                 .contains("started fast at http://127.0.0.1:", "round   1 [1/3]", "after round 3 (look 1 of 2)");
 

@@ -2,6 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
@@ -103,6 +105,13 @@ class LoadCommandTest {
         assertThat(run.err().lines().filter(line -> line.matches("\\[\\s*\\d+\\.\\ds\\] (warmup|measured) .*")))
                 .hasSize(3);
         assertThat(run.out()).contains("Latency (ms), ok requests", "p99.99", "Throughput:");
+        // Where it ran: the machine said before the run, and in the summary with its calibration.
+        Machine here = MachineStore.standard().current();
+        assertThat(run.err()).contains("machine: " + here.words());
+        assertThat(run.out())
+                .contains(
+                        "Machine:      " + here.words(),
+                        "calibration " + here.calibration().words());
         assertThat(out)
                 .isDirectoryContaining("glob:**/result.json")
                 .isDirectoryContaining("glob:**/timeline.csv")

@@ -3,8 +3,12 @@ package dev.stackbench.core.result.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineFile;
+import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.result.Summary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,6 +79,33 @@ class ResultReaderTest {
                 .containsEntry("params.delayMillis", "0")
                 .containsEntry("measurementTime", "5 s");
         assertThat(first.steadiness()).isNull();
+    }
+
+    /**
+     * JMH's JSON has no place for the machine: it is read from {@code NAME.machine.json} beside it; a result written
+     * before fingerprints has none, and its summary says the machine is unknown.
+     */
+    @Test
+    void theMachineIsReadFromBesideAJmhResultAndOldResultsAreMachineUnknown() throws IOException {
+        Path file = Files.writeString(dir.resolve("jmh.json"), jmh("ops/s", true));
+        Path without =
+                Files.writeString(dir.resolve("other.json"), jmh("ops/s", true).replace("\"0\"", "\"1\""));
+        Machine genoa = TestMachines.genoa();
+        MachineFile.write(MachineFile.beside(file), genoa);
+        Path old = Path.of("src", "test", "resources", "old-results", "seed-002-webflux-netty", "result.json");
+
+        assertThat(MachineFile.beside(file)).hasFileName("jmh.machine.json");
+        assertThat(ResultReader.readFile(file))
+                .allSatisfy(run -> assertThat(run.machine()).isEqualTo(genoa));
+        assertThat(ResultReader.readFile(without))
+                .allSatisfy(run -> assertThat(run.machine()).isNull());
+        RecordedRun oldRun = ResultReader.readFile(old).getFirst();
+        assertThat(oldRun.machine()).isNull();
+        assertThat(Summary.of(oldRun.result())).contains("Machine:      " + Machine.UNKNOWN);
+        Files.writeString(MachineFile.beside(without), "{\"not\": \"a machine\"}");
+        assertThatThrownBy(() -> ResultReader.readFile(without))
+                .isInstanceOf(UnreadableResultException.class)
+                .hasMessageContaining("other.machine.json: not a machine's fingerprint");
     }
 
     /** JMH's files say nothing of the shard they came from: a file given twice, or its copy, would be two repeats. */
