@@ -7,6 +7,6 @@
  * libraries enters it.
  *
  * <p>May import bench-core (the engine's listener and its live interval, results, the vocabulary); nothing of the
- * command line, which calls it.
+ * command line, which calls it. The only package that imports Micrometer, OpenTelemetry or Prometheus.
  */
 package dev.stackbench.output;

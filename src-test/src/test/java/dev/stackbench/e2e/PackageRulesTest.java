@@ -1,6 +1,8 @@
 package dev.stackbench.e2e;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -13,6 +15,8 @@ import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.stackbench.core.server.Execution;
+import dev.stackbench.core.server.ServerLimits;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +33,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * bench-servers, bench-jmh; tests left out): a forbidden import fails the build, naming the class and the import.
  * The table below says, for each package, which other stackbench packages it may import, in the words of its
  * package-info; a package without a row fails {@link #everyPackageHasARule}, so a new package states its rule here.
- * Imports of libraries are not limited here, except Spring's (bench-core knows no Spring).
+ * Imports of libraries are limited only where a package-info says which package alone may use one: Spring (nowhere in
+ * bench-core), JGroups ({@code cluster.ClusterChannel}), Micrometer, OpenTelemetry and Prometheus ({@code output}), JFR
+ * ({@code core.profile} and {@code core.jvm}), async-profiler and its converter ({@code core.profile}), and JUnit (never in
+ * {@code core.api}).
  */
 class PackageRulesTest {
 
@@ -44,7 +51,7 @@ class PackageRulesTest {
      * Package (without {@code dev.stackbench.}) to the stackbench packages it may import besides itself. Every package may
      * import {@code core.vocabulary} ("every other package may import it") and bench-core's {@code core.server}, which
      * imports nothing else; every package but the servers' may import {@code core.machine} (the fingerprint every result
-     * carries), which imports nothing else.
+     * carries), which imports nothing else. The packages of {@link #IMPORT_NOTHING_ELSE} are stricter.
      */
     private static final Map<String, List<String>> MAY_IMPORT = rules(
             "core.vocabulary", List.of(),
@@ -114,6 +121,13 @@ class PackageRulesTest {
             "servers.upstream", List.of(),
             "servers.logging", List.of());
 
+    /**
+     * The packages whose package-info says "imports nothing else of stackbench": not even the vocabulary, the SPI or the
+     * machine, which every other package may import.
+     */
+    private static final Set<String> IMPORT_NOTHING_ELSE = Set.of(
+            "core.vocabulary", "core.server", "core.machine", "servers.db", "servers.upstream", "servers.logging");
+
     /** What bench-servers may not see of bench-core, besides the SPI ({@code core.server}) and the vocabulary. */
     private static final String BENCH_JMH_PACKAGES = "dev.stackbench.(cli|jmh|cluster|output)..";
 
@@ -126,10 +140,12 @@ class PackageRulesTest {
     void aPackageImportsOnlyWhatItsPackageInfoAllows(String pkg) {
         var allowed = new TreeSet<String>();
         allowed.add("dev.stackbench." + pkg);
-        allowed.add(CORE + "vocabulary");
-        allowed.add(CORE + "server");
-        if (!pkg.startsWith("servers")) {
-            allowed.add(CORE + "machine");
+        if (!IMPORT_NOTHING_ELSE.contains(pkg)) {
+            allowed.add(CORE + "vocabulary");
+            allowed.add(CORE + "server");
+            if (!pkg.startsWith("servers")) {
+                allowed.add(CORE + "machine");
+            }
         }
         MAY_IMPORT.get(pkg).forEach(other -> allowed.add("dev.stackbench." + other));
         ArchRule rule = classes()
@@ -186,6 +202,83 @@ class PackageRulesTest {
                 .dependOnClassesThat()
                 .resideInAPackage("org.jgroups..")
                 .as("only dev.stackbench.cluster.ClusterChannel imports JGroups (the cluster's package-info.java)")
+                .check(CLASSES);
+    }
+
+    /** Micrometer, OpenTelemetry and Prometheus stay in the live outputs: a run without --output loads none of them. */
+    @Test
+    void onlyTheLiveOutputsKnowMicrometerOpenTelemetryAndPrometheus() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.stackbench.output")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.micrometer..", "io.opentelemetry..", "io.prometheus..")
+                .as(
+                        "only dev.stackbench.output imports Micrometer, OpenTelemetry and Prometheus (the output's package-info.java)")
+                .check(CLASSES);
+    }
+
+    /**
+     * The JDK's Flight Recorder: the profiles' recordings, and the virtual-thread events the JVM's numbers stream from it.
+     * async-profiler and its converter: the profiles only.
+     */
+    @Test
+    void onlyTheProfilesAndTheJvmsNumbersKnowJfrAndOnlyTheProfilesKnowAsyncProfiler() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(CORE + "profile", CORE + "jvm")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("jdk.jfr..")
+                .as(
+                        "only dev.stackbench.core.profile and dev.stackbench.core.jvm import jdk.jfr (the package-info.java of each)")
+                .check(CLASSES);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(CORE + "profile")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("one.profiler..", "one.convert..", "one.jfr..")
+                .as(
+                        "only dev.stackbench.core.profile imports async-profiler (one.profiler) and its converter (one.convert, "
+                                + "one.jfr) (the profile's package-info.java)")
+                .check(CLASSES);
+    }
+
+    /** The API is what the user's tests call: nothing of stackbench calls it, and it asserts without JUnit. */
+    @Test
+    void nothingImportsTheApiAndTheApiKnowsNoJUnit() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(CORE + "api")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(CORE + "api")
+                .as("nothing of stackbench imports dev.stackbench.core.api (its package-info.java)")
+                .check(CLASSES);
+        noClasses()
+                .that()
+                .resideInAPackage(CORE + "api")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.junit..", "org.opentest4j..")
+                .as("dev.stackbench.core.api has no dependency on JUnit: a failed assertion is an AssertionError "
+                        + "(its package-info.java)")
+                .check(CLASSES);
+    }
+
+    /** Of the SPI, the report knows the limits that results record, and how the server runs its handlers. */
+    @Test
+    void theReportKnowsOnlyTheServersLimitsOfTheSpi() {
+        noClasses()
+                .that()
+                .resideInAPackage(CORE + "report")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage(CORE + "server").and(not(belongToAnyOf(ServerLimits.class, Execution.class))))
+                .as("dev.stackbench.core.report imports only ServerLimits and Execution of dev.stackbench.core.server "
+                        + "(its package-info.java)")
                 .check(CLASSES);
     }
 

@@ -8,7 +8,7 @@
  * <p>May import {@code compare}, {@code variant}, {@code app} (how the application starts), {@code load},
  * {@code load.engine} (the stop request a comparison polls),
  * {@code result}, {@code gate} (a pair's "not worse" check is the gate's) and {@code report} (the comparison's page);
- * nothing imports it. No dependency on JUnit: a failed assertion is an {@link java.lang.AssertionError}, which every
- * test framework reports as a failure.
+ * nothing of stackbench imports it (the user's tests do). No dependency on JUnit: a failed assertion is an
+ * {@link java.lang.AssertionError}, which every test framework reports as a failure.
  */
 package dev.stackbench.core.api;

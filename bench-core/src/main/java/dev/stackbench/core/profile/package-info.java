@@ -6,7 +6,8 @@
  * differences between two runs. {@link dev.stackbench.core.profile.ProfileRecorder} is the entry point.
  *
  * <p>May import {@code dev.stackbench.core.result} (the records it fills) and the JDK's {@code jdk.jfr}, async-profiler's
- * {@code one.profiler} and {@code one.convert}; nothing that runs load or servers: callers tell it which windows and
- * threads to keep.
+ * {@code one.profiler} and its converter's {@code one.convert} and {@code one.jfr}; nothing that runs load or servers:
+ * callers tell it which windows and threads to keep. The only package that imports async-profiler or its converter,
+ * and with {@code jvm} (its virtual-thread events) the only one that imports {@code jdk.jfr}.
  */
 package dev.stackbench.core.profile;

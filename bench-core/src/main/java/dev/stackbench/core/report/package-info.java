@@ -5,7 +5,8 @@
  * (rendered by {@code profile}).
  *
  * <p>May import {@code dev.stackbench.core.result}, {@code result.read}, {@code stats}, {@code profile}, and {@code compare}
- * and {@code variant} (a comparison's records and its variants, for its page), and the servers' limits as results record
- * them ({@code server.ServerLimits}); not the gate, the load generator or the servers.
+ * and {@code variant} (a comparison's records and its variants, for its page), and of {@code server} only the servers'
+ * limits as results record them ({@code server.ServerLimits}, with its {@code server.Execution}, where handlers run); not
+ * the gate, the load generator or the servers.
  */
 package dev.stackbench.core.report;

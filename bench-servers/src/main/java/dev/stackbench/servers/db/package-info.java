@@ -5,6 +5,6 @@
  * other stores. Bounded connection waits everywhere, and a server that cannot reach its database at
  * start saying so.
  *
- * <p>Imports nothing else of stackbench.
+ * <p>Imports nothing else of stackbench, not even bench-core's {@code server} or {@code vocabulary}.
  */
 package dev.stackbench.servers.db;
