@@ -1,5 +1,6 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.ResultReader;
@@ -43,6 +44,9 @@ public final class JmhTable {
             System.exit(2);
         }
         System.out.print(table(ResultFiles.json().readTree(file.toFile())));
+        // The machine the scores hold on, from the fingerprint written beside the result (JmhMachine).
+        System.out.println("Machine: "
+                + Machine.words(ResultReader.readFile(file).getFirst().machine()));
     }
 
     static String table(JsonNode results) {

@@ -2,6 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.machine.Machine;
+import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.server.Approach;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +72,13 @@ class JmhSuiteTest {
                         .toArray(String[]::new));
         assertThat(out).contains("ServerLoadBenchmark.response:p99");
 
+        // The machine beside JMH's JSON (JMH's format has no place for it), written before the run, in the table too.
+        Path machineFile = MachineFile.beside(json);
+        assertThat(machineFile).isRegularFile();
+        Machine machine = MachineFile.read(machineFile).orElseThrow();
+        assertThat(machine.calibration()).isNotNull();
         String table = run("-cp", jar(), "dev.stackbench.jmh.JmhTable", json.toString());
+        assertThat(table).contains("Machine: " + machine.words());
         assertThat(table.lines().findFirst().orElseThrow()).contains("approach", "requests/s", "p99 ms", "errors");
         for (Approach approach : Approach.values()) {
             assertThat(table).contains(approach.id());
