@@ -137,6 +137,7 @@ class CompareCommandTest {
                 .allSatisfy((label, jvm) -> assertThat(jvm).contains("-Xmx1g"));
         assertThat(run.out())
                 .contains("Machine:      " + result.machine().words())
+                .contains(result.jvms().values().toArray(String[]::new))
                 .containsPattern("Requests/s \\(higher is better\\), deciding, \\d+ rounds on "
                         + result.machine().id());
         assertThat(run.err())

@@ -56,6 +56,19 @@ public final class ComparisonSummary {
                     result.machine().calibration().words(),
                     result.machine().jdk()));
         }
+        // Each variant's JVM: the same flags for all unless a variant says otherwise, so one line when they agree.
+        var jvms = result.jvms();
+        if (!jvms.isEmpty()) {
+            if (jvms.values().stream().distinct().count() == 1) {
+                text.append(String.format(
+                        Locale.ROOT,
+                        "              every variant's JVM: %s%n",
+                        jvms.values().iterator().next()));
+            } else {
+                jvms.forEach((label, jvm) ->
+                        text.append(String.format(Locale.ROOT, "              %s's JVM: %s%n", label, jvm)));
+            }
+        }
         text.append(
                 design.forks() == 1
                         ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
