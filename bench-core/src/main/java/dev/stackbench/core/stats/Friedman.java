@@ -2,7 +2,7 @@ package dev.stackbench.core.stats;
 
 import java.util.Arrays;
 import java.util.Comparator;
-import org.apache.commons.math3.distribution.ChiSquaredDistribution;
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 
 /**
  * Friedman's test of whether k variants measured in the same rounds differ at all: within each round the
@@ -48,8 +48,7 @@ public final class Friedman {
             return new Result(0, k - 1, 1); // every round all ties: nothing differs
         }
         statistic /= correction;
-        double p = 1 - new ChiSquaredDistribution(null, k - 1).cumulativeProbability(statistic);
-        return new Result(statistic, k - 1, Math.max(p, 0));
+        return new Result(statistic, k - 1, ChiSquaredDistribution.of(k - 1).survivalProbability(statistic));
     }
 
     /** Ranks 1..k, ties sharing their mean rank. */

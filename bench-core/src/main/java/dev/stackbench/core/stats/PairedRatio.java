@@ -1,6 +1,6 @@
 package dev.stackbench.core.stats;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * How much larger one variant's value is than another's, as the exponentiated mean of log ratios with a Student t
@@ -79,7 +79,7 @@ public record PairedRatio(double meanLog, double standardError, int degreesOfFre
         if (!estimable()) {
             return new Interval(ratio(), ratio());
         }
-        double half = new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+        double half = TDistribution.of(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2)
                 * standardError;
         return new Interval(Math.exp(meanLog - half), Math.exp(meanLog + half));
     }
@@ -93,7 +93,7 @@ public record PairedRatio(double meanLog, double standardError, int degreesOfFre
             return meanLog == 0 ? 1 : 0;
         }
         double t = Math.abs(meanLog) / standardError;
-        return 2 * new TDistribution(null, degreesOfFreedom).cumulativeProbability(-t);
+        return 2 * TDistribution.of(degreesOfFreedom).cumulativeProbability(-t);
     }
 
     /** The standard deviation of the per-round log ratios as a share: 0.05 means rounds disagree by about 5%. */
