@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class MachineFile {
 
-    private static final JsonMapper JSON = JsonMapper.builder()
+    /** Lenient in what it reads: fields added since a file was written read as absent. */
+    static final JsonMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -36,12 +37,17 @@ public final class MachineFile {
 
     /** Writes it atomically (a temporary file, then a rename). */
     public static void write(Path file, Machine machine) {
+        writeAtomically(file, machine);
+    }
+
+    /** {@code value} as JSON in {@code file}, atomically: a reader sees the old file or the new one, never half. */
+    static void writeAtomically(Path file, Object value) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             Files.createDirectories(parent);
             Path temp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
             try {
-                Files.write(temp, JSON.writeValueAsBytes(machine));
+                Files.write(temp, JSON.writeValueAsBytes(value));
                 try {
                     Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 } catch (AtomicMoveNotSupportedException e) {

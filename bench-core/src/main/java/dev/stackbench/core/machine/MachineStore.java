@@ -1,18 +1,14 @@
 package dev.stackbench.core.machine;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * This machine's fingerprint with its calibration, measured once per boot and JDK and kept in
@@ -30,12 +26,6 @@ public final class MachineStore {
     public static final String THIS_MACHINE = "machine.json";
     public static final String PREVIOUS_MACHINE = "previous-machine.json";
     private static final String LOCK = "machine.lock";
-
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .build();
 
     /** What is kept: the machine, and the boot it was calibrated in. */
     public record Kept(String bootId, Machine machine) {}
@@ -77,10 +67,15 @@ public final class MachineStore {
                     return kept.get();
                 }
                 Machine calibrated = here.withCalibration(Calibration.measure(Calibration.LENGTH));
-                keep(calibrated);
+                try {
+                    keep(calibrated);
+                } catch (UncheckedIOException e) {
+                    // Kept nowhere: the next process calibrates again, nothing else.
+                }
                 return calibrated;
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            // No lock to be had (a home that cannot be written): calibrate without keeping it.
             return here.withCalibration(Calibration.measure(Calibration.LENGTH));
         }
     }
@@ -118,35 +113,21 @@ public final class MachineStore {
                 .map(machine -> here.withCalibration(machine.calibration()));
     }
 
-    private void keep(Machine calibrated) throws IOException {
+    private void keep(Machine calibrated) {
         Optional<Kept> before = read(directory.resolve(THIS_MACHINE));
         if (before.isPresent() && !before.get().machine().sameAs(calibrated)) {
-            write(directory.resolve(PREVIOUS_MACHINE), before.get());
+            MachineFile.writeAtomically(directory.resolve(PREVIOUS_MACHINE), before.get());
         }
-        write(directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated));
+        MachineFile.writeAtomically(directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated));
     }
 
     private static Optional<Kept> read(Path file) {
         try {
             return Files.isRegularFile(file)
-                    ? Optional.ofNullable(JSON.readValue(file.toFile(), Kept.class))
+                    ? Optional.ofNullable(MachineFile.JSON.readValue(file.toFile(), Kept.class))
                     : Optional.empty();
         } catch (JacksonException e) {
             return Optional.empty();
-        }
-    }
-
-    private static void write(Path file, Kept kept) throws IOException {
-        Path temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-        try {
-            Files.write(temp, JSON.writeValueAsBytes(kept));
-            try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
         }
     }
 
