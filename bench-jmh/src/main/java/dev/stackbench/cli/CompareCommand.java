@@ -26,6 +26,7 @@ import dev.stackbench.core.variant.VariantText;
 import dev.stackbench.core.vocabulary.Durations;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -160,19 +161,17 @@ final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--time-limit",
             paramLabel = "DURATION",
-            defaultValue = "20m",
             description =
                     "Start no round that would end after this, JVM starts and warm-ups included (default: ${DEFAULT-VALUE}).")
-    String timeLimit;
+    String timeLimit = Durations.format(Design.TIME_LIMIT);
 
     @Option(
             names = "--trial-warmup",
             paramLabel = "DURATION",
-            defaultValue = Design.TRIAL_WARMUP,
             description =
                     "Each trial's re-warm before its window, discarded (default: ${DEFAULT-VALUE}). The first warm-up of each "
                             + "variant is --warmup's (until steady by default).")
-    String trialWarmup;
+    String trialWarmup = Durations.format(Design.TRIAL_WARMUP);
 
     @Option(
             names = "--rehearsals",
@@ -338,7 +337,7 @@ final class CompareCommand implements Callable<Integer> {
                         given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given,
                         Map.of(),
                         serverProperties);
-        String window = given.isGiven(LoadOption.DURATION) ? Durations.format(given.duration()) : Design.WINDOW;
+        Duration window = given.isGiven(LoadOption.DURATION) ? given.duration() : Design.WINDOW;
         return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
     }
 
@@ -356,13 +355,13 @@ final class CompareCommand implements Callable<Integer> {
     /** The design the options give, its deciding metrics by the load model unless --metric says. */
     Design design(LoadProfile profile) {
         var metrics = metricIds.isEmpty()
-                ? (profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS))
+                ? Design.defaultDeciding(profile)
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
         return new Design(
                 minRounds,
                 maxRounds,
                 Durations.parse(timeLimit),
-                trialWarmup,
+                Durations.parse(trialWarmup),
                 rehearsals,
                 forks,
                 together ? Design.Schedule.TOGETHER : Design.Schedule.TURNS,
@@ -386,10 +385,7 @@ final class CompareCommand implements Callable<Integer> {
                 .toList();
         LoadOptions given = LoadOptionSpecs.given(spec);
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder()
-                    .parse(LoadOption.DURATION, Design.WINDOW)
-                    .parent(given)
-                    .build();
+            given = LoadOptions.builder().duration(Design.WINDOW).parent(given).build();
         }
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
         boolean applications =
@@ -439,7 +435,7 @@ final class CompareCommand implements Callable<Integer> {
                         "--profile " + mode.id() + ": " + reason + "; --profile jfr works on every JDK");
             });
         }
-        return new ComparisonProfile(mode.id(), profileKeepJfr);
+        return new ComparisonProfile(mode, profileKeepJfr);
     }
 
     /** The application every variant runs unless it says otherwise; null when none was given. */

@@ -57,7 +57,7 @@ final class ComparisonCli {
      */
     int runScenario(
             Scenario scenario,
-            String window,
+            Duration window,
             Function<LoadProfile, Design> designs,
             List<String> jvmOptions,
             ComparisonProfile profile,

@@ -3,10 +3,8 @@ package dev.stackbench.cli;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.load.LoadOptions;
-import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.profile.ProfileSettings;
-import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.Scenarios;
@@ -144,14 +142,12 @@ final class ScenarioRuns {
                                 Design.Schedule.TURNS,
                                 Design.CONFIDENCE,
                                 Design.EQUIVALENCE_MARGIN,
-                                profile instanceof LoadProfile.Open
-                                        ? List.of(Metric.P50, Metric.P99)
-                                        : List.of(Metric.RPS),
+                                Design.defaultDeciding(profile),
                                 System.nanoTime()),
                         List.of(),
                         profileSettings == null
                                 ? null
-                                : new ComparisonProfile(profileSettings.mode().id(), profileSettings.keepRecordings()),
+                                : new ComparisonProfile(profileSettings.mode(), profileSettings.keepRecordings()),
                         out);
     }
 }

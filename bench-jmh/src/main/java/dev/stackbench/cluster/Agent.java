@@ -1,10 +1,10 @@
 package dev.stackbench.cluster;
 
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.vocabulary.Segment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.DatagramSocket;

@@ -2,12 +2,12 @@ package dev.stackbench.cluster;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.load.engine.AgentPart;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.Segment;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;

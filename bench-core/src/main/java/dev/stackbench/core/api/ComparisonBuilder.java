@@ -53,7 +53,7 @@ public final class ComparisonBuilder {
     private int minRounds = Design.MIN_ROUNDS;
     private int maxRounds = Design.MAX_ROUNDS;
     private Duration timeLimit = Design.TIME_LIMIT;
-    private String trialWarmup = Design.TRIAL_WARMUP;
+    private Duration trialWarmup = Design.TRIAL_WARMUP;
     private int rehearsals = Design.REHEARSALS;
     private int forks = Design.FORKS;
     private Design.Schedule schedule = Design.Schedule.TURNS;
@@ -162,7 +162,7 @@ public final class ComparisonBuilder {
 
     /** Each trial's re-warm before its window, discarded (default {@link Design#TRIAL_WARMUP}). */
     public ComparisonBuilder trialWarmup(Duration warmup) {
-        this.trialWarmup = Durations.format(warmup);
+        this.trialWarmup = warmup;
         return this;
     }
 
@@ -269,19 +269,15 @@ public final class ComparisonBuilder {
         }
         LoadOptions given = load.parent(moreLoad).build();
         if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder()
-                    .parse(LoadOption.DURATION, Design.WINDOW)
-                    .parent(given)
-                    .build();
+            given = LoadOptions.builder().duration(Design.WINDOW).parent(given).build();
         }
         // Every load option and request checked now, before a JVM starts, as the command line does.
         given.toRun(
                 URI.create("http://127.0.0.1:1/"),
                 requests.isEmpty() ? null : RequestSpecs.parse(requests, Path.of("")),
                 LoadOption.Naming.COMMAND_LINE);
-        List<Metric> metrics = deciding != null
-                ? deciding
-                : given.rate() != null ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS);
+        List<Metric> metrics =
+                deciding != null ? deciding : Design.defaultDeciding(given.profile(LoadOption.Naming.COMMAND_LINE));
         var design = new Design(
                 minRounds,
                 maxRounds,

@@ -84,18 +84,18 @@ final class InProcessApp implements RunningApp {
     }
 
     /**
-     * @param isolation  how it shares this JVM, in words, for results
-     * @param isolatedLoader whether {@code loader} is the application's own (its output then told apart by it); false for this class path
+     * @param isolation  how it shares this JVM: in an {@link RunResult.App.Isolation#ISOLATED_CLASS_LOADER}, {@code loader}
+     *                   is the application's own (its output then told apart by it); else {@code loader} is this class path's
      * @throws AppStartException naming why it did not start or become ready, with its first error lines
      */
     static InProcessApp start(
             AppSpec spec,
             Path logFile,
             ClassLoader loader,
-            boolean isolatedLoader,
             String mainClass,
-            String isolation,
+            RunResult.App.Isolation isolation,
             String jarBootVersion) {
+        boolean isolatedLoader = isolation == RunResult.App.Isolation.ISOLATED_CLASS_LOADER;
         var classLoading = ManagementFactory.getClassLoadingMXBean();
         long classesBefore = classLoading.getTotalLoadedClassCount();
         long startNanos = System.nanoTime();

@@ -124,7 +124,7 @@ final class SeparateProcessApp implements RunningApp {
                 mainClass,
                 jar == null ? null : jar.bootVersion(),
                 spec.webServer() == null ? null : spec.webServer().displayName(),
-                SpringBootApps.SEPARATE_PROCESS,
+                RunResult.App.Isolation.SEPARATE_PROCESS,
                 given,
                 logFile.toAbsolutePath().toString(),
                 process.pid());

@@ -1,5 +1,6 @@
 package dev.stackbench.core.app;
 
+import dev.stackbench.core.result.RunResult.App.Isolation;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -12,12 +13,12 @@ import java.util.List;
  * Starts the user's Spring Boot application (3.0 or later in this JVM; any in a process of its own) and returns once it
  * is ready. Three ways, by its {@link AppSpec}:
  * <ul>
- *   <li>an executable jar in this JVM ({@value #ISOLATED}): its classes and libraries, unpacked ({@link BootJar}), in a
+ *   <li>an executable jar in this JVM ({@link Isolation#ISOLATED_CLASS_LOADER}): its classes and libraries, unpacked ({@link BootJar}), in a
  *       class loader whose parent is the platform class loader, so that none of stackbench's own classes (its Spring Boot
  *       4, its Reactor Netty) are seen by it, nor its by stackbench: an application on Spring Boot 3.5 runs beside them;</li>
- *   <li>a main class on this class path ({@value #THIS_CLASS_PATH}): no isolation, its dependencies are the class path's,
+ *   <li>a main class on this class path ({@link Isolation#THIS_CLASS_PATH}): no isolation, its dependencies are the class path's,
  *       shared with stackbench's own;</li>
- *   <li>either in a process of its own ({@value #SEPARATE_PROCESS}).</li>
+ *   <li>either in a process of its own ({@link Isolation#SEPARATE_PROCESS}).</li>
  * </ul>
  *
  * <pre>{@code
@@ -34,10 +35,6 @@ public final class SpringBootApps {
      * can wait for that start forever): a command line then ends with {@link Runtime#halt} once its output is out.
      */
     public static final String MAIN_THREAD = "app-main";
-
-    static final String ISOLATED = "isolated class loader";
-    static final String THIS_CLASS_PATH = "this class path";
-    static final String SEPARATE_PROCESS = "separate process";
 
     private SpringBootApps() {}
 
@@ -59,7 +56,8 @@ public final class SpringBootApps {
                         "app:" + executable.jar().getFileName(),
                         urls(jar.classPath(spec.webServer())),
                         ClassLoader.getPlatformClassLoader());
-                yield InProcessApp.start(spec, log, loader, true, jar.startClass(), ISOLATED, jar.bootVersion());
+                yield InProcessApp.start(
+                        spec, log, loader, jar.startClass(), Isolation.ISOLATED_CLASS_LOADER, jar.bootVersion());
             }
             case AppSource.MainClass main -> {
                 if (spec.separateProcess()) {
@@ -70,9 +68,8 @@ public final class SpringBootApps {
                         spec,
                         log,
                         caller != null ? caller : SpringBootApps.class.getClassLoader(),
-                        false,
                         main.className(),
-                        THIS_CLASS_PATH,
+                        Isolation.THIS_CLASS_PATH,
                         null);
             }
         };

@@ -6,10 +6,14 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * A finished (or stopped) comparison, written as {@code comparison.json}; {@link #SCHEMA} names the format version.
@@ -74,14 +78,19 @@ public record ComparisonResult(
      * The load every variant got in each trial.
      *
      * @param description the profile in words, e.g. {@code closed model, 50 users}
-     * @param window      each trial's measured window
-     * @param trialWarmup each trial's re-warm
+     * @param window      each trial's measured window, written as the command line writes it ({@code 5s})
+     * @param trialWarmup each trial's re-warm, written so too ({@code 1s})
      * @param options     the load options given, by id
      */
     public record Load(
             String description,
-            String window,
-            String trialWarmup,
+
+            @JsonSerialize(using = Durations.Writer.class) @JsonDeserialize(using = Durations.Reader.class)
+            Duration window,
+
+            @JsonSerialize(using = Durations.Writer.class) @JsonDeserialize(using = Durations.Reader.class)
+            Duration trialWarmup,
+
             Map<String, Object> options,
             List<String> requests) {}
 

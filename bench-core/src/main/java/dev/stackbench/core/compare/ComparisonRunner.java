@@ -4,6 +4,7 @@ import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
+import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.machine.Calibration;
 import dev.stackbench.core.machine.Machine;
@@ -231,7 +232,7 @@ public final class ComparisonRunner {
             LoadOptions options = comparison.load().loadOptions();
             Duration timeout = options.timeout() == null ? LoadDefaults.RESPONSE_TIMEOUT : options.timeout();
             this.trialLength = LoadOptions.builder()
-                    .parse(LoadOption.WARMUP, design.trialWarmup())
+                    .warmup(new Warmup.Fixed(design.trialWarmup()))
                     .parent(options)
                     .build()
                     .length(LoadOption.Naming.COMMAND_LINE);
@@ -606,7 +607,7 @@ public final class ComparisonRunner {
             LoadOptions options = comparison.load().loadOptions();
             return new ComparisonResult.Load(
                     options.profile(LoadOption.Naming.COMMAND_LINE).describe(),
-                    Durations.format(options.duration() == null ? LoadDefaults.DURATION : options.duration()),
+                    options.duration() == null ? LoadDefaults.DURATION : options.duration(),
                     design.trialWarmup(),
                     comparison.load().options(),
                     comparison.load().requestSpecs());

@@ -2,6 +2,7 @@ package dev.stackbench.core.compare;
 
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.Numbers;
 import java.util.List;
 import java.util.Locale;
@@ -35,8 +36,8 @@ public final class ComparisonSummary {
                         ? "their own JVMs"
                         : result.variants().size() + " JVMs of their own",
                 result.load().description(),
-                result.load().trialWarmup(),
-                result.load().window()));
+                Durations.format(result.load().trialWarmup()),
+                Durations.format(result.load().window())));
         text.append(String.format(
                 Locale.ROOT,
                 "Rounds:       %d complete, %s (%s after %s)%n",

@@ -1,9 +1,12 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Durations;
 import java.time.Duration;
 import java.util.List;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * How a comparison is run and decided: its rounds, how long it may take, each trial's re-warm, how sure a verdict
@@ -13,7 +16,8 @@ import java.util.List;
  * @param minRounds          the first look comes after this many rounds
  * @param maxRounds          it stops after this many rounds at most
  * @param timeLimit          it starts no round that would end after this (counted from its start, JVM starts included)
- * @param trialWarmup        each trial's re-warm before its window, discarded, e.g. {@code 1s}
+ * @param trialWarmup        each trial's re-warm before its window, discarded; comparison.json writes it as the command
+ *                           line does, e.g. {@code 1s}
  * @param rehearsals         at most this many trial-shaped runs after each variant's warm-up, discarded, while the JIT is
  *                           still busy in them (at least two, or as many as this when fewer); 0 for none
  * @param forks              JVMs per variant, each measured once per round: with more than one, what JVMs of one variant
@@ -28,7 +32,10 @@ public record Design(
         int minRounds,
         int maxRounds,
         Duration timeLimit,
-        String trialWarmup,
+
+        @JsonSerialize(using = Durations.Writer.class) @JsonDeserialize(using = Durations.Reader.class)
+        Duration trialWarmup,
+
         int rehearsals,
         int forks,
         Schedule schedule,
@@ -40,12 +47,12 @@ public record Design(
     public static final int MIN_ROUNDS = 5;
     public static final int MAX_ROUNDS = 30;
     public static final Duration TIME_LIMIT = Duration.ofMinutes(20);
-    public static final String TRIAL_WARMUP = "1s";
+    public static final Duration TRIAL_WARMUP = Duration.ofSeconds(1);
     public static final int REHEARSALS = 10;
     /** One JVM per variant unless told: comparisons of several variants decide within the time limit. */
     public static final int FORKS = 1;
     /** A trial's measured window unless --duration says otherwise. */
-    public static final String WINDOW = "5s";
+    public static final Duration WINDOW = Duration.ofSeconds(5);
 
     /**
      * How the trials of a round share the machine.
@@ -102,8 +109,9 @@ public record Design(
         if (rehearsals < 0) {
             throw new IllegalArgumentException("--rehearsals must be 0 or more, got " + rehearsals);
         }
-        if (Durations.parse(trialWarmup).isNegative()) {
-            throw new IllegalArgumentException("--trial-warmup must be 0 or more, got " + trialWarmup);
+        if (trialWarmup == null || trialWarmup.isNegative()) {
+            throw new IllegalArgumentException("--trial-warmup must be 0 or more, got "
+                    + (trialWarmup == null ? null : Durations.format(trialWarmup)));
         }
         new PairedAnalysis.Settings(confidence, 1, equivalenceMargin);
         deciding = List.copyOf(deciding);
@@ -111,6 +119,14 @@ public record Design(
             throw new IllegalArgumentException(
                     "--metric must be among " + Metric.ids(METRICS.toArray(Metric[]::new)) + ", got " + deciding);
         }
+    }
+
+    /**
+     * The deciding metrics unless told: p50 and p99 at a constant rate ({@code --rate}), where requests/s is the rate
+     * asked for and tells nothing; requests/s otherwise (the closed model, and a rate that follows stages).
+     */
+    public static List<Metric> defaultDeciding(LoadProfile profile) {
+        return profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS);
     }
 
     public Looks looks() {

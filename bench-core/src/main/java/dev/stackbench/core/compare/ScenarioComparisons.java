@@ -6,6 +6,7 @@ import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.scenario.ScenarioRun;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -42,7 +43,7 @@ public final class ScenarioComparisons {
          *
          * @throws IllegalArgumentException when a run cannot be a variant (its nested calls go to a second service)
          */
-        public Comparison comparison(String window, Design design, List<String> jvmOptions, String aa) {
+        public Comparison comparison(Duration window, Design design, List<String> jvmOptions, String aa) {
             ScenarioRun first = runs.getFirst();
             for (ScenarioRun run : runs) {
                 if (run.upstream() != null) {
@@ -63,7 +64,7 @@ public final class ScenarioComparisons {
             LoadOptions load = window == null
                     ? first.load()
                     : LoadOptions.builder()
-                            .parse(LoadOption.DURATION, window)
+                            .duration(window)
                             .parent(first.load())
                             .build();
             var setup = LoadSetup.of(load, first.workloadParams(), first.requests(), first.bodyDirectory());

@@ -3,6 +3,7 @@ package dev.stackbench.core.compare;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.stackbench.core.variant.Variant;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -50,10 +51,10 @@ sealed interface VariantOrder {
      * One trial: a short fixed re-warm, discarded, then the measured window of the load options' duration; answered
      * by {@link VariantReply.Measured}.
      *
-     * @param warmup    the re-warm, e.g. {@code 1s}
+     * @param warmup    the re-warm
      * @param directory where to write the trial's files; null for none
      */
-    record Trial(int round, String warmup, String directory) implements VariantOrder {}
+    record Trial(int round, Duration warmup, String directory) implements VariantOrder {}
 
     /**
      * Stop profiling: write the profile of the trials' windows into {@code directory} (null: no files) and answer with its

@@ -5,6 +5,7 @@ import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.RequestMix;
+import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
@@ -134,7 +135,7 @@ public final class VariantProcess {
                             System.gc();
                         }
                         var options = LoadOptions.builder()
-                                .parse(LoadOption.WARMUP, trial.warmup())
+                                .warmup(new Warmup.Fixed(trial.warmup()))
                                 .parent(base)
                                 .build();
                         VariantReply measured = measure(options, server, target, mix, trial.directory());

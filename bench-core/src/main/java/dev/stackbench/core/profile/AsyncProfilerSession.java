@@ -41,7 +41,7 @@ final class AsyncProfilerSession implements AutoCloseable {
             throw new IllegalStateException(reason);
         });
         AsyncProfiler profiler = AsyncProfiler.getInstance();
-        String event = settings.mode() == ProfileMode.ASYNC_WALL ? "wall" : "cpu";
+        String event = settings.mode().cpuEvent().id();
         try {
             String reply = profiler.execute("start,event=" + event + ",interval="
                     + settings.cpuInterval().toNanos() + "ns,jfr,file=" + file);

@@ -26,7 +26,7 @@ public final class Profile {
     final List<String> codePackages;
     final int carriers;
     /** The CPU event the samples are of: {@code cpu} or {@code wall}. */
-    final String cpuEvent;
+    final ServerProfile.CpuEvent cpuEvent;
 
     final Map<ProfileKind, StackCounts> stacks = new EnumMap<>(ProfileKind.class);
     long windowNanos;
@@ -55,7 +55,7 @@ public final class Profile {
         this.settings = settings;
         this.codePackages = List.copyOf(codePackages);
         this.carriers = carriers;
-        this.cpuEvent = settings.mode() == ProfileMode.ASYNC_WALL ? "wall" : "cpu";
+        this.cpuEvent = settings.mode().cpuEvent();
         for (ProfileKind kind : ProfileKind.values()) {
             stacks.put(kind, new StackCounts());
         }

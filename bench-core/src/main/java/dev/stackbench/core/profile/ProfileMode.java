@@ -1,5 +1,8 @@
 package dev.stackbench.core.profile;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.stackbench.core.result.ServerProfile;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -20,6 +23,7 @@ public enum ProfileMode {
     }
 
     /** As on the command line and in result.json. */
+    @JsonValue
     public String id() {
         return id;
     }
@@ -29,7 +33,13 @@ public enum ProfileMode {
         return this != JFR;
     }
 
+    /** What its CPU samples are of: wall-clock samples in {@link #ASYNC_WALL}, CPU samples in the others. */
+    public ServerProfile.CpuEvent cpuEvent() {
+        return this == ASYNC_WALL ? ServerProfile.CpuEvent.WALL : ServerProfile.CpuEvent.CPU;
+    }
+
     /** @throws IllegalArgumentException naming the value and the modes */
+    @JsonCreator
     public static ProfileMode fromId(String id) {
         for (ProfileMode mode : values()) {
             if (mode.id.equals(id)) {

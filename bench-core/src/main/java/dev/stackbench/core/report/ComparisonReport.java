@@ -9,6 +9,7 @@ import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ProfileExplanation;
+import dev.stackbench.core.vocabulary.Durations;
 import java.awt.Color;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -198,8 +199,9 @@ public final class ComparisonReport {
         result.jvms().forEach((label, jvm) -> facts.add(new ReportPage.Fact("JVM of " + label, jvm)));
         facts.add(new ReportPage.Fact(
                 "load",
-                result.load().description() + "; trials of " + result.load().trialWarmup() + " re-warm and "
-                        + result.load().window() + " window"));
+                result.load().description() + "; trials of "
+                        + Durations.format(result.load().trialWarmup()) + " re-warm and "
+                        + Durations.format(result.load().window()) + " window"));
         facts.add(new ReportPage.Fact(
                 "rounds",
                 result.rounds().size() + " complete, " + ComparisonSummary.rounds(result.design()) + "; "

@@ -79,7 +79,7 @@ final class ProfileGraphs {
             return List.of();
         }
         var flames = new ArrayList<Flame>();
-        boolean wall = profile.cpu() != null && "wall".equals(profile.cpu().event());
+        boolean wall = profile.cpu() != null && profile.cpu().event() == ServerProfile.CpuEvent.WALL;
         stacks(run, ProfileKind.CPU)
                 .ifPresent(
                         stacks -> flames.add(
@@ -195,7 +195,7 @@ final class ProfileGraphs {
     /** The whole a profile's shares are of, per request: server CPU µs (measured apart), or sampled bytes. */
     private static Double costPerRequest(Profiled run, ProfileKind kind) {
         if (kind == ProfileKind.CPU) {
-            boolean wall = "wall".equals(run.profile().cpu().event());
+            boolean wall = run.profile().cpu().event() == ServerProfile.CpuEvent.WALL;
             return wall ? null : run.serverCpuMicrosPerRequest();
         }
         return run.profile().allocation().bytesPerRequest();

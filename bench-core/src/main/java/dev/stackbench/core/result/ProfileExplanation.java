@@ -47,7 +47,7 @@ public final class ProfileExplanation {
         if (cpu.topSelf().isEmpty()) {
             return Optional.of(cpu.event() + ": no sample of a server thread");
         }
-        boolean wall = "wall".equals(cpu.event());
+        boolean wall = cpu.event() == ServerProfile.CpuEvent.WALL;
         var top = cpu.topSelf().getFirst();
         var tops = cpu.topSelf().stream()
                 .limit(TOP_IN_WORDS)

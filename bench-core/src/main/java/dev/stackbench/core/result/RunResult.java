@@ -1,18 +1,23 @@
 package dev.stackbench.core.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.LoadModel;
+import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * One run: one profile against one target. Written as result.json; {@link #SCHEMA} names the
@@ -300,7 +305,8 @@ public record RunResult(
     /**
      * One agent's share of the run.
      *
-     * @param segment        its share of the schedule, "k/n": requests (open model) or users (closed model) k, k + n, ...
+     * @param segment        its share of the schedule, written "k/n": requests (open model) or users (closed model) k, k + n,
+     *                       ...
      * @param finished       whether it sent its measurements; false: it was lost, and {@code lost} says how
      * @param clockOffsetMs  its clock minus the coordinator's, estimated from the round trip with the smallest time
      * @param roundTripMs    that round trip, which bounds the estimate's error to half of it
@@ -309,7 +315,7 @@ public record RunResult(
      */
     public record Agent(
             String name,
-            String segment,
+            Segment segment,
             boolean finished,
             String lost,
             double clockOffsetMs,
@@ -457,8 +463,8 @@ public record RunResult(
      * @param springBootVersion the Spring Boot version it runs on, as its own class path says; null where it does not say
      * @param webServer         the server that answered: Tomcat, Jetty, Undertow or Reactor Netty, or in words what else
      *                          (e.g. {@code none of Spring Boot's (its own: Armeria)}); null where not known
-     * @param isolation         how it shares this JVM: {@code isolated class loader}, {@code this class path}, or
-     *                          {@code separate process}
+     * @param isolation         how it shares this JVM, written in words: {@code isolated class loader}, {@code this class
+     *                          path}, or {@code separate process}
      * @param properties        the properties stackbench passed to it (its port and the user's), by name
      * @param logFile           where its own output went
      * @param pid               its process, in the separate-process form; null in-process
@@ -468,10 +474,48 @@ public record RunResult(
             String mainClass,
             String springBootVersion,
             String webServer,
-            String isolation,
+            Isolation isolation,
             Map<String, String> properties,
             String logFile,
             Long pid) {
+
+        /** How an application shares stackbench's JVM, written (and described) in words. */
+        public enum Isolation {
+            /** Its executable jar in this JVM, in a class loader of its own that sees none of stackbench's classes. */
+            ISOLATED_CLASS_LOADER("isolated class loader"),
+            /** Its main class on this JVM's class path: its dependencies are the class path's, shared with stackbench's. */
+            THIS_CLASS_PATH("this class path"),
+            /** In a JVM of its own. */
+            SEPARATE_PROCESS("separate process");
+
+            private final String words;
+
+            Isolation(String words) {
+                this.words = words;
+            }
+
+            /** As written: {@code isolated class loader}, {@code this class path}, {@code separate process}. */
+            @JsonValue
+            public String words() {
+                return words;
+            }
+
+            /** @throws IllegalArgumentException naming the bad value and the valid ones */
+            @JsonCreator
+            public static Isolation fromWords(String words) {
+                return Arrays.stream(values())
+                        .filter(isolation -> isolation.words.equals(words))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("isolation must be one of "
+                                + Arrays.stream(values()).map(Isolation::words).collect(Collectors.joining(", "))
+                                + ", got '" + words + "'"));
+            }
+
+            @Override
+            public String toString() {
+                return words;
+            }
+        }
 
         /** A short name for labels: the jar's file name without {@code .jar}, or the main class's simple name. */
         public String name() {

@@ -1,6 +1,10 @@
 package dev.stackbench.core.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * What a profile of the server saw over the measured window (several windows, merged, in a comparison), written as
@@ -38,9 +42,45 @@ public record ServerProfile(
         Files files,
         List<String> notes) {
 
+    /** What a CPU sample is of, as {@code serverProfile.cpu.event} writes it (and async-profiler's {@code event=} takes it). */
+    public enum CpuEvent {
+        /** A sample of a thread running Java code, or with async-profiler any code. */
+        CPU("cpu"),
+        /** A sample of a thread whatever its state: running, blocked or waiting. */
+        WALL("wall");
+
+        private final String id;
+
+        CpuEvent(String id) {
+            this.id = id;
+        }
+
+        /** As written: {@code cpu} or {@code wall}. */
+        @JsonValue
+        public String id() {
+            return id;
+        }
+
+        /** @throws IllegalArgumentException naming the bad value and the valid ones */
+        @JsonCreator
+        public static CpuEvent fromId(String id) {
+            return Arrays.stream(values())
+                    .filter(event -> event.id.equals(id))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("CPU event must be "
+                            + Arrays.stream(values()).map(CpuEvent::id).collect(Collectors.joining(" or ")) + ", got '"
+                            + id + "'"));
+        }
+
+        @Override
+        public String toString() {
+            return id;
+        }
+    }
+
     /**
-     * @param event           {@code cpu} (a sample of a thread running Java code, or with async-profiler any code) or
-     *                        {@code wall} (a sample of a thread whatever its state)
+     * @param event           what the samples are of: {@code cpu} (a thread running Java code, or with async-profiler any
+     *                        code) or {@code wall} (a thread whatever its state)
      * @param intervalMillis  the sampling period asked for
      * @param samples         samples of every thread in the window(s)
      * @param serverSamples   of those, samples of the server's threads: the flame graph's and the shares' 100%
@@ -50,7 +90,7 @@ public record ServerProfile(
      *                        framework and JDK code it calls), the busiest first; their {@code selfPercent} is that charge
      */
     public record Cpu(
-            String event,
+            CpuEvent event,
             double intervalMillis,
             long samples,
             long serverSamples,

@@ -3,8 +3,26 @@ package dev.stackbench.core.vocabulary;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.deser.std.StdScalarDeserializer;
+import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.ser.std.StdSerializer;
 
-/** Durations as people write them on command lines: {@code 250ms}, {@code 30s}, {@code 1m30s}, {@code 2h}. */
+/**
+ * Durations as people write them on command lines: {@code 250ms}, {@code 30s}, {@code 1m30s}, {@code 2h}.
+ *
+ * <p>A {@link Duration} that JSON files keep in these words (where they were strings before it was a duration) says
+ * so on its record component:
+ *
+ * <pre>{@code
+ * record Design(@JsonSerialize(using = Durations.Writer.class) @JsonDeserialize(using = Durations.Reader.class)
+ *         Duration trialWarmup) {}  // "trialWarmup" : "1s"
+ * }</pre>
+ */
 public final class Durations {
 
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|us|s|m|h)");
@@ -60,5 +78,37 @@ public final class Durations {
             text.append(seconds % 60).append('s');
         }
         return text.toString();
+    }
+
+    /** Writes a duration as {@link #format} does: {@code "1s"}. */
+    public static final class Writer extends StdSerializer<Duration> {
+        public Writer() {
+            super(Duration.class);
+        }
+
+        @Override
+        public void serialize(Duration value, JsonGenerator gen, SerializationContext context) {
+            gen.writeString(format(value));
+        }
+    }
+
+    /** Reads a duration as {@link #parse} does ({@code "1s"}), or in ISO-8601 ({@code "PT1S"}), as Jackson writes one. */
+    public static final class Reader extends StdScalarDeserializer<Duration> {
+        public Reader() {
+            super(Duration.class);
+        }
+
+        @Override
+        public Duration deserialize(JsonParser parser, DeserializationContext context) {
+            if (!parser.hasToken(JsonToken.VALUE_STRING)) {
+                return (Duration) context.handleUnexpectedToken(Duration.class, parser);
+            }
+            String text = parser.getString();
+            try {
+                return text.strip().startsWith("P") ? Duration.parse(text.strip()) : parse(text);
+            } catch (RuntimeException e) {
+                throw InvalidFormatException.from(parser, e.getMessage(), text, Duration.class);
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.Variant;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,17 @@ class VariantCommandTest {
                 false,
                 List.of("-Xss1m"),
                 new Design(
-                        3, 4, Design.TIME_LIMIT, "0s", 0, 1, Design.Schedule.TURNS, 0.95, 0.02, List.of(Metric.RPS), 1),
+                        3,
+                        4,
+                        Design.TIME_LIMIT,
+                        Duration.ZERO,
+                        0,
+                        1,
+                        Design.Schedule.TURNS,
+                        0.95,
+                        0.02,
+                        List.of(Metric.RPS),
+                        1),
                 null);
 
         List<String> command = ComparisonRunner.command(comparison, zgc);

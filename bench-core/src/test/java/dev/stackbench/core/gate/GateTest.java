@@ -7,6 +7,7 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.stats.SyntheticResults;
+import dev.stackbench.core.vocabulary.Segment;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -294,10 +295,11 @@ class GateTest {
                 true,
                 "same JVM",
                 List.of(
-                        new RunResult.Agent("agent-a", "0/2", true, null, 0, 0.2, 0.0, 100L, 100L, 100L, 0L, 0.1),
+                        new RunResult.Agent(
+                                "agent-a", new Segment(0, 2), true, null, 0, 0.2, 0.0, 100L, 100L, 100L, 0L, 0.1),
                         new RunResult.Agent(
                                 "agent-b",
-                                "1/2",
+                                new Segment(1, 2),
                                 false,
                                 "left the cluster 1.0 s after the start",
                                 0,

@@ -3,6 +3,7 @@ package dev.stackbench.core.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.Stages;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -36,7 +36,14 @@ class VariantBoundsTest {
         var latency = new Histogram(3);
         latency.recordValueWithCount(latencyMillis * 1_000_000, 100);
         var app = new RunResult.App(
-                "app.jar", "com.example.App", "4.0.7", "Tomcat", "isolated class loader", Map.of(), "app.log", null);
+                "app.jar",
+                "com.example.App",
+                "4.0.7",
+                "Tomcat",
+                RunResult.App.Isolation.ISOLATED_CLASS_LOADER,
+                Map.of(),
+                "app.log",
+                null);
         var target = RunResult.Target.app("v", java.net.URI.create("http://127.0.0.1:1/"), app, Map.of(), limits);
         return result(target, rps, Percentiles.ofNanos(latency));
     }

@@ -24,7 +24,7 @@ class AppTargetTest {
                 "com.example.MyApplication",
                 "3.5.7",
                 "Tomcat",
-                "separate process",
+                RunResult.App.Isolation.SEPARATE_PROCESS,
                 Map.of("server.port", "4321", "spring.threads.virtual.enabled", "true"),
                 "/tmp/out/app.log",
                 4242L);
@@ -104,7 +104,7 @@ class AppTargetTest {
                 "com.example.MyApplication",
                 null,
                 null,
-                "this class path",
+                RunResult.App.Isolation.THIS_CLASS_PATH,
                 Map.of(),
                 "/tmp/app.log",
                 null);

@@ -80,7 +80,7 @@ class ServerProfileTest {
                                 List.of("app.Pinning.block", "app.Handler.handle"), events, millis)),
                 0);
         var cpu = new ServerProfile.Cpu(
-                "cpu",
+                ServerProfile.CpuEvent.CPU,
                 10,
                 900,
                 800,

@@ -1,6 +1,6 @@
 package dev.stackbench.core.load.engine;
 
-import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.vocabulary.Segment;
 
 /**
  * One agent of a run from several generators, as the coordinator knows it: its share, how its clock compares,

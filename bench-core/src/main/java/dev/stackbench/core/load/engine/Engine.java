@@ -1,7 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.vocabulary.Segment;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;

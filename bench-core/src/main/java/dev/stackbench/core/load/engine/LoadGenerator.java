@@ -1,9 +1,9 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.Segment;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.stackbench.core.load.engine;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.vocabulary.Segment;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

@@ -142,7 +142,7 @@ final class SegmentMerge {
         if (run == null) {
             return new RunResult.Agent(
                     part.name(),
-                    part.segment().toString(),
+                    part.segment(),
                     false,
                     part.lost(),
                     part.clockOffsetMs(),
@@ -158,7 +158,7 @@ final class SegmentMerge {
         long finished = run.measured(WorkerCounters.FINISHED);
         return new RunResult.Agent(
                 part.name(),
-                part.segment().toString(),
+                part.segment(),
                 true,
                 null,
                 part.clockOffsetMs(),

@@ -1,9 +1,9 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.jvm.JvmMetrics;
-import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.Segment;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -85,7 +85,7 @@ final class SegmentRecorder implements IntervalSink {
             List<String> warnings,
             long clientCpuNanosInWindow) {
         result = new SegmentRun(
-                segment.toString(),
+                segment,
                 window.startOffsetNanos(),
                 window.endOffsetNanos(),
                 List.copyOf(intervals),

@@ -1,6 +1,7 @@
 package dev.stackbench.core.load.engine;
 
 import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.core.vocabulary.Segment;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +11,7 @@ import java.util.Map;
  * as JSON; {@link LoadGenerator#merge} adds several of these up into one result. Percentiles are never sent:
  * they cannot be merged, histograms can.
  *
- * @param segment          which share of the schedule it ran, as {@link dev.stackbench.core.load.Segment#toString()}
+ * @param segment          which share of the schedule it ran, written as {@link Segment#toString()} does: {@code 0/2}
  * @param windowStartNanos the measured window's start, offset from the run's start
  * @param counters         its final counters (the engine's layout, which both sides share by running the same build)
  * @param warnings         what its generator warned about (OS limits, TLS, a stop)
@@ -19,7 +20,7 @@ import java.util.Map;
  * @param errorMessages    what its measured errors said, per class: the first message, then the other distinct ones
  */
 public record SegmentRun(
-        String segment,
+        Segment segment,
         long windowStartNanos,
         long windowEndNanos,
         List<Interval> intervals,

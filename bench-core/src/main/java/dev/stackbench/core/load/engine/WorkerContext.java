@@ -1,6 +1,6 @@
 package dev.stackbench.core.load.engine;
 
-import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.vocabulary.Segment;
 import io.netty.channel.EventLoop;
 import java.util.SplittableRandom;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
+import dev.stackbench.core.vocabulary.Segment;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;

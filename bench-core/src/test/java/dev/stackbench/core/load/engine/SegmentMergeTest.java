@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.Segment;
 import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,7 +48,7 @@ class SegmentMergeTest {
                     .isEqualTo(merged.requests().scheduled());
             assertThat(merged.agents().partial()).isFalse();
             assertThat(merged.agents().agents())
-                    .extracting(RunResult.Agent::segment)
+                    .extracting(agent -> agent.segment().toString())
                     .containsExactly("0/2", "1/2");
             assertThat(merged.agents().agents())
                     .extracting(RunResult.Agent::scheduled)

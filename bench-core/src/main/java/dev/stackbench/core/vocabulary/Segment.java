@@ -1,4 +1,7 @@
-package dev.stackbench.core.load;
+package dev.stackbench.core.vocabulary;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * A share of one schedule, dealt round-robin by number: segment {@code index} of {@code count} owns the
@@ -14,6 +17,7 @@ package dev.stackbench.core.load;
  * Segment agent = new Segment(1, 2);              // the second of two generators: numbers 1, 3, 5, ...
  * Segment loop = agent.ofWorker(0, 2);            // its first event loop of two: numbers 1, 5, 9, ...
  * long first = loop.firstFrom(100);               // 101
+ * Segment.parse("1/2");                           // as results and the cluster's messages write it
  * }</pre>
  *
  * @param index which share, 0 to {@code count - 1}
@@ -60,8 +64,29 @@ public record Segment(long index, long count) {
     }
 
     /** As written in results and logs: "1/2" is the second segment of two (numbered from 0, as the requests are). */
+    @JsonValue
     @Override
     public String toString() {
         return index + "/" + count;
+    }
+
+    /**
+     * Reads what {@link #toString()} writes: {@code k/n}.
+     *
+     * @throws IllegalArgumentException naming the text when it is not a segment
+     */
+    @JsonCreator
+    public static Segment parse(String text) {
+        int slash = text.indexOf('/');
+        try {
+            if (slash > 0) {
+                return new Segment(
+                        Long.parseLong(text.substring(0, slash).strip()),
+                        Long.parseLong(text.substring(slash + 1).strip()));
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a segment; write k/n, e.g. 0/2");
     }
 }
