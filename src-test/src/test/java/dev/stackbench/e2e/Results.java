@@ -11,7 +11,6 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.Workload;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -21,12 +20,12 @@ final class Results {
     private Results() {}
 
     /** The result.json in {@code dir}, as {@code load} wrote it. */
-    static RunResult run(Path dir) throws IOException {
+    static RunResult run(Path dir) {
         return ResultFiles.json().readValue(dir.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
     }
 
     /** The comparison.json in {@code dir}, as {@code compare} wrote it. */
-    static ComparisonResult comparison(Path dir) throws IOException {
+    static ComparisonResult comparison(Path dir) {
         return ResultFiles.json()
                 .readValue(dir.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
     }
