@@ -9,8 +9,8 @@ import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.Processor;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.stackbench.e2e.Cli;
+import dev.stackbench.e2e.Cli.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,8 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * code 2 naming the problem on bad input.
  */
 class VerdictsCommandTest {
-
-    record Run(int exitCode, String out, String err) {}
 
     @TempDir
     Path dir;
@@ -60,10 +58,7 @@ class VerdictsCommandTest {
     }
 
     private static Run run(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        int exitCode = StackbenchMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(exitCode, out.toString(), err.toString());
+        return Cli.run(args);
     }
 
     /** A comparison of loom-netty and webflux-netty with one verdict on requests/s, in {@code DIR/comparison.json}. */

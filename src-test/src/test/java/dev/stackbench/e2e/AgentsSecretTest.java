@@ -160,8 +160,22 @@ class AgentsSecretTest {
         command.addAll(more);
         Path printed = temp.resolve(name + ".log");
         Process load = start(hosts.in(COORDINATOR, command), printed, secretInEnvironment);
-        TimeUnit.MILLISECONDS.sleep(1500);
+        // The listing while the coordinator holds its secret: once it is in the cluster, waiting for its agent (its
+        // line), not at a guessed time that could come before it started or after it ended.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(printed).contains("waiting up to " + AGENTS_TIMEOUT_SECONDS + " s for 1 agents")) {
+            assertThat(load.isAlive())
+                    .as("%s running until it waits for its agent: %s", name, Files.readString(printed))
+                    .isTrue();
+            assertThat(System.nanoTime())
+                    .as("%s waiting for its agent within 60 s: %s", name, Files.readString(printed))
+                    .isLessThan(deadline);
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
         String listing = TwoHosts.run(List.of("ps", "-eo", "args"));
+        assertThat(listing)
+                .as("the coordinator in the listing")
+                .contains(temp.resolve(name).toString());
         assertThat(load.waitFor(60, TimeUnit.SECONDS)).as(name + " finished").isTrue();
         return new Coordinator(load.exitValue(), Files.readString(printed), listing);
     }

@@ -235,19 +235,19 @@ class AgentsTest {
     /** Fast, no namespaces: what several agents cannot do is refused in one line, exit 2, before anyone waits. */
     @Test
     void aWarmupUntilSteadyAnInProcessServerOrTooFewConnectionsAreRefused() {
-        var untilSteady = ServeCommandTest.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10");
+        var untilSteady = Cli.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10");
         assertThat(untilSteady.exitCode()).isEqualTo(2);
         assertThat(untilSteady.err().strip())
                 .isEqualTo("error: a run over several agents needs a fixed --warmup (e.g. --warmup 5s): "
                         + "a warm-up until steady is decided on one generator's numbers");
 
-        var inProcess = ServeCommandTest.run(
-                "load", "--agents", "2", "--approach", "webflux-netty", "--rate", "10", "--warmup", "1s");
+        var inProcess =
+                Cli.run("load", "--agents", "2", "--approach", "webflux-netty", "--rate", "10", "--warmup", "1s");
         assertThat(inProcess.exitCode()).isEqualTo(2);
         assertThat(inProcess.err().strip())
                 .startsWith("error: --agents drives a --url: start the server where the agents reach it");
 
-        var oneConnection = ServeCommandTest.run(
+        var oneConnection = Cli.run(
                 "load",
                 "--agents",
                 "2",
@@ -282,12 +282,12 @@ class AgentsTest {
                 "1s",
                 "--cluster-bind",
                 "127.0.0.1:1");
-        var threads = ServeCommandTest.run(with(open, "--threads", "300").toArray(String[]::new));
+        var threads = Cli.run(with(open, "--threads", "300").toArray(String[]::new));
         assertThat(threads.exitCode()).isEqualTo(2);
         assertThat(threads.err().strip())
                 .startsWith("error: threads of 300 is more than the 256 event loops the generator allows");
 
-        var budget = ServeCommandTest.run(
+        var budget = Cli.run(
                 "load",
                 "--agents",
                 "2",
@@ -305,7 +305,7 @@ class AgentsTest {
         assertThat(budget.err().strip())
                 .startsWith("error: --requests cannot be shared by --agents: each agent would end its window");
 
-        var fileBody = ServeCommandTest.run(with(open, "--request", "1:POST:/movies:@no-such-movie.json;X-Tenant: a")
+        var fileBody = Cli.run(with(open, "--request", "1:POST:/movies:@no-such-movie.json;X-Tenant: a")
                 .toArray(String[]::new));
         assertThat(fileBody.exitCode()).isEqualTo(2);
         assertThat(fileBody.err().strip())
@@ -317,7 +317,7 @@ class AgentsTest {
                 List.of("--cluster-bind", "10.0.0.1"),
                 List.of("--discovery", "dns:agents.example"),
                 List.of("--agents-timeout", "5s"))) {
-            var alone = ServeCommandTest.run(
+            var alone = Cli.run(
                     with(List.of("load", "--url", "http://127.0.0.1:1/", "--rate", "10"), option.toArray(String[]::new))
                             .toArray(String[]::new));
             assertThat(alone.exitCode()).as(option.getFirst()).isEqualTo(2);
@@ -330,8 +330,8 @@ class AgentsTest {
         // reach it.
         var local = java.net.InetAddress.getLocalHost();
         if (local.isLoopbackAddress()) {
-            var loopback = ServeCommandTest.run(
-                    "load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s");
+            var loopback =
+                    Cli.run("load", "--agents", "2", "--url", "http://127.0.0.1:1/", "--rate", "10", "--warmup", "1s");
             assertThat(loopback.exitCode()).isEqualTo(2);
             assertThat(loopback.err().strip())
                     .isEqualTo("error: --agents: this host's name " + local.getHostName() + " resolves to "

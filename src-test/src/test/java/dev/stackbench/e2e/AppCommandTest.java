@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,47 +37,9 @@ class AppCommandTest {
     @TempDir
     Path temp;
 
-    record Run(int exitCode, String out, String err) {
-        /** The lines of stderr that are not the generator's progress. */
-        List<String> errorLines() {
-            return err.lines().filter(line -> line.startsWith("error:")).toList();
-        }
-    }
-
     /** The real jar, in a JVM of its own: an application's System.exit must not end the test's JVM. */
-    private static Run jar(String... arguments) throws IOException, InterruptedException {
-        return java(List.of("-jar", jarPath().toString()), arguments);
-    }
-
-    private static Path jarPath() {
-        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        assertThat(jar)
-                .as("built by the bench-jmh module: run the tests with ./mvnw verify")
-                .exists();
-        return jar;
-    }
-
-    private static Run java(List<String> launch, String... arguments) throws IOException, InterruptedException {
-        var command =
-                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-        command.addAll(launch);
-        command.addAll(List.of(arguments));
-        Path out = Files.createTempFile("app-run-", ".out");
-        Path err = Files.createTempFile("app-run-", ".err");
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile())
-                    .start();
-            if (!process.waitFor(150, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                throw new AssertionError("load --app did not end within 150 s: " + Files.readString(err));
-            }
-            return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
+    private static Cli.Run jar(String... arguments) throws IOException, InterruptedException {
+        return Cli.jar(Duration.ofSeconds(150), arguments);
     }
 
     private static List<String> load(Path app, Path out, String... more) {
@@ -112,8 +75,9 @@ class AppCommandTest {
     @Test
     void anApplicationOnSpringBoot35RunsInThisJvmIsolated() throws Exception {
         Path out = temp.resolve("boot3");
-        Run run = jar(load(BOOT3, out, "--server-property", "server.tomcat.threads.max=17", "--threshold", "errors==0")
-                .toArray(String[]::new));
+        Cli.Run run =
+                jar(load(BOOT3, out, "--server-property", "server.tomcat.threads.max=17", "--threshold", "errors==0")
+                        .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out())
@@ -139,7 +103,7 @@ class AppCommandTest {
     @Test
     void anApplicationOnSpringBoot4RunsOnTheWebServerAndThreadsChosen() throws Exception {
         Path out = temp.resolve("boot4");
-        Run run = jar(load(
+        Cli.Run run = jar(load(
                         BOOT4,
                         out,
                         "--web-server",
@@ -173,7 +137,7 @@ class AppCommandTest {
                 "[{\"traceId\":\"86154a4ba6e91385\",\"id\":\"4d1e00c0db9010db\",\"name\":\"get\","
                         + "\"timestamp\":1700000000000000,\"duration\":1500,\"localEndpoint\":{\"serviceName\":\"frontend\"}}]");
         Path out = temp.resolve("zipkin");
-        Run run = jar(
+        Cli.Run run = jar(
                 "load",
                 "--app",
                 ZIPKIN.toString(),
@@ -209,7 +173,7 @@ class AppCommandTest {
     @Test
     void anApplicationInAProcessOfItsOwnHasItsCpuReadByItsPid() throws Exception {
         Path out = temp.resolve("process");
-        Run run = jar(load(BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0")
+        Cli.Run run = jar(load(BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0")
                 .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -239,7 +203,8 @@ class AppCommandTest {
             jar.closeEntry();
         }
         Path out = temp.resolve("plain");
-        Run run = jar(load(plain, out).toArray(String[]::new));
+        // Refused before any application starts: in this JVM (nothing of it could call System.exit).
+        Cli.Run run = Cli.run(load(plain, out).toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         assertThat(run.errorLines())
@@ -255,7 +220,7 @@ class AppCommandTest {
     @Test
     void anApplicationThatFailsAtStartIsOneLineWithItsErrorAndExitCode2() throws Exception {
         Path out = temp.resolve("fails");
-        Run run = jar(load(BOOT4, out, "--server-property", "testapp.fail-at-start=true")
+        Cli.Run run = jar(load(BOOT4, out, "--server-property", "testapp.fail-at-start=true")
                 .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
@@ -274,7 +239,7 @@ class AppCommandTest {
     @Test
     void anApplicationThatNeverOpensItsPortIsOneLineAfterTheReadyTimeoutAndExitCode2() throws Exception {
         Path out = temp.resolve("hangs");
-        Run run = jar(load(BOOT3, out, "--server-property", "testapp.hang-at-start=true", "--ready-timeout", "3s")
+        Cli.Run run = jar(load(BOOT3, out, "--server-property", "testapp.hang-at-start=true", "--ready-timeout", "3s")
                 .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
@@ -343,7 +308,7 @@ class AppCommandTest {
                 "--out",
                 out.toString()));
         arguments.addAll(List.of(options));
-        Run run = jar(arguments.toArray(String[]::new));
+        Cli.Run run = jar(arguments.toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
         assertThat(run.errorLines())
@@ -382,7 +347,7 @@ class AppCommandTest {
                     server-properties: {spring.threads.virtual.enabled: true}
                 """.formatted(BOOT3.toAbsolutePath()));
         Path out = temp.resolve("scenario");
-        Run run = jar(
+        Cli.Run run = jar(
                 "load",
                 "--scenario",
                 scenario.toString(),
@@ -417,7 +382,7 @@ class AppCommandTest {
     /** serve --app: the address on the first line, its answers, and on SIGTERM closed and said so. */
     @Test
     void serveStartsTheApplicationUntilStopped() throws Exception {
-        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+        Path jar = Cli.JAR;
         Path stdout = temp.resolve("serve.out");
         Process process = new ProcessBuilder(
                         ProcessHandle.current().info().command().orElse("java"),
@@ -465,10 +430,11 @@ class AppCommandTest {
     @Test
     void aMainClassOnTheClassPathRunsWithoutIsolation() throws Exception {
         Path out = temp.resolve("class");
-        String classPath = jarPath()
+        String classPath = Cli.JAR
                 + java.io.File.pathSeparator
                 + Path.of("target", "test-classes").toAbsolutePath();
-        Run run = java(
+        Cli.Run run = Cli.java(
+                Duration.ofSeconds(150),
                 List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath, "dev.stackbench.cli.StackbenchMain"),
                 "load",
                 "--app-class",
@@ -500,10 +466,10 @@ class AppCommandTest {
     /** Options of an application without one, or in the wrong form: refused before anything starts. */
     @Test
     void applicationOptionsWhereTheyMeanNothingAreRefused() {
-        ServeCommandTest.Run ready = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--ready", "/health");
-        ServeCommandTest.Run jvmOption = ServeCommandTest.run("load", "--app", BOOT3.toString(), "--jvm-option=-Xmx1g");
-        ServeCommandTest.Run both = ServeCommandTest.run("load", "--app", BOOT3.toString(), "--approach", "loom-netty");
-        ServeCommandTest.Run workload = ServeCommandTest.run("load", "--app", BOOT3.toString(), "--workload", "crud");
+        Cli.Run ready = Cli.run("load", "--url", "http://127.0.0.1:1/", "--ready", "/health");
+        Cli.Run jvmOption = Cli.run("load", "--app", BOOT3.toString(), "--jvm-option=-Xmx1g");
+        Cli.Run both = Cli.run("load", "--app", BOOT3.toString(), "--approach", "loom-netty");
+        Cli.Run workload = Cli.run("load", "--app", BOOT3.toString(), "--workload", "crud");
 
         assertThat(ready.err().lines())
                 .singleElement()

@@ -32,7 +32,8 @@ import reactor.netty.resources.LoopResources;
  *
  * <p>Arguments: {@code approach WORKLOAD [NAME=VALUE server properties...] [param:NAME=VALUE workload
  * parameters...]} (e.g. {@code param:delayMillis=20 param:callDepth=2}: the load then takes the
- * Mono.delay and nested WebClient paths), or {@code probe}: a server that sleeps on its event loop on
+ * Mono.delay and nested WebClient paths), several such runs separated by {@code --} (one after another, one JVM: a
+ * blocking call in any of them is seen and listed), or {@code probe}: a server that sleeps on its event loop on
  * purpose, to show the check catches it.
  */
 public final class BlockingCallCheck {
@@ -80,10 +81,9 @@ public final class BlockingCallCheck {
             if (args[0].equals("probe")) {
                 probe();
             } else {
-                underLoad(
-                        Approach.fromId(args[0]),
-                        Workload.fromId(args[1]),
-                        List.of(args).subList(2, args.length));
+                for (List<String> run : runs(List.of(args))) {
+                    underLoad(Approach.fromId(run.get(0)), Workload.fromId(run.get(1)), run.subList(2, run.size()));
+                }
             }
         } catch (Exception e) {
             System.out.println("run failed: " + e);
@@ -93,6 +93,19 @@ public final class BlockingCallCheck {
         System.out.println(
                 seen.isEmpty() ? "no blocking calls on event loops" : seen.size() + " blocking calls on event loops");
         System.exit(seen.isEmpty() ? 0 : 1);
+    }
+
+    /** The runs of the arguments, one after another in this JVM (BlockHound installed once), separated by {@code --}. */
+    static List<List<String>> runs(List<String> args) {
+        var runs = new java.util.ArrayList<List<String>>();
+        int from = 0;
+        for (int i = 0; i <= args.size(); i++) {
+            if (i == args.size() || args.get(i).equals("--")) {
+                runs.add(args.subList(from, i));
+                from = i + 1;
+            }
+        }
+        return runs;
     }
 
     /** The first frames outside BlockHound and the JDK: who made the call. */
@@ -126,7 +139,7 @@ public final class BlockingCallCheck {
                     .withMix(WorkloadMixes.of(workload, params));
             RunResult result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE)
                     .result();
-            System.out.println(approach + " " + workload + " " + params + ": "
+            System.out.println(approach.id() + " " + workload.id() + " " + String.join(" ", arguments) + ": "
                     + result.requests().ok() + " ok, errors "
                     + result.requests().errorsByClass());
             if (result.requests().ok() == 0 || result.requests().errors() > 0) {

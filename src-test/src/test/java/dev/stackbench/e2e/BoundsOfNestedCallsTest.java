@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.load.engine.LoadGenerator;
-import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ThroughputBound;
 import dev.stackbench.core.server.Approach;
@@ -95,7 +92,7 @@ class BoundsOfNestedCallsTest {
     @Test
     void starvationIsDeclaredAndTheFormulaItRefusesDoesNotHold(@TempDir Path temp) {
         Path out = temp.resolve("starved");
-        ServeCommandTest.Run load = ServeCommandTest.run(
+        Cli.Run load = Cli.run(
                 "load",
                 "--approach",
                 "async-tomcat",
@@ -125,8 +122,7 @@ class BoundsOfNestedCallsTest {
                 .contains("Bound:        8 users / 50 ms = 160 req/s")
                 .contains(
                         "Not derived:  pool: 8 requests in flight with 1 nested call each can hold all 4 threads of @Async ThreadPoolTaskExecutor");
-        RunResult result = ResultFiles.json()
-                .readValue(out.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
+        RunResult result = Results.run(out);
         assertThat(result.target().limits().blockingPool())
                 .isEqualTo(new ServerLimits.ThreadPool("@Async ThreadPoolTaskExecutor", 4, 4, 1000, false));
         assertThat(ThroughputBound.notDerived(result))
@@ -197,15 +193,7 @@ class BoundsOfNestedCallsTest {
                     servers.start(ServerSpec.of(approach, Workload.DATE).withServerProperties(serverProperties));
             var profile = new LoadProfile.Closed(users, ThinkTime.NONE, WINDOW, OptionalLong.empty());
             var run = LoadRun.of(server.baseUri(), profile, WARMUP).withMix(WorkloadMixes.of(Workload.DATE, params));
-            var target = RunResult.Target.inProcess(
-                    null,
-                    server.baseUri(),
-                    approach.id(),
-                    Workload.DATE.id(),
-                    params,
-                    server.settings(),
-                    server.limits());
-            return LoadGenerator.run(run, target, ProgressListener.NONE).result();
+            return Results.measure(run, server, approach, Workload.DATE, params).result();
         }
     }
 }

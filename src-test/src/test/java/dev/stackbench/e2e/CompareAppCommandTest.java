@@ -10,9 +10,8 @@ import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CompareAppCommandTest {
 
-    private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
     private static final Path BOOT3 =
             Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
     private static final Path BOOT4 =
@@ -37,27 +35,8 @@ class CompareAppCommandTest {
     @TempDir
     Path temp;
 
-    record Run(int exitCode, String out, String err) {
-        List<String> errorLines() {
-            return err.lines().filter(line -> line.startsWith("error:")).toList();
-        }
-    }
-
-    private Run stackbench(String... args) throws Exception {
-        var command = new ArrayList<>(
-                List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString()));
-        command.addAll(List.of(args));
-        Path stdout = temp.resolve("stdout-" + System.nanoTime());
-        Path stderr = temp.resolve("stderr-" + System.nanoTime());
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile())
-                .start();
-        if (!process.waitFor(4, TimeUnit.MINUTES)) {
-            process.destroyForcibly().waitFor();
-            throw new AssertionError("did not end within 4 minutes: " + Files.readString(stderr));
-        }
-        return new Run(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
+    private static Cli.Run stackbench(String... args) throws Exception {
+        return Cli.jar(Duration.ofMinutes(4), args);
     }
 
     /**
@@ -73,7 +52,7 @@ class CompareAppCommandTest {
         Path item = Files.writeString(temp.resolve("item.json"), "{\"name\":\"pencil\"}");
         String platform = "spring.threads.virtual.enabled=false,server.tomcat.threads.max=" + THREADS;
         String boot4 = "jar=" + BOOT4 + ",web-server=tomcat,";
-        Run run = stackbench(
+        Cli.Run run = stackbench(
                 "compare",
                 "--app",
                 BOOT3.toString(),
@@ -111,8 +90,7 @@ class CompareAppCommandTest {
                 out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        var result = ResultFiles.json()
-                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        var result = Results.comparison(out);
         assertThat(result.labels()).containsExactly("boot3-platform", "boot3-virtual", "boot4-virtual");
         assertThat(result.rounds()).hasSize(4);
         for (var round : result.rounds()) {
@@ -146,9 +124,10 @@ class CompareAppCommandTest {
         }
         assertThat(rps.groups().getLast()).containsExactly("boot3-platform");
 
-        // The report explains the result: each variant's threads, and Little's law on what it measured.
-        Run report = stackbench(
-                "report", out.toString(), "-o", temp.resolve("report").toString());
+        // The report (in this JVM: it reads files) explains the result: each variant's threads, and Little's law on
+        // what it measured.
+        Cli.Run report =
+                Cli.run("report", out.toString(), "-o", temp.resolve("report").toString());
         assertThat(report.exitCode()).as(report.err()).isZero();
         String page = Files.readString(temp.resolve("report").resolve("index.html"));
         assertThat(page)
@@ -163,7 +142,7 @@ class CompareAppCommandTest {
     @Test
     void aVariantWhoseApplicationFailsAtStartIsOneLineAndExitCode2AndNothingWritten() throws Exception {
         Path out = temp.resolve("fails");
-        Run run = stackbench(
+        Cli.Run run = stackbench(
                 "compare",
                 "--app",
                 BOOT3.toString(),
@@ -208,7 +187,7 @@ class CompareAppCommandTest {
     @Test
     void aVariantWhoseApplicationExitsMidRunEndsItWithTheCompleteRoundsWrittenAndExitCode2() throws Exception {
         Path out = temp.resolve("exits");
-        Run run = stackbench(
+        Cli.Run run = stackbench(
                 "compare",
                 "--app",
                 BOOT4.toString(),
@@ -243,8 +222,7 @@ class CompareAppCommandTest {
                 .asString()
                 .startsWith("error: variant exits: its application stopped serving: "
                         + "System.exit called from app:testapp-boot4.jar//dev.stackbench.testapp.ExitAfterRequests");
-        var result = ResultFiles.json()
-                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        var result = Results.comparison(out);
         assertThat(result.stopped()).isEqualTo(ComparisonResult.Stop.FAILED);
         assertThat(result.rounds()).hasSize(2);
         for (var round : result.rounds()) {

@@ -8,13 +8,12 @@ import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,31 +25,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CompareCommandTest {
 
-    private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-
     @TempDir
     Path temp;
 
-    record Run(int exitCode, String out, String err) {}
-
-    private Run compare(String... args) throws Exception {
-        var command = new ArrayList<>(
-                List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", JAR.toString(), "compare"));
+    private static Cli.Run compare(String... args) throws Exception {
+        var command = new ArrayList<>(List.of("compare"));
         command.addAll(List.of(args));
-        Path stdout = temp.resolve("stdout-" + System.nanoTime());
-        Path stderr = temp.resolve("stderr-" + System.nanoTime());
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile())
-                .start();
-        assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("finished").isTrue();
-        return new Run(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
+        return Cli.jar(Duration.ofMinutes(4), command.toArray(String[]::new));
     }
 
     @Test
     void twoVariantsAndAnAaControlEachInItsOwnJvmGiveTheVerdictLittlesLawPredicts() throws Exception {
         Path out = temp.resolve("comparison");
-        Run run = compare(
+        Cli.Run run = compare(
                 "--variant",
                 "fast:webflux-netty",
                 "--variant",
@@ -80,8 +67,7 @@ class CompareCommandTest {
                 out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        var result = ResultFiles.json()
-                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        var result = Results.comparison(out);
         assertThat(result.schema()).isEqualTo(ComparisonResult.SCHEMA);
         assertThat(result.labels()).containsExactly("fast", "fast-aa", "slow");
 
@@ -157,7 +143,7 @@ class CompareCommandTest {
         // differential ones drawn and searchable in Chromium; nothing fetched.
         String chromium = HeadlessChromium.path();
         Path report = temp.resolve("report");
-        ServeCommandTest.Run written = ServeCommandTest.run("report", out.toString(), "--out", report.toString());
+        Cli.Run written = Cli.run("report", out.toString(), "--out", report.toString());
         assertThat(written.exitCode()).as(written.err()).isZero();
         String dom = HeadlessChromium.render(chromium, report, temp);
         assertThat(dom)
@@ -190,7 +176,7 @@ class CompareCommandTest {
     @Test
     void togetherRunsEveryVariantsTrialOfARoundAtTheSameTime() throws Exception {
         Path out = temp.resolve("together");
-        Run run = compare(
+        Cli.Run run = compare(
                 "--variant",
                 "fast:webflux-netty",
                 "--variant",
@@ -218,8 +204,7 @@ class CompareCommandTest {
                 out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        var result = ResultFiles.json()
-                .readValue(out.resolve(ComparisonRunner.COMPARISON_JSON).toFile(), ComparisonResult.class);
+        var result = Results.comparison(out);
         assertThat(result.design().schedule()).isEqualTo(Design.Schedule.TOGETHER);
         assertThat(result.rounds()).hasSize(3);
         for (var round : result.rounds()) {
@@ -254,7 +239,7 @@ class CompareCommandTest {
     @Test
     void aVariantWhoseServerDoesNotStartEndsItInOneLineWithExitCode2AndNothingWritten() throws Exception {
         Path out = temp.resolve("failed");
-        Run run = compare(
+        Cli.Run run = compare(
                 "--variant",
                 "bad:webflux-netty,server.address=203.0.113.1",
                 "--variant",
@@ -277,18 +262,20 @@ class CompareCommandTest {
         assertThat(out.resolve(ComparisonRunner.COMPARISON_JSON)).doesNotExist();
     }
 
+    /** Refused before any JVM starts, so in this JVM: a JVM of its own each would prove nothing more. */
     @Test
     void badVariantsAreRefusedBeforeAnyJvmStarts() throws Exception {
-        Run unknown = compare("--variant", "webflux-netty", "--variant", "loom-jetty");
+        Cli.Run unknown = Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-jetty");
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err().strip()).startsWith("error: variant 'loom-jetty': unknown approach 'loom-jetty'");
 
-        Run one = compare("--variant", "webflux-netty");
+        Cli.Run one = Cli.run("compare", "--variant", "webflux-netty");
         assertThat(one.exitCode()).isEqualTo(2);
         assertThat(one.err().strip())
                 .isEqualTo("error: a comparison needs at least two variants (or one with --aa), got 1");
 
-        Run ramps = compare("--variant", "webflux-netty", "--variant", "loom-netty", "--stages", "5s:10,5s:10");
+        Cli.Run ramps =
+                Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--stages", "5s:10,5s:10");
         assertThat(ramps.exitCode()).isEqualTo(2);
         assertThat(ramps.err().strip())
                 .startsWith("error: --stages: a comparison measures every variant under the same steady load");

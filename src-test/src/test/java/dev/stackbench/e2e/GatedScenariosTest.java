@@ -22,14 +22,12 @@ class GatedScenariosTest {
 
     @Test
     void theGatedScenariosKeepTheirRatiosAndBounds() {
-        ServeCommandTest.Run load =
-                ServeCommandTest.run("load", "--scenario", SCENARIO.toString(), "--quiet", "--out", results.toString());
+        Cli.Run load = Cli.run("load", "--scenario", SCENARIO.toString(), "--quiet", "--out", results.toString());
         assertThat(load.exitCode())
                 .as("load --scenario %s: %s", SCENARIO, load.err())
                 .isZero();
 
-        ServeCommandTest.Run gate =
-                ServeCommandTest.run("gate", "--current", results.toString(), "--rules", RULES.toString());
+        Cli.Run gate = Cli.run("gate", "--current", results.toString(), "--rules", RULES.toString());
 
         System.out.print(gate.out());
         assertThat(gate.exitCode())

@@ -212,7 +212,7 @@ class GeneratorFaultsTest {
     void absurdSizesAreRefusedBeforeTheRun(String options, String message) throws IOException {
         var arguments = new ArrayList<>(List.of("load", "--approach", "webflux-netty"));
         arguments.addAll(List.of(options.trim().split("\\s+")));
-        ServeCommandTest.Run run = ServeCommandTest.run(arguments.toArray(String[]::new));
+        Cli.Run run = Cli.run(arguments.toArray(String[]::new));
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines()).singleElement().asString().startsWith(message);

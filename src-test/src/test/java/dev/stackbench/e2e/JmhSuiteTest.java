@@ -93,8 +93,7 @@ class JmhSuiteTest {
         // The gate reads JMH's JSON as it is: every approach is a target, the fork's three iterations its spread. In
         // this
         // JVM, as the gate below: the jar's gate command runs in QuickStartTest.
-        ServeCommandTest.Run same =
-                ServeCommandTest.run("gate", "--baseline", json.toString(), "--current", json.toString());
+        Cli.Run same = Cli.run("gate", "--baseline", json.toString(), "--current", json.toString());
         assertThat(same.exitCode()).as(same.out() + same.err()).isZero();
         for (Approach approach : Approach.values()) {
             assertThat(same.out())
@@ -111,8 +110,7 @@ class JmhSuiteTest {
         // machine a 1 s iteration can be several times another, so the spread decides which approaches are held to it.
         Path slower = temp.resolve("slower.json");
         ResultFiles.json().writeValue(slower.toFile(), altered(results, 1.0 / SLOWDOWN, SLOWDOWN));
-        ServeCommandTest.Run gate =
-                ServeCommandTest.run("gate", "--baseline", json.toString(), "--current", slower.toString());
+        Cli.Run gate = Cli.run("gate", "--baseline", json.toString(), "--current", slower.toString());
         var resolvable = new ArrayList<String>();
         for (JsonNode result : results) {
             double[] iterations = java.util.stream.StreamSupport.stream(

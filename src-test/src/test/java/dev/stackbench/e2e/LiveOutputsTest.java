@@ -158,9 +158,9 @@ class LiveOutputsTest {
         });
         receiver.start();
         Path out = temp.resolve("run");
-        ServeCommandTest.Run run;
+        Cli.Run run;
         try {
-            run = ServeCommandTest.run(load(
+            run = Cli.run(load(
                     out,
                     "--output",
                     "otlp=http://127.0.0.1:" + receiver.getAddress().getPort() + "/v1/metrics",
@@ -222,7 +222,7 @@ class LiveOutputsTest {
         var arguments = new ArrayList<>(List.of(loadFor(out, "1s", "0s")));
         arguments.addAll(
                 List.of("--agents", "1", "--cluster-bind", "127.0.0.1:" + clusterPort, "--agents-timeout", "20s"));
-        ServeCommandTest.Run run = ServeCommandTest.run(arguments.toArray(String[]::new));
+        Cli.Run run = Cli.run(arguments.toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(agent.get(30, TimeUnit.SECONDS)).as(agentErr.toString()).isZero();
@@ -245,7 +245,7 @@ class LiveOutputsTest {
 
     @Test
     void remoteWriteAndATakenPortAreRefusedBeforeTheRunInOneLine() throws IOException {
-        ServeCommandTest.Run remoteWrite = ServeCommandTest.run(
+        Cli.Run remoteWrite = Cli.run(
                 "load", "--url", "http://127.0.0.1:1/", "--output", "prometheus-rw=http://127.0.0.1:9090/api/v1/write");
         assertThat(remoteWrite.exitCode()).isEqualTo(2);
         assertThat(remoteWrite.err().lines())
@@ -257,7 +257,7 @@ class LiveOutputsTest {
                 .contains("otlp=");
 
         try (var taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            ServeCommandTest.Run run = ServeCommandTest.run(
+            Cli.Run run = Cli.run(
                     "load", "--url", "http://127.0.0.1:1/", "--output", "prometheus=127.0.0.1:" + taken.getLocalPort());
             assertThat(run.exitCode()).isEqualTo(2);
             assertThat(run.err().lines())

@@ -15,7 +15,7 @@ class LoadCommandOptionsTest {
 
     @Test
     void everyLoadOptionIsOnTheCommandLineWithItsHelp() {
-        ServeCommandTest.Run help = ServeCommandTest.run("load", "--help");
+        Cli.Run help = Cli.run("load", "--help");
 
         assertThat(help.exitCode()).isZero();
         // picocli wraps the help to the terminal's width, also inside long words: compare without whitespace.
@@ -29,7 +29,7 @@ class LoadCommandOptionsTest {
 
     @Test
     void theHelpOfScenarioListsTheOptionsByWhatTheyDoToItsRuns() {
-        String help = ServeCommandTest.run("load", "--help").out().replaceAll("\\s+", " ");
+        String help = Cli.run("load", "--help").out().replaceAll("\\s+", " ");
 
         assertThat(help)
                 .contains(
@@ -48,7 +48,7 @@ class LoadCommandOptionsTest {
         var args = new ArrayList<>(List.of("load", "--scenario", "seed-000", "--only", "nope", option.cliName()));
         args.addAll(sampleValue(option));
 
-        ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
+        Cli.Run run = Cli.run(args.toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         if (option.scope() == LoadOption.Scope.RUN) {
@@ -63,10 +63,8 @@ class LoadCommandOptionsTest {
     /** Fast: a second service that cannot be told apart, or one for a server stackbench did not start, is refused before any starts. */
     @Test
     void anUpstreamIsRefusedBeforeAnyServerStarts() {
-        ServeCommandTest.Run notItsOwnThreads =
-                ServeCommandTest.run("load", "--approach", "loom-netty", "--upstream", "loom-tomcat:5");
-        ServeCommandTest.Run forAUrl =
-                ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--upstream", "webflux-netty");
+        Cli.Run notItsOwnThreads = Cli.run("load", "--approach", "loom-netty", "--upstream", "loom-tomcat:5");
+        Cli.Run forAUrl = Cli.run("load", "--url", "http://127.0.0.1:1/", "--upstream", "webflux-netty");
 
         assertThat(notItsOwnThreads.exitCode()).isEqualTo(2);
         assertThat(notItsOwnThreads.err().strip())
@@ -81,7 +79,7 @@ class LoadCommandOptionsTest {
     /** The short aliases reach the same options as the long names. */
     @Test
     void aliasesAreTheSameOptions() {
-        ServeCommandTest.Run run = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "-r", "10", "-c", "5");
+        Cli.Run run = Cli.run("load", "--url", "http://127.0.0.1:1/", "-r", "10", "-c", "5");
 
         assertThat(run.err().strip())
                 .isEqualTo(

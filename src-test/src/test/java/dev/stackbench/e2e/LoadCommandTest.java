@@ -46,7 +46,7 @@ class LoadCommandTest {
                 "load --url http://127.0.0.1:1/ --concurrency many           | Invalid value for option '--concurrency': 'many' is not an int"
             })
     void badInputIsOneLineNamingTheProblemWithExitCode2(String commandLine, String message) {
-        ServeCommandTest.Run run = ServeCommandTest.run(commandLine.trim().split("\\s+"));
+        Cli.Run run = Cli.run(commandLine.trim().split("\\s+"));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         assertThat(run.err().lines()).singleElement().asString().isEqualTo("error: " + message);
@@ -57,7 +57,7 @@ class LoadCommandTest {
     void aBadOutputDirectoryIsRefusedBeforeTheRun() throws Exception {
         Path file = Files.writeString(temp.resolve("not-a-directory"), "x");
 
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--url",
                 "http://127.0.0.1:1/",
@@ -75,7 +75,7 @@ class LoadCommandTest {
     @Test
     void thresholdsDecideTheExitCodeAndSayWhichWasCrossed() {
         Path out = temp.resolve("run");
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--approach",
                 "webflux-netty",
@@ -125,7 +125,7 @@ class LoadCommandTest {
      */
     @Test
     void rateReachedFailsWhenTheGeneratorCannotSendTheRateAndHoldsWhenItCan() {
-        ServeCommandTest.Run unreachable = ServeCommandTest.run(
+        Cli.Run unreachable = Cli.run(
                 "load",
                 "--approach",
                 "webflux-netty",
@@ -151,7 +151,7 @@ class LoadCommandTest {
                 .contains("requests/s sent of 1000000 asked: rate NOT reached");
         assertThat(unreachable.out()).contains("WARNING: the rate was not reached: ");
 
-        ServeCommandTest.Run reachable = ServeCommandTest.run(
+        Cli.Run reachable = Cli.run(
                 "load",
                 "--approach",
                 "webflux-netty",
@@ -174,7 +174,7 @@ class LoadCommandTest {
 
     @Test
     void quietMeansNoProgressAndThePassingThresholdsSaySo() {
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--approach",
                 "loom-tomcat",
@@ -204,7 +204,7 @@ class LoadCommandTest {
                 temp.resolve("contact.json"),
                 "{\"firstName\":\"Ada\",\"lastName\":\"L\",\"email\":\"ada@example.org\"}");
 
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--approach",
                 "loom-netty",
@@ -233,7 +233,7 @@ class LoadCommandTest {
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(Files.readString(temp.resolve("mix/result.json")))
                 .contains("\"path\" : \"/contacts/{id}\"", "\"method\" : \"DELETE\"");
-        ServeCommandTest.Run bad = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--request", "GET:/x");
+        Cli.Run bad = Cli.run("load", "--url", "http://127.0.0.1:1/", "--request", "GET:/x");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err().lines())
                 .singleElement()
@@ -246,7 +246,7 @@ class LoadCommandTest {
     @ParameterizedTest
     @CsvSource({"platform-tomcat", "webflux-netty"})
     void http2CleartextWorksOnBothStacks(String approach) {
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--approach",
                 approach,
@@ -271,7 +271,7 @@ class LoadCommandTest {
     @ParameterizedTest
     @CsvSource({"platform-tomcat", "webflux-netty"})
     void tlsWithH2ByAlpnWorksOnBothStacks(String approach) {
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--approach",
                 approach,
@@ -297,10 +297,9 @@ class LoadCommandTest {
     /** --tls belongs to an in-process server, --insecure to a TLS target: each misplaced is one line and exit code 2. */
     @Test
     void tlsOptionsWhereTheyMeanNothingAreRefused() {
-        ServeCommandTest.Run tlsWithUrl = ServeCommandTest.run("load", "--url", "https://127.0.0.1:1/", "--tls");
-        ServeCommandTest.Run insecureOnHttp =
-                ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--insecure");
-        ServeCommandTest.Run ftp = ServeCommandTest.run("load", "--url", "ftp://127.0.0.1:1/");
+        Cli.Run tlsWithUrl = Cli.run("load", "--url", "https://127.0.0.1:1/", "--tls");
+        Cli.Run insecureOnHttp = Cli.run("load", "--url", "http://127.0.0.1:1/", "--insecure");
+        Cli.Run ftp = Cli.run("load", "--url", "ftp://127.0.0.1:1/");
 
         assertThat(tlsWithUrl.exitCode()).isEqualTo(2);
         assertThat(tlsWithUrl.err().lines())

@@ -70,8 +70,7 @@ class ProfileTest {
         assertThat(unpinned.resolve("profile.jfr")).doesNotExist();
 
         Path report = temp.resolve("report");
-        ServeCommandTest.Run written =
-                ServeCommandTest.run("report", pinned.toString(), unpinned.toString(), "--out", report.toString());
+        Cli.Run written = Cli.run("report", pinned.toString(), unpinned.toString(), "--out", report.toString());
         assertThat(written.exitCode()).as(written.err()).isZero();
         String page = Files.readString(report.resolve("index.html"));
         assertThat(page)
@@ -83,9 +82,9 @@ class ProfileTest {
 
     @Test
     void profileOptionsThatCannotWorkAreOneLineErrors() {
-        var url = ServeCommandTest.run("load", "--url", "http://127.0.0.1:1/", "--profile", "--duration", "1s");
-        var mode = ServeCommandTest.run("load", "--approach", "loom-tomcat", "--profile", "perf", "--duration", "1s");
-        var keep = ServeCommandTest.run("load", "--approach", "loom-tomcat", "--profile-keep-jfr", "--duration", "1s");
+        var url = Cli.run("load", "--url", "http://127.0.0.1:1/", "--profile", "--duration", "1s");
+        var mode = Cli.run("load", "--approach", "loom-tomcat", "--profile", "perf", "--duration", "1s");
+        var keep = Cli.run("load", "--approach", "loom-tomcat", "--profile-keep-jfr", "--duration", "1s");
 
         assertThat(url.exitCode()).isEqualTo(2);
         assertThat(url.err().lines())
@@ -176,14 +175,14 @@ class ProfileTest {
                 "--out",
                 out.toString()));
         args.addAll(List.of(extra));
-        ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
+        Cli.Run run = Cli.run(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         Files.writeString(out.resolve("summary.txt"), run.out());
         return out;
     }
 
     private static RunResult result(Path run) throws Exception {
-        return ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
+        return Results.run(run);
     }
 
     private static String jar() {

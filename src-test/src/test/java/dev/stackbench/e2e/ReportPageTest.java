@@ -2,7 +2,6 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -49,8 +48,7 @@ class ReportPageTest {
         Path loom = load("loom-tomcat");
         Path out = temp.resolve("report");
 
-        ServeCommandTest.Run report =
-                ServeCommandTest.run("report", temp.resolve("runs").toString(), "--out", out.toString());
+        Cli.Run report = Cli.run("report", temp.resolve("runs").toString(), "--out", out.toString());
 
         assertThat(report.exitCode()).as(report.err()).isZero();
         assertThat(report.out()).contains("2 runs of 2 labels");
@@ -77,8 +75,7 @@ class ReportPageTest {
                 .hasSize(pngs.size())
                 .allSatisfy(image -> assertThat(image).matches("[\\w.-]+\\.png:\\d{3,}x\\d{3,}"));
         for (Path run : List.of(platform, loom)) {
-            RunResult result =
-                    ResultFiles.json().readValue(run.resolve("result.json").toFile(), RunResult.class);
+            RunResult result = Results.run(run);
             String row = winnersRow(dom, result.target().label());
             // The winners' rps comes from latency.hlog's per-interval histograms, result.json's from each request's
             // completion time against the window. The histograms are taken when the coordinator wakes after a boundary,
@@ -91,8 +88,7 @@ class ReportPageTest {
             assertThat(row).contains("data-metric=\"P99\"");
             assertThat(result.requests().errors()).isZero();
         }
-        RunResult platformResult =
-                ResultFiles.json().readValue(platform.resolve("result.json").toFile(), RunResult.class);
+        RunResult platformResult = Results.run(platform);
         double boundPerSecond = TOMCAT_THREADS * 1000.0 / DELAY_MILLIS;
         // Physical bound: two threads each sleeping 50 ms cannot finish more than 40 requests a second (small slack for
         // window edges).
@@ -135,7 +131,7 @@ class ReportPageTest {
         Path missing = temp.resolve("nowhere/result.json");
         Path out = temp.resolve("report");
 
-        ServeCommandTest.Run run = ServeCommandTest.run("report", missing.toString(), "--out", out.toString());
+        Cli.Run run = Cli.run("report", missing.toString(), "--out", out.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines())
@@ -152,8 +148,8 @@ class ReportPageTest {
         Path notJson = Files.writeString(temp.resolve("other.json"), "<html>");
         Path out = temp.resolve("report");
 
-        ServeCommandTest.Run wrong = ServeCommandTest.run("report", file.toString(), "--out", out.toString());
-        ServeCommandTest.Run garbage = ServeCommandTest.run("report", notJson.toString(), "--out", out.toString());
+        Cli.Run wrong = Cli.run("report", file.toString(), "--out", out.toString());
+        Cli.Run garbage = Cli.run("report", notJson.toString(), "--out", out.toString());
 
         assertThat(wrong.exitCode()).isEqualTo(2);
         assertThat(wrong.err().lines())
@@ -177,7 +173,7 @@ class ReportPageTest {
         Path hlog = Files.write(run.resolve("latency.hlog"), lines.subList(0, lines.size() - 3));
         Path out = temp.resolve("report");
 
-        ServeCommandTest.Run report = ServeCommandTest.run("report", run.toString(), "--out", out.toString());
+        Cli.Run report = Cli.run("report", run.toString(), "--out", out.toString());
 
         assertThat(report.exitCode()).isEqualTo(2);
         assertThat(report.err().lines())
@@ -209,7 +205,7 @@ class ReportPageTest {
                 "--out",
                 out.toString()));
         args.addAll(List.of(extra));
-        ServeCommandTest.Run run = ServeCommandTest.run(args.toArray(String[]::new));
+        Cli.Run run = Cli.run(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         return out;
     }

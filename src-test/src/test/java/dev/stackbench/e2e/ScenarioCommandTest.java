@@ -22,7 +22,7 @@ class ScenarioCommandTest {
 
     @Test
     void listScenariosShowsEverySeedWithItsSourceAndScale() {
-        ServeCommandTest.Run run = ServeCommandTest.run("load", "--list-scenarios");
+        Cli.Run run = Cli.run("load", "--list-scenarios");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         for (String name : Scenarios.bundledNames()) {
@@ -109,7 +109,7 @@ class ScenarioCommandTest {
                 """);
         Path out = temp.resolve("one");
 
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--scenario",
                 file.toString(),
@@ -150,7 +150,7 @@ class ScenarioCommandTest {
     void aK6ScenarioCsvRunsAsWritten() throws Exception {
         Path out = temp.resolve("csv");
 
-        ServeCommandTest.Run run = ServeCommandTest.run(
+        Cli.Run run = Cli.run(
                 "load",
                 "--scenario",
                 Path.of("src/test/resources/k6/smoketest.csv").toString(),
@@ -196,7 +196,7 @@ class ScenarioCommandTest {
                 "load --url http://127.0.0.1:1/ --only a           | error: --only chooses runs of a --scenario"
             })
     void badScenarioInputIsOneLineWithExitCode2(String commandLine, String message) {
-        ServeCommandTest.Run run = ServeCommandTest.run(commandLine.trim().split("\\s+"));
+        Cli.Run run = Cli.run(commandLine.trim().split("\\s+"));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         assertThat(run.err().lines()).singleElement().asString().isEqualTo(message);
@@ -213,7 +213,7 @@ class ScenarioCommandTest {
                     load: {concurrency: 10, duration: soon}
                 """);
 
-        ServeCommandTest.Run run = ServeCommandTest.run("load", "--scenario", file.toString());
+        Cli.Run run = Cli.run("load", "--scenario", file.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines())
@@ -228,7 +228,7 @@ class ScenarioCommandTest {
     void theSeedsVerbatimCsvExampleIsRefusedNamingLineAndColumn() {
         Path file = Path.of("src/test/resources/k6/seed-example.csv");
 
-        ServeCommandTest.Run run = ServeCommandTest.run("load", "--scenario", file.toString());
+        Cli.Run run = Cli.run("load", "--scenario", file.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines())

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
@@ -29,8 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ScheduleAccountingTest {
 
     private static RunResult run(LoadRun run) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE)
-                .result();
+        return Results.measure(run, ProgressListener.NONE);
     }
 
     private static void assertEveryScheduledRequestHasAnOutcome(RunResult result) {

@@ -2,7 +2,6 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
@@ -39,7 +38,7 @@ class SecondServiceTest {
     @Test
     void theNestedCallsGoToTheSecondServiceWhoseCpuIsItsOwn(@TempDir Path temp) throws Exception {
         Path out = temp.resolve("upstream");
-        ServeCommandTest.Run load = ServeCommandTest.run(
+        Cli.Run load = Cli.run(
                 "load",
                 "--approach",
                 "loom-tomcat",
@@ -64,8 +63,7 @@ class SecondServiceTest {
                         "Upstream:     webflux-netty at http://127.0.0.1:",
                         "Memory:       process resident up to",
                         "Start:");
-        RunResult result = ResultFiles.json()
-                .readValue(out.resolve(ResultFiles.RESULT_JSON).toFile(), RunResult.class);
+        RunResult result = Results.run(out);
         assertThat(result.requests().errors())
                 .as("errors %s", result.requests().errorsByClass())
                 .isZero();

@@ -2,13 +2,10 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stackbench.cli.StackbenchMain;
 import dev.stackbench.core.server.Approach;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -28,18 +25,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The serve command: in-process for its error handling, and as the real jar, as a user runs it. */
 class ServeCommandTest {
 
-    public record Run(int exitCode, String out, String err) {}
-
-    static Run run(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        int exitCode = StackbenchMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(exitCode, out.toString(), err.toString());
+    private static Cli.Run run(String... args) {
+        return Cli.run(args);
     }
 
     @Test
     void anUnknownApproachIsAOneLineErrorNamingItWithExitCode2() {
-        Run run = run("serve", "--approach", "loom-jetty");
+        Cli.Run run = run("serve", "--approach", "loom-jetty");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines())
@@ -52,7 +44,7 @@ class ServeCommandTest {
     @Test
     void aTakenPortIsAOneLineErrorNamingItWithExitCode2() throws IOException {
         try (var taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Run run = run("serve", "--approach", "webflux-netty", "--port", String.valueOf(taken.getLocalPort()));
+            Cli.Run run = run("serve", "--approach", "webflux-netty", "--port", String.valueOf(taken.getLocalPort()));
 
             assertThat(run.exitCode()).isEqualTo(2);
             assertThat(run.err().lines())
@@ -64,7 +56,7 @@ class ServeCommandTest {
 
     @Test
     void anUpstreamThatCannotBeToldApartIsRefusedBeforeAnyServerStarts() {
-        Run run = run("serve", "--approach", "loom-tomcat", "--upstream", "elastic-netty");
+        Cli.Run run = run("serve", "--approach", "loom-tomcat", "--upstream", "elastic-netty");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines())
@@ -75,7 +67,7 @@ class ServeCommandTest {
 
     @Test
     void aPortOutOfRangeIsRefused() {
-        Run run = run("serve", "--approach", "loom-tomcat", "--port", "70000");
+        Cli.Run run = run("serve", "--approach", "loom-tomcat", "--port", "70000");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines())
@@ -87,8 +79,8 @@ class ServeCommandTest {
     /** One parser for NAME=VALUE options: a bare name is refused by serve as by load, not taken as NAME=. */
     @Test
     void aServerPropertyWithoutAValueIsRefusedAsLoadRefusesIt() {
-        Run serve = run("serve", "--approach", "loom-tomcat", "--server-property", "foo");
-        Run load = run("load", "--approach", "loom-tomcat", "--server-property", "foo");
+        Cli.Run serve = run("serve", "--approach", "loom-tomcat", "--server-property", "foo");
+        Cli.Run load = run("load", "--approach", "loom-tomcat", "--server-property", "foo");
 
         assertThat(serve.exitCode()).isEqualTo(2);
         assertThat(serve.err().lines())
@@ -141,7 +133,7 @@ class ServeCommandTest {
 
     @Test
     void helpListsEveryApproachAndWorkload() {
-        for (Run run : List.of(run("--help"), run("serve", "--help"))) {
+        for (Cli.Run run : List.of(run("--help"), run("serve", "--help"))) {
             assertThat(run.exitCode()).isZero();
             for (Approach approach : Approach.values()) {
                 assertThat(run.out()).contains(approach.id());

@@ -46,11 +46,11 @@ class ShardedSuiteTest {
                 """);
     }
 
-    private ServeCommandTest.Run load(Path scenario, Path out, String... more) {
+    private Cli.Run load(Path scenario, Path out, String... more) {
         var args =
                 new ArrayList<>(List.of("load", "--scenario", scenario.toString(), "--quiet", "--out", out.toString()));
         args.addAll(List.of(more));
-        return ServeCommandTest.run(args.toArray(String[]::new));
+        return Cli.run(args.toArray(String[]::new));
     }
 
     @Test
@@ -104,12 +104,12 @@ class ShardedSuiteTest {
         }
 
         // The reports: the same runs, labels and charts, in the same order.
-        ServeCommandTest.Run unshardedReport = ServeCommandTest.run(
+        Cli.Run unshardedReport = Cli.run(
                 "report",
                 whole.toString(),
                 "--out",
                 temp.resolve("report-whole").toString());
-        ServeCommandTest.Run mergedReport = ServeCommandTest.run(
+        Cli.Run mergedReport = Cli.run(
                 "report",
                 first.toString(),
                 second.toString(),
@@ -120,7 +120,7 @@ class ShardedSuiteTest {
         assertThat(chartNames(temp.resolve("report-merged"))).isEqualTo(chartNames(temp.resolve("report-whole")));
 
         // The gate takes them as --current (and as a baseline); one shard alone is refused, naming the missing one.
-        ServeCommandTest.Run gate = ServeCommandTest.run(
+        Cli.Run gate = Cli.run(
                 "gate",
                 "--baseline",
                 first.toString(),
@@ -135,8 +135,7 @@ class ShardedSuiteTest {
         for (String label : labels) {
             assertThat(gate.out()).containsPattern("(?m)^" + label + " ");
         }
-        ServeCommandTest.Run partial =
-                ServeCommandTest.run("gate", "--baseline", whole.toString(), "--current", first.toString());
+        Cli.Run partial = Cli.run("gate", "--baseline", whole.toString(), "--current", first.toString());
         assertThat(partial.exitCode()).isEqualTo(2);
         assertThat(partial.err().lines())
                 .singleElement()
@@ -153,7 +152,7 @@ class ShardedSuiteTest {
     @Test
     void aShardWithoutRunsSaysSoAndWritesOnlyItsManifest() throws Exception {
         Path out = temp.resolve("shard-4");
-        ServeCommandTest.Run run = load(scenario(), out, "--shard", "4/4");
+        Cli.Run run = load(scenario(), out, "--shard", "4/4");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("Shard:        4/4 has no runs: 3 runs in 4 shards; nothing to run");
@@ -166,7 +165,7 @@ class ShardedSuiteTest {
     void aBadShardIsOneLineAndExitCode2BeforeAnythingRuns() throws Exception {
         Path out = temp.resolve("bad");
         for (String bad : List.of("0/2", "3/2", "two")) {
-            ServeCommandTest.Run run = load(scenario(), out, "--shard", bad);
+            Cli.Run run = load(scenario(), out, "--shard", bad);
             assertThat(run.exitCode()).isEqualTo(2);
             assertThat(run.err().lines())
                     .singleElement()

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
@@ -215,8 +214,7 @@ class TlsOnEveryApproachTest {
     }
 
     private static RunResult run(LoadRun run, ProgressListener listener) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), listener)
-                .result();
+        return Results.measure(run, listener);
     }
 
     /** The certificate a server presents, read with a client that trusts anything (only to look at it). */

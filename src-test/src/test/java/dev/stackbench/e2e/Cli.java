@@ -1,0 +1,77 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stackbench.cli.StackbenchMain;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * stackbench's command line as the tests run it: in this JVM ({@link #run}), for what ends before anything starts or
+ * measures (input handling, reports, gates), or through the real jar in a JVM of its own ({@link #jar}), as a user runs
+ * it. One result type for both.
+ */
+public final class Cli {
+
+    /** The real jar, built by the bench-jmh module (./mvnw verify builds it before this module's tests). */
+    public static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
+
+    private Cli() {}
+
+    /** A command's exit code and what it printed. */
+    public record Run(int exitCode, String out, String err) {
+        /** The lines of stderr that are errors, not progress. */
+        public List<String> errorLines() {
+            return err.lines().filter(line -> line.startsWith("error:")).toList();
+        }
+    }
+
+    /** The command in this JVM, through {@link StackbenchMain#execute}, its output captured. */
+    public static Run run(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        int exitCode = StackbenchMain.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    /** The real jar in a JVM of its own ({@code java -jar bench-jmh.jar ARGS}), failed if it does not end within {@code timeout}. */
+    public static Run jar(Duration timeout, String... args) throws IOException, InterruptedException {
+        assertThat(JAR)
+                .as("built by the bench-jmh module: run the tests with ./mvnw verify")
+                .exists();
+        return java(timeout, List.of("-jar", JAR.toString()), args);
+    }
+
+    /** {@code java LAUNCH ARGS} with this JVM's java, failed if it does not end within {@code timeout}. */
+    public static Run java(Duration timeout, List<String> launch, String... args)
+            throws IOException, InterruptedException {
+        var command =
+                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(launch);
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile("stackbench-run-", ".out");
+        Path err = Files.createTempFile("stackbench-run-", ".err");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new AssertionError(String.join(" ", args) + " did not end within " + timeout.toSeconds() + " s: "
+                        + Files.readString(err));
+            }
+            return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}
