@@ -89,16 +89,40 @@ final class AppOptions {
     }
 
     /**
+     * These options with these values, as another command declares them (with help texts of its own): {@code compare}.
+     */
+    static AppOptions of(
+            Path jar, String mainClass, boolean process, String readyPath, String readyTimeout, String webServer) {
+        var options = new AppOptions();
+        options.jar = jar;
+        options.mainClass = mainClass;
+        options.process = process;
+        options.readyPath = readyPath;
+        options.readyTimeout = readyTimeout;
+        options.webServer = webServer;
+        return options;
+    }
+
+    /**
      * @throws IllegalArgumentException naming the first option that needs an application, when none was asked for, or
      *                                  both forms of one
      */
     void check(ParseResult parsed) {
+        check(parsed, APP_ONLY);
+    }
+
+    /**
+     * @param appOnly the options of the command that mean something only with an application, in the order checked
+     * @throws IllegalArgumentException naming the first of {@code appOnly} given when no application was asked for, or
+     *                                  both forms of one
+     */
+    void check(ParseResult parsed, List<String> appOnly) {
         if (jar != null && mainClass != null) {
             throw new IllegalArgumentException(
                     "give --app (an executable jar) or --app-class (a main class on this class path), not both");
         }
         if (!given()) {
-            for (String option : APP_ONLY) {
+            for (String option : appOnly) {
                 if (parsed.hasMatchedOption(option)) {
                     throw new IllegalArgumentException(
                             option + " applies to your application: give --app JAR or --app-class CLASS");

@@ -1,8 +1,6 @@
 package dev.stackbench.cli;
 
-import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.app.AppSpec;
-import dev.stackbench.core.app.WebServer;
 import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
@@ -13,8 +11,7 @@ import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.WorkloadMixes;
-import dev.stackbench.core.profile.ProfileMode;
-import dev.stackbench.core.profile.ProfileRecorder;
+import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.scenario.Scenario;
@@ -24,6 +21,7 @@ import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.variant.VariantText;
 import dev.stackbench.core.vocabulary.Durations;
+import dev.stackbench.core.vocabulary.Percent;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -365,8 +363,8 @@ final class CompareCommand implements Callable<Integer> {
                 rehearsals,
                 forks,
                 together ? Design.Schedule.TOGETHER : Design.Schedule.TURNS,
-                percent("--confidence", confidence),
-                percent("--equivalence", equivalence),
+                Percent.parse("--confidence", confidence),
+                Percent.parse("--equivalence", equivalence),
                 metrics,
                 seed == null ? System.nanoTime() : seed);
     }
@@ -412,75 +410,17 @@ final class CompareCommand implements Callable<Integer> {
 
     /** {@code --profile [MODE]}: null without it; an async mode that cannot run here is refused, saying why. */
     private ComparisonProfile profile() {
-        if (profileMode == null) {
-            if (profileKeepJfr) {
-                throw new IllegalArgumentException(
-                        "--profile-keep-jfr keeps the recordings of --profile: give --profile too");
-            }
-            return null;
-        }
-        if (profileKeepJfr && out == null) {
-            throw new IllegalArgumentException(
-                    "--profile-keep-jfr keeps the recordings beside the results: give --out DIR too");
-        }
-        ProfileMode mode;
-        try {
-            mode = ProfileMode.fromId(profileMode);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--profile: " + e.getMessage(), e);
-        }
-        if (mode.async()) {
-            ProfileRecorder.asyncUnavailableReason().ifPresent(reason -> {
-                throw new IllegalArgumentException(
-                        "--profile " + mode.id() + ": " + reason + "; --profile jfr works on every JDK");
-            });
-        }
-        return new ComparisonProfile(mode, profileKeepJfr);
+        ProfileSettings settings = LoadCommand.profileSettings(profileMode, profileKeepJfr, out);
+        return settings == null ? null : new ComparisonProfile(settings.mode(), settings.keepRecordings());
     }
+
+    /** The options of compare that mean something only with an application (its --jvm-option is every variant's). */
+    private static final List<String> APP_ONLY = List.of("--app-process", "--ready", "--ready-timeout", "--web-server");
 
     /** The application every variant runs unless it says otherwise; null when none was given. */
     private ServerSource.Application application() {
-        if (appJar != null && appClass != null) {
-            throw new IllegalArgumentException(
-                    "give --app (an executable jar) or --app-class (a main class on this class path), not both");
-        }
-        if (appJar == null && appClass == null) {
-            for (var given : new Object[][] {
-                {"--app-process", appProcess ? "" : null},
-                {"--ready", readyPath},
-                {"--ready-timeout", readyTimeout},
-                {"--web-server", webServer}
-            }) {
-                if (given[1] != null) {
-                    throw new IllegalArgumentException(
-                            given[0] + " applies to your application: give --app JAR or --app-class CLASS");
-                }
-            }
-            return null;
-        }
-        AppSpec app = AppSpec.of(
-                        appJar != null ? new AppSource.ExecutableJar(appJar) : new AppSource.MainClass(appClass))
-                .withReadyPath(readyPath)
-                .withSeparateProcess(appProcess, List.of());
-        if (readyTimeout != null) {
-            app = app.withReadyTimeout(Durations.parse(readyTimeout));
-        }
-        if (webServer != null) {
-            app = app.withWebServer(WebServer.fromId(webServer));
-        }
-        return new ServerSource.Application(app);
-    }
-
-    /** {@code 95%} or {@code 0.95}. */
-    private static double percent(String option, String text) {
-        try {
-            String trimmed = text.strip();
-            return trimmed.endsWith("%")
-                    ? Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) / 100
-                    : Double.parseDouble(trimmed);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    option + " takes a percentage such as 95% (or 0.95), got '" + text + "'");
-        }
+        AppOptions app = AppOptions.of(appJar, appClass, appProcess, readyPath, readyTimeout, webServer);
+        app.check(spec.commandLine().getParseResult(), APP_ONLY);
+        return app.given() ? new ServerSource.Application(app.spec(Map.of(), null)) : null;
     }
 }

@@ -361,10 +361,24 @@ final class LoadCommand implements Callable<Integer> {
 
     /**
      * {@code --profile [MODE]} and {@code --profile-keep-jfr} as settings; null without --profile. Readies the JVM for
-     * profiles at once (JFR's stack depth can only be raised before anything starts JFR), and refuses an async mode that
-     * cannot run here, saying why.
+     * profiles at once (JFR's stack depth can only be raised before anything starts JFR).
      */
     private ProfileSettings profileSettings() {
+        ProfileSettings settings = profileSettings(profileMode, profileKeepJfr, out);
+        if (settings != null) {
+            ProfileRecorder.prepare(settings); // what it could not do, each profile's notes say
+        }
+        return settings;
+    }
+
+    /**
+     * {@code --profile [MODE]} and {@code --profile-keep-jfr} (whose recordings go beside the results in {@code out})
+     * as settings; null without --profile. Shared with {@code compare}.
+     *
+     * @throws IllegalArgumentException naming the option: an unknown mode, an async mode that cannot run here (saying
+     *                                  why), or --profile-keep-jfr without --profile or --out
+     */
+    static ProfileSettings profileSettings(String profileMode, boolean profileKeepJfr, Path out) {
         if (profileMode == null) {
             if (profileKeepJfr) {
                 throw new IllegalArgumentException(
@@ -388,9 +402,7 @@ final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--profile-keep-jfr keeps the recordings beside the results: give --out DIR too");
         }
-        var settings = ProfileSettings.of(mode).withKeepRecordings(profileKeepJfr);
-        ProfileRecorder.prepare(settings); // what it could not do, each profile's notes say
-        return settings;
+        return ProfileSettings.of(mode).withKeepRecordings(profileKeepJfr);
     }
 
     /** Stands in for an in-process server's address while the options are checked, before it starts. */

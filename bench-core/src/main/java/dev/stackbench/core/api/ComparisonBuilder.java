@@ -115,7 +115,7 @@ public final class ComparisonBuilder {
         return this;
     }
 
-    /** An option of every variant's JVM, after {@link ComparisonRunner#DEFAULT_JVM_OPTIONS} and before a variant's own. */
+    /** An option of every variant's JVM, after {@link dev.stackbench.core.compare.VariantCommand#DEFAULT_JVM_OPTIONS} and before a variant's own. */
     public ComparisonBuilder jvmOption(String option) {
         jvmOptions.add(Objects.requireNonNull(option, "option"));
         return this;

@@ -15,7 +15,7 @@ import java.util.List;
  * control: their ratio's interval is the comparison's own noise floor, and their being declared different says its
  * verdicts are not to be trusted.
  *
- * @param jvmOptions options of every variant's JVM, after {@link ComparisonRunner#DEFAULT_JVM_OPTIONS} and before each
+ * @param jvmOptions options of every variant's JVM, after {@link VariantCommand#DEFAULT_JVM_OPTIONS} and before each
  *                   variant's own
  * @param aa         the label of the variant to measure twice; null for no control
  * @param profile    how each variant's server is profiled over its trials; null for no profile

@@ -1,6 +1,5 @@
 package dev.stackbench.core.compare;
 
-import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -12,8 +11,6 @@ import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.steady.WarmupUntilSteady;
-import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.vocabulary.Durations;
 import java.io.IOException;
@@ -26,13 +23,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.Function;
 
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
@@ -49,20 +41,8 @@ import java.util.function.Function;
  */
 public final class ComparisonRunner {
 
-    /** Every variant's JVM starts with these, before the comparison's options and its own (a later option wins). */
-    public static final List<String> DEFAULT_JVM_OPTIONS =
-            List.of("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED");
-    /** How long a variant's JVM may take to start its server. */
-    static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** Beyond a trial's warm-up, window and drain: JFR's start, the result's assembly, a GC. */
     static final Duration TRIAL_SLACK = Duration.ofSeconds(60);
-    /**
-     * Before the first round, a round is reckoned at its trials' lengths plus this much each (a trial's result, files
-     * and drain took about 1 s here); later rounds at the longest round so far.
-     */
-    static final double ROUND_SLACK_PER_TRIAL_SECONDS = 2.0;
-    /** Trial-shaped runs after the warm-up, discarded: at least this many (up to the design's most), then while the JIT is busy. */
-    static final int MIN_REHEARSALS = 2;
     /** A variant whose JVM spent more than this share of a core while others were measured is named in a warning. */
     static final double IDLE_CPU_WARNING_SHARE = 0.05;
 
@@ -96,21 +76,6 @@ public final class ComparisonRunner {
 
     private ComparisonRunner() {}
 
-    /** What a task run on a thread of its own gave; its failure (a {@link VariantFailure}) as it was thrown. */
-    private static <T> T outcome(Future<T> future) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a variant's JVM", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
     /**
      * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
      *             to a temporary directory, named in failures)
@@ -119,84 +84,6 @@ public final class ComparisonRunner {
      */
     public static Outcome run(Comparison comparison, Path out, StopRequest stop, Listener listener) {
         return new Run(comparison, out, stop, listener).run();
-    }
-
-    /**
-     * The command that starts a variant's JVM: this JVM's java and class path, {@link VariantProcess} as main. The class
-     * path goes through a file ({@code java @FILE}): a user's test's class path of hundreds of libraries is longer than
-     * one argument may be (128 KB on Linux, 32 KB for a whole command on Windows). Under Maven's surefire it is the test's
-     * real class path: surefire starts the test JVM from a manifest-only jar and sets {@code java.class.path} to the
-     * class path that jar names.
-     */
-    static List<String> command(Comparison comparison, Variant variant) {
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(DEFAULT_JVM_OPTIONS);
-        if (!separateProcess(variant)) { // else they are the application's own JVM's (serverJvmOptions)
-            command.addAll(serverJvmOptions(comparison, variant));
-        }
-        command.add("@" + classPathFile());
-        command.add(VariantProcess.class.getName());
-        return command;
-    }
-
-    /** A java argument file holding {@code -cp} and this JVM's class path, deleted when this JVM exits. */
-    private static Path classPathFile() {
-        try {
-            Path file = Files.createTempFile("stackbench-variant-", ".args");
-            file.toFile().deleteOnExit();
-            // In an argument file a backslash escapes: Windows paths keep theirs doubled.
-            Files.writeString(
-                    file,
-                    "-cp \"" + System.getProperty("java.class.path").replace("\\", "\\\\") + "\"\n",
-                    java.nio.charset.StandardCharsets.UTF_8);
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot write the class path of the variants' JVMs to a temporary file: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * A variant's application given as a main class must be on this JVM's class path, which its JVM starts with: not
-     * only in a class loader of this JVM's own (a test runner that isolates the tests' classes).
-     *
-     * @throws IllegalArgumentException naming the class and where it was not found
-     */
-    static void checkMainClasses(List<Variant> variants) {
-        for (Variant variant : variants) {
-            if (variant.source() instanceof ServerSource.Application app
-                    && app.app().source() instanceof AppSource.MainClass main
-                    && ClassLoader.getSystemClassLoader()
-                                    .getResource(main.className().replace('.', '/') + ".class")
-                            == null) {
-                throw new IllegalArgumentException("variant " + variant.label() + ": application class "
-                        + main.className()
-                        + " is not on this JVM's class path (java.class.path), which each variant's JVM starts with"
-                        + (Thread.currentThread().getContextClassLoader() != null
-                                        && Thread.currentThread()
-                                                        .getContextClassLoader()
-                                                        .getResource(
-                                                                main.className().replace('.', '/') + ".class")
-                                                != null
-                                ? "; it is in a class loader of this JVM's own (run the tests with the system class loader: surefire's "
-                                        + "useSystemClassLoader=true, its default)"
-                                : ""));
-            }
-        }
-    }
-
-    /** An application that runs in a process of its own, apart from its variant's JVM (whose generator drives it). */
-    static boolean separateProcess(Variant variant) {
-        return variant.source() instanceof ServerSource.Application app
-                && app.app().separateProcess();
-    }
-
-    /** The options of the JVM the variant's server runs in: the comparison's, then the variant's own. */
-    static List<String> serverJvmOptions(Comparison comparison, Variant variant) {
-        var options = new ArrayList<>(comparison.jvmOptions());
-        options.addAll(variant.jvmOptions());
-        return options;
     }
 
     /** One comparison under way. */
@@ -212,11 +99,11 @@ public final class ComparisonRunner {
         private final long startNanos = System.nanoTime();
         private final Instant startedAt = Instant.now();
         private final List<Variant> variants;
-        private final List<VariantJvm> jvms = new ArrayList<>();
-        private final Map<String, RunResult> warmups = new LinkedHashMap<>();
-        private final Map<String, Integer> rehearsals = new LinkedHashMap<>();
+        private final RoundSchedule schedule;
+        private List<VariantJvm> jvms = List.of();
+        private final Warmups warmups;
         private final Map<String, dev.stackbench.core.result.ServerProfile> profiles = new LinkedHashMap<>();
-        private final Map<String, double[]> cpu = new LinkedHashMap<>(); // label -> {trial, idle, idle seconds}
+        private final Map<String, IdleCpu> cpu = new LinkedHashMap<>();
         private final List<ComparisonResult.Round> rounds = new ArrayList<>();
         private final Duration trialTimeout;
         private final Duration trialLength;
@@ -237,10 +124,18 @@ public final class ComparisonRunner {
                     .build()
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
+            this.schedule = design.schedule().rounds();
+            this.warmups = new Warmups(
+                    design,
+                    trialTimeout,
+                    stop,
+                    listener,
+                    this::name,
+                    jvm -> out == null ? null : directory("warmup", jvm));
         }
 
         Outcome run() {
-            checkMainClasses(variants);
+            VariantCommand.checkMainClasses(variants);
             if (out != null) {
                 ResultFiles.checkWritable(out);
             }
@@ -254,17 +149,12 @@ public final class ComparisonRunner {
             listener.message("machine: " + machine.words());
             machines.speedAgainstPrevious(machine)
                     .ifPresent(words -> listener.message("speed: this machine is " + words));
-            Path logs = logDirectory();
-            try {
-                startAll(logs);
-            } catch (RuntimeException e) {
-                jvms.forEach(VariantJvm::close);
-                throw e;
-            }
+            jvms = Warmups.startAll(comparison, logDirectory(), stop, listener);
+            jvms.forEach(jvm -> cpu.put(name(jvm), new IdleCpu()));
             VariantFailure failure = null;
             ComparisonResult.Stop stopped;
             try {
-                warmAll();
+                warmups.warmAll(jvms, schedule);
                 stopped = rounds();
                 profiles();
             } catch (VariantFailure e) {
@@ -292,42 +182,6 @@ public final class ComparisonRunner {
             }
         }
 
-        private void startAll(Path logs) {
-            int forks = design.forks();
-            for (Variant variant : variants) {
-                for (int fork = 1; fork <= forks; fork++) {
-                    String name = forks == 1 ? variant.label() : variant.label() + "-fork-" + fork;
-                    if (stop.requested()) {
-                        throw new VariantFailure(
-                                variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
-                    }
-                    listener.message(
-                            "starting " + variant.label() + (forks == 1 ? "" : " (JVM " + fork + " of " + forks + ")")
-                                    + " (" + variant.source().describe() + ") in its own JVM");
-                    var setup = new VariantOrder.Setup(
-                            variant,
-                            comparison.load(),
-                            comparison.http2(),
-                            comparison.tls(),
-                            logs.resolve(name + "-app.log").toString(),
-                            separateProcess(variant) ? serverJvmOptions(comparison, variant) : List.of(),
-                            comparison.profile());
-                    VariantJvm jvm = VariantJvm.start(
-                            variant,
-                            fork,
-                            command(comparison, variant),
-                            setup,
-                            logs.resolve(name + ".log"),
-                            START_TIMEOUT);
-                    jvms.add(jvm);
-                    cpu.put(jvm.name(forks), new double[3]);
-                    listener.message("started " + jvm.name(forks) + " at "
-                            + jvm.started().baseUri() + " in "
-                            + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
-                }
-            }
-        }
-
         /** A JVM's directory under {@code kind}: kind/LABEL, or kind/LABEL/fork-N with forks. */
         private String directory(String kind, VariantJvm jvm) {
             Path directory = out.resolve(kind).resolve(jvm.variant().label());
@@ -349,76 +203,6 @@ public final class ComparisonRunner {
             }
         }
 
-        /**
-         * Each JVM's warm-up and rehearsals: one JVM at a time in turns; together, the JVMs of each fork at once, so
-         * that they warm up under the load they will be measured under.
-         */
-        private void warmAll() {
-            for (List<VariantJvm> group : groups(jvms)) {
-                if (stop.requested()) {
-                    return;
-                }
-                group.forEach(jvm -> listener.message("warming up " + name(jvm)));
-                List<Warmed> warmed = atOnce(group, this::warm);
-                for (int i = 0; i < group.size(); i++) {
-                    VariantJvm jvm = group.get(i);
-                    warmups.put(name(jvm), warmed.get(i).warmup());
-                    rehearsals.put(name(jvm), warmed.get(i).rehearsals());
-                    listener.message("warmed up " + name(jvm) + ": "
-                            + warmupWords(warmed.get(i).warmup()));
-                    listener.message(
-                            "rehearsed " + name(jvm) + ": " + warmed.get(i).rehearsalWords());
-                }
-            }
-        }
-
-        /** What warming one JVM up gave: its warm-up's result and its rehearsals. */
-        private record Warmed(RunResult warmup, int rehearsals, String rehearsalWords) {}
-
-        private Warmed warm(VariantJvm jvm) {
-            RunResult result = jvm.measure(
-                    new VariantOrder.Warm(out == null ? null : directory("warmup", jvm)),
-                    trialTimeout.plus(LoadDefaults.WARMUP_CAP));
-            return rehearse(jvm, result);
-        }
-
-        /**
-         * Trials that count for nothing, until one runs with the JIT quiet: a warm-up until steady leaves code that the
-         * end of a run (connections closing, loops stopping) deoptimizes, and the next few runs recompile it (measured:
-         * 3 to 6 s of JIT in the first trial after a steady warm-up, falling over the next several).
-         */
-        private Warmed rehearse(VariantJvm jvm, RunResult warmup) {
-            int count = 0;
-            Double jitShare = null;
-            while (count < design.rehearsals() && !stop.requested()) {
-                RunResult rehearsal = jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), null), trialTimeout);
-                count++;
-                Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
-                jitShare = jit == null ? null : jit / rehearsal.window().measuredSeconds();
-                if (count >= MIN_REHEARSALS && (jitShare == null || jitShare < WarmupUntilSteady.JIT_QUIET_SHARE)) {
-                    break;
-                }
-            }
-            return new Warmed(
-                    warmup,
-                    count,
-                    String.format(
-                            Locale.ROOT,
-                            "%d trial(s) until its JIT was quiet in one (%s)",
-                            count,
-                            jitShare == null
-                                    ? "JIT time not monitored"
-                                    : String.format(
-                                            Locale.ROOT,
-                                            "%.1f%% of a core in the last%s",
-                                            100 * jitShare,
-                                            jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE
-                                                    ? ", still above "
-                                                            + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE)
-                                                            + "% after " + count
-                                                    : "")));
-        }
-
         private ComparisonResult.Stop rounds() {
             var random = new Random(design.seed());
             double longestRound = 0;
@@ -426,9 +210,7 @@ public final class ComparisonRunner {
                 if (stop.requested()) {
                     return ComparisonResult.Stop.INTERRUPTED;
                 }
-                double estimate = longestRound > 0
-                        ? longestRound
-                        : groups(jvms).size() * (trialLength.toMillis() / 1000.0 + ROUND_SLACK_PER_TRIAL_SECONDS);
+                double estimate = longestRound > 0 ? longestRound : schedule.firstRoundSeconds(jvms, trialLength);
                 if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
                     return ComparisonResult.Stop.TIME;
                 }
@@ -436,7 +218,7 @@ public final class ComparisonRunner {
                 Collections.shuffle(order, random);
                 long roundStart = System.nanoTime();
                 var trials = new ArrayList<ComparisonResult.Trial>();
-                for (List<VariantJvm> group : groups(order)) {
+                for (List<VariantJvm> group : schedule.groups(order)) {
                     if (stop.requested()) {
                         return ComparisonResult.Stop.INTERRUPTED; // a round cut short is not kept
                     }
@@ -462,49 +244,21 @@ public final class ComparisonRunner {
             return ComparisonResult.Stop.ROUNDS;
         }
 
-        /**
-         * The round's order as the groups of JVMs measured at once: one JVM each in turns; together, one JVM of every
-         * variant at a time (forks in the order their first JVM comes in the round's order).
-         */
-        private List<List<VariantJvm>> groups(List<VariantJvm> order) {
-            if (design.schedule() == Design.Schedule.TURNS) {
-                return order.stream().map(List::of).toList();
-            }
-            var byFork = new LinkedHashMap<Integer, List<VariantJvm>>();
-            order.forEach(jvm -> byFork.computeIfAbsent(jvm.fork(), fork -> new ArrayList<>())
-                    .add(jvm));
-            return List.copyOf(byFork.values());
-        }
-
-        /** What {@code task} gives for each JVM of {@code group}, in its order, run for all of them at the same time. */
-        private static <T> List<T> atOnce(List<VariantJvm> group, Function<VariantJvm, T> task) {
-            if (group.size() == 1) {
-                return List.of(task.apply(group.getFirst()));
-            }
-            var futures = new ArrayList<Future<T>>();
-            try (var executor = Executors.newThreadPerTaskExecutor(
-                    Thread.ofPlatform().name("variant-", 0).daemon().factory())) {
-                group.forEach(jvm -> futures.add(executor.submit(() -> task.apply(jvm))));
-            } // closing waits for every task: each ends by its own timeout at the latest
-            return futures.stream().map(ComparisonRunner::outcome).toList();
-        }
-
         /** One trial of each JVM of {@code group}, all at once; the JVMs outside it sit idle, their CPU counted as such. */
         private List<ComparisonResult.Trial> trials(int round, List<VariantJvm> group) {
             double[] before = jvms.stream()
                     .mapToDouble(each -> each.cpuTime().toNanos() / 1e9)
                     .toArray();
             long start = System.nanoTime();
-            List<ComparisonResult.Trial> measured = atOnce(group, jvm -> measure(round, jvm));
+            List<ComparisonResult.Trial> measured = RoundSchedule.atOnce(group, jvm -> measure(round, jvm));
             double seconds = (System.nanoTime() - start) / 1e9;
             for (int j = 0; j < jvms.size(); j++) {
                 double used = jvms.get(j).cpuTime().toNanos() / 1e9 - before[j];
-                double[] account = cpu.get(name(jvms.get(j)));
+                IdleCpu account = cpu.get(name(jvms.get(j)));
                 if (group.contains(jvms.get(j))) {
-                    account[0] += used;
+                    account.trial(used);
                 } else {
-                    account[1] += used;
-                    account[2] += seconds;
+                    account.idle(used, seconds);
                 }
             }
             return measured;
@@ -559,18 +313,18 @@ public final class ComparisonRunner {
             List<MetricVerdict> verdicts = rounds.isEmpty() ? List.of() : analyse(metrics);
             var records = new ArrayList<ComparisonResult.VariantRecord>();
             for (VariantJvm jvm : jvms) {
-                double[] account = cpu.get(name(jvm));
+                IdleCpu account = cpu.get(name(jvm));
                 records.add(new ComparisonResult.VariantRecord(
                         jvm.variant().label(),
                         jvm.fork(),
                         jvm.variant(),
                         jvm.pid(),
                         jvm.started().startup(),
-                        warmups.get(name(jvm)),
-                        rehearsals.getOrDefault(name(jvm), 0),
-                        account[0],
-                        account[1],
-                        account[2],
+                        warmups.warmup(name(jvm)),
+                        warmups.rehearsals(name(jvm)),
+                        account.trialCpuSeconds(),
+                        account.idleCpuSeconds(),
+                        account.idleSeconds(),
                         jvm.log().toString(),
                         profiles.get(name(jvm))));
             }
@@ -624,15 +378,4 @@ public final class ComparisonRunner {
     public static final String PROFILES = "profiles";
     /** How long a variant's JVM may take to read its recording of a whole comparison. */
     static final Duration PROFILE_TIMEOUT = Duration.ofMinutes(5);
-
-    static String warmupWords(RunResult result) {
-        var window = result.window();
-        String verdict = window.warmupVerdict() != null
-                ? window.warmupVerdict()
-                : "fixed warm-up of " + window.warmupSeconds() + " s";
-        return verdict
-                + (window.steadiness() != null && !window.steadiness().steady()
-                        ? "; its window was not steady: " + window.steadiness().reason()
-                        : "");
-    }
 }

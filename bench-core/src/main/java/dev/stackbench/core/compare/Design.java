@@ -78,6 +78,14 @@ public record Design(
             this.words = words;
         }
 
+        /** The groups of JVMs each round measures at once. */
+        RoundSchedule rounds() {
+            return switch (this) {
+                case TURNS -> new RoundSchedule.InTurns();
+                case TOGETHER -> new RoundSchedule.Together();
+            };
+        }
+
         /** How a round runs, for the summary: "in turns, the other JVMs idle". */
         public String words() {
             return words;

@@ -1,7 +1,8 @@
 /**
  * Comparisons that survive a noisy machine: every variant in a JVM of its own serving with its own in-process load
  * generator ({@link dev.stackbench.core.compare.VariantProcess}, driven by the coordinator's
- * {@code VariantJvm}); rounds of randomly ordered trials ({@link dev.stackbench.core.compare.ComparisonRunner});
+ * {@code VariantJvm}, started with {@code VariantCommand}'s command line, warmed up by {@code Warmups}); rounds of randomly
+ * ordered trials ({@link dev.stackbench.core.compare.ComparisonRunner}), in turns or together ({@code RoundSchedule});
  * paired verdicts, corrected for the pairs and the looks, as ordered groups of tied variants
  * ({@link dev.stackbench.core.compare.PairedAnalysis}); and {@code comparison.json}
  * ({@link dev.stackbench.core.compare.ComparisonResult}) with its summary.

@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineMix;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Percent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,15 +44,9 @@ public final class ComparisonGate {
             }
             double worseBy = DEFAULT_WORSE_BY;
             if (parts.length == 3) {
-                try {
-                    String percent = parts[2].strip();
-                    worseBy = Double.parseDouble(
-                                    percent.endsWith("%") ? percent.substring(0, percent.length() - 1) : percent)
-                            / 100;
-                } catch (NumberFormatException e) {
-                    throw new GateInputException(
-                            "--not-worse '" + text + "': '" + parts[2] + "' is not a percentage such as 5%");
-                }
+                worseBy = Percent.fraction(parts[2], Percent.Bare.PERCENT)
+                        .orElseThrow(() -> new GateInputException(
+                                "--not-worse '" + text + "': '" + parts[2] + "' is not a percentage such as 5%"));
                 if (!(worseBy >= 0 && worseBy < 1)) {
                     throw new GateInputException(
                             "--not-worse '" + text + "': the percentage must be from 0% to below 100%");

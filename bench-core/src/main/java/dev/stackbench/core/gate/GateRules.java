@@ -2,6 +2,7 @@ package dev.stackbench.core.gate;
 
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.stats.Bootstrap;
+import dev.stackbench.core.vocabulary.Percent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -213,15 +214,11 @@ public final class GateRules {
         if (text == null || !text.strip().endsWith("%")) {
             throw new IllegalArgumentException(field + " is a percentage such as 15%, not " + value);
         }
-        try {
-            double percent = Double.parseDouble(text.strip().replace("%", "").strip());
-            if (!(percent >= 0)) {
-                throw new NumberFormatException();
-            }
-            return percent / 100;
-        } catch (NumberFormatException e) {
+        double fraction = Percent.fraction(text, Percent.Bare.PERCENT).orElse(Double.NaN);
+        if (!(fraction >= 0)) {
             throw new IllegalArgumentException(field + " is a percentage of 0% or more, not '" + text + "'");
         }
+        return fraction;
     }
 
     private static double number(JsonNode spec, String field) {

@@ -1,0 +1,190 @@
+package dev.stackbench.core.compare;
+
+import dev.stackbench.core.load.LoadDefaults;
+import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.steady.WarmupUntilSteady;
+import dev.stackbench.core.variant.Variant;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Readies the variants' JVMs to be measured: starts them one after another, then warms each up (until steady by
+ * default) and rehearses it, one JVM at a time in turns; together, the JVMs of each fork at once, so that they warm up
+ * under the load they will be measured under. Keeps each JVM's warm-up and its count of rehearsals, by its name.
+ */
+final class Warmups {
+
+    /** How long a variant's JVM may take to start its server. */
+    static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    /** Trial-shaped runs after the warm-up, discarded: at least this many (up to the design's most), then while the JIT is busy. */
+    static final int MIN_REHEARSALS = 2;
+
+    private final Design design;
+    private final Duration trialTimeout;
+    private final StopRequest stop;
+    private final ComparisonRunner.Listener listener;
+    private final Function<VariantJvm, String> name;
+    /** A JVM's directory for its warm-up's files; null when writing none. */
+    private final Function<VariantJvm, String> directory;
+
+    private final Map<String, RunResult> warmups = new LinkedHashMap<>();
+    private final Map<String, Integer> rehearsals = new LinkedHashMap<>();
+
+    Warmups(
+            Design design,
+            Duration trialTimeout,
+            StopRequest stop,
+            ComparisonRunner.Listener listener,
+            Function<VariantJvm, String> name,
+            Function<VariantJvm, String> directory) {
+        this.design = design;
+        this.trialTimeout = trialTimeout;
+        this.stop = stop;
+        this.listener = listener;
+        this.name = name;
+        this.directory = directory;
+    }
+
+    /**
+     * Starts {@code design.forks()} JVMs of each variant, its logs into {@code logs}.
+     *
+     * @throws VariantFailure if one does not start, or when stopped: those started are closed
+     */
+    static List<VariantJvm> startAll(
+            Comparison comparison, Path logs, StopRequest stop, ComparisonRunner.Listener listener) {
+        int forks = comparison.design().forks();
+        var jvms = new ArrayList<VariantJvm>();
+        try {
+            for (Variant variant : comparison.measured()) {
+                for (int fork = 1; fork <= forks; fork++) {
+                    String name = forks == 1 ? variant.label() : variant.label() + "-fork-" + fork;
+                    if (stop.requested()) {
+                        throw new VariantFailure(
+                                variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
+                    }
+                    listener.message(
+                            "starting " + variant.label() + (forks == 1 ? "" : " (JVM " + fork + " of " + forks + ")")
+                                    + " (" + variant.source().describe() + ") in its own JVM");
+                    var setup = new VariantOrder.Setup(
+                            variant,
+                            comparison.load(),
+                            comparison.http2(),
+                            comparison.tls(),
+                            logs.resolve(name + "-app.log").toString(),
+                            VariantCommand.separateProcess(variant)
+                                    ? VariantCommand.serverJvmOptions(comparison, variant)
+                                    : List.of(),
+                            comparison.profile());
+                    VariantJvm jvm = VariantJvm.start(
+                            variant,
+                            fork,
+                            VariantCommand.of(comparison, variant),
+                            setup,
+                            logs.resolve(name + ".log"),
+                            START_TIMEOUT);
+                    jvms.add(jvm);
+                    listener.message("started " + jvm.name(forks) + " at "
+                            + jvm.started().baseUri() + " in "
+                            + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
+                }
+            }
+        } catch (RuntimeException e) {
+            jvms.forEach(VariantJvm::close);
+            throw e;
+        }
+        return jvms;
+    }
+
+    /** Each JVM's warm-up and rehearsals, group by group as {@code schedule} makes them; none once stopped. */
+    void warmAll(List<VariantJvm> jvms, RoundSchedule schedule) {
+        for (List<VariantJvm> group : schedule.groups(jvms)) {
+            if (stop.requested()) {
+                return;
+            }
+            group.forEach(jvm -> listener.message("warming up " + name.apply(jvm)));
+            List<Warmed> warmed = RoundSchedule.atOnce(group, this::warm);
+            for (int i = 0; i < group.size(); i++) {
+                String jvm = name.apply(group.get(i));
+                warmups.put(jvm, warmed.get(i).warmup());
+                rehearsals.put(jvm, warmed.get(i).rehearsals());
+                listener.message("warmed up " + jvm + ": " + words(warmed.get(i).warmup()));
+                listener.message("rehearsed " + jvm + ": " + warmed.get(i).rehearsalWords());
+            }
+        }
+    }
+
+    /** The warm-up of the JVM of this name; null if it had none. */
+    RunResult warmup(String name) {
+        return warmups.get(name);
+    }
+
+    /** How many rehearsals the JVM of this name had. */
+    int rehearsals(String name) {
+        return rehearsals.getOrDefault(name, 0);
+    }
+
+    /** What warming one JVM up gave: its warm-up's result and its rehearsals. */
+    private record Warmed(RunResult warmup, int rehearsals, String rehearsalWords) {}
+
+    private Warmed warm(VariantJvm jvm) {
+        RunResult result =
+                jvm.measure(new VariantOrder.Warm(directory.apply(jvm)), trialTimeout.plus(LoadDefaults.WARMUP_CAP));
+        return rehearse(jvm, result);
+    }
+
+    /**
+     * Trials that count for nothing, until one runs with the JIT quiet: a warm-up until steady leaves code that the
+     * end of a run (connections closing, loops stopping) deoptimizes, and the next few runs recompile it (measured:
+     * 3 to 6 s of JIT in the first trial after a steady warm-up, falling over the next several).
+     */
+    private Warmed rehearse(VariantJvm jvm, RunResult warmup) {
+        int count = 0;
+        Double jitShare = null;
+        while (count < design.rehearsals() && !stop.requested()) {
+            RunResult rehearsal = jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), null), trialTimeout);
+            count++;
+            Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
+            jitShare = jit == null ? null : jit / rehearsal.window().measuredSeconds();
+            if (count >= MIN_REHEARSALS && (jitShare == null || jitShare < WarmupUntilSteady.JIT_QUIET_SHARE)) {
+                break;
+            }
+        }
+        return new Warmed(
+                warmup,
+                count,
+                String.format(
+                        Locale.ROOT,
+                        "%d trial(s) until its JIT was quiet in one (%s)",
+                        count,
+                        jitShare == null
+                                ? "JIT time not monitored"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%.1f%% of a core in the last%s",
+                                        100 * jitShare,
+                                        jitShare >= WarmupUntilSteady.JIT_QUIET_SHARE
+                                                ? ", still above "
+                                                        + Math.round(100 * WarmupUntilSteady.JIT_QUIET_SHARE)
+                                                        + "% after " + count
+                                                : "")));
+    }
+
+    /** A warm-up in words: its verdict, or its fixed length, and whether its window was steady. */
+    static String words(RunResult result) {
+        var window = result.window();
+        String verdict = window.warmupVerdict() != null
+                ? window.warmupVerdict()
+                : "fixed warm-up of " + window.warmupSeconds() + " s";
+        return verdict
+                + (window.steadiness() != null && !window.steadiness().steady()
+                        ? "; its window was not steady: " + window.steadiness().reason()
+                        : "");
+    }
+}
