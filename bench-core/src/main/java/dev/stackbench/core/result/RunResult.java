@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -66,31 +67,25 @@ public record RunResult(
 
     /** The same result with its server's start-up recorded. */
     public RunResult withStartup(Startup newStartup) {
-        Copy copy = new Copy(this);
-        copy.startup = newStartup;
-        return copy.build();
+        return with(copy -> copy.startup = newStartup);
     }
 
     /** The same result with what a profile of its server saw. */
     public RunResult withServerProfile(ServerProfile newServerProfile) {
-        Copy copy = new Copy(this);
-        copy.serverProfile = newServerProfile;
-        return copy.build();
+        return with(copy -> copy.serverProfile = newServerProfile);
     }
 
     /** The same result of another target description, e.g. the label a reader gives a result written before labels. */
     public RunResult withTarget(Target newTarget) {
-        Copy copy = new Copy(this);
-        copy.target = newTarget;
-        return copy.build();
+        return with(copy -> copy.target = newTarget);
     }
 
     /** The same result with this timeline and these warnings, e.g. empty lists where an older file has none. */
     public RunResult withTimelineAndWarnings(List<TimelineRow> newTimeline, List<String> newWarnings) {
-        Copy copy = new Copy(this);
-        copy.timeline = newTimeline;
-        copy.warnings = newWarnings;
-        return copy.build();
+        return with(copy -> {
+            copy.timeline = newTimeline;
+            copy.warnings = newWarnings;
+        });
     }
 
     /**
@@ -119,92 +114,6 @@ public record RunResult(
 
     public static final String SCHEMA = "stackbench.load/1";
 
-    /** A run from one generator, its server's start not recorded: no start-up or agents section. */
-    public RunResult(
-            String schema,
-            Target target,
-            Profile profile,
-            Environment environment,
-            Window window,
-            Requests requests,
-            double rps,
-            Percentiles latencyMs,
-            Percentiles serviceTimeMs,
-            Percentiles waitTimeMs,
-            Bytes bytes,
-            ClientCpu clientCpu,
-            List<TimelineRow> timeline,
-            List<String> warnings,
-            Jvm jvm,
-            Generator generator,
-            List<RequestStats> byRequest) {
-        this(
-                schema,
-                target,
-                profile,
-                environment,
-                window,
-                requests,
-                rps,
-                latencyMs,
-                serviceTimeMs,
-                waitTimeMs,
-                bytes,
-                clientCpu,
-                timeline,
-                warnings,
-                jvm,
-                generator,
-                byRequest,
-                null,
-                null,
-                null);
-    }
-
-    /** A run from one generator, not profiled. */
-    public RunResult(
-            String schema,
-            Target target,
-            Profile profile,
-            Environment environment,
-            Window window,
-            Requests requests,
-            double rps,
-            Percentiles latencyMs,
-            Percentiles serviceTimeMs,
-            Percentiles waitTimeMs,
-            Bytes bytes,
-            ClientCpu clientCpu,
-            List<TimelineRow> timeline,
-            List<String> warnings,
-            Jvm jvm,
-            Generator generator,
-            List<RequestStats> byRequest,
-            Startup startup,
-            Agents agents) {
-        this(
-                schema,
-                target,
-                profile,
-                environment,
-                window,
-                requests,
-                rps,
-                latencyMs,
-                serviceTimeMs,
-                waitTimeMs,
-                bytes,
-                clientCpu,
-                timeline,
-                warnings,
-                jvm,
-                generator,
-                byRequest,
-                startup,
-                agents,
-                null);
-    }
-
     /**
      * The same result as merged from agents: with their section and {@code firstWarnings} before the others, and without
      * JVM numbers (the agents' JVMs are not collected: absent, never 0; their client CPU is in {@code clientCpu} and per agent).
@@ -212,17 +121,25 @@ public record RunResult(
     public RunResult mergedFromAgents(Agents newAgents, List<String> firstWarnings) {
         var allWarnings = new ArrayList<>(firstWarnings);
         allWarnings.addAll(warnings);
+        return with(copy -> {
+            copy.timeline = timeline.stream().map(row -> row.withJvm(null)).toList();
+            copy.warnings = List.copyOf(allWarnings);
+            copy.jvm = null;
+            copy.agents = newAgents;
+        });
+    }
+
+    /** This result with {@code change} applied to a copy of its fields: the one place a changed result is derived. */
+    private RunResult with(Consumer<Copy> change) {
         Copy copy = new Copy(this);
-        copy.timeline = timeline.stream().map(row -> row.withJvm(null)).toList();
-        copy.warnings = List.copyOf(allWarnings);
-        copy.jvm = null;
-        copy.agents = newAgents;
+        change.accept(copy);
         return copy.build();
     }
 
     /**
-     * A result's fields as mutable values, for the {@code with...} methods: each copies the result, changes what it
-     * changes and builds a new one (reactor-netty's duplicate-and-mutate), so no method restates the others' fields.
+     * A result's fields as mutable values, for {@link #with(Consumer)}: seeded from a result, changed, built into a new
+     * one (reactor-netty's duplicate-and-mutate), so no method restates the others' fields; the one place besides the
+     * record header that lists them all.
      */
     private static final class Copy {
         private final String schema;

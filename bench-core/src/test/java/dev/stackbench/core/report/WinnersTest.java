@@ -198,6 +198,7 @@ class WinnersTest {
                 null,
                 null,
                 null,
+                null,
                 null);
         return new RecordedRun(
                 Path.of(label, "result.json"),

@@ -74,6 +74,7 @@ class AppTargetTest {
                 null,
                 null,
                 new RunResult.Startup(5432.1, null, null, null),
+                null,
                 null);
 
         String json = ResultFiles.json().writeValueAsString(result);

@@ -163,6 +163,7 @@ class GeneratorWatchTest {
                 generator,
                 plain.byRequest(),
                 null,
+                null,
                 null);
     }
 }

@@ -59,6 +59,7 @@ class StartupAndUpstreamTest {
                 null,
                 null,
                 new RunResult.Startup(2345.6, 12000L, 456.7, 150L),
+                null,
                 null);
 
         String json = ResultFiles.json().writeValueAsString(result);

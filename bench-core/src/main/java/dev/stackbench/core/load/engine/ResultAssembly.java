@@ -130,6 +130,7 @@ final class ResultAssembly {
                 generator,
                 byRequest(timeline, counters, measuredSeconds),
                 null,
+                null,
                 null);
         return new Measurement(
                 result, timeline.latency(), timeline.serviceTime(), timeline.waitTime(), timeline.intervals());
