@@ -277,7 +277,7 @@ public final class Summary {
         double windowEnd = result.window().warmupSeconds() + result.window().measuredSeconds();
         double end = result.timeline().stream()
                 .filter(row -> row.phase() == TimelinePhase.DRAIN)
-                .mapToDouble(RunResult.TimelineRow::endSecond)
+                .mapToDouble(TimelineRow::endSecond)
                 .max()
                 .orElse(windowEnd);
         return end - windowEnd < 0.0005
