@@ -34,17 +34,7 @@ final class RuleArithmetic {
                 : (value, ref) -> limitOf.applyAsDouble(ref) - value;
         double limit = limitOf.applyAsDouble(reference.point());
         if (Double.isNaN(now.point())) {
-            return new Check(
-                    target,
-                    rule,
-                    reference,
-                    referenceName,
-                    now,
-                    limit,
-                    upper,
-                    Double.NaN,
-                    Verdict.FAIL,
-                    "no successful requests");
+            return noSuccess(target, rule, reference, referenceName, now, limit, upper);
         }
         double pointExcess = excess.applyAsDouble(now.point(), reference.point());
         double excess95 = Excess.lowerTail(now, reference, excess);
@@ -67,17 +57,7 @@ final class RuleArithmetic {
         double high = expected * (1 + tolerance);
         DoubleBinaryOperator excess = (value, ignored) -> Math.max(value - high, low - value);
         if (Double.isNaN(now.point())) {
-            return new Check(
-                    target,
-                    bound,
-                    null,
-                    formula,
-                    now,
-                    expected,
-                    true,
-                    Double.NaN,
-                    Verdict.FAIL,
-                    "no successful requests");
+            return noSuccess(target, bound, null, formula, now, expected, true);
         }
         double pointExcess = excess.applyAsDouble(now.point(), expected);
         double excess95 = Excess.lowerTail(now, null, excess);
@@ -136,6 +116,28 @@ final class RuleArithmetic {
                 Double.NaN,
                 ok ? Verdict.OK : Verdict.FAIL,
                 ok ? "" : (long) now.point() + " failed requests");
+    }
+
+    /** A current side without successful requests has no value to hold against a limit: it fails. */
+    private static Check noSuccess(
+            String target,
+            GateRule rule,
+            Estimate reference,
+            String referenceName,
+            Estimate now,
+            double limit,
+            boolean upper) {
+        return new Check(
+                target,
+                rule,
+                reference,
+                referenceName,
+                now,
+                limit,
+                upper,
+                Double.NaN,
+                Verdict.FAIL,
+                "no successful requests");
     }
 
     private static Verdict verdict(double pointExcess, double excess95) {
