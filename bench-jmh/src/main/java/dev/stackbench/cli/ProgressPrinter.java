@@ -2,7 +2,7 @@ package dev.stackbench.cli;
 
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.Numbers;
 import dev.stackbench.core.vocabulary.TimelinePhase;
@@ -25,7 +25,7 @@ final class ProgressPrinter implements ProgressListener {
     }
 
     @Override
-    public void interval(RunResult.TimelineRow row) {
+    public void interval(TimelineRow row) {
         if (!quiet) {
             err.printf(
                     Locale.ROOT,

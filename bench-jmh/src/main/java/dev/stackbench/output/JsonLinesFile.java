@@ -2,7 +2,7 @@ package dev.stackbench.output;
 
 import dev.stackbench.core.load.engine.LiveInterval;
 import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.io.IOException;
@@ -42,7 +42,7 @@ final class JsonLinesFile implements LiveOutput {
             String time,
             String target,
             String agent,
-            RunResult.TimelineRow interval,
+            TimelineRow interval,
             Map<String, LiveInterval.Totals> totals,
             List<NamedTotals> byRequest) {}
 

@@ -2,7 +2,7 @@ package dev.stackbench.output;
 
 import dev.stackbench.core.load.engine.LiveInterval;
 import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ public final class LiveOutputs implements AutoCloseable {
     public ProgressListener around(ProgressListener inner) {
         return new ProgressListener() {
             @Override
-            public void interval(RunResult.TimelineRow row) {
+            public void interval(TimelineRow row) {
                 inner.interval(row);
             }
 

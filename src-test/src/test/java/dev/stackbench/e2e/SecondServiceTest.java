@@ -2,6 +2,7 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.result.Jvm;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
@@ -80,7 +81,7 @@ class SecondServiceTest {
         assertThat(result.target().serverSettings()).containsEntry("stackbench.upstream.uri", upstream.url());
         assertThat(result.target().limits().nestedCallsToSelf()).isFalse();
         // Its threads serve every nested call (HTTP parsing, routing, a timer): CPU of its own, not the server's.
-        RunResult.Jvm jvm = result.jvm();
+        Jvm jvm = result.jvm();
         assertThat(jvm.upstreamCpuSeconds()).as("upstream CPU").isPositive();
         assertThat(jvm.serverCpuSeconds()).as("server CPU").isPositive();
         assertThat(jvm.serverCpuSeconds()

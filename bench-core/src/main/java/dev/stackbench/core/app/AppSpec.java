@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How to start the user's application: where it comes from, the properties it is given (as {@code --NAME=VALUE}
@@ -104,90 +105,94 @@ public record AppSpec(
     public AppSpec withProperties(Map<String, String> more) {
         var merged = new LinkedHashMap<>(properties);
         merged.putAll(more);
-        return new AppSpec(
-                source,
-                merged,
-                webServer,
-                readyPath,
-                readyTimeout,
-                logFile,
-                separateProcess,
-                jvmOptions,
-                address,
-                port);
+        return with(copy -> copy.properties = merged);
     }
 
     /** The same application from elsewhere: another build's jar, say. */
     public AppSpec withSource(AppSource newSource) {
-        return new AppSpec(
-                newSource,
-                properties,
-                webServer,
-                readyPath,
-                readyTimeout,
-                logFile,
-                separateProcess,
-                jvmOptions,
-                address,
-                port);
+        return with(copy -> copy.source = newSource);
     }
 
     public AppSpec withWebServer(WebServer server) {
-        return new AppSpec(
-                source,
-                properties,
-                server,
-                readyPath,
-                readyTimeout,
-                logFile,
-                separateProcess,
-                jvmOptions,
-                address,
-                port);
+        return with(copy -> copy.webServer = server);
     }
 
     public AppSpec withReadyPath(String path) {
-        return new AppSpec(
-                source, properties, webServer, path, readyTimeout, logFile, separateProcess, jvmOptions, address, port);
+        return with(copy -> copy.readyPath = path);
     }
 
     public AppSpec withReadyTimeout(Duration timeout) {
-        return new AppSpec(
-                source, properties, webServer, readyPath, timeout, logFile, separateProcess, jvmOptions, address, port);
+        return with(copy -> copy.readyTimeout = timeout);
     }
 
     public AppSpec withLogFile(Path file) {
-        return new AppSpec(
-                source,
-                properties,
-                webServer,
-                readyPath,
-                readyTimeout,
-                file,
-                separateProcess,
-                jvmOptions,
-                address,
-                port);
+        return with(copy -> copy.logFile = file);
     }
 
     /** In a process of its own (true), with these options for its JVM, or in this JVM (false, no options). */
     public AppSpec withSeparateProcess(boolean separate, List<String> options) {
-        return new AppSpec(
-                source, properties, webServer, readyPath, readyTimeout, logFile, separate, options, address, port);
+        return with(copy -> {
+            copy.separateProcess = separate;
+            copy.jvmOptions = options;
+        });
     }
 
     /** Listening on {@code listenAddress}, port {@code listenPort} (0: a free one). */
     public AppSpec withListen(String listenAddress, int listenPort) {
-        return new AppSpec(
-                source,
-                properties,
-                webServer,
-                readyPath,
-                readyTimeout,
-                logFile,
-                separateProcess,
-                jvmOptions,
-                listenAddress,
-                listenPort);
+        return with(copy -> {
+            copy.address = listenAddress;
+            copy.port = listenPort;
+        });
+    }
+
+    /** This spec with {@code change} applied to a copy of its fields, validated again: the one place a changed spec is derived. */
+    private AppSpec with(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /**
+     * A spec's fields as mutable values, for {@link #with(Consumer)}: seeded from a spec, changed, built into a new,
+     * validated spec (reactor-netty's duplicate-and-mutate), so no method restates the others' fields.
+     */
+    private static final class Copy {
+        private AppSource source;
+        private Map<String, String> properties;
+        private WebServer webServer;
+        private String readyPath;
+        private Duration readyTimeout;
+        private Path logFile;
+        private boolean separateProcess;
+        private List<String> jvmOptions;
+        private String address;
+        private int port;
+
+        private Copy(AppSpec spec) {
+            source = spec.source;
+            properties = spec.properties;
+            webServer = spec.webServer;
+            readyPath = spec.readyPath;
+            readyTimeout = spec.readyTimeout;
+            logFile = spec.logFile;
+            separateProcess = spec.separateProcess;
+            jvmOptions = spec.jvmOptions;
+            address = spec.address;
+            port = spec.port;
+        }
+
+        private AppSpec build() {
+            return new AppSpec(
+                    source,
+                    properties,
+                    webServer,
+                    readyPath,
+                    readyTimeout,
+                    logFile,
+                    separateProcess,
+                    jvmOptions,
+                    address,
+                    port);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.stackbench.core.jvm;
 
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.Jvm;
+import dev.stackbench.core.result.JvmInterval;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -33,7 +34,7 @@ import java.util.Set;
  *     JvmMetrics.Sample from = jvm.sample(clientThreadIds);
  *     ... // one interval of load
  *     JvmMetrics.Sample to = jvm.sample(clientThreadIds);
- *     RunResult.JvmInterval interval = jvm.interval(from, to);
+ *     JvmInterval interval = jvm.interval(from, to);
  * }
  * }</pre>
  */
@@ -194,7 +195,7 @@ public final class JvmMetrics implements AutoCloseable {
     }
 
     /** The interval between two samples, without the JFR counts (see {@link #withVirtualThreads}). */
-    public RunResult.JvmInterval interval(Sample from, Sample to) {
+    public JvmInterval interval(Sample from, Sample to) {
         long threadsNanos = (to.clientCpuNanos() - from.clientCpuNanos())
                 + (to.measurementCpuNanos() - from.measurementCpuNanos())
                 + (to.upstreamCpuNanos() - from.upstreamCpuNanos())
@@ -202,7 +203,7 @@ public final class JvmMetrics implements AutoCloseable {
         Long processNanos = to.processCpuNanos() == null || from.processCpuNanos() == null
                 ? null
                 : to.processCpuNanos() - from.processCpuNanos();
-        return new RunResult.JvmInterval(
+        return new JvmInterval(
                 serverCpuSeconds(from, to),
                 seconds(to.clientCpuNanos() - from.clientCpuNanos()),
                 seconds(to.measurementCpuNanos() - from.measurementCpuNanos()),
@@ -231,7 +232,7 @@ public final class JvmMetrics implements AutoCloseable {
      * The interval with JFR's virtual-thread counts filled in; waits (bounded) for JFR to deliver the
      * events up to {@code to}. Unchanged when JFR is not available.
      */
-    public RunResult.JvmInterval withVirtualThreads(RunResult.JvmInterval interval, Sample from, Sample to) {
+    public JvmInterval withVirtualThreads(JvmInterval interval, Sample from, Sample to) {
         if (virtualThreads == null) {
             return interval;
         }
@@ -248,7 +249,7 @@ public final class JvmMetrics implements AutoCloseable {
      *
      * @param finishedRequests requests finished in the window (ok or failed), for CPU per request
      */
-    public RunResult.Jvm window(Sample from, Sample to, List<RunResult.JvmInterval> intervals, long finishedRequests) {
+    public Jvm window(Sample from, Sample to, List<JvmInterval> intervals, long finishedRequests) {
         var total = interval(from, to);
         Long started = null;
         Long aliveMax = null;
@@ -263,38 +264,34 @@ public final class JvmMetrics implements AutoCloseable {
             pinnedMillis = counts.pinnedNanos() / 1e6;
             examples = virtualThreads.pinnedExamples(from.epochMillis(), to.epochMillis());
             aliveMax = intervals.stream()
-                    .map(RunResult.JvmInterval::virtualThreadsAlive)
+                    .map(JvmInterval::virtualThreadsAlive)
                     .filter(Objects::nonNull)
                     .max(Long::compare)
                     .orElse(null);
         }
-        long heapMax = intervals.stream()
-                .mapToLong(RunResult.JvmInterval::heapUsedBytes)
-                .max()
-                .orElse(to.heapUsedBytes());
-        int platformMax = intervals.stream()
-                .mapToInt(RunResult.JvmInterval::platformThreads)
-                .max()
-                .orElse(to.platformThreads());
+        long heapMax =
+                intervals.stream().mapToLong(JvmInterval::heapUsedBytes).max().orElse(to.heapUsedBytes());
+        int platformMax =
+                intervals.stream().mapToInt(JvmInterval::platformThreads).max().orElse(to.platformThreads());
         Long residentMax = intervals.stream()
-                .map(RunResult.JvmInterval::processResidentBytes)
+                .map(JvmInterval::processResidentBytes)
                 .filter(Objects::nonNull)
                 .max(Long::compare)
                 .orElse(to.residentBytes());
         Long heapPeak = intervals.stream()
-                .map(RunResult.JvmInterval::heapPeakBytes)
+                .map(JvmInterval::heapPeakBytes)
                 .filter(Objects::nonNull)
                 .max(Long::compare)
                 .orElse(null);
         Long serverResidentMax = intervals.stream()
-                .map(RunResult.JvmInterval::serverResidentBytes)
+                .map(JvmInterval::serverResidentBytes)
                 .filter(Objects::nonNull)
                 .max(Long::compare)
                 .orElse(to.serverResidentBytes());
         Double serverMicrosPerRequest = total.serverCpuSeconds() == null || finishedRequests == 0
                 ? null
                 : total.serverCpuSeconds() * 1e6 / finishedRequests;
-        return new RunResult.Jvm(
+        return new Jvm(
                 total.serverCpuSeconds(),
                 serverMicrosPerRequest,
                 total.clientCpuSeconds(),

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * A validated run definition: what to send, to where, how. Immutable; each {@code with...} method
@@ -133,48 +134,36 @@ public record LoadRun(
 
     /** The requests to send, instead of the target's GET. */
     public LoadRun withMix(RequestMix mix) {
-        Copy copy = new Copy(this);
-        copy.mix = Objects.requireNonNull(mix, "mix");
-        return copy.build();
+        return with(copy -> copy.mix = Objects.requireNonNull(mix, "mix"));
     }
 
     /** Open model only: the closed model always uses one connection per user. */
     public LoadRun withConnections(int connections) {
-        Copy copy = new Copy(this);
-        copy.connections = connectionsFor(profile, connections);
-        return copy.build();
+        return with(copy -> copy.connections = connectionsFor(profile, connections));
     }
 
     public LoadRun withThreads(int threads) {
-        Copy copy = new Copy(this);
-        copy.threads = threads;
-        return copy.build();
+        return with(copy -> copy.threads = threads);
     }
 
     public LoadRun withTimeouts(Duration connectTimeout, Duration responseTimeout) {
-        Copy copy = new Copy(this);
-        copy.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
-        copy.responseTimeout = Objects.requireNonNull(responseTimeout, "responseTimeout");
-        return copy.build();
+        return with(copy -> {
+            copy.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
+            copy.responseTimeout = Objects.requireNonNull(responseTimeout, "responseTimeout");
+        });
     }
 
     public LoadRun withKeepAlive(boolean keepAlive) {
-        Copy copy = new Copy(this);
-        copy.keepAlive = keepAlive;
-        return copy.build();
+        return with(copy -> copy.keepAlive = keepAlive);
     }
 
     public LoadRun withHttp2(boolean http2) {
-        Copy copy = new Copy(this);
-        copy.http2 = http2;
-        return copy.build();
+        return with(copy -> copy.http2 = http2);
     }
 
     /** For an {@code https://} target: accept any certificate (true) or verify it (false, the default). */
     public LoadRun withInsecure(boolean acceptAnyCertificate) {
-        Copy copy = new Copy(this);
-        copy.insecure = acceptAnyCertificate;
-        return copy.build();
+        return with(copy -> copy.insecure = acceptAnyCertificate);
     }
 
     /** Whether the target is {@code https://}: TLS, and HTTP/2 by ALPN with {@link #http2()}. */
@@ -189,9 +178,7 @@ public record LoadRun(
 
     /** Warms up until steady, {@link #warmup()} being the cap; or for exactly {@link #warmup()}. */
     public LoadRun withWarmupUntilSteady(boolean untilSteady) {
-        Copy copy = new Copy(this);
-        copy.warmupUntilSteady = untilSteady;
-        return copy.build();
+        return with(copy -> copy.warmupUntilSteady = untilSteady);
     }
 
     /** How the run warms up: for a fixed time, or until steady. */
@@ -203,10 +190,16 @@ public record LoadRun(
         return profile.model() == LoadModel.OPEN;
     }
 
+    /** This run with {@code change} applied to a copy of its fields, validated again: the one place a changed run is derived. */
+    private LoadRun with(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
     /**
-     * A run's fields as mutable values, for the {@code with...} methods: each copies the run, changes
-     * one field and builds a new, validated run (reactor-netty's duplicate-and-mutate), so no method
-     * restates the others' fields.
+     * A run's fields as mutable values, for {@link #with(Consumer)}: seeded from a run, changed, built into a new,
+     * validated run (reactor-netty's duplicate-and-mutate), so no method restates the others' fields.
      */
     private static final class Copy {
         private final URI target;

@@ -1,6 +1,7 @@
 package dev.stackbench.core.report;
 
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.JvmInterval;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.result.read.RecordedRun;
 import java.awt.Color;
 import java.io.IOException;
@@ -54,7 +55,7 @@ final class Charts {
     Chart throughput(List<RecordedRun> runs, List<String> names) {
         XYChart chart = chart("Throughput over time", "second of the run", "requests/s (ok)");
         for (int i = 0; i < runs.size(); i++) {
-            series(chart, names.get(i), runs.get(i).result().timeline(), RunResult.TimelineRow::rps);
+            series(chart, names.get(i), runs.get(i).result().timeline(), TimelineRow::rps);
         }
         return save(
                 chart,
@@ -97,15 +98,15 @@ final class Charts {
     Chart latency(RecordedRun run, String name, int index) {
         XYChart chart = chart("Latency over time: " + name, "second of the run", "latency (ms)");
         var rows = run.result().timeline();
-        series(chart, "p50", rows, RunResult.TimelineRow::p50Ms);
-        series(chart, "p90", rows, RunResult.TimelineRow::p90Ms);
-        series(chart, "p99", rows, RunResult.TimelineRow::p99Ms);
+        series(chart, "p50", rows, TimelineRow::p50Ms);
+        series(chart, "p90", rows, TimelineRow::p90Ms);
+        series(chart, "p99", rows, TimelineRow::p99Ms);
         var failing = rows.stream().filter(row -> row.errors() > 0).toList();
         String caption = "Latency percentiles of each interval (ok requests).";
         if (!failing.isEmpty()) {
             XYSeries errors = chart.addSeries(
                     "errors",
-                    failing.stream().map(RunResult.TimelineRow::endSecond).toList(),
+                    failing.stream().map(TimelineRow::endSecond).toList(),
                     failing.stream().map(row -> (double) row.errors()).toList());
             errors.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             errors.setMarker(SeriesMarkers.CROSS);
@@ -134,7 +135,7 @@ final class Charts {
         cpuSeries(chart, "client (load generator)", rows, inCores, jvm -> jvm.clientCpuSeconds());
         cpuSeries(chart, "JVM-internal (GC, JIT)", rows, inCores, jvm -> jvm.jvmInternalCpuSeconds());
         cpuSeries(chart, "process", rows, inCores, jvm -> jvm.processCpuSeconds());
-        series(chart, "busiest generator loop", rows, RunResult.TimelineRow::loopBusy);
+        series(chart, "busiest generator loop", rows, TimelineRow::loopBusy);
         return save(
                 chart,
                 "run-" + index + "-cpu.png",
@@ -229,10 +230,7 @@ final class Charts {
 
     /** Adds the rows' non-null values as a line; null if there are none (XChart refuses empty series). */
     private static XYSeries series(
-            XYChart chart,
-            String name,
-            List<RunResult.TimelineRow> rows,
-            Function<RunResult.TimelineRow, Double> value) {
+            XYChart chart, String name, List<TimelineRow> rows, Function<TimelineRow, Double> value) {
         var xs = new ArrayList<Double>();
         var ys = new ArrayList<Double>();
         for (var row : rows) {
@@ -253,10 +251,10 @@ final class Charts {
     private static void cpuSeries(
             XYChart chart,
             String name,
-            List<RunResult.TimelineRow> rows,
+            List<TimelineRow> rows,
             List<Double> intervalSeconds,
-            Function<RunResult.JvmInterval, Double> seconds) {
-        var perRow = new IdentityHashMap<RunResult.TimelineRow, Double>();
+            Function<JvmInterval, Double> seconds) {
+        var perRow = new IdentityHashMap<TimelineRow, Double>();
         for (int i = 0; i < rows.size(); i++) {
             perRow.put(rows.get(i), intervalSeconds.get(i));
         }

@@ -4,8 +4,8 @@ import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ProfileExplanation;
+import dev.stackbench.core.result.ResultWords;
 import dev.stackbench.core.result.RunResult;
-import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.result.ThroughputBound;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.vocabulary.Numbers;
@@ -178,12 +178,7 @@ final class ReportPage {
         var facts = new ArrayList<Fact>();
         facts.add(new Fact("file", run.file().toString()));
         facts.add(new Fact("machine", Machine.words(run.machine())));
-        facts.add(new Fact(
-                "target",
-                target.url()
-                        + (target.approach() == null
-                                ? ""
-                                : " (" + target.approach() + ", " + target.workload() + ", in-process)")));
+        facts.add(new Fact("target", target.url() + ResultWords.inProcess(target)));
         if (target.workloadParams() != null && !target.workloadParams().isEmpty()) {
             facts.add(new Fact("workload parameters", target.workloadParams().toString()));
         }
@@ -293,12 +288,12 @@ final class ReportPage {
                             + (jvm.processCpuSeconds() == null
                                     ? ""
                                     : ", process " + seconds(jvm.processCpuSeconds()))));
-            Summary.upstream(result).ifPresent(upstream -> facts.add(new Fact("upstream service", upstream)));
+            ResultWords.upstream(result).ifPresent(upstream -> facts.add(new Fact("upstream service", upstream)));
             facts.add(new Fact(
                     "GC and heap",
                     jvm.gcCount() + " collections, " + jvm.gcTimeMillis() + " ms; heap up to "
                             + String.format(Locale.ROOT, "%.0f MB", jvm.heapUsedMaxBytes() / 1e6)));
-            Summary.memory(result).ifPresent(memory -> facts.add(new Fact("peak memory", memory)));
+            ResultWords.memory(result).ifPresent(memory -> facts.add(new Fact("peak memory", memory)));
             facts.add(new Fact(
                     "threads",
                     jvm.platformThreadsMax() + " platform at most"
@@ -317,7 +312,7 @@ final class ReportPage {
         } else {
             facts.add(new Fact("JVM metrics", "none: this result was written before stackbench measured them"));
         }
-        Summary.startup(result).ifPresent(startup -> facts.add(new Fact("server start", startup)));
+        ResultWords.startup(result).ifPresent(startup -> facts.add(new Fact("server start", startup)));
         var generator = result.generator();
         facts.add(new Fact(
                 "load generator",

@@ -1,7 +1,7 @@
 package dev.stackbench.core.report;
 
 import dev.stackbench.core.result.Metric;
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.RecordedTarget;
@@ -176,9 +176,9 @@ public record Winners(List<Row> rows) {
     /** A run's values per measured interval, for the spread of a single run where there are no resamples. */
     private static List<Double> perInterval(Metric metric, RecordedRun run) {
         return switch (metric) {
-            case RPS -> perRow(run, RunResult.TimelineRow::rps);
-            case P50 -> perRow(run, RunResult.TimelineRow::p50Ms);
-            case P99 -> perRow(run, RunResult.TimelineRow::p99Ms);
+            case RPS -> perRow(run, TimelineRow::rps);
+            case P50 -> perRow(run, TimelineRow::p50Ms);
+            case P99 -> perRow(run, TimelineRow::p99Ms);
             case P999 -> { // the timeline has no p99.9; the .hlog's interval histograms do
                 var values = new ArrayList<Double>();
                 run.intervals().stream()
@@ -201,7 +201,7 @@ public record Winners(List<Row> rows) {
         };
     }
 
-    private static List<RunResult.TimelineRow> measuredRows(RecordedRun run) {
+    private static List<TimelineRow> measuredRows(RecordedRun run) {
         return run.result() == null
                 ? List.of()
                 : run.result().timeline().stream()
@@ -209,7 +209,7 @@ public record Winners(List<Row> rows) {
                         .toList();
     }
 
-    private static List<Double> perRow(RecordedRun run, Function<RunResult.TimelineRow, Double> field) {
+    private static List<Double> perRow(RecordedRun run, Function<TimelineRow, Double> field) {
         return measuredRows(run).stream().map(field).filter(Objects::nonNull).toList();
     }
 }

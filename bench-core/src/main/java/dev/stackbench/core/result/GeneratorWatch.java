@@ -11,10 +11,10 @@ import org.HdrHistogram.Histogram;
  * Whether the load generator kept up with the load it was asked for, decided from what it measured of
  * itself (Hyperfoil's CPU and jitter watchdogs are the model, here on the generator's own loops): its
  * lag, its loops' CPU use, the rate it reached. One place for the limits, the verdicts and their words;
- * the summary, the report, the warnings and {@code --threshold} read them from {@link RunResult.Generator}.
+ * the summary, the report, the warnings and {@code --threshold} read them from {@link Generator}.
  *
  * <pre>{@code
- * RunResult.Generator generator = GeneratorWatch.judge(lagNanos, loopBusyPerInterval, scheduled, sentInWindow, seconds);
+ * Generator generator = GeneratorWatch.judge(lagNanos, loopBusyPerInterval, scheduled, sentInWindow, seconds);
  * generator.saturated();     // loops too busy, or lag p99 too long
  * generator.rateReached();   // open model: sent within the tolerance of the rate asked for
  * }</pre>
@@ -50,7 +50,7 @@ public final class GeneratorWatch {
      * @param sentInWindow requests written to a socket within the window
      * @param seconds      the window's length; no verdict (null) without a window
      */
-    public static RunResult.Generator judge(
+    public static Generator judge(
             Histogram lagNanos, List<Double> loopBusy, Long scheduled, long sentInWindow, double seconds) {
         if (seconds <= 0) {
             return null;
@@ -70,7 +70,7 @@ public final class GeneratorWatch {
         // One request of slack: a short window's count is a whole number.
         Boolean reached =
                 scheduled == null ? null : sentInWindow + 1 >= scheduled * (1 - RATE_TOLERANCE_PERCENT / 100.0);
-        return new RunResult.Generator(
+        return new Generator(
                 lag,
                 busyMean,
                 busyMax,
@@ -87,7 +87,7 @@ public final class GeneratorWatch {
      * The generator in one line, e.g. {@code lag p50 0.052 ms, p99 0.31 ms, max 4.10 ms; busiest loop 23% of a core
      * (31% at most); 19998 requests/s sent of 20000 asked: rate reached}.
      */
-    public static String describe(RunResult.Generator generator) {
+    public static String describe(Generator generator) {
         var parts = new ArrayList<String>();
         var lag = generator.lagMs();
         if (lag != null) {
@@ -118,7 +118,7 @@ public final class GeneratorWatch {
     }
 
     /** What makes the numbers suspect, in words; empty when the generator kept up. */
-    public static List<String> warnings(RunResult.Generator generator, long late) {
+    public static List<String> warnings(Generator generator, long late) {
         if (generator == null) {
             return List.of();
         }

@@ -144,7 +144,7 @@ public final class ResultFiles {
                 "end_second,phase,rps,ok,errors,p50_ms,p90_ms,p99_ms,in_flight,queued,late,open_connections,"
                         + "server_cpu_s,client_cpu_s,measurement_cpu_s,process_cpu_s,jvm_internal_cpu_s,heap_used_bytes,allocated_bytes,"
                         + "gc_count,gc_time_ms,platform_threads,virtual_threads_started,virtual_threads_alive,pinned,loop_busy\n");
-        for (RunResult.TimelineRow row : result.timeline()) {
+        for (TimelineRow row : result.timeline()) {
             csv.append(String.format(
                     Locale.ROOT,
                     "%.3f,%s,%.2f,%d,%d,%s,%s,%s,%d,%d,%d,%d,",

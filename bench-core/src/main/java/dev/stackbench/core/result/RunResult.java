@@ -9,7 +9,6 @@ import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -66,31 +66,25 @@ public record RunResult(
 
     /** The same result with its server's start-up recorded. */
     public RunResult withStartup(Startup newStartup) {
-        Copy copy = new Copy(this);
-        copy.startup = newStartup;
-        return copy.build();
+        return with(copy -> copy.startup = newStartup);
     }
 
     /** The same result with what a profile of its server saw. */
     public RunResult withServerProfile(ServerProfile newServerProfile) {
-        Copy copy = new Copy(this);
-        copy.serverProfile = newServerProfile;
-        return copy.build();
+        return with(copy -> copy.serverProfile = newServerProfile);
     }
 
     /** The same result of another target description, e.g. the label a reader gives a result written before labels. */
     public RunResult withTarget(Target newTarget) {
-        Copy copy = new Copy(this);
-        copy.target = newTarget;
-        return copy.build();
+        return with(copy -> copy.target = newTarget);
     }
 
     /** The same result with this timeline and these warnings, e.g. empty lists where an older file has none. */
     public RunResult withTimelineAndWarnings(List<TimelineRow> newTimeline, List<String> newWarnings) {
-        Copy copy = new Copy(this);
-        copy.timeline = newTimeline;
-        copy.warnings = newWarnings;
-        return copy.build();
+        return with(copy -> {
+            copy.timeline = newTimeline;
+            copy.warnings = newWarnings;
+        });
     }
 
     /**
@@ -119,92 +113,6 @@ public record RunResult(
 
     public static final String SCHEMA = "stackbench.load/1";
 
-    /** A run from one generator, its server's start not recorded: no start-up or agents section. */
-    public RunResult(
-            String schema,
-            Target target,
-            Profile profile,
-            Environment environment,
-            Window window,
-            Requests requests,
-            double rps,
-            Percentiles latencyMs,
-            Percentiles serviceTimeMs,
-            Percentiles waitTimeMs,
-            Bytes bytes,
-            ClientCpu clientCpu,
-            List<TimelineRow> timeline,
-            List<String> warnings,
-            Jvm jvm,
-            Generator generator,
-            List<RequestStats> byRequest) {
-        this(
-                schema,
-                target,
-                profile,
-                environment,
-                window,
-                requests,
-                rps,
-                latencyMs,
-                serviceTimeMs,
-                waitTimeMs,
-                bytes,
-                clientCpu,
-                timeline,
-                warnings,
-                jvm,
-                generator,
-                byRequest,
-                null,
-                null,
-                null);
-    }
-
-    /** A run from one generator, not profiled. */
-    public RunResult(
-            String schema,
-            Target target,
-            Profile profile,
-            Environment environment,
-            Window window,
-            Requests requests,
-            double rps,
-            Percentiles latencyMs,
-            Percentiles serviceTimeMs,
-            Percentiles waitTimeMs,
-            Bytes bytes,
-            ClientCpu clientCpu,
-            List<TimelineRow> timeline,
-            List<String> warnings,
-            Jvm jvm,
-            Generator generator,
-            List<RequestStats> byRequest,
-            Startup startup,
-            Agents agents) {
-        this(
-                schema,
-                target,
-                profile,
-                environment,
-                window,
-                requests,
-                rps,
-                latencyMs,
-                serviceTimeMs,
-                waitTimeMs,
-                bytes,
-                clientCpu,
-                timeline,
-                warnings,
-                jvm,
-                generator,
-                byRequest,
-                startup,
-                agents,
-                null);
-    }
-
     /**
      * The same result as merged from agents: with their section and {@code firstWarnings} before the others, and without
      * JVM numbers (the agents' JVMs are not collected: absent, never 0; their client CPU is in {@code clientCpu} and per agent).
@@ -212,17 +120,25 @@ public record RunResult(
     public RunResult mergedFromAgents(Agents newAgents, List<String> firstWarnings) {
         var allWarnings = new ArrayList<>(firstWarnings);
         allWarnings.addAll(warnings);
+        return with(copy -> {
+            copy.timeline = timeline.stream().map(row -> row.withJvm(null)).toList();
+            copy.warnings = List.copyOf(allWarnings);
+            copy.jvm = null;
+            copy.agents = newAgents;
+        });
+    }
+
+    /** This result with {@code change} applied to a copy of its fields: the one place a changed result is derived. */
+    private RunResult with(Consumer<Copy> change) {
         Copy copy = new Copy(this);
-        copy.timeline = timeline.stream().map(row -> row.withJvm(null)).toList();
-        copy.warnings = List.copyOf(allWarnings);
-        copy.jvm = null;
-        copy.agents = newAgents;
+        change.accept(copy);
         return copy.build();
     }
 
     /**
-     * A result's fields as mutable values, for the {@code with...} methods: each copies the result, changes what it
-     * changes and builds a new one (reactor-netty's duplicate-and-mutate), so no method restates the others' fields.
+     * A result's fields as mutable values, for {@link #with(Consumer)}: seeded from a result, changed, built into a new
+     * one (reactor-netty's duplicate-and-mutate), so no method restates the others' fields; the one place besides the
+     * record header that lists them all.
      */
     private static final class Copy {
         private final String schema;
@@ -721,194 +637,4 @@ public record RunResult(
      * @param microsPerRequest CPU per finished request (ok or failed); null when none finished
      */
     public record ClientCpu(double seconds, Double microsPerRequest) {}
-
-    /**
-     * One interval of the run, usually a second: every response that completed in it, whatever its phase.
-     *
-     * @param phase    warm-up, measured (the window), or drain (after the window, until every measured request has an
-     *                 outcome)
-     * @param inFlight requests written and not yet answered, at the interval's end
-     * @param queued   open model: requests due and waiting for a free connection, at the interval's end
-     * @param jvm      the JVM's numbers over this interval; null in results written before it existed
-     * @param loopBusy the busiest generator loop's share of the interval spent on CPU (0 to 1); null where not measured
-     */
-    public record TimelineRow(
-            double endSecond,
-            TimelinePhase phase,
-            double rps,
-            long ok,
-            long errors,
-            Double p50Ms,
-            Double p90Ms,
-            Double p99Ms,
-            long inFlight,
-            long queued,
-            long late,
-            long openConnections,
-            JvmInterval jvm,
-            Double loopBusy) {
-
-        public TimelineRow withJvm(JvmInterval newJvm) {
-            return new TimelineRow(
-                    endSecond,
-                    phase,
-                    rps,
-                    ok,
-                    errors,
-                    p50Ms,
-                    p90Ms,
-                    p99Ms,
-                    inFlight,
-                    queued,
-                    late,
-                    openConnections,
-                    newJvm,
-                    loopBusy);
-        }
-    }
-
-    /**
-     * The JVM over one interval: CPU, allocation and GC are deltas over the interval (never cumulative
-     * counters), heap and threads are read at its end. Null where it cannot be measured, never 0.
-     *
-     * @param serverCpuSeconds      the in-process server's threads (every live platform thread that is neither
-     *                              the generator's nor the measurement's; virtual threads count on their
-     *                              carriers); an application in a process of its own: that process's CPU, read by its
-     *                              pid; null for a URL target, whose server runs elsewhere
-     * @param clientCpuSeconds      the generator's event-loop threads
-     * @param measurementCpuSeconds the sampling thread and JFR's threads
-     * @param processCpuSeconds     the whole process (OperatingSystemMXBean)
-     * @param jvmInternalCpuSeconds process minus all live threads: GC and JIT threads (which ThreadMXBean does
-     *                              not see) and threads that ended within the interval
-     * @param virtualThreadsStarted from JFR (jdk.VirtualThreadStart); null when JFR is not available
-     * @param virtualThreadsAlive   started minus ended since the measurement began (JFR)
-     * @param pinnedCount           jdk.VirtualThreadPinned events: a virtual thread blocked while pinned to its carrier
-     * @param jitCompileSeconds     time the JIT compilers spent in this JVM (CompilationMXBean, across its compiler
-     *                              threads): what warm-up waits to see quiet; null where not monitored
-     * @param upstreamCpuSeconds    the threads of an upstream service in this JVM ({@link Upstream}), not counted in
-     *                              {@code serverCpuSeconds}; null when there is none
-     * @param processResidentBytes  the whole process's resident set (Linux VmRSS) at the interval's end: with an in-process
-     *                              server, server and load generator together; null where the OS does not say
-     * @param heapPeakBytes         the sum of the heap pools' peak use within the interval (the eden full before a
-     *                              collection included; may exceed the heap's true peak, never fall short of it); null in
-     *                              results written before it existed
-     * @param serverResidentBytes   the resident set of the server's own process (an application started with --app-process,
-     *                              Linux VmRSS) at the interval's end; null when the server is in this JVM or not started here
-     */
-    public record JvmInterval(
-            Double serverCpuSeconds,
-            double clientCpuSeconds,
-            double measurementCpuSeconds,
-            Double processCpuSeconds,
-            Double jvmInternalCpuSeconds,
-            long heapUsedBytes,
-            Long allocatedBytes,
-            long gcCount,
-            long gcTimeMillis,
-            int platformThreads,
-            Long virtualThreadsStarted,
-            Long virtualThreadsAlive,
-            Long pinnedCount,
-            Double jitCompileSeconds,
-            Double upstreamCpuSeconds,
-            Long processResidentBytes,
-            Long heapPeakBytes,
-            Long serverResidentBytes) {
-
-        public JvmInterval withVirtualThreads(long started, long alive, long pinned) {
-            return new JvmInterval(
-                    serverCpuSeconds,
-                    clientCpuSeconds,
-                    measurementCpuSeconds,
-                    processCpuSeconds,
-                    jvmInternalCpuSeconds,
-                    heapUsedBytes,
-                    allocatedBytes,
-                    gcCount,
-                    gcTimeMillis,
-                    platformThreads,
-                    started,
-                    alive,
-                    pinned,
-                    jitCompileSeconds,
-                    upstreamCpuSeconds,
-                    processResidentBytes,
-                    heapPeakBytes,
-                    serverResidentBytes);
-        }
-    }
-
-    /**
-     * The JVM over the measured window; the same groups as {@link JvmInterval}, deltas over the window.
-     *
-     * @param serverCpuMicrosPerRequest server CPU per finished request (ok or failed); null for a URL target
-     * @param heapUsedMaxBytes          the largest heap use read at an interval end
-     * @param pinnedMillis              total time virtual threads spent blocked while pinned
-     * @param pinnedExamples            up to three distinct frames where a virtual thread blocked while pinned
-     * @param notes                     what could not be measured, and why
-     * @param jitCompileSeconds         JIT compilation time over the window; null where not monitored
-     * @param upstreamCpuSeconds        the upstream service's threads over the window, apart from the server's; null when
-     *                                  the nested calls go to the server itself, or in results written before it existed
-     * @param processResidentMaxBytes   the largest resident set of the whole process read at an interval end in the window:
-     *                                  with an in-process server, server, upstream and load generator together; for a URL
-     *                                  target, the load generator's own; null where the OS does not say or in older results
-     * @param heapPeakBytes             the heap's peak within the window: the largest interval's sum of the heap pools' peaks
-     *                                  ({@link JvmInterval#heapPeakBytes}); null in results written before it existed
-     * @param serverResidentMaxBytes    the largest resident set of the server's own process read at an interval end (an
-     *                                  application started with --app-process); null when the server is in this JVM
-     */
-    public record Jvm(
-            Double serverCpuSeconds,
-            Double serverCpuMicrosPerRequest,
-            double clientCpuSeconds,
-            double measurementCpuSeconds,
-            Double processCpuSeconds,
-            Double jvmInternalCpuSeconds,
-            long heapUsedMaxBytes,
-            Long allocatedBytes,
-            long gcCount,
-            long gcTimeMillis,
-            int platformThreadsMax,
-            Long virtualThreadsStarted,
-            Long virtualThreadsAliveMax,
-            Long pinnedCount,
-            Double pinnedMillis,
-            List<String> pinnedExamples,
-            List<String> notes,
-            Double jitCompileSeconds,
-            Double upstreamCpuSeconds,
-            Long processResidentMaxBytes,
-            Long heapPeakBytes,
-            Long serverResidentMaxBytes) {}
-
-    /**
-     * The load generator watching itself over the measured window (Hyperfoil's CPU and jitter watchdogs, on the
-     * generator's own loops): numbers measured by a generator that could not keep its schedule describe the
-     * generator, not the server. The limits applied are written beside the verdicts ({@link GeneratorWatch}).
-     *
-     * @param lagMs                open model: how late each measured request was picked up by its loop after it came
-     *                             due (or, while every connection was busy, after the loop meant to look): the
-     *                             generator's own delay, apart from waiting for a connection; null in the closed model
-     * @param loopBusyMean         the busiest loop's share of each interval spent on CPU, averaged over the window (0 to 1);
-     *                             null where thread CPU time is not measurable
-     * @param loopBusyMax          the same, its highest interval
-     * @param saturated            the loops were busy beyond {@code loopBusyLimit} or the lag's p99 beyond
-     *                             {@code lagP99LimitMs}: the generator may have limited the load, the numbers are suspect
-     * @param targetPerSecond      open model: requests due in the window per second (the rate asked for); null in the closed model
-     * @param sentPerSecond        requests written to a socket within the window, per second, whatever their intended start
-     * @param rateReached          open model: {@code sentPerSecond} within {@code rateTolerancePercent} of
-     *                             {@code targetPerSecond}; null in the closed model, which asks for no rate
-     * @param loopBusyLimit        the limits applied: loop CPU share (0 to 1), lag p99 in ms, rate tolerance in percent
-     */
-    public record Generator(
-            Percentiles lagMs,
-            Double loopBusyMean,
-            Double loopBusyMax,
-            boolean saturated,
-            Double targetPerSecond,
-            double sentPerSecond,
-            Boolean rateReached,
-            double loopBusyLimit,
-            double lagP99LimitMs,
-            double rateTolerancePercent) {}
 }

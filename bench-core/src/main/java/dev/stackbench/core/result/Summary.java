@@ -5,7 +5,6 @@ import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.Numbers;
 import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.util.Locale;
-import java.util.Optional;
 
 /** The end-of-run text, in the spirit of ab and k6: what was sent, what came back, how fast. */
 public final class Summary {
@@ -44,8 +43,7 @@ public final class Summary {
                 "Target",
                 result.target().url()
                         + (result.target().approach() != null
-                                ? " (" + result.target().approach() + ", "
-                                        + result.target().workload() + ", in-process)"
+                                ? ResultWords.inProcess(result.target())
                                 : result.target().app() != null
                                         ? " (" + result.target().app().name() + ")"
                                         : ""));
@@ -279,7 +277,7 @@ public final class Summary {
         double windowEnd = result.window().warmupSeconds() + result.window().measuredSeconds();
         double end = result.timeline().stream()
                 .filter(row -> row.phase() == TimelinePhase.DRAIN)
-                .mapToDouble(RunResult.TimelineRow::endSecond)
+                .mapToDouble(TimelineRow::endSecond)
                 .max()
                 .orElse(windowEnd);
         return end - windowEnd < 0.0005
@@ -357,7 +355,7 @@ public final class Summary {
                                     ? "the application's own process, by its pid; not in the process CPU below"
                                     : "in-process server threads, virtual threads on their carriers"));
         }
-        upstream(result).ifPresent(upstream -> line(text, "Upstream", upstream));
+        ResultWords.upstream(result).ifPresent(upstream -> line(text, "Upstream", upstream));
         if (jvm.processCpuSeconds() != null) {
             line(
                     text,
@@ -377,8 +375,8 @@ public final class Summary {
                             jvm.measurementCpuSeconds(),
                             jvm.jvmInternalCpuSeconds()));
         }
-        memory(result).ifPresent(memory -> line(text, "Memory", memory));
-        startup(result).ifPresent(startup -> line(text, "Start", startup));
+        ResultWords.memory(result).ifPresent(memory -> line(text, "Memory", memory));
+        ResultWords.startup(result).ifPresent(startup -> line(text, "Start", startup));
         line(
                 text,
                 "GC",
@@ -399,73 +397,6 @@ public final class Summary {
                                 ? ""
                                 : ", " + jvm.virtualThreadsStarted() + " virtual started, " + jvm.pinnedCount()
                                         + " pinned" + (jvm.pinnedCount() > 0 ? " " + jvm.pinnedExamples() : "")));
-    }
-
-    /** The upstream service and its CPU, in words; empty when the nested calls went to the server itself (or older results). */
-    public static Optional<String> upstream(RunResult result) {
-        var upstream = result.target().upstream();
-        if (upstream == null) {
-            return Optional.empty();
-        }
-        Double cpu = result.jvm() == null ? null : result.jvm().upstreamCpuSeconds();
-        return Optional.of(
-                upstream.approach() + " at " + upstream.url() + ", " + upstream.delayMillis() + " ms added; CPU "
-                        + (cpu == null
-                                ? "not told apart (counted as the server's)"
-                                : String.format(Locale.ROOT, "%.2f s (not in the server's)", cpu)));
-    }
-
-    /** The process's peak resident set and the heap's peak over the window, in words; empty when neither was measured. */
-    public static Optional<String> memory(RunResult result) {
-        var jvm = result.jvm();
-        if (jvm == null || jvm.processResidentMaxBytes() == null && jvm.heapPeakBytes() == null) {
-            return Optional.empty();
-        }
-        String who = !result.environment().inProcessServer()
-                ? "the load generator's own"
-                : result.target().upstream() != null
-                        ? "server, upstream service and load generator together"
-                        : "server and load generator together";
-        return Optional.of((jvm.processResidentMaxBytes() == null
-                        ? "resident set unknown"
-                        : String.format(
-                                Locale.ROOT,
-                                "process resident up to %.0f MB (%s)",
-                                jvm.processResidentMaxBytes() / 1e6,
-                                who))
-                + (jvm.heapPeakBytes() == null
-                        ? ""
-                        : String.format(Locale.ROOT, ", heap peak %.0f MB", jvm.heapPeakBytes() / 1e6))
-                + (jvm.serverResidentMaxBytes() == null
-                        ? ""
-                        : String.format(
-                                Locale.ROOT,
-                                "; the application's own process resident up to %.0f MB",
-                                jvm.serverResidentMaxBytes() / 1e6)));
-    }
-
-    /** The server's start, and with --start-times its warm start, in words; empty for a URL target (or older results). */
-    public static Optional<String> startup(RunResult result) {
-        var startup = result.startup();
-        if (startup == null) {
-            return Optional.empty();
-        }
-        // Without --start-times the upstream service starts first and loads most of the same classes.
-        boolean afterUpstream = startup.warmMillis() == null
-                && result.target() != null
-                && result.target().upstream() != null;
-        return Optional.of(String.format(Locale.ROOT, "%.0f ms, ", startup.millis())
-                + (startup.classesLoaded() == null
-                        ? "in a process of its own (its classes not seen here)"
-                        : startup.classesLoaded() + " classes loaded")
-                + (afterUpstream ? " (after the upstream service's start)" : "")
-                + (startup.warmMillis() == null
-                        ? ""
-                        : String.format(
-                                Locale.ROOT,
-                                "; again in this JVM (warm) %.0f ms, %d classes loaded",
-                                startup.warmMillis(),
-                                startup.warmClassesLoaded())));
     }
 
     private static void percentiles(StringBuilder text, String title, Percentiles p) {

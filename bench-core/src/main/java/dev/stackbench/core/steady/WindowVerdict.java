@@ -1,6 +1,7 @@
 package dev.stackbench.core.steady;
 
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.stats.Quantile;
 import dev.stackbench.core.vocabulary.Numbers;
 import java.util.Arrays;
@@ -30,11 +31,11 @@ public final class WindowVerdict {
     private WindowVerdict() {}
 
     /** The verdict on a window's timeline rows (one per interval; rows without successes have no p50 and are left out of it). */
-    public static RunResult.Steadiness ofRows(List<RunResult.TimelineRow> rows) {
-        double[] rps = rows.stream().mapToDouble(RunResult.TimelineRow::rps).toArray();
+    public static RunResult.Steadiness ofRows(List<TimelineRow> rows) {
+        double[] rps = rows.stream().mapToDouble(TimelineRow::rps).toArray();
         double[] p50 = rows.stream()
                 .filter(row -> row.p50Ms() != null)
-                .mapToDouble(RunResult.TimelineRow::p50Ms)
+                .mapToDouble(TimelineRow::p50Ms)
                 .toArray();
         return of(rps, p50);
     }

@@ -215,6 +215,7 @@ class MachineMatrixTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 }

@@ -3,7 +3,7 @@ package dev.stackbench.core.jvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.JvmInterval;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
@@ -33,7 +33,7 @@ class JvmMetricsTest {
             var to = jvm.sample(clientIds);
             long clientBurned = client.cpuNanos() - clientBefore;
 
-            RunResult.JvmInterval interval = jvm.interval(from, to);
+            JvmInterval interval = jvm.interval(from, to);
             // The client group is exactly the client thread, parked around both samples.
             assertThat(interval.clientCpuSeconds()).isCloseTo(clientBurned / 1e9, within(0.005));
             assertThat(interval.serverCpuSeconds())
@@ -59,7 +59,7 @@ class JvmMetricsTest {
             var to = jvm.sample(Set.of());
             long upstreamBurned = upstream.cpuNanos() - upstreamBefore;
 
-            RunResult.JvmInterval interval = jvm.interval(from, to);
+            JvmInterval interval = jvm.interval(from, to);
             assertThat(interval.upstreamCpuSeconds()).isCloseTo(upstreamBurned / 1e9, within(0.005));
             assertThat(interval.serverCpuSeconds())
                     .isGreaterThanOrEqualTo(SERVER_BURN.toNanos() / 1e9)

@@ -87,6 +87,7 @@ class VariantBoundsTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

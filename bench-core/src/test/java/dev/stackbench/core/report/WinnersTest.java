@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.RecordedTarget;
@@ -152,11 +153,11 @@ class WinnersTest {
 
     /** A run without a latency.hlog whose window rps is the mean of its per-second values. */
     static RecordedRun run(String label, long errors, RunResult.Steadiness steadiness, double... rpsPerSecond) {
-        var timeline = new ArrayList<RunResult.TimelineRow>();
+        var timeline = new ArrayList<TimelineRow>();
         double sum = 0;
         for (int i = 0; i < rpsPerSecond.length; i++) {
             long ok = Math.round(rpsPerSecond[i]);
-            timeline.add(new RunResult.TimelineRow(
+            timeline.add(new TimelineRow(
                     i + 1, TimelinePhase.MEASURED, rpsPerSecond[i], ok, 0, 1.0, 2.0, 3.0, 0, 0, 0, 1, null, null));
             sum += rpsPerSecond[i];
         }
@@ -194,6 +195,7 @@ class WinnersTest {
                 new RunResult.ClientCpu(0, null),
                 timeline,
                 List.of(),
+                null,
                 null,
                 null,
                 null,

@@ -31,7 +31,7 @@ class AppTargetTest {
         var limits = new ServerLimits(Execution.VIRTUAL_THREAD, null, null, null, false, 0, 10);
         var target = RunResult.Target.app(
                 null, URI.create("http://127.0.0.1:4321/"), app, Map.of("server.port", "4321"), limits);
-        var jvm = new RunResult.Jvm(
+        var jvm = new Jvm(
                 2.0,
                 40.0,
                 1.0,
@@ -74,6 +74,7 @@ class AppTargetTest {
                 null,
                 null,
                 new RunResult.Startup(5432.1, null, null, null),
+                null,
                 null);
 
         String json = ResultFiles.json().writeValueAsString(result);

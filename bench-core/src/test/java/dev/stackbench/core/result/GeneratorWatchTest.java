@@ -141,7 +141,7 @@ class GeneratorWatchTest {
                         "threshold 'rate-reachd' is not METRIC[{name=REQUEST}] OP VALUE, e.g. p99<250ms, errors<1%, rps>1000, p99{name=post-movies}<250ms, nor one of rate-reached, generator-not-saturated");
     }
 
-    private static RunResult withGenerator(RunResult.Generator generator) {
+    private static RunResult withGenerator(Generator generator) {
         var plain = TestResults.open("webflux-netty", null, Map.of(), 200, 100, 200);
         var latency = Percentiles.ofNanos(lagOf(1, 2, 3));
         return new RunResult(
@@ -162,6 +162,7 @@ class GeneratorWatchTest {
                 plain.jvm(),
                 generator,
                 plain.byRequest(),
+                null,
                 null,
                 null);
     }

@@ -17,7 +17,7 @@ class StartupAndUpstreamTest {
     void theyRoundTripThroughResultJsonAndShowInTheSummary() {
         var plain = TestResults.closed("loom-netty", null, Map.of("callDepth", "1"), 3, "0s", 30);
         var upstream = new RunResult.Upstream("webflux-netty", "http://127.0.0.1:4321/", 20, "upstream-webflux-netty-");
-        var jvm = new RunResult.Jvm(
+        var jvm = new Jvm(
                 2.0,
                 40.0,
                 1.0,
@@ -59,6 +59,7 @@ class StartupAndUpstreamTest {
                 null,
                 null,
                 new RunResult.Startup(2345.6, 12000L, 456.7, 150L),
+                null,
                 null);
 
         String json = ResultFiles.json().writeValueAsString(result);

@@ -154,6 +154,7 @@ final class TestResults {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 }

@@ -126,7 +126,8 @@ public final class SyntheticResults {
                 null,
                 null,
                 null,
-                agents);
+                agents,
+                null);
         add(label, result, List.copyOf(list), List.of(), Map.of(Metric.RPS, result.rps()), errors, ok + errors);
         return this;
     }

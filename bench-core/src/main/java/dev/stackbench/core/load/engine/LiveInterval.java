@@ -1,6 +1,6 @@
 package dev.stackbench.core.load.engine;
 
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.TimelinePhase;
@@ -42,14 +42,14 @@ public final class LiveInterval {
 
     private final String target;
     private final long endEpochMillis;
-    private final RunResult.TimelineRow row;
+    private final TimelineRow row;
     private final IntervalCollector.Taken taken;
     private final List<String> requestNames;
 
     LiveInterval(
             String target,
             long endEpochMillis,
-            RunResult.TimelineRow row,
+            TimelineRow row,
             IntervalCollector.Taken taken,
             List<String> requestNames) {
         this.target = target;
@@ -69,7 +69,7 @@ public final class LiveInterval {
     }
 
     /** The timeline's row of this interval: its phase, rps, percentiles, in flight, queued, open connections, loop busy. */
-    public RunResult.TimelineRow row() {
+    public TimelineRow row() {
         return row;
     }
 

@@ -1,13 +1,13 @@
 package dev.stackbench.core.load.engine;
 
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 
 /** Hears about a run while it goes: once per interval, and at once for anything that makes it suspect. */
 public interface ProgressListener {
 
     ProgressListener NONE = new ProgressListener() {};
 
-    default void interval(RunResult.TimelineRow row) {}
+    default void interval(TimelineRow row) {}
 
     /**
      * The same interval, for live outputs: the cumulative counters and the interval's histograms beside its row, read

@@ -7,6 +7,7 @@ import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.steady.WindowVerdict;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.Numbers;
@@ -90,7 +91,7 @@ final class ResultAssembly {
         boolean open = run.isOpenModel();
         var generator = GeneratorWatch.judge(
                 open ? timeline.lag() : null,
-                windowRows.stream().map(RunResult.TimelineRow::loopBusy).toList(),
+                windowRows.stream().map(TimelineRow::loopBusy).toList(),
                 open ? requests.scheduled() : null,
                 counters[WorkerCounters.SENT_IN_WINDOW],
                 measuredSeconds);
@@ -109,7 +110,7 @@ final class ResultAssembly {
                         Instant.ofEpochMilli(timeline.startEpochMillis()).toString(),
                         windowRows.isEmpty()
                                 ? rows.stream()
-                                        .mapToDouble(RunResult.TimelineRow::endSecond)
+                                        .mapToDouble(TimelineRow::endSecond)
                                         .max()
                                         .orElse(0)
                                 : window.startOffsetNanos() / 1e9,
@@ -129,6 +130,7 @@ final class ResultAssembly {
                 timeline.jvmWindow(rows, finishedInWindow),
                 generator,
                 byRequest(timeline, counters, measuredSeconds),
+                null,
                 null,
                 null);
         return new Measurement(

@@ -3,9 +3,10 @@ package dev.stackbench.core.load.engine;
 import dev.stackbench.core.jvm.JvmMetrics;
 import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
+import dev.stackbench.core.result.Jvm;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.Percentiles;
-import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +39,7 @@ final class Timeline {
     private final long startEpochMillis;
     private final JvmMetrics jvm;
     private final List<JvmMetrics.Sample> samples = new ArrayList<>();
-    private final List<RunResult.TimelineRow> rows = new ArrayList<>();
+    private final List<TimelineRow> rows = new ArrayList<>();
     private final List<Measurement.Interval> intervals = new ArrayList<>();
     private final Histogram latency = Histograms.newLatencyHistogram();
     private final Histogram serviceTime = Histograms.newLatencyHistogram();
@@ -70,7 +71,7 @@ final class Timeline {
      *
      * @param loopBusy the busiest generator loop's CPU share over the interval; null where not measured
      */
-    RunResult.TimelineRow close(
+    TimelineRow close(
             Period period, long toNanos, IntervalCollector.Taken taken, JvmMetrics.Sample sample, Double loopBusy) {
         samples.add(sample);
         long[] now = taken.counters();
@@ -104,7 +105,7 @@ final class Timeline {
         long queued = now[WorkerCounters.QUEUED];
         long outstanding = WorkerCounters.total(now, WorkerCounters.SCHEDULED)
                 - WorkerCounters.total(now, WorkerCounters.FINISHED);
-        var row = new RunResult.TimelineRow(
+        var row = new TimelineRow(
                 Math.round(toNanos / 1e6) / 1e3,
                 period.phase,
                 ok / seconds,
@@ -131,8 +132,8 @@ final class Timeline {
     }
 
     /** Every row, with JFR's virtual-thread counts, which arrive about a second late, filled in by when each event happened. */
-    List<RunResult.TimelineRow> rows() {
-        var filled = new ArrayList<RunResult.TimelineRow>(rows.size());
+    List<TimelineRow> rows() {
+        var filled = new ArrayList<TimelineRow>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             var row = rows.get(i);
             filled.add(row.withJvm(jvm.withVirtualThreads(row.jvm(), samples.get(i), samples.get(i + 1))));
@@ -141,16 +142,16 @@ final class Timeline {
     }
 
     /** The measured window's rows; empty if the run never got there. */
-    List<RunResult.TimelineRow> windowRows(List<RunResult.TimelineRow> all) {
+    List<TimelineRow> windowRows(List<TimelineRow> all) {
         return firstMeasuredRow < 0 ? List.of() : all.subList(firstMeasuredRow, lastMeasuredRow + 1);
     }
 
     /** The JVM over the measured window, with {@code finished} requests to divide the server's CPU by. */
-    RunResult.Jvm jvmWindow(List<RunResult.TimelineRow> all, long finished) {
+    Jvm jvmWindow(List<TimelineRow> all, long finished) {
         if (firstMeasuredRow < 0) {
             return jvm.window(samples.getLast(), samples.getLast(), List.of(), 0);
         }
-        var windowJvm = windowRows(all).stream().map(RunResult.TimelineRow::jvm).toList();
+        var windowJvm = windowRows(all).stream().map(TimelineRow::jvm).toList();
         return jvm.window(samples.get(firstMeasuredRow), samples.get(lastMeasuredRow + 1), windowJvm, finished);
     }
 

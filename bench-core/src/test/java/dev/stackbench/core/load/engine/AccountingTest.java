@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.vocabulary.TimelinePhase;
@@ -223,7 +224,7 @@ class AccountingTest {
             var measuredIntervals = new java.util.concurrent.atomic.AtomicInteger();
             ProgressListener stopper = new ProgressListener() {
                 @Override
-                public void interval(RunResult.TimelineRow row) {
+                public void interval(TimelineRow row) {
                     if (row.phase() == TimelinePhase.MEASURED && measuredIntervals.incrementAndGet() == 2) {
                         Thread.ofPlatform()
                                 .daemon()

@@ -10,6 +10,7 @@ import dev.stackbench.core.result.CompressedHistogram;
 import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.time.Duration;
@@ -59,7 +60,7 @@ class SegmentMergeTest {
             assertThat(pooled.getTotalCount()).isEqualTo(merged.requests().ok());
             assertThat(merged.latencyMs()).isEqualTo(Percentiles.ofNanos(pooled));
             assertThat(merged.timeline())
-                    .extracting(RunResult.TimelineRow::phase)
+                    .extracting(TimelineRow::phase)
                     .contains(TimelinePhase.WARMUP, TimelinePhase.MEASURED);
         }
     }
