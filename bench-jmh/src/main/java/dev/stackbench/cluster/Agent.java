@@ -1,10 +1,13 @@
 package dev.stackbench.cluster;
 
 import dev.stackbench.core.load.LoadRun;
+import dev.stackbench.core.load.engine.LiveInterval;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.Segment;
+import dev.stackbench.core.vocabulary.TimelinePhase;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.DatagramSocket;
@@ -247,7 +250,11 @@ public final class Agent {
                     (order.startEpochNanos() - ClockOffset.nowEpochNanos()) / 1e9);
             err.flush();
             var measured = LoadGenerator.runSegment(
-                    run, segment, ClockOffset.instant(order.startEpochNanos()), progress, running);
+                    run,
+                    segment,
+                    ClockOffset.instant(order.startEpochNanos()),
+                    new SayingWhenMeasuring(segment, progress),
+                    running);
             if (running.requested() && !stoppedByCoordinator) {
                 err.printf("agent %s: segment %s stopped: %s%n", channel.name(), segment, running.reason());
                 err.flush();
@@ -280,6 +287,49 @@ public final class Agent {
         } finally {
             stop = null;
             stoppedByCoordinator = false;
+        }
+    }
+
+    /**
+     * Tells the agent's log when its segment's window has begun, at the end of the window's first interval, so that
+     * whoever watches (a person, a test that interrupts a run mid-window) knows the measuring started, not only when it
+     * was due to; every interval is passed on to {@code progress}.
+     */
+    private final class SayingWhenMeasuring implements ProgressListener {
+        private final Segment segment;
+        private final ProgressListener progress;
+        private boolean told;
+
+        SayingWhenMeasuring(Segment segment, ProgressListener progress) {
+            this.segment = segment;
+            this.progress = progress;
+        }
+
+        @Override
+        public void interval(TimelineRow row) {
+            if (!told && row.phase() == TimelinePhase.MEASURED) {
+                told = true;
+                err.printf(
+                        "agent %s: segment %s measuring: the first interval of its window is done%n",
+                        channel.name(), segment);
+                err.flush();
+            }
+            progress.interval(row);
+        }
+
+        @Override
+        public void live(LiveInterval interval) {
+            progress.live(interval);
+        }
+
+        @Override
+        public void warning(String message) {
+            progress.warning(message);
+        }
+
+        @Override
+        public void message(String message) {
+            progress.message(message);
         }
     }
 

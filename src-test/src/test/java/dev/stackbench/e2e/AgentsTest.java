@@ -405,7 +405,7 @@ class AgentsTest {
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
     }
 
-    /** Runs {@code load} and sends it SIGTERM a second into its window (agent A's log says when its segment starts): exit 143. */
+    /** Runs {@code load} and sends it SIGTERM a second into its window (agent A's log says when it measures): exit 143. */
     private JsonNode loadInterrupted(BridgedHosts hosts, String name, List<String> arguments) throws Exception {
         Path out = temp.resolve(name);
         var command = new ArrayList<>(
@@ -418,19 +418,9 @@ class AgentsTest {
                 .start();
         processes.add(load);
         Path log = temp.resolve("agent-" + AGENT_A + ".out");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_SECONDS);
-        var starting = java.util.Optional.<String>empty();
-        while (System.nanoTime() < deadline && load.isAlive() && starting.isEmpty()) {
-            starting = Files.readAllLines(log).stream()
-                    .filter(line -> line.contains("segment 0/1 of"))
-                    .findFirst();
-            Thread.sleep(50);
-        }
-        assertThat(starting)
-                .as("agent A's third segment started: %s", Files.readString(log))
-                .isPresent();
-        Thread.sleep((long)
-                ((Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1")) + 2) * 1000));
+        assertThat(awaitLine(log, "segment 0/1 measuring", 0, load))
+                .as("agent A's third segment measuring: %s", Files.readString(log))
+                .isTrue();
         load.destroy(); // SIGTERM
         boolean finished = load.waitFor(STEP_SECONDS, TimeUnit.SECONDS);
         String text = Files.readString(printed);
@@ -441,27 +431,33 @@ class AgentsTest {
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
     }
 
-    /** Agent B's log says when its segment starts; it is killed a second into the window (after the 1 s warm-up). */
+    /** Agent B is killed once its log says its second segment is measuring: a second into the window. */
     private void killAgentBOnceItRuns(Process load) throws Exception {
         Path log = temp.resolve("agent-" + AGENT_B + ".out");
+        if (!awaitLine(log, "segment 1/2 measuring", 1, load)) {
+            throw new AssertionError("agent B never measured its second segment: " + Files.readString(log));
+        }
+        Process agent = byName.get("agent-" + AGENT_B);
+        ProcessHandle.of(agent.pid()).ifPresent(handle -> handle.descendants().forEach(ProcessHandle::destroyForcibly));
+        agent.destroyForcibly(); // SIGKILL: no goodbye to the cluster
+    }
+
+    /**
+     * Waits, at most {@link #STEP_SECONDS}, until {@code log} has a line containing {@code text} after {@code skip}
+     * earlier ones, while {@code load} runs; true if it came.
+     */
+    private static boolean awaitLine(Path log, String text, int skip, Process load) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_SECONDS);
         while (System.nanoTime() < deadline && load.isAlive()) {
-            var starting = Files.readAllLines(log).stream()
-                    .filter(line -> line.contains("segment 1/2 of"))
-                    .skip(1)
-                    .findFirst();
-            if (starting.isPresent()) {
-                double startsIn = Double.parseDouble(starting.get().replaceAll(".*starting in ([0-9.]+) s.*", "$1"));
-                Thread.sleep((long) ((startsIn + 2) * 1000));
-                Process agent = byName.get("agent-" + AGENT_B);
-                ProcessHandle.of(agent.pid())
-                        .ifPresent(handle -> handle.descendants().forEach(ProcessHandle::destroyForcibly));
-                agent.destroyForcibly(); // SIGKILL: no goodbye to the cluster
-                return;
+            if (Files.readAllLines(log).stream()
+                            .filter(line -> line.contains(text))
+                            .count()
+                    > skip) {
+                return true;
             }
-            Thread.sleep(50);
+            Thread.sleep(20);
         }
-        throw new AssertionError("agent B never started its second segment: " + Files.readString(log));
+        return false;
     }
 
     private Process start(BridgedHosts hosts, int host, String name, List<String> arguments, List<String> jvmOptions)
