@@ -13,6 +13,7 @@ import dev.stackbench.core.compare.VariantFailure;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.engine.StopRequest;
+import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.scenario.Scenario;
 import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.vocabulary.Durations;
@@ -165,10 +166,10 @@ final class ComparisonCli {
                             index,
                             count,
                             forks == 1 ? trial.label() : trial.label() + "#" + trial.fork(),
-                            values.getOrDefault("rps", Double.NaN),
-                            values.getOrDefault("p50", Double.NaN),
-                            values.getOrDefault("p99", Double.NaN),
-                            values.getOrDefault("cpuPerRequest", Double.NaN),
+                            values.get(Metric.RPS),
+                            values.get(Metric.P50),
+                            values.get(Metric.P99),
+                            values.get(Metric.CPU_PER_REQUEST),
                             trial.result().requests().errors(),
                             trial.seconds());
                     err.flush();

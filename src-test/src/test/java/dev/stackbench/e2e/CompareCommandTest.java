@@ -86,7 +86,7 @@ class CompareCommandTest {
                         .exists();
                 assertThat(trial.result().requests().errors()).isZero();
                 double bound = 8 / (trial.label().equals("slow") ? 0.025 : 0.005);
-                assertThat(trial.values().get("rps"))
+                assertThat(trial.values().get(Metric.RPS))
                         .as(trial.label() + " within Little's law")
                         .isLessThanOrEqualTo(bound * 1.02);
             }

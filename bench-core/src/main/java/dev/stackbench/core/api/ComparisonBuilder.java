@@ -358,9 +358,9 @@ public final class ComparisonBuilder {
                         index,
                         count,
                         trial.label(),
-                        values.getOrDefault(Metric.RPS.id(), Double.NaN),
-                        values.getOrDefault(Metric.P50.id(), Double.NaN),
-                        values.getOrDefault(Metric.P99.id(), Double.NaN),
+                        values.get(Metric.RPS),
+                        values.get(Metric.P50),
+                        values.get(Metric.P99),
                         trial.result().requests().errors());
             }
         }

@@ -149,7 +149,7 @@ public record ComparisonResult(
      * One variant's trial: its values of {@link Design#METRICS}, and its whole result.
      *
      * @param fork      which of the variant's JVMs, from 1 (always 1 without forks)
-     * @param values    by metric id; a metric that was not measured is absent
+     * @param values    by metric; a metric that was not measured is absent
      * @param directory its files, relative to the comparison's directory; null when none were written
      */
     public record Trial(
@@ -157,7 +157,7 @@ public record ComparisonResult(
             int fork,
             String startedAt,
             double seconds,
-            Map<String, Double> values,
+            TrialValues values,
             RunResult result,
             String directory) {}
 

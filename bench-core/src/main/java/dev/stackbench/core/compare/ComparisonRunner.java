@@ -279,15 +279,14 @@ public final class ComparisonRunner {
                             relative == null ? null : out.resolve(relative).toString()),
                     trialTimeout);
             double seconds = (System.nanoTime() - start) / 1e9;
-            var values = new LinkedHashMap<String, Double>();
-            for (Metric metric : Design.METRICS) {
-                Double value = metric.of(result);
-                if (value != null) {
-                    values.put(metric.id(), value);
-                }
-            }
             return new ComparisonResult.Trial(
-                    label, jvm.fork(), startedAt.toString(), seconds, values, result, relative);
+                    label,
+                    jvm.fork(),
+                    startedAt.toString(),
+                    seconds,
+                    TrialValues.of(result, Design.METRICS),
+                    result,
+                    relative);
         }
 
         private List<MetricVerdict> analyse(List<Metric> metrics) {
@@ -298,7 +297,7 @@ public final class ComparisonRunner {
                 for (int r = 0; r < rounds.size(); r++) {
                     for (int v = 0; v < labels.size(); v++) {
                         values[r][v] = rounds.get(r).trials(labels.get(v)).stream()
-                                .mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN))
+                                .mapToDouble(trial -> trial.values().get(metric))
                                 .toArray();
                     }
                 }

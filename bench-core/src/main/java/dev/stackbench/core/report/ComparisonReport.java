@@ -293,7 +293,7 @@ public final class ComparisonReport {
             for (ComparisonResult.Round round : result.rounds()) {
                 // With forks, the geometric mean of the variant's JVMs in the round, as the analysis takes it.
                 double[] values = round.trials(label).stream()
-                        .mapToDouble(trial -> trial.values().getOrDefault(metric.id(), Double.NaN))
+                        .mapToDouble(trial -> trial.values().get(metric))
                         .filter(value -> value > 0)
                         .toArray();
                 if (values.length > 0) {

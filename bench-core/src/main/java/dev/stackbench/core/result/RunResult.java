@@ -300,22 +300,9 @@ public record RunResult(
             Upstream upstream,
             App app) {
 
-        /** A target without an application of the user's: a built-in approach or a URL. */
-        public Target(
-                String label,
-                String url,
-                String approach,
-                String workload,
-                Map<String, String> workloadParams,
-                Map<String, String> serverSettings,
-                ServerLimits limits,
-                Upstream upstream) {
-            this(label, url, approach, workload, workloadParams, serverSettings, limits, upstream, null);
-        }
-
         /** Any HTTP server, not started by stackbench. */
         public static Target url(URI url) {
-            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of(), null, null);
+            return new Target(url.toString(), url.toString(), null, null, Map.of(), Map.of(), null, null, null);
         }
 
         /** A server started in-process; {@code label} null means {@code approach/workload}. */
@@ -335,6 +322,7 @@ public record RunResult(
                     workloadParams,
                     serverSettings,
                     limits,
+                    null,
                     null);
         }
 

@@ -3,6 +3,7 @@ package dev.stackbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.TrialValues;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Execution;
@@ -98,7 +99,7 @@ class VariantBoundsTest {
             rounds.add(new ComparisonResult.Round(
                     r + 1,
                     List.of("v"),
-                    List.of(new ComparisonResult.Trial("v", 1, "", 1, Map.of(), trials[r], null)),
+                    List.of(new ComparisonResult.Trial("v", 1, "", 1, new TrialValues(Map.of()), trials[r], null)),
                     1));
         }
         return new ComparisonResult(
@@ -166,6 +167,7 @@ class VariantBoundsTest {
                         true,
                         0,
                         null),
+                null,
                 null);
 
         assertThat(VariantBounds.of(comparison(result(target, 78.2, Percentiles.ofNanos(new Histogram(3)))), "v"))

@@ -182,7 +182,7 @@ class WinnersTest {
                 List.of());
         var result = new RunResult(
                 RunResult.SCHEMA,
-                new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
+                RunResult.Target.url(java.net.URI.create("http://127.0.0.1:1/")).withLabel(label),
                 profile,
                 new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
                 new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false),

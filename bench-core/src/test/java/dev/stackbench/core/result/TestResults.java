@@ -132,7 +132,7 @@ final class TestResults {
     static RunResult of(
             String approach, ServerLimits limits, Map<String, String> params, RunResult.Profile profile, double rps) {
         var target = new RunResult.Target(
-                approach + "/date", "http://127.0.0.1:1/", approach, "date", params, Map.of(), limits, null);
+                approach + "/date", "http://127.0.0.1:1/", approach, "date", params, Map.of(), limits, null, null);
         var environment = new RunResult.Environment("25", "vm", 2, "linux", 1L << 30, true, 1);
         long ok = Math.round(rps * profile.durationSeconds());
         return new RunResult(

@@ -93,7 +93,7 @@ public final class SyntheticResults {
         list.forEach(interval -> merged.add(interval.latencyNanos()));
         var result = new RunResult(
                 RunResult.SCHEMA,
-                new RunResult.Target(label, "http://127.0.0.1:1/", null, null, Map.of(), Map.of(), null, null),
+                RunResult.Target.url(java.net.URI.create("http://127.0.0.1:1/")).withLabel(label),
                 new RunResult.Profile(
                         LoadModel.CLOSED,
                         "synthetic",
