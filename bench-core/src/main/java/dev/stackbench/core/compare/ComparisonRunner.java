@@ -231,7 +231,8 @@ public final class ComparisonRunner {
                 longestRound = Math.max(longestRound, seconds);
                 rounds.add(new ComparisonResult.Round(
                         round, order.stream().map(this::name).toList(), trials, seconds));
-                List<MetricVerdict> verdicts = looks.isLook(round) ? analyse(design.deciding()) : List.of();
+                List<MetricVerdict> verdicts =
+                        looks.isLook(round) ? analyse(design.deciding(), looks.level(round, false)) : List.of();
                 Duration left = Duration.ofSeconds((long) Math.min(
                         design.timeLimit().toSeconds() - elapsedSeconds(),
                         longestRound * (design.maxRounds() - round)));
@@ -290,7 +291,7 @@ public final class ComparisonRunner {
                     label, jvm.fork(), startedAt.toString(), seconds, values, result, relative);
         }
 
-        private List<MetricVerdict> analyse(List<Metric> metrics) {
+        private List<MetricVerdict> analyse(List<Metric> metrics, Looks.Level level) {
             List<String> labels = variants.stream().map(Variant::label).toList();
             var verdicts = new ArrayList<MetricVerdict>();
             for (Metric metric : metrics) {
@@ -302,7 +303,7 @@ public final class ComparisonRunner {
                                 .toArray();
                     }
                 }
-                verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings()));
+                verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings(level)));
             }
             return verdicts;
         }
@@ -310,7 +311,12 @@ public final class ComparisonRunner {
         private ComparisonResult result(ComparisonResult.Stop stopped, VariantFailure failure) {
             var metrics = new ArrayList<>(design.deciding());
             Design.METRICS.stream().filter(metric -> !metrics.contains(metric)).forEach(metrics::add);
-            List<MetricVerdict> verdicts = rounds.isEmpty() ? List.of() : analyse(metrics);
+            // The final analysis spends what the looks left when what ended it did not depend on the data (the round
+            // cap,
+            // the time limit); after a look that decided everything, it keeps that look's level.
+            boolean last = stopped == ComparisonResult.Stop.ROUNDS || stopped == ComparisonResult.Stop.TIME;
+            List<MetricVerdict> verdicts =
+                    rounds.isEmpty() ? List.of() : analyse(metrics, looks.level(rounds.size(), last));
             var records = new ArrayList<ComparisonResult.VariantRecord>();
             for (VariantJvm jvm : jvms) {
                 IdleCpu account = cpu.get(name(jvm));
