@@ -3,6 +3,8 @@ package dev.stackbench.core.compare;
 import dev.stackbench.core.stats.GroupSequential;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The rounds after which a comparison looks at its intervals to decide whether to stop: {@code minRounds}, then each
@@ -32,10 +34,16 @@ public final class Looks {
 
     private final List<Integer> rounds;
     private final GroupSequential planned;
+    /** Unplanned analyses (a final one between looks), by their round: their boundaries are computed once. */
+    private final Map<Integer, GroupSequential> unplanned = new ConcurrentHashMap<>();
 
     private Looks(List<Integer> rounds) {
         this.rounds = List.copyOf(rounds);
-        this.planned = GroupSequential.of(fractions(this.rounds, this.rounds.size()), SPENDING);
+        this.planned = GroupSequential.of(
+                this.rounds.stream()
+                        .mapToDouble(round -> round / (double) this.rounds.getLast())
+                        .toArray(),
+                SPENDING);
     }
 
     /** @throws IllegalArgumentException unless 2 <= minRounds <= maxRounds */
@@ -113,20 +121,17 @@ public final class Looks {
         if (index >= 0) {
             return new Level(planned, index, last);
         }
-        var before = new ArrayList<>(
-                rounds.stream().filter(round -> round < completed).toList());
-        before.add(completed);
-        double[] fractions = before.stream()
-                .mapToDouble(round -> round / (double) rounds.getLast())
-                .toArray();
-        return new Level(GroupSequential.of(fractions, SPENDING), before.size() - 1, last);
-    }
-
-    private static double[] fractions(List<Integer> rounds, int count) {
-        return rounds.stream()
-                .limit(count)
-                .mapToDouble(round -> round / (double) rounds.getLast())
-                .toArray();
+        GroupSequential sequential = unplanned.computeIfAbsent(completed, unused -> {
+            var before = new ArrayList<>(
+                    rounds.stream().filter(round -> round < completed).toList());
+            before.add(completed);
+            return GroupSequential.of(
+                    before.stream()
+                            .mapToDouble(round -> round / (double) rounds.getLast())
+                            .toArray(),
+                    SPENDING);
+        });
+        return new Level(sequential, sequential.looks() - 1, last);
     }
 
     /**
