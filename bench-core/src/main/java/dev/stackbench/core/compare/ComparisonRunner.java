@@ -31,8 +31,10 @@ import java.util.Random;
  * steady by default); then rounds, each a fresh random order of one trial per variant (a short re-warm, discarded,
  * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured; or, {@link Design.Schedule#TOGETHER},
  * every variant's trial of a round at once (warm-ups too). After the planned rounds
- * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}); it stops once every pair is decided,
- * or at its round cap or time limit, or when stopped, and says which. The coordinator measures nothing itself.
+ * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}) at each look's level of the error rate
+ * spent over the looks; it stops once every pair is decided, or at its round cap or time limit, or when stopped, and
+ * says which; its final analysis spends what the looks left when the cap or the limit ended it. The coordinator
+ * measures nothing itself.
  *
  * <pre>{@code
  * ComparisonRunner.Outcome outcome = ComparisonRunner.run(comparison, Path.of("out"), new StopRequest(), new ComparisonRunner.Listener() {});
