@@ -1,6 +1,5 @@
 package dev.stackbench.core.plan;
 
-import dev.stackbench.core.vocabulary.Durations;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -111,10 +110,5 @@ public record Plan(
             return minutes + " minutes";
         }
         return minutes / 60 + " h " + minutes % 60 + " min";
-    }
-
-    /** The expected time as the command line writes durations ({@code 6m52s}). */
-    public String expectedWords() {
-        return Durations.format(expected);
     }
 }
