@@ -20,7 +20,7 @@ class CompareByRounds {
         ComparisonResult result = ComparisonFiles.read(ComparisonFiles.find(Path.of(args[0])));
         Metric metric = Metric.fromId(args.length > 1 ? args[1] : "rps");
         List<String> labels = result.labels();
-        var settings = new PairedAnalysis.Settings(result.design().confidence(), 1, result.design().equivalenceMargin());
+        var settings = new PairedAnalysis.Settings(result.design().confidence(), result.design().equivalenceMargin());
         System.out.println("rounds  pair                                    ratio   interval (one look at n, Holm over pairs)  half-width  round spread");
         for (int n = 2; n <= result.rounds().size(); n++) {
             double[][] values = new double[n][labels.size()];

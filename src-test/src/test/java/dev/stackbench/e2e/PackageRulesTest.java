@@ -61,6 +61,7 @@ class PackageRulesTest {
             "core.result.read", List.of("core.result"),
             "core.stats", List.of("core.result", "core.result.read"),
             "core.steady", List.of("core.result", "core.stats"),
+            "core.plan", List.of(),
             "core.jvm", List.of("core.result"),
             "core.profile", List.of("core.result"),
             "core.load", List.of("core.steady"),

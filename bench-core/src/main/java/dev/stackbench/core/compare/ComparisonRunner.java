@@ -31,8 +31,10 @@ import java.util.Random;
  * steady by default); then rounds, each a fresh random order of one trial per variant (a short re-warm, discarded,
  * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured; or, {@link Design.Schedule#TOGETHER},
  * every variant's trial of a round at once (warm-ups too). After the planned rounds
- * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}); it stops once every pair is decided,
- * or at its round cap or time limit, or when stopped, and says which. The coordinator measures nothing itself.
+ * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}) at each look's level of the error rate
+ * spent over the looks; it stops once every pair is decided, or at its round cap or time limit, or when stopped, and
+ * says which; its final analysis spends what the looks left when the cap or the limit ended it. The coordinator
+ * measures nothing itself.
  *
  * <pre>{@code
  * ComparisonRunner.Outcome outcome = ComparisonRunner.run(comparison, Path.of("out"), new StopRequest(), new ComparisonRunner.Listener() {});
@@ -231,7 +233,8 @@ public final class ComparisonRunner {
                 longestRound = Math.max(longestRound, seconds);
                 rounds.add(new ComparisonResult.Round(
                         round, order.stream().map(this::name).toList(), trials, seconds));
-                List<MetricVerdict> verdicts = looks.isLook(round) ? analyse(design.deciding()) : List.of();
+                List<MetricVerdict> verdicts =
+                        looks.isLook(round) ? analyse(design.deciding(), looks.level(round, false)) : List.of();
                 Duration left = Duration.ofSeconds((long) Math.min(
                         design.timeLimit().toSeconds() - elapsedSeconds(),
                         longestRound * (design.maxRounds() - round)));
@@ -289,7 +292,7 @@ public final class ComparisonRunner {
                     relative);
         }
 
-        private List<MetricVerdict> analyse(List<Metric> metrics) {
+        private List<MetricVerdict> analyse(List<Metric> metrics, Looks.Level level) {
             List<String> labels = variants.stream().map(Variant::label).toList();
             var verdicts = new ArrayList<MetricVerdict>();
             for (Metric metric : metrics) {
@@ -301,7 +304,7 @@ public final class ComparisonRunner {
                                 .toArray();
                     }
                 }
-                verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings()));
+                verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings(level)));
             }
             return verdicts;
         }
@@ -309,7 +312,12 @@ public final class ComparisonRunner {
         private ComparisonResult result(ComparisonResult.Stop stopped, VariantFailure failure) {
             var metrics = new ArrayList<>(design.deciding());
             Design.METRICS.stream().filter(metric -> !metrics.contains(metric)).forEach(metrics::add);
-            List<MetricVerdict> verdicts = rounds.isEmpty() ? List.of() : analyse(metrics);
+            // The final analysis spends what the looks left when what ended it did not depend on the data (the round
+            // cap,
+            // the time limit); after a look that decided everything, it keeps that look's level.
+            boolean last = stopped == ComparisonResult.Stop.ROUNDS || stopped == ComparisonResult.Stop.TIME;
+            List<MetricVerdict> verdicts =
+                    rounds.isEmpty() ? List.of() : analyse(metrics, looks.level(rounds.size(), last));
             var records = new ArrayList<ComparisonResult.VariantRecord>();
             for (VariantJvm jvm : jvms) {
                 IdleCpu account = cpu.get(name(jvm));

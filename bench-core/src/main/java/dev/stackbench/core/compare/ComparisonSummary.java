@@ -80,10 +80,10 @@ public final class ComparisonSummary {
                                 design.forks()));
         text.append(String.format(
                 Locale.ROOT,
-                "Confidence:   %s over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
-                        + "equivalent within %s%n",
+                "Confidence:   %s over all pairs and %d looks (%s); equivalent within %s%n",
                 ComparisonWarnings.percent(design.confidence()),
                 design.looks().count(),
+                Looks.correction(),
                 ComparisonWarnings.percent(design.equivalenceMargin())));
         for (MetricVerdict verdict : result.verdicts()) {
             boolean deciding = design.deciding().contains(verdict.metric());

@@ -121,7 +121,7 @@ public record Design(
             throw new IllegalArgumentException("--trial-warmup must be 0 or more, got "
                     + (trialWarmup == null ? null : Durations.format(trialWarmup)));
         }
-        new PairedAnalysis.Settings(confidence, 1, equivalenceMargin);
+        new PairedAnalysis.Settings(confidence, equivalenceMargin);
         deciding = List.copyOf(deciding);
         if (deciding.isEmpty() || !METRICS.containsAll(deciding)) {
             throw new IllegalArgumentException(
@@ -141,7 +141,8 @@ public record Design(
         return Looks.of(minRounds, maxRounds);
     }
 
-    public PairedAnalysis.Settings settings() {
-        return new PairedAnalysis.Settings(confidence, looks().count(), equivalenceMargin, schedule);
+    /** How the analysis at {@code level} is made ({@link Looks#level}). */
+    public PairedAnalysis.Settings settings(Looks.Level level) {
+        return new PairedAnalysis.Settings(confidence, level, equivalenceMargin, schedule);
     }
 }

@@ -1,26 +1,49 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.stats.GroupSequential;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The rounds after which a comparison looks at its intervals to decide whether to stop: {@code minRounds}, then
- * each about half again as many rounds as the one before, and {@code maxRounds}. Every look spends its share of the
- * error rate ({@code alpha / count()}, Bonferroni over looks), so that stopping as soon as the intervals allow does
- * not raise the chance of a false difference above {@code alpha}: looking after every round with the full
- * {@code alpha} would (the optional-stopping problem). Few looks keep each one's share large.
+ * The rounds after which a comparison looks at its intervals to decide whether to stop: {@code minRounds}, then each
+ * about half again as many rounds as the one before, and {@code maxRounds}; and the level each look tests at. The error
+ * rate is spent over the looks by a Lan-DeMets spending function ({@link #SPENDING}, O'Brien-Fleming-like) at the
+ * looks' information fractions ({@code round / maxRounds}), with group-sequential boundaries ({@link GroupSequential}),
+ * so that stopping as soon as the intervals allow keeps the chance of a false difference over all looks at {@code alpha}:
+ * looking after every round with the full {@code alpha} would raise it (the optional-stopping problem), and a Bonferroni
+ * split ({@code alpha / looks} at each) would keep it needlessly below and cost power. O'Brien-Fleming-like spending
+ * keeps early looks strict (a look after 5 of 30 rounds declares only a difference far beyond its interval) and the
+ * last look's level close to a single test's.
  *
  * <pre>{@code
- * Looks looks = Looks.of(5, 30);   // after rounds 5, 8, 12, 18, 27 and 30: each at alpha / 6
+ * Looks looks = Looks.of(5, 30);              // after rounds 5, 8, 12, 18, 27 and 30
+ * looks.level(12, false).nominal(0.05);      // 0.0019: the third look's level
+ * looks.level(30, false).nominal(0.05);      // 0.036: the last look's, where Bonferroni gives 0.05 / 6 = 0.0083
+ * looks.level(14, true).nominal(0.05);       // stopped by its time limit after 14 rounds: spends what is left
  * }</pre>
  */
-public record Looks(List<Integer> rounds) {
+public final class Looks {
 
     /** How much the rounds between looks grow. */
     static final double GROWTH = 1.5;
 
-    public Looks {
-        rounds = List.copyOf(rounds);
+    /** How the error rate is spent over the looks. */
+    public static final GroupSequential.Spending SPENDING = GroupSequential.Spending.OBRIEN_FLEMING;
+
+    private final List<Integer> rounds;
+    private final GroupSequential planned;
+    /** Unplanned analyses (a final one between looks), by their round: their boundaries are computed once. */
+    private final Map<Integer, GroupSequential> unplanned = new ConcurrentHashMap<>();
+
+    private Looks(List<Integer> rounds) {
+        this.rounds = List.copyOf(rounds);
+        this.planned = GroupSequential.of(
+                this.rounds.stream()
+                        .mapToDouble(round -> round / (double) this.rounds.getLast())
+                        .toArray(),
+                SPENDING);
     }
 
     /** @throws IllegalArgumentException unless 2 <= minRounds <= maxRounds */
@@ -41,11 +64,16 @@ public record Looks(List<Integer> rounds) {
         return new Looks(rounds);
     }
 
+    /** The rounds after which it looks, the last being the most rounds. */
+    public List<Integer> rounds() {
+        return rounds;
+    }
+
     public boolean isLook(int round) {
         return rounds.contains(round);
     }
 
-    /** How many looks there are at most: the share of alpha each gets is {@code alpha / count()}. */
+    /** How many looks there are at most. */
     public int count() {
         return rounds.size();
     }
@@ -55,8 +83,75 @@ public record Looks(List<Integer> rounds) {
         return rounds.stream().filter(look -> look >= round).findFirst().orElse(rounds.getLast());
     }
 
+    /**
+     * How the error rate is shared over the pairs and the looks, for summaries: "Holm over pairs, O'Brien-Fleming-like
+     * alpha spending over looks".
+     */
+    public static String correction() {
+        return "Holm over pairs, " + SPENDING.words() + " alpha spending over looks";
+    }
+
     /** Which look {@code round} is, from 1; 0 if it is none. */
     public int number(int round) {
         return rounds.indexOf(round) + 1;
+    }
+
+    /**
+     * The level of the analysis after {@code completed} rounds.
+     *
+     * <ul>
+     *   <li>At a planned look, not the last analysis: that look's level, spending {@code alpha(round / maxRounds)} in all
+     *       (the looks' statistics decide whether to stop there).</li>
+     *   <li>{@code last}, whatever the round: the comparison's final analysis, stopped by something that did not depend on
+     *       the data (its last round, its time limit): the looks before it, then it spending all that they left (Lan and
+     *       DeMets: a final look may come at any information).</li>
+     *   <li>Otherwise (interrupted, a variant failed, between looks): an unplanned look after the looks before it,
+     *       spending {@code alpha(completed / maxRounds)} in all.</li>
+     * </ul>
+     *
+     * <p>A comparison that stopped because a look decided everything is analysed at that look's level
+     * ({@code last = false}): spending the rest then would spend it on data that chose the moment.
+     */
+    public Level level(int completed, boolean last) {
+        if (completed < 1 || completed > rounds.getLast()) {
+            throw new IllegalArgumentException(
+                    "an analysis comes after 1 to " + rounds.getLast() + " rounds, got " + completed);
+        }
+        int index = rounds.indexOf(completed);
+        if (index >= 0) {
+            return new Level(planned, index, last);
+        }
+        GroupSequential sequential = unplanned.computeIfAbsent(completed, unused -> {
+            var before = new ArrayList<>(
+                    rounds.stream().filter(round -> round < completed).toList());
+            before.add(completed);
+            return GroupSequential.of(
+                    before.stream()
+                            .mapToDouble(round -> round / (double) rounds.getLast())
+                            .toArray(),
+                    SPENDING);
+        });
+        return new Level(sequential, sequential.looks() - 1, last);
+    }
+
+    /**
+     * The level one analysis tests at: for a share of alpha over all looks (a pair's share under Holm), the nominal
+     * two-sided level of this look ({@link GroupSequential#nominalLevel}).
+     *
+     * @param sequential    the looks so far and this one
+     * @param look          which of them this is, from 0
+     * @param spendsTheRest whether this analysis is the last and spends what the looks before it left
+     */
+    public record Level(GroupSequential sequential, int look, boolean spendsTheRest) {
+
+        /** A single analysis: it spends all of alpha. */
+        public static Level single() {
+            return new Level(GroupSequential.of(new double[] {1}, SPENDING), 0, true);
+        }
+
+        /** The nominal level at which this analysis tests a hypothesis whose share of alpha over all looks is {@code share}. */
+        public double nominal(double share) {
+            return sequential.looks() == 1 ? share : sequential.nominalLevel(share, look, spendsTheRest);
+        }
     }
 }

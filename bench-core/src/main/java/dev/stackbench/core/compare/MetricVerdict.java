@@ -28,7 +28,7 @@ public record MetricVerdict(
      * One variant relative to the rounds it was measured in.
      *
      * @param relative its value over the geometric mean of its round's values, averaged over rounds (geometrically)
-     * @param low      the interval of {@code relative}, at the looks' per-look level (not corrected for the variants)
+     * @param low      the interval of {@code relative}, at the level of the look it was analysed at (not corrected for the variants)
      * @param median   the median of its raw values over the rounds, in the metric's unit
      */
     public record VariantScore(String label, double relative, double low, double high, double median) {}

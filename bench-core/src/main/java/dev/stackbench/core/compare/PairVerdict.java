@@ -6,7 +6,8 @@ import java.util.Locale;
 /**
  * Two variants compared on one metric over the same rounds: {@code first} is the better one by the point estimate,
  * {@code ratio} its value over {@code second}'s (above 1 for requests/s, below 1 for a latency), with the interval
- * at {@code confidence} (the level Holm's correction tested this pair at, over the pairs and the looks).
+ * at {@code confidence} (the nominal level Holm's correction tested this pair at, at this look: its share of alpha
+ * spent over the looks, {@link Looks}).
  *
  * @param pValue        two-sided, of "no difference", uncorrected
  * @param roundSpread   how much the per-round ratios disagree (their log's standard deviation, as a share)

@@ -23,28 +23,35 @@ import java.util.List;
  * JVM's mean over the rounds (relative to each round's mean) is one value, and a pair's interval is Student's over
  * JVMs, with their spread pooled over all variants: what JVMs differ by is then in the interval.
  *
- * <p>The pairs are tested together with Holm's correction at the level one look may spend ({@link Looks}); an interval
- * that excludes 1 declares a difference, one within the equivalence margin declares none that large, anything else is
+ * <p>The pairs are tested together with Holm's correction, each share of alpha spent over the looks ({@link Looks}: the
+ * group-sequential Holm procedure, {@link Holm#decide(double[], double, java.util.function.DoubleUnaryOperator)}); an
+ * interval that excludes 1 declares a difference, one within the equivalence margin declares none that large, anything else is
  * undecided. The ordered groups follow from the pairs ({@link MetricVerdict#groups()}).
  *
  * <pre>{@code
- * MetricVerdict rps = PairedAnalysis.of(Metric.RPS, List.of("a", "b"), valuesByRound, new PairedAnalysis.Settings(0.95, 6, 0.02));
+ * MetricVerdict rps = PairedAnalysis.of(Metric.RPS, List.of("a", "b"), valuesByRound, new PairedAnalysis.Settings(0.95, 0.02));
  * }</pre>
  */
 public final class PairedAnalysis {
 
     /**
      * @param confidence        the chance that no declared difference is false, over every pair and every look (0.95)
-     * @param looks             how many looks share {@code 1 - confidence} ({@link Looks#count()}); 1 for a single look
+     * @param level             the look this analysis is and the level it tests at ({@link Looks#level}); {@link
+     *                          Looks.Level#single()} for a single look
      * @param equivalenceMargin a pair whose interval lies within [1/(1+m), 1+m] is equivalent (0.02 for 2%)
      * @param schedule          how the trials ran: together, with forks, the JVMs measured at the same time are compared
      *                          with each other (see {@link Estimates#overSlots})
      */
-    public record Settings(double confidence, int looks, double equivalenceMargin, Design.Schedule schedule) {
+    public record Settings(double confidence, Looks.Level level, double equivalenceMargin, Design.Schedule schedule) {
 
-        /** Trials in turns ({@link Design.Schedule#TURNS}). */
-        public Settings(double confidence, int looks, double equivalenceMargin) {
-            this(confidence, looks, equivalenceMargin, Design.Schedule.TURNS);
+        /** A single look, trials in turns ({@link Design.Schedule#TURNS}). */
+        public Settings(double confidence, double equivalenceMargin) {
+            this(confidence, Looks.Level.single(), equivalenceMargin, Design.Schedule.TURNS);
+        }
+
+        /** A single look. */
+        public Settings(double confidence, double equivalenceMargin, Design.Schedule schedule) {
+            this(confidence, Looks.Level.single(), equivalenceMargin, schedule);
         }
 
         /** @throws IllegalArgumentException naming the setting and its bad value */
@@ -55,8 +62,9 @@ public final class PairedAnalysis {
             if (!(confidence > 0 && confidence < 1)) {
                 throw new IllegalArgumentException("confidence must be between 0 and 1 (e.g. 0.95), got " + confidence);
             }
-            if (looks < 1) {
-                throw new IllegalArgumentException("looks must be at least 1, got " + looks);
+            if (level == null) {
+                throw new IllegalArgumentException(
+                        "the look's level must be given (Looks.level, or Looks.Level.single())");
             }
             if (!(equivalenceMargin > 0 && equivalenceMargin < 1)) {
                 throw new IllegalArgumentException(
@@ -64,9 +72,14 @@ public final class PairedAnalysis {
             }
         }
 
-        /** The error rate one look may spend over all pairs. */
-        double alphaPerLook() {
-            return (1 - confidence) / looks;
+        /** The error rate of all pairs over all looks. */
+        double alpha() {
+            return 1 - confidence;
+        }
+
+        /** The level this look tests a share of alpha at. */
+        double nominal(double share) {
+            return level.nominal(share);
         }
     }
 
@@ -99,7 +112,7 @@ public final class PairedAnalysis {
                         Arrays.stream(rounds[r][v]).map(Math::log).average().orElse(Double.NaN));
             }
         }
-        double alpha = settings.alphaPerLook();
+        double alpha = settings.alpha();
         Estimates rounded = Estimates.overRounds(byVariant);
         Estimates estimates = forks == 1
                 ? rounded
@@ -108,7 +121,7 @@ public final class PairedAnalysis {
                         : Estimates.overForks(rounds, rounded);
         var scores = new ArrayList<MetricVerdict.VariantScore>();
         for (int v = 0; v < k; v++) {
-            PairedRatio.Interval interval = estimates.relative(v).interval(1 - alpha);
+            PairedRatio.Interval interval = estimates.relative(v).interval(1 - settings.nominal(alpha));
             double[] column = new double[byVariant.length];
             for (int r = 0; r < byVariant.length; r++) {
                 column[r] = byVariant[r][v];
@@ -126,7 +139,7 @@ public final class PairedAnalysis {
         if (!higher) {
             Collections.reverse(scores);
         }
-        var pairs = pairs(labels, estimates, higher, alpha, settings.equivalenceMargin());
+        var pairs = pairs(labels, estimates, higher, settings);
         List<String> ordered =
                 scores.stream().map(MetricVerdict.VariantScore::label).toList();
         return new MetricVerdict(
@@ -286,7 +299,8 @@ public final class PairedAnalysis {
     }
 
     private static List<PairVerdict> pairs(
-            List<String> labels, Estimates estimates, boolean higherIsBetter, double alpha, double margin) {
+            List<String> labels, Estimates estimates, boolean higherIsBetter, Settings settings) {
+        double margin = settings.equivalenceMargin();
         int k = labels.size();
         var ratios = new ArrayList<PairedRatio>();
         var indices = new ArrayList<int[]>();
@@ -296,8 +310,8 @@ public final class PairedAnalysis {
                 indices.add(new int[] {i, j});
             }
         }
-        Holm.Decision[] decisions =
-                Holm.decide(ratios.stream().mapToDouble(PairedRatio::pValue).toArray(), alpha);
+        Holm.Decision[] decisions = Holm.decide(
+                ratios.stream().mapToDouble(PairedRatio::pValue).toArray(), settings.alpha(), settings::nominal);
         var pairs = new ArrayList<PairVerdict>();
         for (int p = 0; p < ratios.size(); p++) {
             PairedRatio ratio = ratios.get(p);

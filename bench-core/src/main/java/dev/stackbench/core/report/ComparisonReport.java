@@ -4,6 +4,7 @@ import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.Looks;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.machine.Machine;
@@ -215,10 +216,10 @@ public final class ComparisonReport {
                                         .toList())
                         + String.format(
                                 Locale.ROOT,
-                                "; %.0f%% confidence over all pairs and %d looks (Holm over pairs, Bonferroni over looks); "
-                                        + "equivalent within %.1f%%",
+                                "; %.0f%% confidence over all pairs and %d looks (%s); equivalent within %.1f%%",
                                 100 * result.design().confidence(),
                                 result.design().looks().count(),
+                                Looks.correction(),
                                 100 * result.design().equivalenceMargin())));
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.verdict() != null) {

@@ -3,8 +3,11 @@
  * definition of a sample quantile ({@link dev.stackbench.core.stats.Quantile}), the latency percentile
  * of merged histograms exactly as HdrHistogram computes it, the two-level bootstrap over runs and
  * their within-run samples ({@link dev.stackbench.core.stats.Bootstrap}), the
- * {@link dev.stackbench.core.stats.Estimate} it yields, and the one-sided test on the excess over a
- * limit ({@link dev.stackbench.core.stats.Excess}).
+ * {@link dev.stackbench.core.stats.Estimate} it yields, the one-sided test on the excess over a
+ * limit ({@link dev.stackbench.core.stats.Excess}), and the paired tests of comparisons: ratios
+ * ({@link dev.stackbench.core.stats.PairedRatio}), Holm's correction over pairs
+ * ({@link dev.stackbench.core.stats.Holm}) and the error rate spent over looks
+ * ({@link dev.stackbench.core.stats.GroupSequential}).
  *
  * <p>May import {@code dev.stackbench.core.result} and {@code dev.stackbench.core.result.read};
  * nothing above it (gate, report).

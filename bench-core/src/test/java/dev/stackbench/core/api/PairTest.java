@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class PairTest {
 
-    private static final PairedAnalysis.Settings SETTINGS = new PairedAnalysis.Settings(0.95, 1, 0.02);
+    private static final PairedAnalysis.Settings SETTINGS = new PairedAnalysis.Settings(0.95, 0.02);
 
     /** Six rounds of two variants: {@code fast} at {@code ratio} times {@code slow}'s value, with a little noise. */
     private static Verdict verdict(Metric metric, double ratio) {

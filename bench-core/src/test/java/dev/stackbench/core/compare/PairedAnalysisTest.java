@@ -22,8 +22,9 @@ class PairedAnalysisTest {
     private static final double DRIFT_AMPLITUDE = 0.35;
     private static final double WINDOW_NOISE = 0.03;
 
+    /** The last look of the default looks: the level a comparison that ran all its rounds is analysed at. */
     private static final PairedAnalysis.Settings SETTINGS =
-            new PairedAnalysis.Settings(0.95, Looks.of(5, 30).count(), 0.02);
+            new PairedAnalysis.Settings(0.95, Looks.of(5, 30).level(30, false), 0.02, Design.Schedule.TURNS);
 
     /** Requests/s of a variant of {@code cost} measured in window {@code t}. */
     private static double measured(double cost, int t, double phase, Random random) {
@@ -214,8 +215,8 @@ class PairedAnalysisTest {
      */
     @Test
     void togetherJvmsMeasuredAtTheSameMomentAreComparedWithEachOther() {
-        var turns = new PairedAnalysis.Settings(0.95, 1, 0.02, Design.Schedule.TURNS);
-        var together = new PairedAnalysis.Settings(0.95, 1, 0.02, Design.Schedule.TOGETHER);
+        var turns = new PairedAnalysis.Settings(0.95, 0.02, Design.Schedule.TURNS);
+        var together = new PairedAnalysis.Settings(0.95, 0.02, Design.Schedule.TOGETHER);
         var random = new Random(22);
         int comparisons = 200;
         int foundTogether = 0;

@@ -1,0 +1,149 @@
+package dev.stackbench.core.plan;
+
+import dev.stackbench.core.vocabulary.Durations;
+import java.time.Duration;
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * Chooses a comparison's design from a pilot's {@link VarianceComponents}, its {@link Costs} and the {@link Question}:
+ *
+ * <ol>
+ *   <li><b>Trials per JVM</b>, Kalibera and Jones' optimum: the number {@code n} that makes a JVM's information cheapest,
+ *       minimising {@code (cJvm + n cTrial) (s²jvm + s²trial / n)}, which is at
+ *       {@code n = sqrt(cJvm s²trial / (cTrial s²jvm))}, taken as the better of the integers either side, at least 1 and
+ *       at most {@link #MAX_TRIALS_PER_JVM}. JVMs that differ (large {@code s²jvm}) get few trials each, JVMs that do not
+ *       get many: a trial cannot average out what its JVM keeps.</li>
+ *   <li><b>JVMs per variant</b>: the fewest, at least {@link #MIN_JVMS_PER_VARIANT}, with which Student's test of a pair
+ *       (each variant's mean over its JVMs, the JVMs' spread pooled over the variants: {@code variants (J - 1)} degrees
+ *       of freedom, as compare's analysis over forks) declares a difference of {@code detect} with the power asked for,
+ *       at the confidence shared by all pairs (Bonferroni over pairs: Holm's, which the analysis uses, is never less
+ *       powerful). The power is taken from the shifted central t distribution (a close approximation of the noncentral
+ *       one).</li>
+ *   <li><b>Time</b>: {@code variants J (cJvm + n cTrial)}, JVMs and trials one at a time.</li>
+ *   <li><b>With a budget</b>: no more JVMs than the budget buys; then the plan says the smallest difference it resolves at
+ *       the power asked for, and its power at the difference asked for.</li>
+ * </ol>
+ *
+ * <pre>{@code
+ * Plan plan = Planner.plan(VarianceComponents.known(0.03 * 0.03, 0.02 * 0.02),
+ *         new Costs(Duration.ofSeconds(75), Duration.ofSeconds(10)), Question.detect(0.03));
+ * plan.describe();   // "to tell 3% apart at 95% with 90% power: 28 JVMs per variant, 2 trials each, about 89 minutes"
+ * }</pre>
+ */
+public final class Planner {
+
+    /**
+     * At least this many JVMs per variant: with two, one odd JVM is half the variant and its spread has one degree of
+     * freedom.
+     */
+    public static final int MIN_JVMS_PER_VARIANT = 3;
+    /** The planner looks no further: a question that needs more is answered with what this many resolve. */
+    public static final int MAX_JVMS_PER_VARIANT = 100;
+    /** At most this many trials per JVM (compare's default cap of rounds). */
+    public static final int MAX_TRIALS_PER_JVM = 30;
+
+    private Planner() {}
+
+    /** @throws IllegalArgumentException when the budget cannot buy {@link #MIN_JVMS_PER_VARIANT} JVMs per variant */
+    public static Plan plan(VarianceComponents components, Costs costs, Question question) {
+        int trials = trialsPerJvm(components, costs);
+        double jvmSeconds = costs.jvmWithTrialsSeconds(trials);
+        int affordable = MAX_JVMS_PER_VARIANT;
+        if (question.budget() != null) {
+            double budgetSeconds = question.budget().toNanos() / 1e9;
+            affordable = (int)
+                    Math.min(MAX_JVMS_PER_VARIANT, Math.floor(budgetSeconds / (question.variants() * jvmSeconds)));
+            if (affordable < MIN_JVMS_PER_VARIANT) {
+                throw new IllegalArgumentException(String.format(
+                        "a budget of %s buys fewer than %d JVMs per variant for %d variants (a JVM with its %d trials "
+                                + "costs %s): give at least %s",
+                        Durations.format(question.budget()),
+                        MIN_JVMS_PER_VARIANT,
+                        question.variants(),
+                        trials,
+                        Durations.format(seconds(jvmSeconds)),
+                        Durations.format(seconds(Math.ceil(MIN_JVMS_PER_VARIANT * question.variants() * jvmSeconds)))));
+            }
+        }
+        int jvms = MIN_JVMS_PER_VARIANT;
+        while (jvms < affordable && power(components, question, jvms, trials, question.detect()) < question.power()) {
+            jvms++;
+        }
+        double power = power(components, question, jvms, trials, question.detect());
+        Plan.Limit limit = power >= question.power()
+                ? Plan.Limit.POWER
+                : affordable < MAX_JVMS_PER_VARIANT ? Plan.Limit.BUDGET : Plan.Limit.MAX_JVMS;
+        return new Plan(
+                question,
+                jvms,
+                trials,
+                seconds(question.variants() * jvms * jvmSeconds),
+                power,
+                resolution(components, question, jvms, trials),
+                limit);
+    }
+
+    /** Kalibera and Jones' optimal trials per JVM, as an integer between 1 and {@link #MAX_TRIALS_PER_JVM}. */
+    static int trialsPerJvm(VarianceComponents components, Costs costs) {
+        if (components.betweenJvm() == 0) {
+            return MAX_TRIALS_PER_JVM; // JVMs do not differ: a trial is as good as a JVM, and cheaper
+        }
+        double optimum = Math.sqrt(
+                costs.jvmSeconds() * components.withinJvm() / (costs.trialSeconds() * components.betweenJvm()));
+        if (optimum >= MAX_TRIALS_PER_JVM) {
+            return MAX_TRIALS_PER_JVM;
+        }
+        int below = Math.max(1, (int) Math.floor(optimum));
+        int above = below + 1;
+        return costPerInformation(components, costs, below) <= costPerInformation(components, costs, above)
+                ? below
+                : above;
+    }
+
+    /** What one JVM's information costs with {@code trials} trials: its seconds times its mean's variance. */
+    private static double costPerInformation(VarianceComponents components, Costs costs, int trials) {
+        return costs.jvmWithTrialsSeconds(trials) * components.ofJvmMean(trials);
+    }
+
+    /**
+     * The chance that the test of one pair, with {@code jvms} JVMs of {@code trials} trials per variant, declares a
+     * relative difference of {@code difference} (two-sided, at the confidence shared by the pairs).
+     */
+    public static double power(
+            VarianceComponents components, Question question, int jvms, int trials, double difference) {
+        if (jvms < 2 || trials < 1) {
+            throw new IllegalArgumentException(
+                    "power needs at least 2 JVMs and 1 trial per JVM, got " + jvms + " and " + trials);
+        }
+        double standardError = Math.sqrt(2 * components.ofJvmMean(trials) / jvms);
+        int degreesOfFreedom = question.variants() * (jvms - 1);
+        var t = TDistribution.of(degreesOfFreedom);
+        double alpha = (1 - question.confidence()) / question.pairs();
+        double critical = t.inverseSurvivalProbability(alpha / 2);
+        double shift = Math.log1p(difference) / standardError;
+        return t.survivalProbability(critical - shift) + t.cumulativeProbability(-critical - shift);
+    }
+
+    /** The smallest relative difference declared with the power asked for, by bisection on the log ratio. */
+    static double resolution(VarianceComponents components, Question question, int jvms, int trials) {
+        double low = 0;
+        double high = 0.01;
+        while (power(components, question, jvms, trials, Math.expm1(high)) < question.power()) {
+            low = high;
+            high *= 2;
+        }
+        for (int i = 0; i < 60; i++) {
+            double middle = (low + high) / 2;
+            if (power(components, question, jvms, trials, Math.expm1(middle)) < question.power()) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return Math.expm1(high);
+    }
+
+    private static Duration seconds(double seconds) {
+        return Duration.ofMillis(Math.round(seconds * 1000));
+    }
+}

@@ -1,0 +1,244 @@
+package dev.stackbench.core.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.Random;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.junit.jupiter.api.Test;
+
+class PlannerTest {
+
+    /** This machine's costs (docs/compare.md): a JVM's start and warm-up about 75 s, a trial about 10 s. */
+    private static final Costs COSTS = new Costs(Duration.ofSeconds(75), Duration.ofSeconds(10));
+
+    /** JVMs keep offsets of 3% (CPU per request here), trials of one JVM differ by 2%. */
+    private static final VarianceComponents JVMS_DIFFER = VarianceComponents.known(0.03 * 0.03, 0.02 * 0.02);
+
+    /** JVMs keep offsets of 0.2%, trials differ by 10% (requests/s in turns here). */
+    private static final VarianceComponents TRIALS_DIFFER = VarianceComponents.known(0.002 * 0.002, 0.10 * 0.10);
+
+    @Test
+    void manyJvmsAndFewTrialsEachWhenJvmsDiffer() {
+        Plan plan = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
+
+        assertThat(plan.trialsPerJvm()).isBetween(1, 2);
+        assertThat(plan.jvmsPerVariant()).isGreaterThanOrEqualTo(10);
+        assertThat(plan.reachesPower()).isTrue();
+        assertThat(plan.power()).isGreaterThanOrEqualTo(0.90);
+        // one JVM fewer would not reach the power: the planner takes the fewest that do
+        assertThat(Planner.power(JVMS_DIFFER, plan.question(), plan.jvmsPerVariant() - 1, plan.trialsPerJvm(), 0.03))
+                .isLessThan(0.90);
+    }
+
+    @Test
+    void manyTrialsPerJvmWhenJvmsDoNotDiffer() {
+        Plan differ = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
+        Plan same = Planner.plan(TRIALS_DIFFER, COSTS, Question.detect(0.03));
+
+        assertThat(same.trialsPerJvm()).isGreaterThanOrEqualTo(10);
+        assertThat(same.trialsPerJvm()).isGreaterThan(differ.trialsPerJvm());
+        assertThat(same.jvmsPerVariant()).isLessThan(differ.jvmsPerVariant());
+    }
+
+    @Test
+    void trialsPerJvmAreKaliberaAndJonesOptimum() {
+        // sqrt(cJvm s²trial / (cTrial s²jvm)) = sqrt(90 * 0.004 / (10 * 0.001)) = 6
+        var costs = new Costs(Duration.ofSeconds(90), Duration.ofSeconds(10));
+        assertThat(Planner.trialsPerJvm(VarianceComponents.known(0.001, 0.004), costs))
+                .isEqualTo(6);
+        // a JVM 4 times dearer: twice the trials
+        assertThat(Planner.trialsPerJvm(
+                        VarianceComponents.known(0.001, 0.004),
+                        new Costs(Duration.ofSeconds(360), Duration.ofSeconds(10))))
+                .isEqualTo(12);
+        // JVMs that do not differ at all: as many trials as allowed
+        assertThat(Planner.trialsPerJvm(VarianceComponents.known(0, 0.004), costs))
+                .isEqualTo(Planner.MAX_TRIALS_PER_JVM);
+        // trials that do not differ: one is enough
+        assertThat(Planner.trialsPerJvm(VarianceComponents.known(0.001, 0), costs))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aSmallerDifferenceOrMoreConfidenceOrPowerCostsMoreJvmsAndTime() {
+        Plan three = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
+        Plan five = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.05));
+        Plan sure = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.05).withConfidence(0.99));
+        Plan powerful = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.05).withPower(0.99));
+        Plan eight = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.05).withVariants(8));
+
+        assertThat(three.jvmsPerVariant()).isGreaterThan(five.jvmsPerVariant());
+        assertThat(three.expected()).isGreaterThan(five.expected());
+        assertThat(sure.expected()).isGreaterThan(five.expected());
+        assertThat(powerful.expected()).isGreaterThan(five.expected());
+        // 8 variants share the confidence over 28 pairs, and each costs its own JVMs
+        assertThat(eight.jvmsPerVariant()).isGreaterThan(five.jvmsPerVariant());
+        assertThat(eight.expected()).isGreaterThan(five.expected().multipliedBy(4));
+        // the time is the JVMs' and their trials'
+        assertThat(five.expected().toSeconds())
+                .isEqualTo(2L * five.jvmsPerVariant() * (75 + 10L * five.trialsPerJvm()));
+    }
+
+    @Test
+    void powerGrowsWithJvmsTrialsAndTheDifference() {
+        Question question = Question.detect(0.03);
+        double previous = 0;
+        for (int jvms = 2; jvms <= 40; jvms++) {
+            double power = Planner.power(JVMS_DIFFER, question, jvms, 2, 0.03);
+            assertThat(power).isGreaterThan(previous);
+            previous = power;
+        }
+        assertThat(Planner.power(JVMS_DIFFER, question, 10, 4, 0.03))
+                .isGreaterThan(Planner.power(JVMS_DIFFER, question, 10, 2, 0.03));
+        assertThat(Planner.power(JVMS_DIFFER, question, 10, 2, 0.05))
+                .isGreaterThan(Planner.power(JVMS_DIFFER, question, 10, 2, 0.03));
+        // no difference: declared at the false-alarm rate alone
+        assertThat(Planner.power(JVMS_DIFFER, question, 10, 2, 0)).isCloseTo(0.05, within(1e-9));
+    }
+
+    @Test
+    void thePlannedPowerIsWhatTheTestFindsOnSyntheticJvms() {
+        Plan plan = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
+        int jvms = plan.jvmsPerVariant();
+        int trials = plan.trialsPerJvm();
+        var random = new Random(32);
+        int comparisons = 4000;
+        int found = 0;
+        double critical = TDistribution.of(2 * (jvms - 1)).inverseSurvivalProbability(0.025);
+        for (int c = 0; c < comparisons; c++) {
+            double[] a = jvmMeans(random, jvms, trials, Math.log(1.03));
+            double[] b = jvmMeans(random, jvms, trials, 0);
+            double pooled = (variance(a) + variance(b)) / 2;
+            double t = (mean(a) - mean(b)) / Math.sqrt(2 * pooled / jvms);
+            if (Math.abs(t) > critical) {
+                found++;
+            }
+        }
+        assertThat(found / (double) comparisons).isCloseTo(plan.power(), within(0.025));
+    }
+
+    @Test
+    void aBudgetSaysWhatItResolves() {
+        Question question = Question.detect(0.03);
+        Plan unlimited = Planner.plan(JVMS_DIFFER, COSTS, question);
+        Duration half = unlimited.expected().dividedBy(2);
+
+        Plan budgeted = Planner.plan(JVMS_DIFFER, COSTS, question.withBudget(half));
+
+        assertThat(budgeted.limitedBy()).isEqualTo(Plan.Limit.BUDGET);
+        assertThat(budgeted.expected()).isLessThanOrEqualTo(half);
+        assertThat(budgeted.jvmsPerVariant()).isLessThan(unlimited.jvmsPerVariant());
+        assertThat(budgeted.power()).isLessThan(0.90);
+        assertThat(budgeted.resolution()).isGreaterThan(0.03);
+        // the resolution is the difference found with the power asked for
+        assertThat(Planner.power(
+                        JVMS_DIFFER,
+                        question,
+                        budgeted.jvmsPerVariant(),
+                        budgeted.trialsPerJvm(),
+                        budgeted.resolution()))
+                .isCloseTo(0.90, within(1e-6));
+        // more time resolves less
+        Plan more = Planner.plan(
+                JVMS_DIFFER, COSTS, question.withBudget(half.multipliedBy(3).dividedBy(2)));
+        assertThat(more.resolution()).isLessThan(budgeted.resolution());
+        assertThat(budgeted.describe())
+                .startsWith("in the budget of ")
+                .contains("it tells " + Plan.percent(budgeted.resolution()) + " apart at 95% with 90% power");
+
+        Plan enough = Planner.plan(
+                JVMS_DIFFER, COSTS, question.withBudget(unlimited.expected().multipliedBy(2)));
+        assertThat(enough.limitedBy()).isEqualTo(Plan.Limit.POWER);
+        assertThat(enough.jvmsPerVariant()).isEqualTo(unlimited.jvmsPerVariant());
+        assertThat(enough.resolution()).isLessThanOrEqualTo(0.03);
+    }
+
+    @Test
+    void itDescribesItselfInOneLine() {
+        Plan plan = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
+
+        assertThat(plan.describe())
+                .isEqualTo("to tell 3% apart at 95% with 90% power: " + plan.jvmsPerVariant() + " JVMs per variant, "
+                        + plan.trialsPerJvm() + " trials each, about "
+                        + Math.round(plan.expected().toSeconds() / 60.0) + " minutes");
+        assertThat(plan).hasToString(plan.describe());
+        assertThat(Plan.percent(0.025)).isEqualTo("2.5%");
+        assertThat(Plan.about(Duration.ofSeconds(95))).isEqualTo("95 s");
+        assertThat(Plan.about(Duration.ofMinutes(130))).isEqualTo("2 h 10 min");
+    }
+
+    @Test
+    void aQuestionNoDesignCanAnswerSaysSo() {
+        Plan plan = Planner.plan(VarianceComponents.known(0.2 * 0.2, 0.01), COSTS, Question.detect(0.01));
+
+        assertThat(plan.limitedBy()).isEqualTo(Plan.Limit.MAX_JVMS);
+        assertThat(plan.jvmsPerVariant()).isEqualTo(Planner.MAX_JVMS_PER_VARIANT);
+        assertThat(plan.describe()).contains("needs more than 100 JVMs per variant");
+    }
+
+    @Test
+    void badInputIsNamed() {
+        assertThatThrownBy(() -> Question.detect(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("difference to detect must be between 0 and 1 (0.03 for 3%), got 0.0");
+        assertThatThrownBy(() -> new Question(3, 1.5, 0.9, 1, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("got 3.0")
+                .hasMessageContaining("confidence must be between 0 and 1 (e.g. 0.95), got 1.5")
+                .hasMessageContaining("at least 2 variants, got 1")
+                .hasMessageContaining("budget must be positive, got 0");
+        assertThatThrownBy(() -> Question.detect(0.03).withPower(0.04))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the power (0.04) must exceed the false-alarm rate");
+        assertThatThrownBy(() -> new Costs(Duration.ZERO, Duration.ofSeconds(10)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cost of a JVM (start and warm-up) must be positive, got 0");
+        assertThatThrownBy(() -> new Costs(Duration.ofSeconds(75), null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cost of a trial must be positive, got null");
+        assertThatThrownBy(() -> VarianceComponents.known(-1e-4, 1e-4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("between-JVM variance must be 0 or more, got -1.0E-4");
+        assertThatThrownBy(() -> VarianceComponents.known(0, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nothing varies");
+        assertThatThrownBy(() ->
+                        Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03).withBudget(Duration.ofMinutes(5))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a budget of 5m buys fewer than 3 JVMs per variant for 2 variants (a JVM with its "
+                        + Planner.trialsPerJvm(JVMS_DIFFER, COSTS) + " trials costs 1m35s): give at least 9m30s");
+    }
+
+    private static double[] jvmMeans(Random random, int jvms, int trials, double shift) {
+        double[] means = new double[jvms];
+        for (int j = 0; j < jvms; j++) {
+            double offset = 0.03 * random.nextGaussian();
+            double sum = 0;
+            for (int t = 0; t < trials; t++) {
+                sum += shift + offset + 0.02 * random.nextGaussian();
+            }
+            means[j] = sum / trials;
+        }
+        return means;
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        for (double value : values) {
+            sum += value;
+        }
+        return sum / values.length;
+    }
+
+    private static double variance(double[] values) {
+        double mean = mean(values);
+        double squares = 0;
+        for (double value : values) {
+            squares += (value - mean) * (value - mean);
+        }
+        return squares / (values.length - 1);
+    }
+}
