@@ -97,7 +97,7 @@ class SequentialLooksTest {
         assertThatThrownBy(() -> Looks.of(5, 30).level(31, false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("an analysis comes after 1 to 30 rounds, got 31");
-        assertThat(Looks.of(5, 30).level(30, false).nominal(ALPHA)).isCloseTo(0.036, within(0.001));
+        assertThat(Looks.of(5, 30).level(30, false).nominal(ALPHA)).isCloseTo(0.0152, within(0.001));
         assertThat(Looks.Level.single().nominal(ALPHA)).isEqualTo(ALPHA);
     }
 
