@@ -53,7 +53,7 @@ class AgentsSecretTest {
                     hosts.in(
                             AGENT,
                             List.of(
-                                    Path.of(TwoHostsTest.java())
+                                    Path.of(Cli.java())
                                             .resolveSibling("jwebserver")
                                             .toString(),
                                     "-b",
@@ -70,10 +70,7 @@ class AgentsSecretTest {
             Process agent = start(
                     hosts.in(
                             AGENT,
-                            List.of(
-                                    TwoHostsTest.java(),
-                                    "-jar",
-                                    TwoHostsTest.jar(),
+                            Cli.javaJar(
                                     "agent",
                                     "--coordinator",
                                     clusterAddress,
@@ -136,10 +133,7 @@ class AgentsSecretTest {
     /** {@code load --agents 1}: 50 requests to the agent's loopback target, in one second. */
     private Coordinator coordinate(BridgedHosts hosts, String name, List<String> more, String secretInEnvironment)
             throws Exception {
-        var command = new ArrayList<>(List.of(
-                TwoHostsTest.java(),
-                "-jar",
-                TwoHostsTest.jar(),
+        var command = new ArrayList<>(Cli.javaJar(
                 "load",
                 "--agents",
                 "1",

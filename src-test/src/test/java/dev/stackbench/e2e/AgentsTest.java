@@ -383,9 +383,7 @@ class AgentsTest {
             BridgedHosts hosts, String name, List<String> jvmOptions, List<String> arguments, int expectedExit)
             throws Exception {
         Path out = temp.resolve(name);
-        var command = new ArrayList<>(List.of(TwoHostsTest.java()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
+        var command = new ArrayList<>(Cli.javaJar(jvmOptions, "load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
         Process load = withSecret(hosts.in(COORDINATOR, command))
@@ -408,8 +406,7 @@ class AgentsTest {
     /** Runs {@code load} and sends it SIGTERM a second into its window (agent A's log says when it measures): exit 143. */
     private JsonNode loadInterrupted(BridgedHosts hosts, String name, List<String> arguments) throws Exception {
         Path out = temp.resolve(name);
-        var command = new ArrayList<>(
-                List.of(TwoHostsTest.java(), "-jar", TwoHostsTest.jar(), "load", "--out", out.toString()));
+        var command = new ArrayList<>(Cli.javaJar("load", "--out", out.toString()));
         command.addAll(arguments);
         Path printed = temp.resolve(name + ".out");
         Process load = withSecret(hosts.in(COORDINATOR, command))
@@ -462,9 +459,7 @@ class AgentsTest {
 
     private Process start(BridgedHosts hosts, int host, String name, List<String> arguments, List<String> jvmOptions)
             throws Exception {
-        var command = new ArrayList<>(List.of(TwoHostsTest.java()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", TwoHostsTest.jar()));
+        var command = new ArrayList<>(Cli.javaJar(jvmOptions));
         command.addAll(arguments);
         var builder = withSecret(hosts.in(host, command))
                 .redirectError(temp.resolve(name + ".out").toFile());

@@ -382,17 +382,8 @@ class AppCommandTest {
     /** serve --app: the address on the first line, its answers, and on SIGTERM closed and said so. */
     @Test
     void serveStartsTheApplicationUntilStopped() throws Exception {
-        Path jar = Cli.JAR;
         Path stdout = temp.resolve("serve.out");
-        Process process = new ProcessBuilder(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-jar",
-                        jar.toString(),
-                        "serve",
-                        "--app",
-                        BOOT4.toString(),
-                        "--port",
-                        "0")
+        Process process = new ProcessBuilder(Cli.javaJar("serve", "--app", BOOT4.toString(), "--port", "0"))
                 .redirectOutput(stdout.toFile())
                 .redirectError(temp.resolve("serve.err").toFile())
                 .start();

@@ -41,21 +41,57 @@ public final class Cli {
         return new Run(exitCode, out.toString(), err.toString());
     }
 
-    /** The real jar in a JVM of its own ({@code java -jar bench-jmh.jar ARGS}), failed if it does not end within {@code timeout}. */
-    public static Run jar(Duration timeout, String... args) throws IOException, InterruptedException {
+    /**
+     * The jar's AOT cache, which the build writes beside it on JDK 25 and newer (bench-jmh's aot-cache profile): a JVM of
+     * the jar started from it has the classes of a run loaded and linked, seconds of CPU sooner on these 2 cores.
+     */
+    public static final Path AOT_CACHE = JAR.resolveSibling("bench-jmh.aot");
+
+    /** This JVM's java, for the JVMs the tests start. */
+    public static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    /** {@code java [AOT cache] -jar bench-jmh.jar ARGS}: how the tests start stackbench's own JVM. */
+    public static List<String> javaJar(String... args) {
+        return javaJar(List.of(), args);
+    }
+
+    /**
+     * {@code java JVM_OPTIONS [AOT cache] -jar bench-jmh.jar ARGS}. The cache where the build wrote one, its messages
+     * off: a cache the JVM cannot use (a jar rebuilt without it) only costs the time it would have saved.
+     */
+    public static List<String> javaJar(List<String> jvmOptions, String... args) {
         assertThat(JAR)
                 .as("built by the bench-jmh module: run the tests with ./mvnw verify")
                 .exists();
-        return java(timeout, List.of("-jar", JAR.toString()), args);
+        var command = new ArrayList<String>();
+        command.add(java());
+        command.addAll(jvmOptions);
+        if (Files.isRegularFile(AOT_CACHE)) {
+            command.addAll(List.of("-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(), "-Xlog:aot=off"));
+        }
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** The real jar in a JVM of its own ({@link #javaJar}), failed if it does not end within {@code timeout}. */
+    public static Run jar(Duration timeout, String... args) throws IOException, InterruptedException {
+        return run(timeout, javaJar(args));
     }
 
     /** {@code java LAUNCH ARGS} with this JVM's java, failed if it does not end within {@code timeout}. */
     public static Run java(Duration timeout, List<String> launch, String... args)
             throws IOException, InterruptedException {
-        var command =
-                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        var command = new ArrayList<>(List.of(java()));
         command.addAll(launch);
         command.addAll(List.of(args));
+        return run(timeout, command);
+    }
+
+    /** {@code command}, failed if it does not end within {@code timeout}. */
+    private static Run run(Duration timeout, List<String> command) throws IOException, InterruptedException {
         Path out = Files.createTempFile("stackbench-run-", ".out");
         Path err = Files.createTempFile("stackbench-run-", ".err");
         try {
@@ -65,8 +101,8 @@ public final class Cli {
                     .start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly().waitFor();
-                throw new AssertionError(String.join(" ", args) + " did not end within " + timeout.toSeconds() + " s: "
-                        + Files.readString(err));
+                throw new AssertionError(String.join(" ", command) + " did not end within " + timeout.toSeconds()
+                        + " s: " + Files.readString(err));
             }
             return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
         } finally {

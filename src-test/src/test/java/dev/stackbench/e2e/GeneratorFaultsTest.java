@@ -24,9 +24,6 @@ import tools.jackson.databind.JsonNode;
  */
 class GeneratorFaultsTest {
 
-    private static final Path JAR = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-    private static final String JAVA = ProcessHandle.current().info().command().orElse("java");
-
     @TempDir
     Path temp;
 
@@ -38,13 +35,9 @@ class GeneratorFaultsTest {
      * appears on stderr, then sends {@code signal}.
      */
     private Finished interrupted(String signal, String ready, String... arguments) throws Exception {
-        var command = new ArrayList<>(List.of(
-                "perl",
-                "-e",
-                "$SIG{INT} = 'DEFAULT'; $SIG{TERM} = 'DEFAULT'; exec @ARGV or die",
-                JAVA,
-                "-jar",
-                JAR.toString()));
+        var command = new ArrayList<>(
+                List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; $SIG{TERM} = 'DEFAULT'; exec @ARGV or die"));
+        command.addAll(Cli.javaJar());
         command.addAll(List.of(arguments));
         Path stdout = temp.resolve("stdout");
         Path stderr = temp.resolve("stderr");
@@ -159,10 +152,7 @@ class GeneratorFaultsTest {
         try {
             Files.write(mount.resolve("filler"), new byte[60 * 1024]);
             Path out = mount.resolve("results");
-            var process = new ProcessBuilder(
-                            JAVA,
-                            "-jar",
-                            JAR.toString(),
+            var process = new ProcessBuilder(Cli.javaJar(
                             "load",
                             "--approach",
                             "loom-netty",
@@ -176,7 +166,7 @@ class GeneratorFaultsTest {
                             "3s",
                             "--quiet",
                             "--out",
-                            out.toString())
+                            out.toString()))
                     .redirectOutput(temp.resolve("stdout").toFile())
                     .redirectError(temp.resolve("stderr").toFile())
                     .start();

@@ -24,9 +24,7 @@ class JmhSuiteTest {
     @Test
     void everyApproachReportsRequestsPerSecondAndLatencyPercentiles() throws Exception {
         Path json = temp.resolve("jmh.json");
-        String out = run(
-                "-jar",
-                jar(),
+        String out = run(Cli.javaJar(
                 "-p",
                 "workload=date",
                 "-p",
@@ -46,7 +44,7 @@ class JmhSuiteTest {
                 "-rf",
                 "json",
                 "-rff",
-                json.toString());
+                json.toString()));
 
         JsonNode results = ResultFiles.json().readTree(json.toFile());
         List<String> approaches = new ArrayList<>();
@@ -77,7 +75,8 @@ class JmhSuiteTest {
         assertThat(machineFile).isRegularFile();
         Machine machine = MachineFile.read(machineFile).orElseThrow();
         assertThat(machine.calibration()).isNotNull();
-        String table = run("-cp", jar(), "dev.stackbench.jmh.JmhTable", json.toString());
+        String table =
+                run(List.of(Cli.java(), "-cp", Cli.JAR.toString(), "dev.stackbench.jmh.JmhTable", json.toString()));
         assertThat(table).contains("Machine: " + machine.words());
         assertThat(table.lines().findFirst().orElseThrow()).contains("approach", "requests/s", "p99 ms", "errors");
         for (Approach approach : Approach.values()) {
@@ -161,15 +160,7 @@ class JmhSuiteTest {
         }
     }
 
-    private static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
-                .toString();
-    }
-
-    private static String run(String... args) throws Exception {
-        var command =
-                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-        command.addAll(List.of(args));
+    private static String run(List<String> command) throws Exception {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();

@@ -362,10 +362,8 @@ class LoadCommandTest {
 
     /** The real jar in a shell whose open-files limit is {@code files}. */
     private Limited underFileLimit(int files, String... arguments) throws Exception {
-        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        String java = ProcessHandle.current().info().command().orElse("java");
-        var command = new java.util.ArrayList<>(
-                List.of("bash", "-c", "ulimit -n " + files + " && exec \"$0\" \"$@\"", java, "-jar", jar.toString()));
+        var command = new java.util.ArrayList<>(List.of("bash", "-c", "ulimit -n " + files + " && exec \"$0\" \"$@\""));
+        command.addAll(Cli.javaJar());
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile(temp, "stdout", ".txt");
         Path stderr = Files.createTempFile(temp, "stderr", ".txt");

@@ -108,8 +108,6 @@ class ProfileTest {
         Path json = temp.resolve("jmh.json");
         Path profiles = temp.resolve("profiles");
         String out = jmh(
-                "-jar",
-                jar(),
                 "-p",
                 "approach=loom-tomcat",
                 "-p",
@@ -185,15 +183,8 @@ class ProfileTest {
         return Results.run(run);
     }
 
-    private static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
-                .toString();
-    }
-
     private static String jmh(String... args) throws Exception {
-        var command =
-                new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-        command.addAll(List.of(args));
+        var command = Cli.javaJar(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();

@@ -37,12 +37,7 @@ class ScenarioCommandTest {
         Path out = temp.resolve("seed-002");
         Path stdout = temp.resolve("stdout");
         Path stderr = temp.resolve("stderr");
-        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process process = new ProcessBuilder(
-                        java,
-                        "-jar",
-                        jar.toString(),
+        Process process = new ProcessBuilder(Cli.javaJar(
                         "load",
                         "--scenario",
                         "seed-002",
@@ -51,7 +46,7 @@ class ScenarioCommandTest {
                         "--warmup",
                         "1s",
                         "--out",
-                        out.toString())
+                        out.toString()))
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile())
                 .start();

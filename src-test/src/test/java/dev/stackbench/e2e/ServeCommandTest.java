@@ -95,19 +95,8 @@ class ServeCommandTest {
     /** On every interface: the first line says so (and where to reach it from here), stderr warns that other machines can. */
     @Test
     void servingOnEveryAddressSaysSoAndWarns() throws Exception {
-        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        String java = ProcessHandle.current().info().command().orElse("java");
         Process process = new ProcessBuilder(
-                        java,
-                        "-jar",
-                        jar.toString(),
-                        "serve",
-                        "--approach",
-                        "webflux-netty",
-                        "--port",
-                        "0",
-                        "--address",
-                        "0.0.0.0")
+                        Cli.javaJar("serve", "--approach", "webflux-netty", "--port", "0", "--address", "0.0.0.0"))
                 .start();
         try (var out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
@@ -152,14 +141,8 @@ class ServeCommandTest {
             value = Approach.class,
             names = {"PLATFORM_TOMCAT", "ELASTIC_TOMCAT", "LOOM_NETTY", "WEBFLUX_NETTY"})
     void theJarServesEveryApproachUntilStopped(Approach approach) throws Exception {
-        Path jar = Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"));
-        assertThat(jar)
-                .as("built by the bench-jmh module: run the tests with ./mvnw verify")
-                .exists();
-        String java = ProcessHandle.current().info().command().orElse("java");
         Path stderr = Files.createTempFile("serve-", ".err");
-        Process process = new ProcessBuilder(
-                        java, "-jar", jar.toString(), "serve", "--approach", approach.id(), "--port", "0")
+        Process process = new ProcessBuilder(Cli.javaJar("serve", "--approach", approach.id(), "--port", "0"))
                 .redirectError(stderr.toFile())
                 .start();
         // Drained from the start on its own thread: the JDK closes a child's pipe once the child is reaped.

@@ -136,8 +136,7 @@ class ServerLogsTest {
         assertThat(jar)
                 .as("built by the bench-jmh module: run the tests with ./mvnw verify")
                 .exists();
-        var command = new ArrayList<>(
-                List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
+        var command = new ArrayList<>(Cli.javaJar());
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).start();
         var out = new CopyOnWriteArrayList<String>();

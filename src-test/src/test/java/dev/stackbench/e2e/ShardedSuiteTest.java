@@ -213,11 +213,7 @@ class ShardedSuiteTest {
     @Test
     void aJmhShardRunsItsPairsOnlyAndWritesTheirResults() throws Exception {
         Path json = temp.resolve("jmh-2.json");
-        var command = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-jar",
-                Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
-                        .toString(),
+        var command = new ArrayList<>(Cli.javaJar(
                 "--shard",
                 "2/2",
                 "-p",

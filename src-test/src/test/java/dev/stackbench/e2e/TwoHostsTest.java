@@ -8,7 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -36,10 +35,7 @@ class TwoHostsTest {
         try (TwoHosts hosts = TwoHosts.create()) {
             Process server = hosts.in(
                             hosts.server,
-                            List.of(
-                                    java(),
-                                    "-jar",
-                                    jar(),
+                            Cli.javaJar(
                                     "serve",
                                     "--approach",
                                     "webflux-netty",
@@ -58,10 +54,7 @@ class TwoHostsTest {
 
                 Process load = hosts.in(
                                 hosts.generator,
-                                List.of(
-                                        java(),
-                                        "-jar",
-                                        jar(),
+                                Cli.javaJar(
                                         "load",
                                         "--url",
                                         url,
@@ -139,15 +132,5 @@ class TwoHostsTest {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("serve printed nothing within " + SERVER_START_SECONDS + " s");
         }
-    }
-
-    static String jar() {
-        return Path.of(System.getProperty("stackbench.jar", "../bench-jmh/target/bench-jmh.jar"))
-                .toAbsolutePath()
-                .toString();
-    }
-
-    static String java() {
-        return ProcessHandle.current().info().command().orElse("java");
     }
 }
