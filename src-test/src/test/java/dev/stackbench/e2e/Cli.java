@@ -52,15 +52,22 @@ public final class Cli {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
+    /**
+     * The options that start a JVM of the jar from its AOT cache, where the build wrote one, with the JVM's messages about
+     * it off: a cache the JVM cannot use (a jar rebuilt without it) only costs the time it would have saved.
+     */
+    public static List<String> aotCache() {
+        return Files.isRegularFile(AOT_CACHE)
+                ? List.of("-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(), "-Xlog:aot=off")
+                : List.of();
+    }
+
     /** {@code java [AOT cache] -jar bench-jmh.jar ARGS}: how the tests start stackbench's own JVM. */
     public static List<String> javaJar(String... args) {
         return javaJar(List.of(), args);
     }
 
-    /**
-     * {@code java JVM_OPTIONS [AOT cache] -jar bench-jmh.jar ARGS}. The cache where the build wrote one, its messages
-     * off: a cache the JVM cannot use (a jar rebuilt without it) only costs the time it would have saved.
-     */
+    /** {@code java JVM_OPTIONS [AOT cache] -jar bench-jmh.jar ARGS}. */
     public static List<String> javaJar(List<String> jvmOptions, String... args) {
         assertThat(JAR)
                 .as("built by the bench-jmh module: run the tests with ./mvnw verify")
@@ -68,9 +75,7 @@ public final class Cli {
         var command = new ArrayList<String>();
         command.add(java());
         command.addAll(jvmOptions);
-        if (Files.isRegularFile(AOT_CACHE)) {
-            command.addAll(List.of("-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(), "-Xlog:aot=off"));
-        }
+        command.addAll(aotCache());
         command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
         command.addAll(List.of(args));
         return command;

@@ -24,7 +24,7 @@ class JmhSuiteTest {
     @Test
     void everyApproachReportsRequestsPerSecondAndLatencyPercentiles() throws Exception {
         Path json = temp.resolve("jmh.json");
-        String out = run(Cli.javaJar(
+        var args = new ArrayList<>(List.of(
                 "-p",
                 "workload=date",
                 "-p",
@@ -45,6 +45,10 @@ class JmhSuiteTest {
                 "json",
                 "-rff",
                 json.toString()));
+        if (!Cli.aotCache().isEmpty()) { // its forks too: they run the same jar
+            args.addAll(List.of("-jvmArgsAppend", String.join(" ", Cli.aotCache())));
+        }
+        String out = run(Cli.javaJar(args.toArray(String[]::new)));
 
         JsonNode results = ResultFiles.json().readTree(json.toFile());
         List<String> approaches = new ArrayList<>();

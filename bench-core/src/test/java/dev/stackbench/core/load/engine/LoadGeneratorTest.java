@@ -53,18 +53,27 @@ class LoadGeneratorTest {
      * model, it nearly disappears, because the requests that would have been sent during the stall
      * were simply not sent.
      */
+    /**
+     * Well past the 1 s stall. About one closed run in 16 against this test server's /stall (none of 16 against /ok)
+     * ends with a request that never had an answer: it is counted as a timeout, and with the default 30 s response
+     * timeout its wait was most of this test's time.
+     */
+    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(5);
+
     @Test
     void anOpenModelRunShowsAStallThatServiceTimeAndAClosedModelHide() throws Exception {
         Duration stall = Duration.ofSeconds(1);
         RunResult open;
         try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
             open = run(LoadRun.of(server.uri("/stall"), new LoadProfile.Open(200, Duration.ofSeconds(4)), Duration.ZERO)
-                            .withConnections(4))
+                            .withConnections(4)
+                            .withTimeouts(Duration.ofSeconds(5), RESPONSE_TIMEOUT))
                     .result();
         }
         RunResult closed;
         try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
-            closed = run(LoadRun.of(server.uri("/stall"), closed(4, Duration.ofSeconds(4)), Duration.ZERO))
+            closed = run(LoadRun.of(server.uri("/stall"), closed(4, Duration.ofSeconds(4)), Duration.ZERO)
+                            .withTimeouts(Duration.ofSeconds(5), RESPONSE_TIMEOUT))
                     .result();
         }
 
