@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
             "A garbage, empty or truncated latency.hlog beside a result is unusable input.",
             "Results of different machines (the fingerprint every result carries) are unusable input unless --across-machines;"
                     + " results without one (written before fingerprints) are compared, with a note.",
-            "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input."
+            "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input; with --comparison --decided,"
+                    + " 3 when a limit could not be decided (its interval straddles it)."
         })
 final class GateCommand implements Callable<Integer> {
 
@@ -75,6 +76,14 @@ final class GateCommand implements Callable<Integer> {
                             + "deciding metrics; it fails only when the whole interval is past the limit. A comparison whose A/A control was "
                             + "declared different, or that ended on a failed variant, fails; repeatable.")
     List<String> notWorse = new ArrayList<>();
+
+    @Option(
+            names = "--decided",
+            description =
+                    "With --comparison: every limit must be decided, as a pull-request check needs. An interval that straddles "
+                            + "the limit is NOT DECIDED (exit code 3) instead of 'ok, within noise'; it passes (exit 0) only when the "
+                            + "whole interval is within the limit, and fails (exit 1) when it is wholly past it.")
+    boolean decided;
 
     @Option(
             names = "--rules",
@@ -129,7 +138,7 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (comparison != null || !notWorse.isEmpty()) {
+        if (comparison != null || !notWorse.isEmpty() || decided) {
             return gateComparison(out);
         }
         if (current.isEmpty()) {
@@ -176,7 +185,7 @@ final class GateCommand implements Callable<Integer> {
         if (comparison == null || notWorse.isEmpty()) {
             throw new GateInputException(
                     comparison == null
-                            ? "--not-worse applies to a --comparison"
+                            ? (notWorse.isEmpty() ? "--decided" : "--not-worse") + " applies to a --comparison"
                             : "--comparison is gated by --not-worse HEAD:BASE[:PERCENT]");
         }
         if (!current.isEmpty() || !baseline.isEmpty() || rules != null || updateBaseline || hasExports()) {
@@ -190,10 +199,18 @@ final class GateCommand implements Callable<Integer> {
         }
         var report = ComparisonGate.check(
                 ComparisonFiles.read(file),
-                notWorse.stream().map(ComparisonGate.Limit::parse).toList());
+                notWorse.stream().map(ComparisonGate.Limit::parse).toList(),
+                decided ? ComparisonGate.Decision.REQUIRED : ComparisonGate.Decision.WITHIN_NOISE_PASSES);
         out.print(report.table());
+        if (report.undecided()) {
+            out.println(
+                    "NOT DECIDED: the comparison could not tell whether every limit holds; measure longer (more rounds,"
+                            + " more JVMs per variant) or accept a larger limit.");
+        }
         out.flush();
-        return report.failed() ? StackbenchMain.EXIT_FAILURE : StackbenchMain.EXIT_OK;
+        return report.failed()
+                ? StackbenchMain.EXIT_FAILURE
+                : report.undecided() ? StackbenchMain.EXIT_NOT_DECIDED : StackbenchMain.EXIT_OK;
     }
 
     private RecordedResults readBaseline() {

@@ -52,6 +52,8 @@ public final class StackbenchMain {
     static final int EXIT_OK = 0;
     static final int EXIT_FAILURE = 1;
     static final int EXIT_USAGE = 2;
+    /** A check that could not decide within what it measured (gate --comparison --decided): neither passed nor failed. */
+    static final int EXIT_NOT_DECIDED = 3;
 
     public static void main(String[] args) throws Exception {
         if (isStackbenchCommand(args)) {

@@ -129,6 +129,31 @@ class CompareCommandTest {
         assertThat(run.err())
                 .contains("started fast at http://127.0.0.1:", "round   1 [1/3]", "after round 3 (look 1 of 2)");
 
+        // The comparison as a pull-request check (gate --comparison --decided): three outcomes, each its exit code.
+        // slow is worse than fast by far beyond 5% (1); fast is not worse than slow, the whole interval within (0); the
+        // control against itself within 0.1%, which these few rounds cannot tell (3, NOT DECIDED, never green). A
+        // control declared different fails the whole comparison (1), as it should.
+        boolean aaFalseAlarm = result.aa().getFirst().falseAlarm();
+        var worse = Cli.run("gate", "--comparison", out.toString(), "--not-worse", "slow:fast:5%", "--decided");
+        assertThat(worse.exitCode()).as(worse.out() + worse.err()).isEqualTo(1);
+        assertThat(worse.out()).containsPattern("slow +fast +requests/s .* FAIL");
+        var notWorse = Cli.run("gate", "--comparison", out.toString(), "--not-worse", "fast:slow:5%", "--decided");
+        assertThat(notWorse.exitCode()).as(notWorse.out() + notWorse.err()).isEqualTo(aaFalseAlarm ? 1 : 0);
+        var undecided =
+                Cli.run("gate", "--comparison", out.toString(), "--not-worse", "fast-aa:fast:0.1%", "--decided");
+        if (!aaFalseAlarm) {
+            assertThat(undecided.exitCode())
+                    .as(undecided.out() + undecided.err())
+                    .isEqualTo(3);
+            assertThat(undecided.out())
+                    .contains("NOT DECIDED: the comparison could not tell")
+                    .containsPattern("1 checks: 0 ok, 0 ok within noise, 1 not decided, 0 failed");
+            var tool = Cli.run("gate", "--comparison", out.toString(), "--not-worse", "fast-aa:fast:0.1%");
+            assertThat(tool.exitCode())
+                    .as("without --decided: ok, within noise")
+                    .isZero();
+        }
+
         // Each variant profiled over its trials only: as many windows as rounds, never the warm-up or the rehearsal.
         for (var variant : result.variants()) {
             assertThat(variant.profile()).as(variant.label()).isNotNull();

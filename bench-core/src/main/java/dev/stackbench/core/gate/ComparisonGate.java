@@ -13,10 +13,11 @@ import java.util.Locale;
 
 /**
  * Gates on a comparison ({@code compare --out}'s comparison.json): "head is not worse than base by more than 5%",
- * decided on the pair's interval from paired, interleaved rounds, on each of the comparison's deciding metrics. As
- * every gate check here, it fails only when the whole interval is past the limit; an interval that straddles it is
- * "ok, within noise". A comparison whose A/A control was declared different, or that ended because a variant failed,
- * fails whatever its pairs say.
+ * decided on the pair's interval from paired, interleaved rounds, on each of the comparison's deciding metrics. It
+ * fails only when the whole interval is past the limit. An interval that straddles it is, by the {@link Decision}
+ * asked for, "ok, within noise" (as every gate check here: a tool's gate) or {@link Verdict#NOT_DECIDED} (a
+ * pull-request check, which must say that it could not tell, never pass in silence). A comparison whose A/A control was
+ * declared different, or that ended because a variant failed, fails whatever its pairs say.
  *
  * <pre>{@code
  * ComparisonGate.Report report = ComparisonGate.check(comparison, List.of(ComparisonGate.Limit.parse("head:base:5%")));
@@ -24,6 +25,14 @@ import java.util.Locale;
  * }</pre>
  */
 public final class ComparisonGate {
+
+    /** What an interval that straddles a limit is. */
+    public enum Decision {
+        /** "ok, within noise": only an interval wholly past the limit fails. */
+        WITHIN_NOISE_PASSES,
+        /** {@link Verdict#NOT_DECIDED}: only an interval wholly within the limit passes. */
+        REQUIRED
+    }
 
     /** The worse-by share a limit allows unless it says. */
     public static final double DEFAULT_WORSE_BY = 0.05;
@@ -82,6 +91,11 @@ public final class ComparisonGate {
                     || checks.stream().anyMatch(check -> check.verdict().fails());
         }
 
+        /** No check failed, and some could not be decided ({@link Decision#REQUIRED}). */
+        public boolean undecided() {
+            return !failed() && checks.stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED);
+        }
+
         public String table() {
             var text = new StringBuilder(String.format(
                     Locale.ROOT,
@@ -111,13 +125,16 @@ public final class ComparisonGate {
                     checks.stream().filter(check -> check.verdict().fails()).count();
             text.append(String.format(
                     Locale.ROOT,
-                    "%n%d checks: %d ok, %d ok within noise, %d failed%s.%n",
+                    "%n%d checks: %d ok, %d ok within noise, %d not decided, %d failed%s.%n",
                     checks.size(),
                     checks.stream()
                             .filter(check -> check.verdict() == Verdict.OK)
                             .count(),
                     checks.stream()
                             .filter(check -> check.verdict() == Verdict.WITHIN_NOISE)
+                            .count(),
+                    checks.stream()
+                            .filter(check -> check.verdict() == Verdict.NOT_DECIDED)
                             .count(),
                     failed,
                     problems.isEmpty() ? "" : "; the comparison itself fails: " + problems.size() + " problem(s)"));
@@ -127,8 +144,13 @@ public final class ComparisonGate {
 
     private ComparisonGate() {}
 
-    /** @throws GateInputException when a limit names a label the comparison does not have */
+    /** With {@link Decision#WITHIN_NOISE_PASSES}. @throws GateInputException as {@link #check(ComparisonResult, List, Decision)} */
     public static Report check(ComparisonResult comparison, List<Limit> limits) {
+        return check(comparison, limits, Decision.WITHIN_NOISE_PASSES);
+    }
+
+    /** @throws GateInputException when a limit names a label the comparison does not have */
+    public static Report check(ComparisonResult comparison, List<Limit> limits, Decision decision) {
         if (limits.isEmpty()) {
             throw new GateInputException("a comparison is gated by limits: give --not-worse HEAD:BASE[:PERCENT]");
         }
@@ -149,7 +171,7 @@ public final class ComparisonGate {
                 if (pair == null) {
                     continue;
                 }
-                checks.add(check(limit, metric, pair));
+                checks.add(check(limit, metric, pair, decision));
             }
         }
         return new Report(
@@ -160,7 +182,7 @@ public final class ComparisonGate {
                         : comparison.machine().words() + "; these verdicts hold there, not on another machine");
     }
 
-    private static Check check(Limit limit, Metric metric, PairVerdict pair) {
+    private static Check check(Limit limit, Metric metric, PairVerdict pair, Decision decision) {
         boolean targetFirst = pair.first().equals(limit.target());
         double ratio = targetFirst ? pair.ratio() : 1 / pair.ratio();
         double low = targetFirst ? pair.low() : 1 / pair.high();
@@ -172,7 +194,7 @@ public final class ComparisonGate {
                 low,
                 high,
                 bound(metric, limit.worseBy()),
-                notWorse(metric, low, high, limit.worseBy()),
+                notWorse(metric, low, high, limit.worseBy(), decision),
                 String.format(Locale.ROOT, "interval at %.2f%%", 100 * pair.confidence()));
     }
 
@@ -188,11 +210,21 @@ public final class ComparisonGate {
      * tests that assert it from code.
      */
     public static Verdict notWorse(Metric metric, double low, double high, double worseBy) {
+        return notWorse(metric, low, high, worseBy, Decision.WITHIN_NOISE_PASSES);
+    }
+
+    /** As {@link #notWorse(Metric, double, double, double)}, an interval that straddles the bound being {@code decision}'s. */
+    public static Verdict notWorse(Metric metric, double low, double high, double worseBy, Decision decision) {
         double bound = bound(metric, worseBy);
-        if (metric.higherIsBetter()) {
-            return high < bound ? Verdict.FAIL : low < bound ? Verdict.WITHIN_NOISE : Verdict.OK;
+        boolean wholeIntervalPast = metric.higherIsBetter() ? high < bound : low > bound;
+        boolean wholeIntervalWithin = metric.higherIsBetter() ? low >= bound : high <= bound;
+        if (wholeIntervalPast) {
+            return Verdict.FAIL;
         }
-        return low > bound ? Verdict.FAIL : high > bound ? Verdict.WITHIN_NOISE : Verdict.OK;
+        if (wholeIntervalWithin) {
+            return Verdict.OK;
+        }
+        return decision == Decision.REQUIRED ? Verdict.NOT_DECIDED : Verdict.WITHIN_NOISE;
     }
 
     private static List<String> problems(ComparisonResult comparison) {

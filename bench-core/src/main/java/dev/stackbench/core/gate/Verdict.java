@@ -12,7 +12,13 @@ public enum Verdict {
      * A comparison with the baseline where a side's window was not steady (its throughput or latency still
      * moving): comparing moving numbers says nothing, so it fails, whatever the numbers, unless allowed.
      */
-    NOT_STEADY("FAIL, not steady");
+    NOT_STEADY("FAIL, not steady"),
+    /**
+     * A paired interval that straddles the limit where the gate was asked for a decision ({@code gate --comparison
+     * --decided}): the comparison could not tell whether the limit holds, so it neither passes nor fails; its own exit
+     * code (3) says so, so that a check that could not decide is never green.
+     */
+    NOT_DECIDED("NOT DECIDED");
 
     private final String text;
 
@@ -20,7 +26,7 @@ public enum Verdict {
         this.text = text;
     }
 
-    /** Whether this verdict fails the gate (exit code 1). */
+    /** Whether this verdict fails the gate (exit code 1); {@link #NOT_DECIDED} does not, it has a code of its own. */
     public boolean fails() {
         return this == FAIL || this == NOT_STEADY;
     }
