@@ -224,10 +224,20 @@ final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--equivalence",
             paramLabel = "PERCENT",
-            defaultValue = "2%",
             description =
-                    "A pair whose interval lies within this much either way is decided as equivalent (default: ${DEFAULT-VALUE}).")
+                    "A pair whose interval lies within this much either way is decided as equivalent (default: 2%%, or --detect's).")
     String equivalence;
+
+    @Option(
+            names = "--detect",
+            paramLabel = "PERCENT",
+            description =
+                    "The smallest difference worth knowing, e.g. 3%%: a pair within it either way is equivalent (unless --equivalence"
+                            + " says otherwise), and at the first look the comparison's first rounds, as a pilot, plan what telling it"
+                            + " apart takes (JVMs per variant, trials per JVM, time, at 90%% power) and what --time-limit resolves; the"
+                            + " plan needs --forks 2 or more, to see what JVMs of one variant differ by. It advises: the design is"
+                            + " still the options'.")
+    String detect;
 
     @Option(
             names = "--aa",
@@ -305,7 +315,7 @@ final class CompareCommand implements Callable<Integer> {
             ResultFiles.checkWritable(out);
         }
         var cli = new ComparisonCli(
-                spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+                spec.commandLine().getOut(), spec.commandLine().getErr(), quiet, detect == null ? null : detect());
         if (scenario != null) {
             return runScenario(cli);
         }
@@ -350,6 +360,16 @@ final class CompareCommand implements Callable<Integer> {
         return builder.build();
     }
 
+    /** --detect as a fraction. @throws IllegalArgumentException unless a percentage above 0% and below 100% */
+    private double detect() {
+        double fraction = Percent.parse("--detect", detect);
+        if (!(fraction > 0 && fraction < 1)) {
+            throw new IllegalArgumentException(
+                    "--detect takes a difference above 0% and below 100%, such as 3%, got '" + detect + "'");
+        }
+        return fraction;
+    }
+
     /** The design the options give, its deciding metrics by the load model unless --metric says. */
     Design design(LoadProfile profile) {
         var metrics = metricIds.isEmpty()
@@ -364,7 +384,9 @@ final class CompareCommand implements Callable<Integer> {
                 forks,
                 together ? Design.Schedule.TOGETHER : Design.Schedule.TURNS,
                 Percent.parse("--confidence", confidence),
-                Percent.parse("--equivalence", equivalence),
+                equivalence != null
+                        ? Percent.parse("--equivalence", equivalence)
+                        : detect != null ? detect() : Design.EQUIVALENCE_MARGIN,
                 metrics,
                 seed == null ? System.nanoTime() : seed);
     }

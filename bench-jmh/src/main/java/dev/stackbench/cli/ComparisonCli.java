@@ -8,6 +8,7 @@ import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.MetricVerdict;
 import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.PilotPlan;
 import dev.stackbench.core.compare.ScenarioComparisons;
 import dev.stackbench.core.compare.VariantFailure;
 import dev.stackbench.core.load.LoadOption;
@@ -34,11 +35,21 @@ final class ComparisonCli {
     private final PrintWriter stdout;
     private final PrintWriter err;
     private final boolean quiet;
+    /** --detect's difference, a fraction; null without it. */
+    private final Double detect;
+    /** The plan the first look printed, printed again after the summary; null before it, or without --detect. */
+    private String plan;
 
     ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet) {
+        this(stdout, err, quiet, null);
+    }
+
+    /** @param detect {@code --detect}'s difference as a fraction, for the plan its first rounds suggest; null for none */
+    ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet, Double detect) {
         this.stdout = stdout;
         this.err = err;
         this.quiet = quiet;
+        this.detect = detect;
     }
 
     /** One comparison, stoppable by Ctrl-C: the complete rounds are kept. */
@@ -105,9 +116,16 @@ final class ComparisonCli {
             err.flush();
         }
         ComparisonRunner.Outcome outcome;
+        plan = null;
         try {
             outcome = ComparisonRunner.run(
-                    comparison, out, stop, progress(comparison.design().forks()));
+                    comparison,
+                    out,
+                    stop,
+                    progress(
+                            comparison.design().forks(),
+                            detect == null ? null : new PilotPlan(detect, comparison.design()),
+                            comparison.measured().size() * comparison.design().forks()));
         } catch (VariantFailure e) {
             if (stop.requested()) {
                 err.println("stopped before every variant had started: nothing was measured, nothing is written");
@@ -118,6 +136,9 @@ final class ComparisonCli {
             return e.badInput() ? StackbenchMain.EXIT_USAGE : StackbenchMain.EXIT_FAILURE;
         }
         stdout.print(ComparisonSummary.of(outcome.result()));
+        if (plan != null) {
+            stdout.print(plan);
+        }
         if (outcome.written() != null) {
             stdout.println("Results:      "
                     + outcome.written()
@@ -145,7 +166,11 @@ final class ComparisonCli {
         err.flush();
     }
 
-    private ComparisonRunner.Listener progress(int forks) {
+    /**
+     * @param pilot          hears the trials and rounds, for the plan printed at the first look; null without --detect
+     * @param trialsPerRound every JVM's one trial
+     */
+    private ComparisonRunner.Listener progress(int forks, PilotPlan pilot, int trialsPerRound) {
         return new ComparisonRunner.Listener() {
             @Override
             public void message(String line) {
@@ -157,6 +182,9 @@ final class ComparisonCli {
 
             @Override
             public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
+                if (pilot != null) {
+                    pilot.trial(trial);
+                }
                 if (!quiet) {
                     var values = trial.values();
                     err.printf(
@@ -184,6 +212,15 @@ final class ComparisonCli {
                     List<MetricVerdict> verdicts,
                     Duration timeLeft,
                     String control) {
+                if (pilot != null) {
+                    pilot.round(roundSeconds, trialsPerRound);
+                    if (!verdicts.isEmpty() && plan == null) {
+                        plan = pilot.text();
+                        if (!quiet) {
+                            err.print(plan);
+                        }
+                    }
+                }
                 if (quiet || verdicts.isEmpty()) {
                     return;
                 }

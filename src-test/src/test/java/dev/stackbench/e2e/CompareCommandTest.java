@@ -63,10 +63,17 @@ class CompareCommandTest {
                 "--seed",
                 "1",
                 "--profile",
+                "--detect",
+                "10%",
                 "--out",
                 out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        // --detect: equivalent within its margin, and a plan only where JVMs of one variant can be told apart.
+        assertThat(Results.comparison(out).design().equivalenceMargin()).isEqualTo(0.10);
+        assertThat(run.out())
+                .contains("Plan:         not made for --detect 10%: with one JVM per variant")
+                .contains("give --forks 3 or more");
         var result = Results.comparison(out);
         assertThat(result.schema()).isEqualTo(ComparisonResult.SCHEMA);
         assertThat(result.labels()).containsExactly("fast", "fast-aa", "slow");
@@ -304,5 +311,12 @@ class CompareCommandTest {
         assertThat(ramps.exitCode()).isEqualTo(2);
         assertThat(ramps.err().strip())
                 .startsWith("error: --stages: a comparison measures every variant under the same steady load");
+
+        for (String detect : List.of("0%", "100%", "three")) {
+            Cli.Run bad =
+                    Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--detect", detect);
+            assertThat(bad.exitCode()).as(detect).isEqualTo(2);
+            assertThat(bad.err().strip()).as(detect).startsWith("error: --detect ");
+        }
     }
 }

@@ -89,7 +89,8 @@ class PackageRulesTest {
                             "core.result",
                             "core.result.read",
                             "core.steady",
-                            "core.stats"),
+                            "core.stats",
+                            "core.plan"),
             "core.api",
                     List.of(
                             "core.compare",

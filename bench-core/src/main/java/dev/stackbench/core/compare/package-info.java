@@ -10,6 +10,7 @@
  * <p>May import {@code variant}, {@code scenario} (its runs as variants), {@code app} (a variant of the user's application,
  * and its source, to check its main class is on the class path the variants' JVMs get), {@code load}, {@code load.engine},
  * {@code profile} (each variant's server profiled), {@code result}, {@code result.read},
- * {@code steady} (its constants) and {@code stats}; not the gate or the report, which read what it writes.
+ * {@code steady} (its constants), {@code stats} and {@code plan} (the plan its first rounds suggest for {@code --detect},
+ * {@link dev.stackbench.core.compare.PilotPlan}); not the gate or the report, which read what it writes.
  */
 package dev.stackbench.core.compare;

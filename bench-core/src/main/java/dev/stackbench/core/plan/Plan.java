@@ -93,10 +93,7 @@ public record Plan(
 
     /** 0.03 as "3%", 0.025 as "2.5%", 0.9134 as "91.3%". */
     static String percent(double fraction) {
-        double percent = fraction * 100;
-        return Math.abs(percent - Math.rint(percent)) < 1e-9
-                ? String.format(Locale.ROOT, "%.0f%%", percent)
-                : String.format(Locale.ROOT, "%.1f%%", percent);
+        return dev.stackbench.core.vocabulary.Percent.format(fraction);
     }
 
     /** "45 s" under two minutes, "7 minutes" under two hours, else "2 h 10 min". */

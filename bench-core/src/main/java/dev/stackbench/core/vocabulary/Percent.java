@@ -39,6 +39,14 @@ public final class Percent {
         }
     }
 
+    /** A fraction as people write it: 0.03 as "3%", 0.025 as "2.5%", 0.9134 as "91.3%". */
+    public static String format(double fraction) {
+        double percent = fraction * 100;
+        return Math.abs(percent - Math.rint(percent)) < 1e-9
+                ? String.format(java.util.Locale.ROOT, "%.0f%%", percent)
+                : String.format(java.util.Locale.ROOT, "%.1f%%", percent);
+    }
+
     /**
      * An option's value, {@code 95%} or {@code 0.95}, as a fraction.
      *

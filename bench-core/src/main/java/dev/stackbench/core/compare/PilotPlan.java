@@ -1,0 +1,124 @@
+package dev.stackbench.core.compare;
+
+import dev.stackbench.core.plan.Costs;
+import dev.stackbench.core.plan.PlanSummary;
+import dev.stackbench.core.plan.Planner;
+import dev.stackbench.core.plan.Question;
+import dev.stackbench.core.plan.VarianceComponents;
+import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.vocabulary.Percent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the question {@code --detect P%} needs, planned from the comparison's own first rounds as its pilot: at the first
+ * look, each variant's trials so far on the first deciding metric, by JVM (its forks), give what JVMs of one variant
+ * differ by and what trials of one JVM differ by ({@link VarianceComponents}); the time before the first trial and the
+ * rounds' time give what a JVM and a trial cost; the {@link Planner} turns them into JVMs per variant and trials per
+ * JVM, and says what the comparison's time limit resolves. The values are taken as measured, what the machine's speed
+ * did between rounds included, which the paired analysis removes: the plan errs on the side of more.
+ *
+ * <p>It advises; the comparison goes on as designed. With one JVM per variant, what JVMs differ by cannot be seen, and
+ * the plan says that instead of planning on trials alone (JVMs of one variant keep offsets of a few percent for their
+ * whole life, so trials of one JVM cannot tell a few percent apart).
+ */
+public final class PilotPlan {
+
+    private final double detect;
+    private final Metric metric;
+    private final double confidence;
+    private final Duration timeLimit;
+    private final long startNanos = System.nanoTime();
+    private double secondsBeforeFirstTrial = Double.NaN;
+    private double roundSeconds;
+    private int roundTrials;
+    /** label -> fork -> the metric's values, in round order. */
+    private final Map<String, Map<Integer, List<Double>>> values = new LinkedHashMap<>();
+
+    /** @param detect the smallest relative difference worth knowing, 0.03 for 3% */
+    public PilotPlan(double detect, Design design) {
+        this.detect = detect;
+        this.metric = design.deciding().getFirst();
+        this.confidence = design.confidence();
+        this.timeLimit = design.timeLimit();
+    }
+
+    /** A trial as it ends. */
+    public void trial(ComparisonResult.Trial trial) {
+        if (Double.isNaN(secondsBeforeFirstTrial)) {
+            secondsBeforeFirstTrial = (System.nanoTime() - startNanos) / 1e9 - trial.seconds();
+        }
+        values.computeIfAbsent(trial.label(), label -> new TreeMap<>())
+                .computeIfAbsent(trial.fork(), fork -> new ArrayList<>())
+                .add(trial.values().get(metric));
+    }
+
+    /** A round as it ends: what its trials cost. */
+    public void round(double seconds, int trials) {
+        roundSeconds += seconds;
+        roundTrials += trials;
+    }
+
+    /** The pilot, the costs and the plan, in lines; or why there is no plan. */
+    public String text() {
+        int forks = values.values().stream().mapToInt(Map::size).min().orElse(0);
+        if (forks < 2) {
+            return String.format(
+                    "Plan:         not made for --detect %s: with one JVM per variant this comparison cannot see what JVMs"
+                            + " of one variant differ by (a few percent here, for their whole life), so its trials cannot"
+                            + " tell %s apart from the JVMs' luck; give --forks 3 or more and the plan says how many JVMs"
+                            + " and trials it takes%n",
+                    percent(detect), percent(detect));
+        }
+        var pilot = new LinkedHashMap<String, double[][]>();
+        values.forEach((label, byFork) -> {
+            int trials = byFork.values().stream().mapToInt(List::size).min().orElse(0);
+            double[][] byJvm = new double[byFork.size()][trials];
+            int j = 0;
+            for (List<Double> each : byFork.values()) {
+                for (int k = 0; k < trials; k++) {
+                    byJvm[j][k] = each.get(k);
+                }
+                j++;
+            }
+            pilot.put(label, byJvm);
+        });
+        int jvms = values.values().stream().mapToInt(Map::size).sum();
+        var costs = new Costs(
+                seconds(Math.max(secondsBeforeFirstTrial / jvms, 0.001)),
+                seconds(Math.max(roundSeconds / Math.max(roundTrials, 1), 0.001)));
+        Question question = new Question(detect, confidence, Question.POWER, pilot.size(), null);
+        try {
+            String planned = PlanSummary.of(metric.id(), pilot, costs, question);
+            String budgeted;
+            try {
+                budgeted = String.format(
+                        "In its time:  %s%n",
+                        Planner.plan(
+                                        VarianceComponents.pooled(pilot.values().stream()
+                                                .map(VarianceComponents::of)
+                                                .toList()),
+                                        costs,
+                                        question.withBudget(timeLimit))
+                                .describe());
+            } catch (IllegalArgumentException e) {
+                budgeted = String.format("In its time:  %s%n", e.getMessage());
+            }
+            return planned + budgeted;
+        } catch (IllegalArgumentException e) {
+            return String.format("Plan:         not made for --detect %s: %s%n", percent(detect), e.getMessage());
+        }
+    }
+
+    private static Duration seconds(double seconds) {
+        return Duration.ofNanos((long) (seconds * 1e9));
+    }
+
+    private static String percent(double fraction) {
+        return Percent.format(fraction);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.stackbench.core.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stackbench.core.result.Metric;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The plan --detect prints at the first look, from the comparison's own first rounds. */
+class PilotPlanTest {
+
+    private static Design design(int forks) {
+        return new Design(
+                3,
+                30,
+                Duration.ofMinutes(20),
+                Duration.ofSeconds(1),
+                0,
+                forks,
+                Design.Schedule.TURNS,
+                0.95,
+                0.03,
+                List.of(Metric.CPU_PER_REQUEST),
+                1);
+    }
+
+    /** Rounds of two variants, each JVM (fork) keeping an offset of {@code jvmSpread} for life, trials {@code trialSpread}. */
+    private static PilotPlan pilot(int forks, double jvmSpread, double trialSpread) {
+        var plan = new PilotPlan(0.03, design(forks));
+        var random = new Random(7);
+        double[][] offsets = new double[2][forks];
+        for (double[] variant : offsets) {
+            for (int f = 0; f < forks; f++) {
+                variant[f] = jvmSpread * random.nextGaussian();
+            }
+        }
+        for (int round = 1; round <= 3; round++) {
+            for (int v = 0; v < 2; v++) {
+                for (int f = 0; f < forks; f++) {
+                    double value = 40 * Math.exp(offsets[v][f] + trialSpread * random.nextGaussian());
+                    plan.trial(new ComparisonResult.Trial(
+                            v == 0 ? "base" : "head",
+                            f + 1,
+                            "",
+                            2,
+                            new TrialValues(Map.of(Metric.CPU_PER_REQUEST, value)),
+                            null,
+                            null));
+                }
+            }
+            plan.round(4.0 * forks, 2 * forks);
+        }
+        return plan;
+    }
+
+    @Test
+    void withSeveralJvmsPerVariantItPlansJvmsAndTrialsAndSaysWhatTheTimeLimitResolves() {
+        String text = pilot(3, 0.04, 0.01).text();
+
+        assertThat(text)
+                .contains("Pilot:        cpuPerRequest, 2 variants, 3 JVMs each, 3 trials per JVM: JVMs differ by ")
+                .containsPattern(
+                        "Plan: +to tell 3% apart at 95% with 90% power: \\d+ JVMs per variant, \\d+ trials? each")
+                .contains("In its time:");
+    }
+
+    @Test
+    void withOneJvmPerVariantItSaysWhyItCannotPlan() {
+        assertThat(pilot(1, 0.04, 0.01).text())
+                .startsWith("Plan:         not made for --detect 3%: with one JVM per variant")
+                .contains("give --forks 3 or more");
+    }
+}
