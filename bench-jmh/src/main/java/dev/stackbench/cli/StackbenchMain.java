@@ -44,6 +44,7 @@ import picocli.CommandLine.Model.UsageMessageSpec;
             ServeCommand.class,
             AgentCommand.class,
             GateCommand.class,
+            CheckCommand.class,
             ReportCommand.class,
             VerdictsCommand.class
         })

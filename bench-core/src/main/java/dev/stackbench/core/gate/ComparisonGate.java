@@ -26,6 +26,32 @@ import java.util.Locale;
  */
 public final class ComparisonGate {
 
+    /** What a check found, over all its limits and metrics; each has its exit code. */
+    public enum Outcome {
+        /** Every interval within its limit (exit 0). */
+        NOT_WORSE("not worse", 0),
+        /** An interval wholly past its limit, or a comparison that cannot be trusted (exit 1). */
+        WORSE("WORSE", 1),
+        /** No interval past its limit, and some that straddle it: not known in what was measured (exit 3). */
+        NOT_DECIDED("NOT DECIDED", 3);
+
+        private final String words;
+        private final int exitCode;
+
+        Outcome(String words, int exitCode) {
+            this.words = words;
+            this.exitCode = exitCode;
+        }
+
+        public String words() {
+            return words;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+    }
+
     /** What an interval that straddles a limit is. */
     public enum Decision {
         /** "ok, within noise": only an interval wholly past the limit fails. */
@@ -94,6 +120,11 @@ public final class ComparisonGate {
         /** No check failed, and some could not be decided ({@link Decision#REQUIRED}). */
         public boolean undecided() {
             return !failed() && checks.stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED);
+        }
+
+        /** Which of the three a check found. */
+        public Outcome outcome() {
+            return failed() ? Outcome.WORSE : undecided() ? Outcome.NOT_DECIDED : Outcome.NOT_WORSE;
         }
 
         public String table() {

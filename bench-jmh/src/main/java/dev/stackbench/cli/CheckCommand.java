@@ -1,0 +1,192 @@
+package dev.stackbench.cli;
+
+import dev.stackbench.core.compare.ComparisonFiles;
+import dev.stackbench.core.gate.CheckOutputs;
+import dev.stackbench.core.gate.ComparisonGate;
+import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.core.vocabulary.Percent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * "Did this change make the service slower?": two builds of the user's Spring Boot application compared as {@code
+ * compare} does (interleaved, paired, each in JVMs of its own, an A/A control of the base), then held to the largest
+ * slowdown allowed with a decision required ({@code gate --comparison --decided}): not worse, worse, or not decided,
+ * each its own exit code; a markdown summary and a JUnit report for CI.
+ */
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Checks whether HEAD, a build of your Spring Boot application, is slower than BASE, another build of it: both are"
+                    + " compared as `compare --app` does (interleaved rounds, each build in JVMs of its own, an A/A control of"
+                    + " BASE), then each deciding metric's paired interval is held to --max-slowdown.",
+            "Options it does not know are compare's (the load: --request, -c, --rate, --duration, --warmup; the design:"
+                    + " --rounds, --min-rounds, --time-limit, --together, --jvm-option, ...).",
+            "Exit code 0 when HEAD is not worse (every interval within the limit), 1 when it is worse (an interval wholly"
+                    + " past it), or when the comparison cannot be trusted (its A/A control declared different, a build"
+                    + " failed mid-run), 3 when it could not decide in what it measured (an interval straddles the limit),"
+                    + " 2 on bad input or a build whose application does not start."
+        })
+final class CheckCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--base", required = true, paramLabel = "JAR", description = "The build to hold HEAD against.")
+    Path base;
+
+    @Option(names = "--head", required = true, paramLabel = "JAR", description = "The build checked.")
+    Path head;
+
+    @Option(
+            names = "--max-slowdown",
+            paramLabel = "PERCENT",
+            defaultValue = "5%",
+            description = "How much worse HEAD may be on each metric (default: ${DEFAULT-VALUE}).")
+    String maxSlowdown;
+
+    @Option(
+            names = "--metric",
+            paramLabel = "METRIC",
+            split = ",",
+            defaultValue = "cpuPerRequest,rps",
+            description = "The metrics checked (default: ${DEFAULT-VALUE}).")
+    List<String> metrics;
+
+    @Option(
+            names = "--forks",
+            paramLabel = "N",
+            defaultValue = "2",
+            description =
+                    "JVMs per build, so that what JVMs of one build differ by is in the intervals (default: ${DEFAULT-VALUE}).")
+    int forks;
+
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            description =
+                    "The comparison's files (comparison.json, each trial's); default: a temporary directory, named.")
+    Path out;
+
+    @Option(
+            names = "--markdown",
+            paramLabel = "FILE",
+            description = "Writes the verdict as markdown (a job summary, a comment).")
+    Path markdown;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Writes a JUnit XML report: a test case per metric.")
+    Path junit;
+
+    @Unmatched
+    List<String> compareOptions = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        double slowdown = Percent.parse("--max-slowdown", maxSlowdown);
+        if (!(slowdown > 0 && slowdown < 1)) {
+            throw new IllegalArgumentException(
+                    "--max-slowdown takes a share above 0% and below 100%, such as 5%, got '" + maxSlowdown + "'");
+        }
+        for (Path jar : List.of(base, head)) {
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalArgumentException((jar == base ? "--base " : "--head ")
+                        + jar
+                        + (Files.exists(jar) ? " is not a file" : " does not exist"));
+            }
+        }
+        for (String option : List.of("--app", "--variant", "--aa", "--scenario", "--detect", "--out", "-o")) {
+            if (compareOptions.stream().anyMatch(given -> given.equals(option) || given.startsWith(option + "="))) {
+                throw new IllegalArgumentException(option
+                        + " is check's to set (--base and --head are the variants, BASE's A/A control is added)");
+            }
+        }
+        for (Path file : java.util.stream.Stream.of(markdown, junit)
+                .filter(java.util.Objects::nonNull)
+                .toList()) {
+            ResultFiles.checkWritable(file.toAbsolutePath().getParent());
+        }
+        if (sameBytes(base, head)) {
+            err.println("note: --base and --head are the same bytes: checked as an A/A pair, the outcome is what the"
+                    + " machine's noise does");
+        }
+        Path dir = out != null ? out : Files.createTempDirectory("stackbench-check-");
+        var args = new ArrayList<>(List.of(
+                "compare",
+                "--app",
+                base.toAbsolutePath().toString(),
+                "--variant",
+                "base:",
+                "--variant",
+                "head:jar=" + head.toAbsolutePath(),
+                "--aa",
+                "base",
+                "--forks",
+                String.valueOf(forks),
+                "--detect",
+                maxSlowdown,
+                "--metric",
+                String.join(",", metrics),
+                "--out",
+                dir.toString()));
+        args.addAll(compareOptions);
+        int compared = StackbenchMain.execute(args.toArray(String[]::new), stdout, err);
+        if (compared != StackbenchMain.EXIT_OK) {
+            return compared; // it said why: a build that does not start (2), one that failed mid-run (1), an interrupt
+        }
+        var limit = new ComparisonGate.Limit("head", "base", slowdown);
+        ComparisonGate.Report report = ComparisonGate.check(
+                ComparisonFiles.read(ComparisonFiles.find(dir)), List.of(limit), ComparisonGate.Decision.REQUIRED);
+        stdout.println();
+        stdout.print(report.table());
+        String title = "stackbench check: head against base, at most " + Percent.format(slowdown) + " worse";
+        stdout.printf("%s: %s%n", title, report.outcome().words());
+        stdout.flush();
+        if (markdown != null) {
+            ResultFiles.writeAtomically(
+                    markdown, CheckOutputs.markdown(title, report).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        if (junit != null) {
+            ResultFiles.writeAtomically(
+                    junit,
+                    CheckOutputs.junitXml("stackbench check", report)
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return report.outcome().exitCode();
+    }
+
+    private static boolean sameBytes(Path first, Path second) {
+        return Arrays.equals(digest(first), digest(second));
+    }
+
+    private static byte[] digest(Path file) {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            var digesting = (DigestInputStream) in;
+            digesting.transferTo(java.io.OutputStream.nullOutputStream());
+            return digesting.getMessageDigest().digest();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
