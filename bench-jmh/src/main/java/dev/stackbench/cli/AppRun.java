@@ -12,10 +12,12 @@ import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.profile.ProfileSettings;
+import dev.stackbench.core.profile.ThreadScope;
 import dev.stackbench.core.result.Measurement;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Threshold;
+import dev.stackbench.core.scenario.ProfiledRun;
 import dev.stackbench.core.vocabulary.Durations;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -53,6 +55,13 @@ final class AppRun {
         this.agents = command.agents;
     }
 
+    /** Its main class's package, which holds its own code (Spring Boot's convention), told apart in its profile. */
+    private static List<String> codePackages(RunningApp running) {
+        String main = running.description().mainClass();
+        int dot = main == null ? -1 : main.lastIndexOf('.');
+        return dot < 0 ? List.of() : List.of(main.substring(0, dot + 1));
+    }
+
     /** The application's own output, beside the results. */
     static final String APP_LOG = "app.log";
 
@@ -63,10 +72,10 @@ final class AppRun {
      * interrupted, and the command ends with one line naming why and exit code 2.
      */
     int run(List<Threshold> conditions, ProfileSettings profileSettings) throws Exception {
-        if (profileSettings != null) {
+        if (profileSettings != null && app.process) {
             throw new IllegalArgumentException(
-                    "--profile records stackbench's built-in approaches (--approach, --scenario); your application "
-                            + "is not profiled yet: run it with java -XX:StartFlightRecording or async-profiler, or compare its variants");
+                    "--profile records a server in this JVM: with --app-process your application runs in a process of its"
+                            + " own; drop --app-process to profile it (its threads are then told apart from the generator's)");
         }
         if (agents != null) {
             throw new IllegalArgumentException(
@@ -133,7 +142,12 @@ final class AppRun {
                             Durations.format(LoadDefaults.REPORT_INTERVAL));
                     err.flush();
                 }
-                measurement = LoadGenerator.run(run, description, progress.apply(err), interrupts.stop())
+                measurement = ProfiledRun.run(
+                                profileSettings,
+                                ThreadScope.serverThreads(),
+                                codePackages(running),
+                                out,
+                                () -> LoadGenerator.run(run, description, progress.apply(err), interrupts.stop()))
                         .withStartup(running.startup());
             } finally {
                 running.close();

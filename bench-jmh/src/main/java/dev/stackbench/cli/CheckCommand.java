@@ -3,6 +3,7 @@ package dev.stackbench.cli;
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.gate.CheckOutputs;
 import dev.stackbench.core.gate.ComparisonGate;
+import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.vocabulary.Percent;
 import java.io.IOException;
@@ -159,11 +160,26 @@ final class CheckCommand implements Callable<Integer> {
         stdout.println();
         stdout.print(report.table());
         String title = "stackbench check: head against base, at most " + Percent.format(slowdown) + " worse";
+        List<String> whereTheTimeWent = List.of();
+        String page = null;
+        if (compareOptions.stream().anyMatch(option -> option.equals("--profile") || option.startsWith("--profile="))) {
+            Path json = ComparisonFiles.find(dir);
+            whereTheTimeWent = ComparisonReport.profileDifference(json, "base", "head");
+            page = ComparisonReport.write(json, dir.resolve("report"))
+                    .page()
+                    .toAbsolutePath()
+                    .toString();
+            stdout.println("Where the time went, head against base (profiles of the measured windows):");
+            whereTheTimeWent.forEach(line -> stdout.println("  " + line));
+            stdout.println("Report:       " + page);
+        }
         stdout.printf("%s: %s%n", title, report.outcome().words());
         stdout.flush();
         if (markdown != null) {
             ResultFiles.writeAtomically(
-                    markdown, CheckOutputs.markdown(title, report).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    markdown,
+                    CheckOutputs.markdown(title, report, whereTheTimeWent, page)
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         if (junit != null) {
             ResultFiles.writeAtomically(

@@ -111,10 +111,16 @@ class AppCommandTest {
                         "--server-property",
                         "spring.threads.virtual.enabled=true",
                         "--threshold",
-                        "errors==0")
+                        "errors==0",
+                        "--profile")
                 .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        // Profiled in this JVM: the application's threads, not the generator's; its own code named by its package.
+        assertThat(result(out).path("serverProfile").isObject()).as(run.out()).isTrue();
+        assertThat(Files.readString(out.resolve("profile-cpu.collapsed")))
+                .contains("dev.stackbench.testapp.")
+                .doesNotContain("dev.stackbench.core.load.engine.Worker");
         assertThat(run.out())
                 .contains(
                         "on Spring Boot 4.0.7, Tomcat, isolated class loader",

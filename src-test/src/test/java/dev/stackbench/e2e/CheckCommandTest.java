@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * check: two builds of an application, one verdict with its exit code, and what CI shows of it. Bad input is exit code
+ * check: two builds of an application, one verdict with its exit code, where the time went, and what CI shows of it. Bad input is exit code
  * 2 with its reason; two identical builds are said to be, and checked as an A/A pair: whatever the noise makes of
  * them (not worse, or not decided in three short rounds), the exit code, the markdown and the JUnit report agree.
  */
@@ -71,6 +71,7 @@ class CheckCommandTest {
                 "3",
                 "--rehearsals",
                 "0",
+                "--profile",
                 "--out",
                 temp.resolve("check").toString(),
                 "--markdown",
@@ -87,6 +88,10 @@ class CheckCommandTest {
         assertThat(Files.readString(markdown))
                 .startsWith("### stackbench check: head against base, at most 5% worse: " + outcome)
                 .contains("| head | base | process CPU µs/request |", "| head | base | requests/s |");
+        // Where the time went: the profiles of head and base held against each other, in words and on the report page.
+        assertThat(run.out()).contains("Where the time went, head against base", "Report:       ");
+        assertThat(Files.readString(markdown)).contains("Report, with the differential flame graphs: `");
+        assertThat(temp.resolve("check/report/index.html")).exists();
         String xml = Files.readString(junit);
         assertThat(xml).contains("<testsuite name=\"stackbench check\" tests=\"");
         long notDecided = run.out()

@@ -202,7 +202,8 @@ class GateCommandTest {
                 .contains(
                         "p50 and p99 at most +15% +2 ms, rps at most -15%, no new errors",
                         "whole 95% bootstrap interval",
-                        "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input.",
+                        "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input; with --comparison"
+                                + " --decided, 3 when a limit could not be decided",
                         "A target of the baseline missing from the current results fails.",
                         "--allow-different-measurement",
                         "--allow-unsteady",

@@ -14,6 +14,17 @@ public final class CheckOutputs {
 
     /** The verdict first, then a row per limit and metric, the machine, and what made the comparison untrustworthy. */
     public static String markdown(String title, ComparisonGate.Report report) {
+        return markdown(title, report, java.util.List.of(), null);
+    }
+
+    /**
+     * As {@link #markdown(String, ComparisonGate.Report)}, with where the time went: the profiles' largest differences in
+     * words, and the report page that draws them; none when not profiled.
+     *
+     * @param page the report page's path, null for none
+     */
+    public static String markdown(
+            String title, ComparisonGate.Report report, java.util.List<String> whereTheTimeWent, String page) {
         var text = new StringBuilder();
         text.append(String.format(
                 Locale.ROOT, "### %s: %s%n%n", title, report.outcome().words()));
@@ -35,6 +46,14 @@ public final class CheckOutputs {
         }
         text.append(String.format(Locale.ROOT, "%nMachine: %s%n", report.machine()));
         report.problems().forEach(problem -> text.append(String.format(Locale.ROOT, "%n**FAIL**: %s%n", problem)));
+        if (!whereTheTimeWent.isEmpty()) {
+            text.append(
+                    String.format(Locale.ROOT, "%n**Where the time went** (profiles of the measured windows):%n%n"));
+            whereTheTimeWent.forEach(line -> text.append("- ").append(line).append('\n'));
+        }
+        if (page != null) {
+            text.append(String.format(Locale.ROOT, "%nReport, with the differential flame graphs: `%s`%n", page));
+        }
         if (report.outcome() == ComparisonGate.Outcome.NOT_DECIDED) {
             text.append(String.format(
                     Locale.ROOT,

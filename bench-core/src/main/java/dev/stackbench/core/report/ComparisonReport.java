@@ -81,6 +81,25 @@ public final class ComparisonReport {
         return inputs.size() == 1 ? ComparisonFiles.find(inputs.getFirst()) : null;
     }
 
+    /**
+     * Where {@code current} spends its time otherwise than {@code base}, in words, the largest changes first ("head
+     * spends 31% more CPU per request in X than base (17.9 vs 12.3 µs)"): what the comparison page shows under a pair's
+     * differential flame graph, for any two profiled variants (a pull-request check's head and base). Empty when either
+     * was not profiled.
+     */
+    public static List<String> profileDifference(Path comparisonJson, String base, String current) {
+        ComparisonResult result = ComparisonFiles.read(comparisonJson);
+        var baseRecord = record(result, base);
+        var currentRecord = record(result, current);
+        if (baseRecord.profile() == null || currentRecord.profile() == null) {
+            return List.of();
+        }
+        Path home = comparisonJson.toAbsolutePath().getParent();
+        return ProfileGraphs.difference(
+                        profiled(result, home, baseRecord), base, profiled(result, home, currentRecord), current, "d")
+                .sentences();
+    }
+
     /** @throws dev.stackbench.core.result.read.UnreadableResultException naming the file, before anything is written */
     public static Report.Written write(Path comparisonJson, Path out) {
         ComparisonResult result = ComparisonFiles.read(comparisonJson);

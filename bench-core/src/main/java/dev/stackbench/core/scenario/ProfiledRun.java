@@ -40,21 +40,34 @@ public final class ProfiledRun {
      */
     public static Measurement run(ProfileSettings settings, InProcessServers servers, Path directory, Load load)
             throws UnknownHostException {
+        ThreadScope threads = ThreadScope.serverThreads();
+        if (servers.upstream().isPresent()
+                && servers.upstream().get().threadNamePrefix().isPresent()) {
+            threads = threads.excludingNamePrefix(
+                    servers.upstream().get().threadNamePrefix().get());
+        }
+        return run(settings, threads, servers.server().codePackages(), directory, load);
+    }
+
+    /**
+     * The same for any server in this JVM: the user's application started in-process ({@code load --app --profile}),
+     * whose threads are every thread but the generator's, the caller's and {@code others}'.
+     *
+     * @param others       the threads, beyond the generator's and the caller's, that are not the server's
+     * @param codePackages the server's own package prefixes, told apart in its stacks
+     */
+    public static Measurement run(
+            ProfileSettings settings, ThreadScope others, List<String> codePackages, Path directory, Load load)
+            throws UnknownHostException {
         if (settings == null) {
             return load.run();
         }
         try (ProfileRecorder recorder = ProfileRecorder.start(settings)) {
             Measurement measurement = load.run();
             ProfileWindow.measuredWindowOf(measurement.result()).ifPresent(recorder::include);
-            ThreadScope threads = ThreadScope.serverThreads()
-                    .excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
+            ThreadScope threads = others.excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)
                     .excludingThread(Thread.currentThread().threadId());
-            if (servers.upstream().isPresent()
-                    && servers.upstream().get().threadNamePrefix().isPresent()) {
-                threads = threads.excludingNamePrefix(
-                        servers.upstream().get().threadNamePrefix().get());
-            }
-            Profile profile = recorder.finish(threads, servers.server().codePackages());
+            Profile profile = recorder.finish(threads, codePackages);
             ServerProfile.Files files = null;
             String unwritten = null;
             if (directory != null) {

@@ -1,0 +1,71 @@
+package dev.stackbench.core.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stackbench.core.result.Metric;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What CI shows of a check: the markdown's verdict and rows, and a JUnit report where not decided is never a pass. */
+class CheckOutputsTest {
+
+    private static final ComparisonGate.Limit LIMIT = new ComparisonGate.Limit("head", "base", 0.05);
+
+    private static ComparisonGate.Check check(Metric metric, double low, double high, Verdict verdict) {
+        return new ComparisonGate.Check(
+                LIMIT, metric, (low + high) / 2, low, high, ComparisonGate.bound(metric, 0.05), verdict, "");
+    }
+
+    @Test
+    void notDecidedIsAnErrorAndWorseAFailure() {
+        var report = new ComparisonGate.Report(
+                List.of(
+                        check(Metric.CPU_PER_REQUEST, 1.01, 1.09, Verdict.NOT_DECIDED),
+                        check(Metric.RPS, 0.80, 0.90, Verdict.FAIL)),
+                List.of(),
+                "m-test");
+        String xml = CheckOutputs.junitXml("stackbench check", report);
+
+        assertThat(report.outcome()).isEqualTo(ComparisonGate.Outcome.WORSE);
+        assertThat(xml)
+                .contains("<testsuite name=\"stackbench check\" tests=\"2\" failures=\"1\" errors=\"1\">")
+                .contains("name=\"head not worse than base by more than 5%: cpuPerRequest\">")
+                .contains(
+                        "<error type=\"not decided\" message=\"not decided: process CPU µs/request: 1.050 [1.010, 1.090], limit &lt;= 1.050\"/>")
+                .contains("<failure type=\"worse\"");
+    }
+
+    @Test
+    void theMarkdownSaysTheOutcomeFirstAndWhereTheTimeWent() {
+        var report = new ComparisonGate.Report(
+                List.of(check(Metric.CPU_PER_REQUEST, 1.01, 1.09, Verdict.NOT_DECIDED)), List.of(), "m-test");
+
+        String markdown = CheckOutputs.markdown(
+                "stackbench check",
+                report,
+                List.of("head spends 8% more CPU per request in X than base"),
+                "r/index.html");
+
+        assertThat(report.outcome()).isEqualTo(ComparisonGate.Outcome.NOT_DECIDED);
+        assertThat(markdown)
+                .startsWith("### stackbench check: NOT DECIDED")
+                .contains("| head | base | process CPU µs/request | 1.050 [1.010, 1.090] | ≤ 1.050 | NOT DECIDED |")
+                .contains("- head spends 8% more CPU per request in X than base")
+                .contains("`r/index.html`")
+                .contains("**NOT DECIDED**: the intervals straddle the limit");
+    }
+
+    @Test
+    void anUntrustedComparisonFailsWhateverItsRowsSay() {
+        var report = new ComparisonGate.Report(
+                List.of(check(Metric.RPS, 0.97, 1.02, Verdict.OK)),
+                List.of("its A/A control declared base and base-aa different on rps"),
+                "m-test");
+
+        assertThat(report.outcome()).isEqualTo(ComparisonGate.Outcome.WORSE);
+        assertThat(report.outcome().exitCode()).isEqualTo(1);
+        assertThat(CheckOutputs.junitXml("s", report))
+                .contains("tests=\"2\" failures=\"1\" errors=\"0\"")
+                .contains("name=\"the comparison can be trusted\"");
+    }
+}
