@@ -1,6 +1,7 @@
 package dev.stackbench.cli;
 
 import dev.stackbench.core.compare.ComparisonFiles;
+import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.gate.CheckOutputs;
 import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.report.ComparisonReport;
@@ -42,9 +43,10 @@ import picocli.CommandLine.Unmatched;
             "Options it does not know are compare's (the load: --request, -c, --rate, --duration, --warmup; the design:"
                     + " --rounds, --min-rounds, --time-limit, --together, --jvm-option, ...).",
             "Exit code 0 when HEAD is not worse (every interval within the limit), 1 when it is worse (an interval wholly"
-                    + " past it), or when the comparison cannot be trusted (its A/A control declared different, a build"
+                    + " past it, or head failed requests that base served), or when the comparison cannot be trusted (its A/A"
+                    + " control declared different, a build"
                     + " failed mid-run), 3 when it could not decide in what it measured (an interval straddles the limit),"
-                    + " 2 on bad input or a build whose application does not start."
+                    + " 2 on bad input, a build whose application does not start, or a mix whose requests fail on BASE."
         })
 final class CheckCommand implements Callable<Integer> {
 
@@ -154,9 +156,21 @@ final class CheckCommand implements Callable<Integer> {
         if (compared != StackbenchMain.EXIT_OK) {
             return compared; // it said why: a build that does not start (2), one that failed mid-run (1), an interrupt
         }
+        ComparisonResult comparison = ComparisonFiles.read(ComparisonFiles.find(dir));
+        Failed onBase = Failed.of(comparison, "base");
+        if (onBase.requests() > 0) {
+            throw new IllegalArgumentException("the mix's requests failed on base, the build held to: " + onBase.words()
+                    + "; a check measures requests base serves, so fix the --request mix (its paths, methods, bodies)");
+        }
         var limit = new ComparisonGate.Limit("head", "base", slowdown);
-        ComparisonGate.Report report = ComparisonGate.check(
-                ComparisonFiles.read(ComparisonFiles.find(dir)), List.of(limit), ComparisonGate.Decision.REQUIRED);
+        ComparisonGate.Report report =
+                ComparisonGate.check(comparison, List.of(limit), ComparisonGate.Decision.REQUIRED);
+        Failed onHead = Failed.of(comparison, "head");
+        if (onHead.requests() > 0) {
+            var problems = new ArrayList<>(report.problems());
+            problems.add("head failed requests that base served: " + onHead.words());
+            report = new ComparisonGate.Report(report.checks(), problems, report.machine());
+        }
         stdout.println();
         stdout.print(report.table());
         String title = "stackbench check: head against base, at most " + Percent.format(slowdown) + " worse";
@@ -188,6 +202,33 @@ final class CheckCommand implements Callable<Integer> {
                             .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         return report.outcome().exitCode();
+    }
+
+    /** A variant's failed requests over its trials, with the first error's words. */
+    private record Failed(long requests, long of, String first) {
+
+        static Failed of(ComparisonResult comparison, String label) {
+            long failed = 0;
+            long finished = 0;
+            String first = null;
+            for (ComparisonResult.Round round : comparison.rounds()) {
+                for (ComparisonResult.Trial trial : round.trials(label)) {
+                    var requests = trial.result().requests();
+                    failed += requests.errors();
+                    finished += requests.ok() + requests.errors();
+                    if (first == null
+                            && requests.errors() > 0
+                            && !requests.errorLines().isEmpty()) {
+                        first = requests.errorLines().getFirst();
+                    }
+                }
+            }
+            return new Failed(failed, finished, first);
+        }
+
+        String words() {
+            return requests + " of " + of + " in its trials" + (first == null ? "" : ", the first: " + first);
+        }
     }
 
     private static boolean sameBytes(Path first, Path second) {
