@@ -2,6 +2,7 @@ package dev.stackbench.cli;
 
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.gate.CheckOutputs;
 import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.report.ComparisonReport;
@@ -77,10 +78,13 @@ final class CheckCommand implements Callable<Integer> {
     @Option(
             names = "--forks",
             paramLabel = "N",
-            defaultValue = "2",
-            description =
-                    "JVMs per build, so that what JVMs of one build differ by is in the intervals (default: ${DEFAULT-VALUE}).")
-    int forks;
+            description = "JVMs per build, set by hand (default: planned from --max-slowdown: a pilot of "
+                    + Design.PILOT_FORKS + " JVMs per build, then as many as telling --max-slowdown apart takes within"
+                    + " --time-limit, " + CheckCommand.TIME_LIMIT + " unless given).")
+    Integer forks;
+
+    /** A check's budget unless --time-limit says: what a pull request's job can wait. */
+    static final String TIME_LIMIT = "10m";
 
     @Option(
             names = {"-o", "--out"},
@@ -143,14 +147,19 @@ final class CheckCommand implements Callable<Integer> {
                 "head:jar=" + head.toAbsolutePath(),
                 "--aa",
                 "base",
-                "--forks",
-                String.valueOf(forks),
                 "--detect",
                 maxSlowdown,
                 "--metric",
                 String.join(",", metrics),
                 "--out",
                 dir.toString()));
+        if (forks != null) {
+            args.addAll(List.of("--forks", String.valueOf(forks)));
+        }
+        if (compareOptions.stream()
+                .noneMatch(given -> given.equals("--time-limit") || given.startsWith("--time-limit="))) {
+            args.addAll(List.of("--time-limit", TIME_LIMIT));
+        }
         args.addAll(compareOptions);
         int compared = StackbenchMain.execute(args.toArray(String[]::new), stdout, err);
         if (compared != StackbenchMain.EXIT_OK) {

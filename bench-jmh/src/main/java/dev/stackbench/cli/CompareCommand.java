@@ -5,6 +5,7 @@ import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.LoadSetup;
+import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
@@ -194,6 +195,33 @@ final class CompareCommand implements Callable<Integer> {
     int forks;
 
     @Option(
+            names = "--jvms",
+            paramLabel = "N",
+            description =
+                    "JVMs per variant in all, a multiple of --forks: they start in generations of --forks each, every generation"
+                            + " serving --trials-per-jvm rounds and then stopped for the next (default: --forks, one generation). A small"
+                            + " difference needs many JVMs more than many trials of each: what a JVM keeps of its own averages out only"
+                            + " over JVMs.")
+    Integer jvms;
+
+    @Option(
+            names = "--trials-per-jvm",
+            paramLabel = "N",
+            description = "With --jvms: the rounds each generation of JVMs serves (default: 2).")
+    Integer trialsPerJvm;
+
+    @Option(
+            names = "--aot-cache",
+            paramLabel = "auto|on|off",
+            defaultValue = "auto",
+            description =
+                    "Start each variant's JVMs from a JDK AOT cache (JDK 25+: classes loaded and linked, method profiles), trained"
+                            + " once per variant, JDK, jars and options by a JVM of its own and kept in $STACKBENCH_HOME/aot"
+                            + " ($STACKBENCH_AOT_DIR to move it): auto uses it when a variant has several JVMs (default:"
+                            + " ${DEFAULT-VALUE}).")
+    String aotCache;
+
+    @Option(
             names = "--together",
             description =
                     "Run every variant's trial of a round at the same time, sharing the machine (duet benchmarking), instead of "
@@ -234,9 +262,12 @@ final class CompareCommand implements Callable<Integer> {
             description =
                     "The smallest difference worth knowing, e.g. 3%%: a pair within it either way is equivalent (unless --equivalence"
                             + " says otherwise), and at the first look the comparison's first rounds, as a pilot, plan what telling it"
-                            + " apart takes (JVMs per variant, trials per JVM, time, at 90%% power) and what --time-limit resolves; the"
-                            + " plan needs --forks 2 or more, to see what JVMs of one variant differ by. It advises: the design is"
-                            + " still the options'.")
+                            + " apart takes (JVMs per variant, trials per JVM, time, at 90%% power) and what --time-limit resolves."
+                            + " Unless --forks, --jvms, --trials-per-jvm or --rounds set the design by hand, the comparison follows"
+                            + " the plan: a pilot of " + Design.PILOT_FORKS + " JVMs per variant, "
+                            + Design.PILOT_TRIALS
+                            + " trials each, then as many more generations of JVMs as the plan needs and --time-limit allows."
+                            + " With the design set by hand the plan advises (it needs --forks 2 or more).")
     String detect;
 
     @Option(
@@ -326,7 +357,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "give the variants to compare (--variant A --variant B ...) or a --scenario");
         }
-        return cli.run(comparison().withProfile(profile()), out);
+        return cli.run(comparison().withProfile(profile()).withAot(AotCaches.Use.parse("--aot-cache", aotCache)), out);
     }
 
     private int runScenario(ComparisonCli cli) {
@@ -370,11 +401,39 @@ final class CompareCommand implements Callable<Integer> {
         return fraction;
     }
 
-    /** The design the options give, its deciding metrics by the load model unless --metric says. */
+    /** The options that set a design by hand: with any of them, --detect's plan advises instead of leading. */
+    private static final List<String> DESIGN_BY_HAND = List.of("--forks", "--jvms", "--trials-per-jvm", "--rounds");
+
+    /**
+     * The design the options give, its deciding metrics by the load model unless --metric says: planned from --detect
+     * unless the options set it by hand.
+     */
     Design design(LoadProfile profile) {
         var metrics = metricIds.isEmpty()
                 ? Design.defaultDeciding(profile)
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
+        var schedule = together ? Design.Schedule.TOGETHER : Design.Schedule.TURNS;
+        double margin = equivalence != null
+                ? Percent.parse("--equivalence", equivalence)
+                : detect != null ? detect() : Design.EQUIVALENCE_MARGIN;
+        long chosenSeed = seed == null ? System.nanoTime() : seed;
+        var parsed = spec.commandLine().getParseResult();
+        if (detect != null && DESIGN_BY_HAND.stream().noneMatch(parsed::hasMatchedOption)) {
+            return Design.planned(
+                    detect(),
+                    Durations.parse(timeLimit),
+                    Durations.parse(trialWarmup),
+                    rehearsals,
+                    schedule,
+                    Percent.parse("--confidence", confidence),
+                    margin,
+                    metrics,
+                    chosenSeed);
+        }
+        if (trialsPerJvm != null && jvms == null) {
+            throw new IllegalArgumentException("--trials-per-jvm goes with --jvms: the JVMs per variant in all");
+        }
+        int inAll = jvms == null ? forks : jvms;
         return new Design(
                 minRounds,
                 maxRounds,
@@ -382,13 +441,15 @@ final class CompareCommand implements Callable<Integer> {
                 Durations.parse(trialWarmup),
                 rehearsals,
                 forks,
-                together ? Design.Schedule.TOGETHER : Design.Schedule.TURNS,
+                inAll,
+                inAll > forks ? (trialsPerJvm == null ? 2 : trialsPerJvm) : 0,
+                0,
+                schedule,
                 Percent.parse("--confidence", confidence),
-                equivalence != null
-                        ? Percent.parse("--equivalence", equivalence)
-                        : detect != null ? detect() : Design.EQUIVALENCE_MARGIN,
+                margin,
                 metrics,
-                seed == null ? System.nanoTime() : seed);
+                chosenSeed,
+                null);
     }
 
     /** The comparison the options describe, validated before any JVM starts. */

@@ -104,15 +104,18 @@ final class ComparisonCli {
     private int run(Comparison comparison, Path out, StopRequest stop) {
         if (!quiet) {
             err.printf(
-                    "comparing %s, each in its own JVM: %s; up to %d rounds or %s%n",
+                    "comparing %s, each in its own JVM: %s; %s%n",
                     comparison.measured().stream().map(Variant::label).collect(Collectors.joining(", ")),
                     comparison
                             .load()
                             .loadOptions()
                             .profile(LoadOption.Naming.COMMAND_LINE)
                             .describe(),
-                    comparison.design().maxRounds(),
-                    Durations.format(comparison.design().timeLimit()));
+                    (comparison.design().planned()
+                                    ? "a pilot of " + Design.PILOT_FORKS
+                                            + " JVMs per variant, then as many as its plan needs, within "
+                                    : "up to " + comparison.design().maxRounds() + " rounds or ")
+                            + Durations.format(comparison.design().timeLimit()));
             err.flush();
         }
         ComparisonRunner.Outcome outcome;
@@ -123,8 +126,11 @@ final class ComparisonCli {
                     out,
                     stop,
                     progress(
-                            comparison.design().forks(),
-                            detect == null ? null : new PilotPlan(detect, comparison.design()),
+                            comparison.design().severalJvms(),
+                            // a planned design's runner plans (and prints) itself; one set by hand is advised
+                            detect == null || comparison.design().planned()
+                                    ? null
+                                    : new PilotPlan(detect, comparison.design()),
                             comparison.measured().size() * comparison.design().forks()));
         } catch (VariantFailure e) {
             if (stop.requested()) {
@@ -170,7 +176,7 @@ final class ComparisonCli {
      * @param pilot          hears the trials and rounds, for the plan printed at the first look; null without --detect
      * @param trialsPerRound every JVM's one trial
      */
-    private ComparisonRunner.Listener progress(int forks, PilotPlan pilot, int trialsPerRound) {
+    private ComparisonRunner.Listener progress(boolean severalJvms, PilotPlan pilot, int trialsPerRound) {
         return new ComparisonRunner.Listener() {
             @Override
             public void message(String line) {
@@ -193,7 +199,7 @@ final class ComparisonCli {
                             round,
                             index,
                             count,
-                            forks == 1 ? trial.label() : trial.label() + "#" + trial.fork(),
+                            severalJvms ? trial.label() + "#" + trial.fork() : trial.label(),
                             values.get(Metric.RPS),
                             values.get(Metric.P50),
                             values.get(Metric.P99),

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -86,6 +87,12 @@ public final class Cli {
         return run(timeout, javaJar(args));
     }
 
+    /** The jar with {@code args}, its environment's {@code environment} added. */
+    public static Run jar(Duration timeout, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        return run(timeout, javaJar(args), environment);
+    }
+
     /** {@code java LAUNCH ARGS} with this JVM's java, failed if it does not end within {@code timeout}. */
     public static Run java(Duration timeout, List<String> launch, String... args)
             throws IOException, InterruptedException {
@@ -97,13 +104,18 @@ public final class Cli {
 
     /** {@code command}, failed if it does not end within {@code timeout}. */
     private static Run run(Duration timeout, List<String> command) throws IOException, InterruptedException {
+        return run(timeout, command, Map.of());
+    }
+
+    private static Run run(Duration timeout, List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
         Path out = Files.createTempFile("stackbench-run-", ".out");
         Path err = Files.createTempFile("stackbench-run-", ".err");
         try {
-            Process process = new ProcessBuilder(command)
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile())
-                    .start();
+            var builder =
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly().waitFor();
                 throw new AssertionError(String.join(" ", command) + " did not end within " + timeout.toSeconds()

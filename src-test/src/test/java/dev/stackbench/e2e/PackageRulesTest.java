@@ -90,7 +90,8 @@ class PackageRulesTest {
                             "core.result.read",
                             "core.steady",
                             "core.stats",
-                            "core.plan"),
+                            "core.plan",
+                            "core.jvm"),
             "core.api",
                     List.of(
                             "core.compare",

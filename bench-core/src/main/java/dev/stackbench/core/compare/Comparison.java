@@ -1,5 +1,6 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
@@ -19,6 +20,7 @@ import java.util.List;
  *                   variant's own
  * @param aa         the label of the variant to measure twice; null for no control
  * @param profile    how each variant's server is profiled over its trials; null for no profile
+ * @param aot        whether the variants' JVMs start from AOT caches ({@link VariantAot}); null: {@link AotCaches.Use#AUTO}
  */
 public record Comparison(
         List<Variant> variants,
@@ -28,7 +30,8 @@ public record Comparison(
         List<String> jvmOptions,
         Design design,
         String aa,
-        ComparisonProfile profile) {
+        ComparisonProfile profile,
+        AotCaches.Use aot) {
 
     /** A comparison without profiles. */
     public Comparison(
@@ -39,12 +42,17 @@ public record Comparison(
             List<String> jvmOptions,
             Design design,
             String aa) {
-        this(variants, load, http2, tls, jvmOptions, design, aa, null);
+        this(variants, load, http2, tls, jvmOptions, design, aa, null, AotCaches.Use.AUTO);
     }
 
     /** The same comparison, each variant profiled so. */
     public Comparison withProfile(ComparisonProfile newProfile) {
-        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, newProfile);
+        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, newProfile, aot);
+    }
+
+    /** The same comparison, its JVMs' AOT caches used so. */
+    public Comparison withAot(AotCaches.Use newAot) {
+        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, profile, newAot);
     }
 
     /** The label of the control's second copy of variant {@code label}. */
@@ -54,6 +62,9 @@ public record Comparison(
 
     /** @throws IllegalArgumentException naming what is wrong */
     public Comparison {
+        if (aot == null) {
+            aot = AotCaches.Use.AUTO;
+        }
         variants = List.copyOf(variants);
         jvmOptions = List.copyOf(jvmOptions);
         var labels = new HashSet<String>();

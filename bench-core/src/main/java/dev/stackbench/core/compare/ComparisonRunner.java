@@ -1,5 +1,6 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -91,8 +92,10 @@ public final class ComparisonRunner {
     /** One comparison under way. */
     private static final class Run {
         private final Comparison comparison;
-        private final Design design;
-        private final Looks looks;
+        /** The design; a planned one's changes once, after its pilot. */
+        private Design design;
+
+        private Looks looks;
         private final Path out;
         private final StopRequest stop;
         private final Listener listener;
@@ -102,7 +105,20 @@ public final class ComparisonRunner {
         private final Instant startedAt = Instant.now();
         private final List<Variant> variants;
         private final RoundSchedule schedule;
+        /** The generation of JVMs alive now. */
         private List<VariantJvm> jvms = List.of();
+        /** Every JVM started, over the generations. */
+        private final List<VariantJvm> started = new ArrayList<>();
+
+        private int generation;
+        /** What the last generation's start and warm-up took. */
+        private double generationSeconds;
+
+        private Path logs;
+        private VariantAot aot;
+        /** Hears the pilot's trials and plans the rest; null unless the design is planned. */
+        private final PilotPlan pilot;
+
         private final Warmups warmups;
         private final Map<String, dev.stackbench.core.result.ServerProfile> profiles = new LinkedHashMap<>();
         private final Map<String, IdleCpu> cpu = new LinkedHashMap<>();
@@ -127,6 +143,7 @@ public final class ComparisonRunner {
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
             this.schedule = design.schedule().rounds();
+            this.pilot = design.planned() ? new PilotPlan(design.detect(), design) : null;
             this.warmups = new Warmups(
                     design,
                     trialTimeout,
@@ -151,14 +168,18 @@ public final class ComparisonRunner {
             listener.message("machine: " + machine.words());
             machines.speedAgainstPrevious(machine)
                     .ifPresent(words -> listener.message("speed: this machine is " + words));
-            jvms = Warmups.startAll(comparison, logDirectory(), stop, listener);
-            jvms.forEach(jvm -> cpu.put(name(jvm), new IdleCpu()));
+            logs = logDirectory();
+            aot = new VariantAot(comparison, AotCaches.standard(), logs, listener);
+            // Every cache trained before the first measured JVM starts: a training never runs beside a measurement.
+            variants.forEach(aot::options);
+            long start = System.nanoTime();
+            startJvms(1); // a JVM that does not start ends it here, before anything is written
             VariantFailure failure = null;
             ComparisonResult.Stop stopped;
             try {
-                warmups.warmAll(jvms, schedule);
+                warmUp(start);
                 stopped = rounds();
-                profiles();
+                retireGeneration(true);
             } catch (VariantFailure e) {
                 failure = e;
                 stopped = ComparisonResult.Stop.FAILED;
@@ -184,25 +205,85 @@ public final class ComparisonRunner {
             }
         }
 
-        /** A JVM's directory under {@code kind}: kind/LABEL, or kind/LABEL/fork-N with forks. */
+        /** A JVM's directory under {@code kind}: kind/LABEL, or kind/LABEL/fork-N with several JVMs per variant. */
         private String directory(String kind, VariantJvm jvm) {
             Path directory = out.resolve(kind).resolve(jvm.variant().label());
-            return (design.forks() == 1 ? directory : directory.resolve("fork-" + jvm.fork())).toString();
+            return (design.severalJvms() ? directory.resolve("fork-" + jvm.fork()) : directory).toString();
         }
 
         private String name(VariantJvm jvm) {
-            return jvm.name(design.forks());
+            return jvm.name(design.severalJvms());
         }
 
-        /** Each variant's profile over its trials, its files into profiles/LABEL/ (when writing files). */
-        private void profiles() {
-            if (comparison.profile() == null) {
-                return;
+        /** Starts generation {@code number}'s JVMs (forks numbered on from the generations before) and warms them up. */
+        private void startGeneration(int number) {
+            long start = System.nanoTime();
+            startJvms(number);
+            warmUp(start);
+        }
+
+        /** Starts generation {@code number}'s JVMs, their forks numbered on from the generations before. */
+        private void startJvms(int number) {
+            generation = number;
+            if (design.generations() > 1) {
+                listener.message("generation " + number + " of " + design.generations() + ": " + design.forks()
+                        + " JVM(s) per variant");
             }
-            for (VariantJvm jvm : jvms) {
-                listener.message("profile of " + name(jvm) + ": reading its recording");
-                profiles.put(name(jvm), jvm.profile(out == null ? null : directory(PROFILES, jvm), PROFILE_TIMEOUT));
+            jvms = Warmups.startAll(
+                    comparison,
+                    (number - 1) * design.forks() + 1,
+                    design.severalJvms(),
+                    logs,
+                    stop,
+                    listener,
+                    aot::options);
+            started.addAll(jvms);
+            jvms.forEach(jvm -> cpu.put(name(jvm), new IdleCpu()));
+        }
+
+        /** Warms up the generation alive, whose start began at {@code start} (nanoTime): what a generation costs. */
+        private void warmUp(long start) {
+            warmups.warmAll(jvms, schedule);
+            generationSeconds = (System.nanoTime() - start) / 1e9;
+            if (pilot != null && generation == 1) {
+                pilot.jvmsReady(generationSeconds);
             }
+        }
+
+        /** Ends the generation alive: each JVM's profile over its trials (when profiling and {@code profile}), then its JVM. */
+        private void retireGeneration(boolean profile) {
+            if (profile && comparison.profile() != null) {
+                for (VariantJvm jvm : jvms) {
+                    listener.message("profile of " + name(jvm) + ": reading its recording");
+                    profiles.put(
+                            name(jvm), jvm.profile(out == null ? null : directory(PROFILES, jvm), PROFILE_TIMEOUT));
+                }
+            }
+            jvms.forEach(VariantJvm::close);
+            jvms = List.of();
+        }
+
+        /**
+         * After a planned design's pilot: the plan from its trials, followed for the rest (more generations of JVMs), or
+         * the pilot alone when it cannot plan or the time buys no more.
+         */
+        private void plan() {
+            PilotPlan.Decision decision = pilot.decide();
+            decision.text().lines().forEach(listener::message);
+            decision.plan().ifPresent(plan -> {
+                int forks = design.forks();
+                // In generations of `forks`: rounded up to reach the power, down to stay within the time limit.
+                int jvmsInAll = Math.max(
+                        forks,
+                        plan.limitedBy() == dev.stackbench.core.plan.Plan.Limit.BUDGET
+                                ? plan.jvmsPerVariant() / forks * forks
+                                : (plan.jvmsPerVariant() + forks - 1) / forks * forks);
+                design = design.withGenerations(jvmsInAll, plan.trialsPerJvm());
+                looks = design.looks();
+                listener.message("following the plan: " + jvmsInAll + " JVMs per variant in all, in "
+                        + design.generations() + " generations of " + forks + ", " + plan.trialsPerJvm()
+                        + " trial(s) each after the pilot");
+            });
         }
 
         private ComparisonResult.Stop rounds() {
@@ -211,6 +292,17 @@ public final class ComparisonRunner {
             for (int round = 1; round <= design.maxRounds(); round++) {
                 if (stop.requested()) {
                     return ComparisonResult.Stop.INTERRUPTED;
+                }
+                if (design.generation(round) != generation) {
+                    // A generation is started only if its start, warm-up and every round of it fit in the time left.
+                    int next = design.generation(round);
+                    double estimate =
+                            generationSeconds + (design.lastRound(next) - round + 1) * Math.max(longestRound, 1);
+                    if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
+                        return ComparisonResult.Stop.TIME;
+                    }
+                    retireGeneration(true);
+                    startGeneration(next);
                 }
                 double estimate = longestRound > 0 ? longestRound : schedule.firstRoundSeconds(jvms, trialLength);
                 if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
@@ -233,6 +325,13 @@ public final class ComparisonRunner {
                 longestRound = Math.max(longestRound, seconds);
                 rounds.add(new ComparisonResult.Round(
                         round, order.stream().map(this::name).toList(), trials, seconds));
+                if (pilot != null) {
+                    trials.forEach(pilot::trial);
+                    pilot.round(seconds, trials.size());
+                    if (round == design.lastRound(1) && generation == 1) {
+                        plan();
+                    }
+                }
                 List<MetricVerdict> verdicts =
                         looks.isLook(round) ? analyse(design.deciding(), looks.level(round, false)) : List.of();
                 Duration left = Duration.ofSeconds((long) Math.min(
@@ -271,7 +370,7 @@ public final class ComparisonRunner {
             String label = jvm.variant().label();
             String relative = out == null
                     ? null
-                    : "trials/" + label + (design.forks() == 1 ? "" : "/fork-" + jvm.fork()) + "/round-"
+                    : "trials/" + label + (design.severalJvms() ? "/fork-" + jvm.fork() : "") + "/round-"
                             + String.format("%02d", round);
             Instant startedAt = Instant.now();
             long start = System.nanoTime();
@@ -297,14 +396,16 @@ public final class ComparisonRunner {
             var verdicts = new ArrayList<MetricVerdict>();
             for (Metric metric : metrics) {
                 double[][][] values = new double[rounds.size()][labels.size()][];
+                int[] generations = new int[rounds.size()];
                 for (int r = 0; r < rounds.size(); r++) {
+                    generations[r] = design.generation(rounds.get(r).number());
                     for (int v = 0; v < labels.size(); v++) {
                         values[r][v] = rounds.get(r).trials(labels.get(v)).stream()
                                 .mapToDouble(trial -> trial.values().get(metric))
                                 .toArray();
                     }
                 }
-                verdicts.add(PairedAnalysis.of(metric, labels, values, design.settings(level)));
+                verdicts.add(PairedAnalysis.of(metric, labels, values, generations, design.settings(level)));
             }
             return verdicts;
         }
@@ -319,7 +420,7 @@ public final class ComparisonRunner {
             List<MetricVerdict> verdicts =
                     rounds.isEmpty() ? List.of() : analyse(metrics, looks.level(rounds.size(), last));
             var records = new ArrayList<ComparisonResult.VariantRecord>();
-            for (VariantJvm jvm : jvms) {
+            for (VariantJvm jvm : started) {
                 IdleCpu account = cpu.get(name(jvm));
                 records.add(new ComparisonResult.VariantRecord(
                         jvm.variant().label(),

@@ -71,13 +71,25 @@ public final class ComparisonSummary {
             }
         }
         text.append(
-                design.forks() == 1
+                !design.severalJvms()
                         ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
                                 + "layout); --forks 3 puts that in the intervals" + System.lineSeparator()
-                        : String.format(
-                                Locale.ROOT,
-                                "JVMs:         %d per variant, each measured every round; intervals over their means%n",
-                                design.forks()));
+                        : design.generations() == 1
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "JVMs:         %d per variant, each measured every round; intervals over their means%n",
+                                        design.forks())
+                                : String.format(
+                                        Locale.ROOT,
+                                        "JVMs:         %d per variant in %d generations of %d, each measured in %d round(s)%s;"
+                                                + " intervals over their means%n",
+                                        design.jvmsPerVariant(),
+                                        design.generations(),
+                                        design.forks(),
+                                        design.trialsPerJvm(),
+                                        design.pilotTrials() > 0
+                                                ? " (the pilot's in " + design.pilotTrials() + ")"
+                                                : ""));
         text.append(String.format(
                 Locale.ROOT,
                 "Confidence:   %s over all pairs and %d looks (%s); equivalent within %s%n",

@@ -27,13 +27,13 @@ final class ComparisonWarnings {
                         aa.verdict().ratio(),
                         aa.verdict().low(),
                         aa.verdict().high(),
-                        result.design().forks() == 1
+                        !result.design().severalJvms()
                                 ? "with one JVM per variant, what a JVM keeps of its own (its JIT, its memory layout) "
                                         + "is not in the intervals (--forks 3 puts it there), or the machine's noise was beyond what "
                                         + result.rounds().size() + " rounds average out"
                                 : "the machine's noise was beyond what "
                                         + result.rounds().size() + " rounds and "
-                                        + result.design().forks() + " JVMs per variant average out"));
+                                        + result.design().jvmsPerVariant() + " JVMs per variant average out"));
             }
         }
         if (result.stopped() != ComparisonResult.Stop.DECIDED && result.stopped() != ComparisonResult.Stop.FAILED) {
@@ -58,7 +58,7 @@ final class ComparisonWarnings {
                     .mapToLong(trial -> trial.result().requests().errors())
                     .sum();
             if (errors > 0) {
-                warnings.add(variant.label() + (result.design().forks() > 1 ? " (JVM " + variant.fork() + ")" : "")
+                warnings.add(variant.label() + (result.design().severalJvms() ? " (JVM " + variant.fork() + ")" : "")
                         + ": " + errors + " failed requests in its trials (see each trial's result)");
             }
             if (variant.idleCpuShare() > ComparisonRunner.IDLE_CPU_WARNING_SHARE) {
@@ -67,7 +67,7 @@ final class ComparisonWarnings {
                         "%s's JVM%s used %.1f%% of a core while the others were measured (JIT, GC, timers): "
                                 + "CPU the measured variant did not get",
                         variant.label(),
-                        result.design().forks() > 1 ? " " + variant.fork() : "",
+                        result.design().severalJvms() ? " " + variant.fork() : "",
                         100 * variant.idleCpuShare()));
             }
         }

@@ -20,8 +20,18 @@ import tools.jackson.databind.annotation.JsonSerialize;
  *                           line does, e.g. {@code 1s}
  * @param rehearsals         at most this many trial-shaped runs after each variant's warm-up, discarded, while the JIT is
  *                           still busy in them (at least two, or as many as this when fewer); 0 for none
- * @param forks              JVMs per variant, each measured once per round: with more than one, what JVMs of one variant
- *                           differ by (JIT, memory layout) is in the intervals (see {@link PairedAnalysis})
+ * @param forks              JVMs of each variant alive at once, each measured once per round: with more than one, what JVMs
+ *                           of one variant differ by (JIT, memory layout) is in the intervals (see {@link PairedAnalysis})
+ * @param jvms               JVMs per variant in all, a multiple of {@code forks}: they start in generations of {@code forks}
+ *                           each, a generation stopped after its {@code trialsPerJvm} rounds and the next started (JVMs, not
+ *                           trials, are what a small difference needs many of); 0 in comparison.json written before
+ *                           generations: {@code forks}
+ * @param trialsPerJvm       rounds per generation; 0 for one generation living through every round
+ * @param pilotTrials        rounds of the first generation when they differ from {@code trialsPerJvm} (a planned design's
+ *                           pilot); 0 when they do not
+ * @param detect             the smallest relative difference worth knowing when the design is planned from it: the first
+ *                           generation is then a pilot whose trials choose the JVMs and trials the rest takes ({@link
+ *                           PilotPlan}); null for a design set by hand
  * @param schedule           whether a round's trials take turns while the other JVMs sit idle, or run together
  * @param confidence         the chance that no declared difference is false, over all pairs and looks
  * @param equivalenceMargin  a pair whose interval lies within [1/(1+m), 1+m] is decided as equivalent
@@ -38,11 +48,15 @@ public record Design(
 
         int rehearsals,
         int forks,
+        int jvms,
+        int trialsPerJvm,
+        int pilotTrials,
         Schedule schedule,
         double confidence,
         double equivalenceMargin,
         List<Metric> deciding,
-        long seed) {
+        long seed,
+        Double detect) {
 
     public static final int MIN_ROUNDS = 5;
     public static final int MAX_ROUNDS = 30;
@@ -51,6 +65,14 @@ public record Design(
     public static final int REHEARSALS = 10;
     /** One JVM per variant unless told: comparisons of several variants decide within the time limit. */
     public static final int FORKS = 1;
+    /**
+     * A planned design's pilot: this many JVMs of each variant at once, each serving {@link #PILOT_TRIALS} rounds; the
+     * JVMs' spread needs at least three of each, and a JVM's own noise at least two trials each.
+     */
+    public static final int PILOT_FORKS = 3;
+
+    public static final int PILOT_TRIALS = 3;
+
     /** A trial's measured window unless --duration says otherwise. */
     public static final Duration WINDOW = Duration.ofSeconds(5);
 
@@ -101,8 +123,97 @@ public record Design(
     public static final List<Metric> METRICS =
             List.of(Metric.RPS, Metric.P50, Metric.P99, Metric.CPU_PER_REQUEST, Metric.SERVER_CPU_PER_REQUEST);
 
+    /**
+     * A design planned from {@code detect}: a pilot of {@link #PILOT_FORKS} JVMs per variant serving {@link
+     * #PILOT_TRIALS} rounds, whose trials then plan how many more generations of JVMs it takes ({@link PilotPlan}).
+     */
+    public static Design planned(
+            double detect,
+            Duration timeLimit,
+            Duration trialWarmup,
+            int rehearsals,
+            Schedule schedule,
+            double confidence,
+            double equivalenceMargin,
+            List<Metric> deciding,
+            long seed) {
+        return new Design(
+                PILOT_TRIALS,
+                PILOT_TRIALS,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                PILOT_FORKS,
+                PILOT_FORKS,
+                PILOT_TRIALS,
+                0,
+                schedule,
+                confidence,
+                equivalenceMargin,
+                deciding,
+                seed,
+                detect);
+    }
+
+    /** A design set by hand, its JVMs living through every round. */
+    public Design(
+            int minRounds,
+            int maxRounds,
+            Duration timeLimit,
+            Duration trialWarmup,
+            int rehearsals,
+            int forks,
+            Schedule schedule,
+            double confidence,
+            double equivalenceMargin,
+            List<Metric> deciding,
+            long seed) {
+        this(
+                minRounds,
+                maxRounds,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                forks,
+                forks,
+                0,
+                0,
+                schedule,
+                confidence,
+                equivalenceMargin,
+                deciding,
+                seed,
+                null);
+    }
+
     /** @throws IllegalArgumentException naming the setting and its bad value */
     public Design {
+        if (jvms == 0) {
+            jvms = forks; // written before generations
+        }
+        if (forks >= 1 && jvms % forks != 0) {
+            throw new IllegalArgumentException("--jvms (" + jvms + ") must be a multiple of --forks (" + forks
+                    + "): the JVMs start in generations of --forks each");
+        }
+        if (trialsPerJvm < 0) {
+            throw new IllegalArgumentException("--trials-per-jvm must be 1 or more, got " + trialsPerJvm);
+        }
+        if (jvms > forks && trialsPerJvm == 0) {
+            throw new IllegalArgumentException(
+                    "--jvms more than --forks needs --trials-per-jvm: how many rounds each generation of JVMs serves");
+        }
+        if (pilotTrials < 0 || (pilotTrials > 0 && trialsPerJvm == 0)) {
+            throw new IllegalArgumentException(
+                    "a pilot's trials need trials per JVM after it, got " + pilotTrials + " and " + trialsPerJvm);
+        }
+        if (trialsPerJvm > 0) {
+            maxRounds = (pilotTrials > 0 ? pilotTrials : trialsPerJvm) + (jvms / forks - 1) * trialsPerJvm;
+            minRounds = Math.max(2, Math.min(minRounds, maxRounds));
+        }
+        if (detect != null && !(detect > 0 && detect < 1)) {
+            throw new IllegalArgumentException(
+                    "--detect takes a difference above 0% and below 100%, such as 3%, got " + detect);
+        }
         Looks.of(minRounds, maxRounds);
         if (timeLimit == null || !timeLimit.isPositive()) {
             throw new IllegalArgumentException(
@@ -137,8 +248,69 @@ public record Design(
         return profile instanceof LoadProfile.Open ? List.of(Metric.P50, Metric.P99) : List.of(Metric.RPS);
     }
 
+    /** The looks: as {@link Looks#of}, each moved to the end of its generation when JVMs come in generations. */
     public Looks looks() {
-        return Looks.of(minRounds, maxRounds);
+        return trialsPerJvm == 0
+                ? Looks.of(minRounds, maxRounds)
+                : Looks.atGenerationEnds(minRounds, maxRounds, round -> lastRound(generation(round)));
+    }
+
+    /** The last round of generation {@code generation} (from 1). */
+    public int lastRound(int generation) {
+        return trialsPerJvm == 0 ? maxRounds : firstGenerationRounds() + (generation - 1) * trialsPerJvm;
+    }
+
+    private int firstGenerationRounds() {
+        return pilotTrials > 0 ? pilotTrials : trialsPerJvm;
+    }
+
+    /** Whether its JVMs are more than one per variant (forks, or generations of one), so each is named by its number. */
+    public boolean severalJvms() {
+        return jvms > 1;
+    }
+
+    /** JVMs per variant in all. */
+    public int jvmsPerVariant() {
+        return jvms;
+    }
+
+    /** How many times a variant's JVMs are started: {@code jvms / forks}. */
+    public int generations() {
+        return jvms / forks;
+    }
+
+    /** The generation of JVMs that serves {@code round}, from 1. */
+    public int generation(int round) {
+        int first = firstGenerationRounds();
+        return trialsPerJvm == 0 || round <= first ? 1 : (round - first - 1) / trialsPerJvm + 2;
+    }
+
+    /** Whether the first generation is a pilot whose trials plan the rest ({@link #detect}). */
+    public boolean planned() {
+        return detect != null;
+    }
+
+    /**
+     * This design with {@code newJvms} JVMs per variant in all, the first generation's rounds kept and each later one
+     * serving {@code trials}: a plan's, made after its pilot.
+     */
+    public Design withGenerations(int newJvms, int trials) {
+        return new Design(
+                minRounds,
+                maxRounds,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                forks,
+                newJvms,
+                trials,
+                firstGenerationRounds() == trials ? 0 : firstGenerationRounds(),
+                schedule,
+                confidence,
+                equivalenceMargin,
+                deciding,
+                seed,
+                detect);
     }
 
     /** How the analysis at {@code level} is made ({@link Looks#level}). */

@@ -66,6 +66,21 @@ public final class Looks {
         return new Looks(rounds);
     }
 
+    /**
+     * The looks of {@link #of}, each moved to the end of the generation of JVMs it falls in: a JVM is looked at once it
+     * has served all its rounds.
+     *
+     * @param generationEnd the last round of a round's generation
+     */
+    public static Looks atGenerationEnds(
+            int minRounds, int maxRounds, java.util.function.IntUnaryOperator generationEnd) {
+        var rounds = of(minRounds, maxRounds).rounds().stream()
+                .map(round -> Math.min(maxRounds, generationEnd.applyAsInt(round)))
+                .distinct()
+                .toList();
+        return new Looks(rounds);
+    }
+
     /** The rounds after which it looks, the last being the most rounds. */
     public List<Integer> rounds() {
         return rounds;

@@ -96,14 +96,35 @@ public final class PairedAnalysis {
     }
 
     /**
+     * JVMs that live through every round.
+     *
      * @param values values[round][variant][fork]: every variant with the same number of JVMs; a round with a value that is
      *               not a positive number (nothing measured) is left out, for every variant
      */
     public static MetricVerdict of(Metric metric, List<String> labels, double[][][] values, Settings settings) {
+        return of(metric, labels, values, new int[values.length], settings);
+    }
+
+    /**
+     * JVMs in generations: fork f of a round of generation g is one JVM, another than fork f of another generation.
+     *
+     * @param values      values[round][variant][fork]: every variant with the same number of JVMs alive at once; a round
+     *                    with a value that is not a positive number (nothing measured) is left out, for every variant
+     * @param generations the generation of each round's JVMs
+     */
+    public static MetricVerdict of(
+            Metric metric, List<String> labels, double[][][] values, int[] generations, Settings settings) {
         int k = labels.size();
-        double[][][] rounds =
-                Arrays.stream(values).filter(round -> complete(round, k)).toArray(double[][][]::new);
+        var kept = new ArrayList<Integer>();
+        for (int r = 0; r < values.length; r++) {
+            if (complete(values[r], k)) {
+                kept.add(r);
+            }
+        }
+        double[][][] rounds = kept.stream().map(r -> values[r]).toArray(double[][][]::new);
+        int[] generation = kept.stream().mapToInt(r -> generations[r]).toArray();
         int forks = rounds.length == 0 ? 1 : rounds[0][0].length;
+        boolean oneJvmEach = forks == 1 && Arrays.stream(generation).distinct().count() <= 1;
         // Each variant's value in a round: the geometric mean of its JVMs' values there.
         double[][] byVariant = new double[rounds.length][k];
         for (int r = 0; r < rounds.length; r++) {
@@ -114,11 +135,11 @@ public final class PairedAnalysis {
         }
         double alpha = settings.alpha();
         Estimates rounded = Estimates.overRounds(byVariant);
-        Estimates estimates = forks == 1
+        Estimates estimates = oneJvmEach
                 ? rounded
                 : settings.schedule() == Design.Schedule.TOGETHER
-                        ? Estimates.overSlots(rounds, rounded)
-                        : Estimates.overForks(rounds, rounded);
+                        ? Estimates.overSlots(rounds, generation, rounded)
+                        : Estimates.overForks(rounds, generation, rounded);
         var scores = new ArrayList<MetricVerdict.VariantScore>();
         for (int v = 0; v < k; v++) {
             PairedRatio.Interval interval = estimates.relative(v).interval(1 - settings.nominal(alpha));
@@ -183,36 +204,38 @@ public final class PairedAnalysis {
         }
 
         /**
-         * Several JVMs per variant: each JVM's mean, over the rounds, of its log value minus the round's mean log value
+         * Several JVMs per variant: each JVM's mean, over its rounds, of its log value minus the round's mean log value
          * (drift removed), is one value; a variant's estimate is the mean of its JVMs', and the spread between JVMs of one
-         * variant, pooled over all variants (k (F - 1) degrees of freedom), is the estimates' noise.
+         * variant, pooled over all variants (k (J - 1) degrees of freedom for J JVMs each), is the estimates' noise. A JVM
+         * is fork f of one generation.
          */
-        static Estimates overForks(double[][][] rounds, Estimates rounded) {
-            int n = rounds.length;
+        static Estimates overForks(double[][][] rounds, int[] generation, Estimates rounded) {
             int k = rounds[0].length;
-            int forks = rounds[0][0].length;
-            double[][] jvmMeans = new double[k][forks];
-            for (double[][] round : rounds) {
+            Jvms jvms = Jvms.of(rounds, generation);
+            double[][] jvmMeans = new double[k][jvms.count()];
+            for (int r = 0; r < rounds.length; r++) {
+                double[][] round = rounds[r];
                 double roundMean = Arrays.stream(round)
                         .flatMapToDouble(Arrays::stream)
                         .map(Math::log)
                         .average()
                         .orElseThrow();
                 for (int v = 0; v < k; v++) {
-                    for (int f = 0; f < forks; f++) {
-                        jvmMeans[v][f] += (Math.log(round[v][f]) - roundMean) / n;
+                    for (int f = 0; f < round[v].length; f++) {
+                        jvmMeans[v][jvms.index(r, f)] += (Math.log(round[v][f]) - roundMean) / jvms.rounds(r);
                     }
                 }
             }
+            int count = jvms.count();
             double[] variantMeans = new double[k];
             double squares = 0;
             for (int v = 0; v < k; v++) {
                 variantMeans[v] = Arrays.stream(jvmMeans[v]).average().orElseThrow();
-                for (int f = 0; f < forks; f++) {
-                    squares += (jvmMeans[v][f] - variantMeans[v]) * (jvmMeans[v][f] - variantMeans[v]);
+                for (int j = 0; j < count; j++) {
+                    squares += (jvmMeans[v][j] - variantMeans[v]) * (jvmMeans[v][j] - variantMeans[v]);
                 }
             }
-            int degreesOfFreedom = k * (forks - 1);
+            int degreesOfFreedom = k * (count - 1);
             double jvmVariance = squares / degreesOfFreedom;
             double grandMean = Arrays.stream(variantMeans).average().orElseThrow();
             return new Estimates() {
@@ -220,7 +243,7 @@ public final class PairedAnalysis {
                 public PairedRatio pair(int i, int j) {
                     return PairedRatio.of(
                             variantMeans[i] - variantMeans[j],
-                            Math.sqrt(2 * jvmVariance / forks),
+                            Math.sqrt(2 * jvmVariance / count),
                             degreesOfFreedom,
                             rounded.pair(i, j).roundSpreadLog());
                 }
@@ -229,7 +252,7 @@ public final class PairedAnalysis {
                 public PairedRatio relative(int v) {
                     return PairedRatio.of(
                             variantMeans[v] - grandMean,
-                            Math.sqrt(jvmVariance / forks),
+                            Math.sqrt(jvmVariance / count),
                             degreesOfFreedom,
                             rounded.relative(v).roundSpreadLog());
                 }
@@ -238,34 +261,34 @@ public final class PairedAnalysis {
 
         /**
          * Several JVMs per variant measured together, one JVM of each variant at a time (fork f of every variant at
-         * once): JVMs measured at the same time are compared only with each other. Fork f's value of a variant is its
-         * mean, over the rounds, of its log value minus the mean log value of the JVMs measured with it (the machine's
-         * speed at that moment removed); a pair's estimate is Student's over the forks' differences (F - 1 degrees of
-         * freedom), which carry what JVMs differ by. Comparing JVMs measured at different moments (as {@link #overForks}
-         * does) would bring the machine's moves between those moments back in.
+         * once): JVMs measured at the same time are compared only with each other. A slot (fork f of one generation)'s
+         * value of a variant is its mean, over the slot's rounds, of its log value minus the mean log value of the JVMs
+         * measured with it (the machine's speed at that moment removed); a pair's estimate is Student's over the slots'
+         * differences (S - 1 degrees of freedom for S slots), which carry what JVMs differ by. Comparing JVMs measured at
+         * different moments (as {@link #overForks} does) would bring the machine's moves between those moments back in.
          */
-        static Estimates overSlots(double[][][] rounds, Estimates rounded) {
-            int n = rounds.length;
+        static Estimates overSlots(double[][][] rounds, int[] generation, Estimates rounded) {
             int k = rounds[0].length;
-            int forks = rounds[0][0].length;
-            double[][] slotMeans = new double[k][forks];
-            for (double[][] round : rounds) {
-                for (int f = 0; f < forks; f++) {
+            Jvms slots = Jvms.of(rounds, generation);
+            double[][] slotMeans = new double[k][slots.count()];
+            for (int r = 0; r < rounds.length; r++) {
+                double[][] round = rounds[r];
+                for (int f = 0; f < round[0].length; f++) {
                     double slotMean = 0;
                     for (int v = 0; v < k; v++) {
                         slotMean += Math.log(round[v][f]) / k;
                     }
                     for (int v = 0; v < k; v++) {
-                        slotMeans[v][f] += (Math.log(round[v][f]) - slotMean) / n;
+                        slotMeans[v][slots.index(r, f)] += (Math.log(round[v][f]) - slotMean) / slots.rounds(r);
                     }
                 }
             }
             return new Estimates() {
                 @Override
                 public PairedRatio pair(int i, int j) {
-                    double[] logs = new double[forks];
-                    for (int f = 0; f < forks; f++) {
-                        logs[f] = slotMeans[i][f] - slotMeans[j][f];
+                    double[] logs = new double[slots.count()];
+                    for (int s = 0; s < logs.length; s++) {
+                        logs[s] = slotMeans[i][s] - slotMeans[j][s];
                     }
                     return acrossForks(logs, rounded.pair(i, j).roundSpreadLog());
                 }
@@ -281,6 +304,37 @@ public final class PairedAnalysis {
                             forks.meanLog(), forks.standardError(), forks.degreesOfFreedom(), roundSpread);
                 }
             };
+        }
+
+        /**
+         * Which JVM (or slot) each round's fork f is: fork f of the round's generation, numbered over the generations
+         * present; and how many rounds each generation has, to average a JVM over its own.
+         */
+        record Jvms(int[] generationIndex, int forks, int[] roundsOfGeneration) {
+
+            static Jvms of(double[][][] rounds, int[] generation) {
+                int[] distinct = Arrays.stream(generation).distinct().sorted().toArray();
+                int[] index = new int[rounds.length];
+                int[] counts = new int[distinct.length];
+                for (int r = 0; r < rounds.length; r++) {
+                    index[r] = Arrays.binarySearch(distinct, generation[r]);
+                    counts[index[r]]++;
+                }
+                return new Jvms(index, rounds[0][0].length, counts);
+            }
+
+            int count() {
+                return roundsOfGeneration.length * forks;
+            }
+
+            int index(int round, int fork) {
+                return generationIndex[round] * forks + fork;
+            }
+
+            /** The rounds of round {@code round}'s generation. */
+            int rounds(int round) {
+                return roundsOfGeneration[generationIndex[round]];
+            }
         }
 
         /** Each variant's log value minus its round's mean log value: relative[variant][round]. */

@@ -47,6 +47,14 @@ public final class PilotPlan {
         this.timeLimit = design.timeLimit();
     }
 
+    /**
+     * What readying its JVMs cost (start, warm-up, rehearsals), when the caller measured it; otherwise it is the time from
+     * this plan's making to its first trial.
+     */
+    public void jvmsReady(double seconds) {
+        secondsBeforeFirstTrial = seconds;
+    }
+
     /** A trial as it ends. */
     public void trial(ComparisonResult.Trial trial) {
         if (Double.isNaN(secondsBeforeFirstTrial)) {
@@ -63,17 +71,33 @@ public final class PilotPlan {
         roundTrials += trials;
     }
 
-    /** The pilot, the costs and the plan, in lines; or why there is no plan. */
-    public String text() {
+    /**
+     * The plan that the comparison follows: its JVMs per variant in all (the pilot's counted) and trials per JVM, within
+     * its time limit; empty, with the reason in the text, when the pilot cannot plan or the time buys no JVMs.
+     */
+    public record Decision(java.util.Optional<dev.stackbench.core.plan.Plan> plan, String text) {}
+
+    /** The plan within the comparison's time limit (the pilot's time counted), and its text ({@link #text()}). */
+    public Decision decide() {
         int forks = values.values().stream().mapToInt(Map::size).min().orElse(0);
         if (forks < 2) {
-            return String.format(
-                    "Plan:         not made for --detect %s: with one JVM per variant this comparison cannot see what JVMs"
-                            + " of one variant differ by (a few percent here, for their whole life), so its trials cannot"
-                            + " tell %s apart from the JVMs' luck; give --forks 3 or more and the plan says how many JVMs"
-                            + " and trials it takes%n",
-                    percent(detect), percent(detect));
+            return new Decision(java.util.Optional.empty(), text());
         }
+        var pilot = pilot();
+        try {
+            var plan = Planner.plan(
+                    VarianceComponents.pooled(
+                            pilot.values().stream().map(VarianceComponents::of).toList()),
+                    costs(),
+                    new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit));
+            return new Decision(java.util.Optional.of(plan), text());
+        } catch (IllegalArgumentException e) {
+            return new Decision(java.util.Optional.empty(), text());
+        }
+    }
+
+    /** Each variant's pilot values, [jvm][trial], as many trials per JVM as every JVM has. */
+    private Map<String, double[][]> pilot() {
         var pilot = new LinkedHashMap<String, double[][]>();
         values.forEach((label, byFork) -> {
             int trials = byFork.values().stream().mapToInt(List::size).min().orElse(0);
@@ -87,10 +111,29 @@ public final class PilotPlan {
             }
             pilot.put(label, byJvm);
         });
+        return pilot;
+    }
+
+    private Costs costs() {
         int jvms = values.values().stream().mapToInt(Map::size).sum();
-        var costs = new Costs(
+        return new Costs(
                 seconds(Math.max(secondsBeforeFirstTrial / jvms, 0.001)),
                 seconds(Math.max(roundSeconds / Math.max(roundTrials, 1), 0.001)));
+    }
+
+    /** The pilot, the costs and the plan, in lines; or why there is no plan. */
+    public String text() {
+        int forks = values.values().stream().mapToInt(Map::size).min().orElse(0);
+        if (forks < 2) {
+            return String.format(
+                    "Plan:         not made for --detect %s: with one JVM per variant this comparison cannot see what JVMs"
+                            + " of one variant differ by (a few percent here, for their whole life), so its trials cannot"
+                            + " tell %s apart from the JVMs' luck; give --forks 3 or more and the plan says how many JVMs"
+                            + " and trials it takes%n",
+                    percent(detect), percent(detect));
+        }
+        var pilot = pilot();
+        Costs costs = costs();
         Question question = new Question(detect, confidence, Question.POWER, pilot.size(), null);
         try {
             String planned = PlanSummary.of(metric.id(), pilot, costs, question);

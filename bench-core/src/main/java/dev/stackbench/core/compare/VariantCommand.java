@@ -31,16 +31,23 @@ public final class VariantCommand {
      * real class path: surefire starts the test JVM from a manifest-only jar and sets {@code java.class.path} to the
      * class path that jar names.
      */
-    static List<String> of(Comparison comparison, Variant variant) {
+    static List<String> of(Comparison comparison, Variant variant, List<String> aotOptions) {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(DEFAULT_JVM_OPTIONS);
-        if (!separateProcess(variant)) { // else they are the application's own JVM's (serverJvmOptions)
-            command.addAll(serverJvmOptions(comparison, variant));
-        }
+        command.addAll(jvmOptions(comparison, variant));
+        command.addAll(aotOptions);
         command.add("@" + classPathFile());
         command.add(VariantProcess.class.getName());
         return command;
+    }
+
+    /** The options of a variant's JVM: the defaults, then the comparison's and the variant's when its server runs in it. */
+    static List<String> jvmOptions(Comparison comparison, Variant variant) {
+        var options = new ArrayList<>(DEFAULT_JVM_OPTIONS);
+        if (!separateProcess(variant)) { // else they are the application's own JVM's (serverJvmOptions)
+            options.addAll(serverJvmOptions(comparison, variant));
+        }
+        return options;
     }
 
     /** A java argument file holding {@code -cp} and this JVM's class path, deleted when this JVM exits. */

@@ -92,8 +92,8 @@ final class VariantJvm implements AutoCloseable {
     }
 
     /** Its name in messages and maps: the variant's label, with {@code #N} when the variant has several JVMs. */
-    String name(int forks) {
-        return forks == 1 ? variant.label() : variant.label() + "#" + fork;
+    String name(boolean several) {
+        return several ? variant.label() + "#" + fork : variant.label();
     }
 
     Variant variant() {
@@ -227,6 +227,11 @@ final class VariantJvm implements AutoCloseable {
     /** Tells it to stop, waits a little, then kills it. */
     @Override
     public void close() {
+        close(EXIT_GRACE);
+    }
+
+    /** Tells it to stop, waits up to {@code grace} for it to exit (a training JVM writes its AOT cache then), then kills it. */
+    void close(Duration grace) {
         if (process.isAlive()) {
             try {
                 send(new VariantOrder.Stop());
@@ -236,7 +241,7 @@ final class VariantJvm implements AutoCloseable {
             }
         }
         try {
-            if (!process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 kill();
             }
         } catch (InterruptedException e) {

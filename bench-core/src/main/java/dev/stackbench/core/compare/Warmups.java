@@ -53,44 +53,43 @@ final class Warmups {
     }
 
     /**
-     * Starts {@code design.forks()} JVMs of each variant, its logs into {@code logs}.
+     * Starts {@code design.forks()} JVMs of each variant, numbered from {@code firstFork}, its logs into {@code logs}.
      *
+     * @param several    whether the variant has more than one JVM in all, so that each is named by its number
+     * @param aotOptions the AOT cache options of a variant's JVMs
      * @throws VariantFailure if one does not start, or when stopped: those started are closed
      */
     static List<VariantJvm> startAll(
-            Comparison comparison, Path logs, StopRequest stop, ComparisonRunner.Listener listener) {
+            Comparison comparison,
+            int firstFork,
+            boolean several,
+            Path logs,
+            StopRequest stop,
+            ComparisonRunner.Listener listener,
+            Function<Variant, List<String>> aotOptions) {
         int forks = comparison.design().forks();
+        int jvmsInAll = comparison.design().jvmsPerVariant();
         var jvms = new ArrayList<VariantJvm>();
         try {
             for (Variant variant : comparison.measured()) {
-                for (int fork = 1; fork <= forks; fork++) {
-                    String name = forks == 1 ? variant.label() : variant.label() + "-fork-" + fork;
+                for (int fork = firstFork; fork < firstFork + forks; fork++) {
+                    String name = several ? variant.label() + "-fork-" + fork : variant.label();
                     if (stop.requested()) {
                         throw new VariantFailure(
                                 variant.label(), "not started: " + stop.reason(), false, false, List.of(), null);
                     }
-                    listener.message(
-                            "starting " + variant.label() + (forks == 1 ? "" : " (JVM " + fork + " of " + forks + ")")
-                                    + " (" + variant.source().describe() + ") in its own JVM");
-                    var setup = new VariantOrder.Setup(
-                            variant,
-                            comparison.load(),
-                            comparison.http2(),
-                            comparison.tls(),
-                            logs.resolve(name + "-app.log").toString(),
-                            VariantCommand.separateProcess(variant)
-                                    ? VariantCommand.serverJvmOptions(comparison, variant)
-                                    : List.of(),
-                            comparison.profile());
+                    listener.message("starting " + variant.label()
+                            + (several ? " (JVM " + fork + " of " + jvmsInAll + ")" : "") + " ("
+                            + variant.source().describe() + ") in its own JVM");
                     VariantJvm jvm = VariantJvm.start(
                             variant,
                             fork,
-                            VariantCommand.of(comparison, variant),
-                            setup,
+                            VariantCommand.of(comparison, variant, aotOptions.apply(variant)),
+                            setup(comparison, variant, logs.resolve(name + "-app.log")),
                             logs.resolve(name + ".log"),
                             START_TIMEOUT);
                     jvms.add(jvm);
-                    listener.message("started " + jvm.name(forks) + " at "
+                    listener.message("started " + jvm.name(several) + " at "
                             + jvm.started().baseUri() + " in "
                             + Math.round(jvm.started().startup().millis()) + " ms (pid " + jvm.pid() + ")");
                 }
@@ -100,6 +99,20 @@ final class Warmups {
             throw e;
         }
         return jvms;
+    }
+
+    /** What a variant's JVM is told to start: its server, the load, and where an application's output goes. */
+    static VariantOrder.Setup setup(Comparison comparison, Variant variant, Path appLog) {
+        return new VariantOrder.Setup(
+                variant,
+                comparison.load(),
+                comparison.http2(),
+                comparison.tls(),
+                appLog.toString(),
+                VariantCommand.separateProcess(variant)
+                        ? VariantCommand.serverJvmOptions(comparison, variant)
+                        : List.of(),
+                comparison.profile());
     }
 
     /** Each JVM's warm-up and rehearsals, group by group as {@code schedule} makes them; none once stopped. */

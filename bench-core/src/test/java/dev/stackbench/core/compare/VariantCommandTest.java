@@ -43,7 +43,7 @@ class VariantCommandTest {
                         1),
                 null);
 
-        List<String> command = VariantCommand.of(comparison, zgc);
+        List<String> command = VariantCommand.of(comparison, zgc, List.of());
 
         assertThat(command.subList(1, command.size() - 2))
                 .containsExactly("-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED", "-Xss1m", "-XX:+UseZGC");

@@ -1,0 +1,111 @@
+package dev.stackbench.core.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stackbench.core.result.Metric;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** JVMs in generations: the design's arithmetic, its looks, and the analysis counting each generation's JVMs as its own. */
+class GenerationsTest {
+
+    private static Design design(int forks, int jvms, int trialsPerJvm, int pilotTrials) {
+        return new Design(
+                5,
+                30,
+                Duration.ofMinutes(20),
+                Duration.ofSeconds(1),
+                0,
+                forks,
+                jvms,
+                trialsPerJvm,
+                pilotTrials,
+                Design.Schedule.TURNS,
+                0.95,
+                0.02,
+                List.of(Metric.CPU_PER_REQUEST),
+                1,
+                null);
+    }
+
+    @Test
+    void generationsServeTheirRoundsAndTheLooksComeAtTheirEnds() {
+        Design design = design(2, 8, 2, 0); // 4 generations of 2 JVMs, 2 rounds each
+
+        assertThat(design.generations()).isEqualTo(4);
+        assertThat(design.maxRounds()).isEqualTo(8);
+        assertThat(List.of(1, 2, 3, 4, 5, 8).stream().map(design::generation)).containsExactly(1, 1, 2, 2, 3, 4);
+        assertThat(design.lastRound(3)).isEqualTo(6);
+        assertThat(design.looks().rounds()).allMatch(round -> round % 2 == 0).contains(6, 8);
+        assertThat(design.severalJvms()).isTrue();
+    }
+
+    @Test
+    void aPlannedDesignKeepsItsPilotsRoundsWhenThePlanChangesTheTrialsPerJvm() {
+        Design pilot = Design.planned(
+                0.03,
+                Duration.ofMinutes(10),
+                Duration.ofSeconds(1),
+                0,
+                Design.Schedule.TURNS,
+                0.95,
+                0.03,
+                List.of(Metric.CPU_PER_REQUEST),
+                1);
+        assertThat(pilot.planned()).isTrue();
+        assertThat(pilot.maxRounds()).isEqualTo(Design.PILOT_TRIALS);
+
+        Design planned = pilot.withGenerations(4 * Design.PILOT_FORKS, 1);
+
+        assertThat(planned.pilotTrials()).isEqualTo(Design.PILOT_TRIALS);
+        assertThat(planned.maxRounds()).isEqualTo(Design.PILOT_TRIALS + 3);
+        assertThat(planned.generation(Design.PILOT_TRIALS)).isEqualTo(1);
+        assertThat(planned.generation(Design.PILOT_TRIALS + 1)).isEqualTo(2);
+        assertThat(planned.generation(Design.PILOT_TRIALS + 3)).isEqualTo(4);
+        assertThat(planned.looks().rounds()).contains(Design.PILOT_TRIALS + 3);
+    }
+
+    @Test
+    void badGenerationsAreRefusedNamingTheOption() {
+        assertThatThrownBy(() -> design(2, 5, 2, 0))
+                .hasMessageContaining("--jvms (5) must be a multiple of --forks (2)");
+        assertThatThrownBy(() -> design(2, 4, 0, 0)).hasMessageContaining("needs --trials-per-jvm");
+    }
+
+    /**
+     * Fork f of generation 2 is another JVM than fork f of generation 1. Here each variant's JVMs at position f are +5%
+     * in one generation and -5% in the other, so that taking them for one JVM would average the JVMs' spread away and
+     * declare b's 2% sure; four JVMs 10% apart cannot.
+     */
+    @Test
+    void eachGenerationsJvmsAreJvmsOfTheirOwn() {
+        double[] offsets = {1.05, 0.95, 0.95, 1.05}; // generation 1: forks 0, 1; generation 2: forks 0, 1
+        double[][][] values = new double[8][2][2];
+        int[] generations = new int[8];
+        for (int round = 0; round < 8; round++) {
+            int generation = round / 4;
+            generations[round] = generation;
+            for (int fork = 0; fork < 2; fork++) {
+                double offset = offsets[generation * 2 + fork];
+                double noise = 1 + 0.001 * ((round * 7 + fork * 3) % 5 - 2);
+                values[round][0][fork] = 100 * offset * noise;
+                values[round][1][fork] = 102 * offset * noise;
+            }
+        }
+        var settings = new PairedAnalysis.Settings(0.95, 0.02, Design.Schedule.TURNS);
+
+        PairVerdict byJvm = PairedAnalysis.of(Metric.CPU_PER_REQUEST, List.of("a", "b"), values, generations, settings)
+                .pair("a", "b")
+                .orElseThrow();
+
+        assertThat(byJvm.outcome()).isEqualTo(PairVerdict.Outcome.UNDECIDED);
+        // The same values taken as two JVMs that lived through all rounds: their spread is gone, and b's 2% is "sure".
+        assertThat(PairedAnalysis.of(Metric.CPU_PER_REQUEST, List.of("a", "b"), values, settings)
+                        .pair("a", "b")
+                        .orElseThrow()
+                        .outcome())
+                .isEqualTo(PairVerdict.Outcome.DIFFERENT);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.stackbench.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.Design;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Many cheap JVMs through the real jar: generations of JVMs (each serving a few rounds, then replaced), started from an
+ * AOT cache trained once per variant; and a comparison planned from {@code --detect} alone, its pilot first.
+ */
+class PlannedCompareTest {
+
+    @TempDir
+    Path temp;
+
+    /** Short trials of one approach against its own A/A copy: what is checked is the design's course, not a verdict. */
+    private static final List<String> SHORT = List.of(
+            "--variant",
+            "platform-tomcat",
+            "--aa",
+            "--concurrency",
+            "4",
+            "--warmup",
+            "1s",
+            "--trial-warmup",
+            "200ms",
+            "--duration",
+            "300ms",
+            "--rehearsals",
+            "0",
+            "--seed",
+            "1");
+
+    @Test
+    void generationsOfJvmsStartFromOneAotCacheTrainedForTheVariant() throws Exception {
+        Path out = temp.resolve("comparison");
+        Path caches = temp.resolve("aot");
+        var args = Stream.concat(
+                        Stream.of("compare"),
+                        Stream.concat(
+                                SHORT.stream(),
+                                Stream.of(
+                                        "--forks",
+                                        "1",
+                                        "--jvms",
+                                        "2",
+                                        "--trials-per-jvm",
+                                        "2",
+                                        "--aot-cache",
+                                        "on",
+                                        "--out",
+                                        out.toString())))
+                .toArray(String[]::new);
+
+        Cli.Run run = Cli.jar(Duration.ofMinutes(4), Map.of("STACKBENCH_AOT_DIR", caches.toString()), args);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        // One training for the variant and its A/A copy (the same kind of JVM), then every JVM from the cache.
+        assertThat(run.err()).containsOnlyOnce("AOT cache of platform-tomcat: training a JVM");
+        try (Stream<Path> files = Files.list(caches)) {
+            assertThat(files.map(Path::toString).filter(name -> name.endsWith(".aot")))
+                    .hasSize(1);
+        }
+        assertThat(run.out()).contains("-XX:AOTCache=" + caches);
+        ComparisonResult result = Results.comparison(out);
+        assertThat(result.design().generations()).isEqualTo(2);
+        assertThat(result.variants())
+                .extracting(variant -> variant.label() + "#" + variant.fork())
+                .containsExactlyInAnyOrder(
+                        "platform-tomcat#1", "platform-tomcat#2", "platform-tomcat-aa#1", "platform-tomcat-aa#2");
+        // Generation 1's JVMs serve rounds 1 and 2, generation 2's rounds 3 and 4; the analysis counts 2 JVMs each.
+        assertThat(result.rounds()).hasSize(4);
+        for (ComparisonResult.Round round : result.rounds()) {
+            assertThat(round.trials())
+                    .allMatch(trial -> trial.fork() == (round.number() <= 2 ? 1 : 2), "round " + round.number());
+        }
+        assertThat(run.out()).contains("JVMs:         2 per variant in 2 generations of 1");
+    }
+
+    @Test
+    void detectAloneRunsAPilotAndFollowsThePlanItsTrialsMake() throws Exception {
+        Path out = temp.resolve("planned");
+        var args = Stream.concat(
+                        Stream.of("compare"),
+                        Stream.concat(
+                                SHORT.stream(),
+                                Stream.of(
+                                        "--detect",
+                                        "30%",
+                                        "--time-limit",
+                                        "3m",
+                                        "--aot-cache",
+                                        "off",
+                                        "--out",
+                                        out.toString())))
+                .toArray(String[]::new);
+
+        Cli.Run run = Cli.jar(Duration.ofMinutes(5), args);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 3);
+        assertThat(run.err())
+                .contains("a pilot of " + Design.PILOT_FORKS + " JVMs per variant")
+                .contains("Pilot:        rps, 2 variants, " + Design.PILOT_FORKS + " JVMs each, " + Design.PILOT_TRIALS
+                        + " trials per JVM")
+                .contains("Plan:         ");
+        // The plan is made from the pilot's trials before any look decides anything.
+        assertThat(run.err().indexOf("Pilot:")).isLessThan(run.err().indexOf("(look 1 of"));
+        ComparisonResult result = Results.comparison(out);
+        assertThat(result.design().planned()).isTrue();
+        assertThat(result.design().detect()).isEqualTo(0.30);
+        assertThat(result.variants()).hasSizeGreaterThanOrEqualTo(2 * Design.PILOT_FORKS);
+        assertThat(result.rounds()).hasSizeGreaterThanOrEqualTo(Design.PILOT_TRIALS);
+    }
+}
