@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -152,11 +153,14 @@ final class CheckCommand implements Callable<Integer> {
                 "--out",
                 dir.toString()));
         args.addAll(compareOptions);
+        Instant started = Instant.now();
         int compared = StackbenchMain.execute(args.toArray(String[]::new), stdout, err);
-        if (compared != StackbenchMain.EXIT_OK) {
+        ComparisonResult comparison = compared == StackbenchMain.EXIT_OK
+                ? ComparisonFiles.read(ComparisonFiles.find(dir))
+                : stoppedWhereNothingServed(compared, dir, started);
+        if (comparison == null) {
             return compared; // it said why: a build that does not start (2), one that failed mid-run (1), an interrupt
         }
-        ComparisonResult comparison = ComparisonFiles.read(ComparisonFiles.find(dir));
         Failed onBase = Failed.of(comparison, "base");
         if (onBase.requests() > 0) {
             throw new IllegalArgumentException("the mix's requests failed on base, the build held to: " + onBase.words()
@@ -202,6 +206,25 @@ final class CheckCommand implements Callable<Integer> {
                             .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         return report.outcome().exitCode();
+    }
+
+    /**
+     * The comparison compare wrote in this run when it stopped as bad input (2) at a round where a build served nothing
+     * ({@code NothingServed}): whose requests failed then decides, base's being bad input and head's a failed check;
+     * null after any other failure, which compare has said all of.
+     */
+    private static ComparisonResult stoppedWhereNothingServed(int compared, Path dir, Instant started) {
+        Path json = ComparisonFiles.find(dir);
+        if (compared != StackbenchMain.EXIT_USAGE || json == null) {
+            return null;
+        }
+        ComparisonResult written = ComparisonFiles.read(json);
+        // Not one an earlier check left in --out, and stopped by a round in which a build served nothing.
+        boolean thisRun = !Instant.parse(written.startedAt()).isBefore(started);
+        boolean nothingServed = written.stopped() == ComparisonResult.Stop.FAILED
+                && !written.rounds().isEmpty()
+                && written.rounds().getLast().trials().stream().anyMatch(ComparisonResult.Trial::servedNothing);
+        return thisRun && nothingServed ? written : null;
     }
 
     /** A variant's failed requests over its trials, with the first error's words. */
