@@ -1,5 +1,6 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.app.BootJar;
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.gate.CheckOutputs;
@@ -7,18 +8,11 @@ import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.vocabulary.Percent;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -255,18 +249,6 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static boolean sameBytes(Path first, Path second) {
-        return Arrays.equals(digest(first), digest(second));
-    }
-
-    private static byte[] digest(Path file) {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            var digesting = (DigestInputStream) in;
-            digesting.transferTo(java.io.OutputStream.nullOutputStream());
-            return digesting.getMessageDigest().digest();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return BootJar.sha256(first).equals(BootJar.sha256(second));
     }
 }
