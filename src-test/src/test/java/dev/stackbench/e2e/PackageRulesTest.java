@@ -317,6 +317,7 @@ class PackageRulesTest {
                         "LoadSession",
                         "StopRequest",
                         "ProgressListener",
+                        "ForwardingProgressListener",
                         "LiveInterval",
                         "AgentPart",
                         "SegmentRun");
