@@ -55,13 +55,6 @@ final class AppRun {
         this.agents = command.agents;
     }
 
-    /** Its main class's package, which holds its own code (Spring Boot's convention), told apart in its profile. */
-    private static List<String> codePackages(RunningApp running) {
-        String main = running.description().mainClass();
-        int dot = main == null ? -1 : main.lastIndexOf('.');
-        return dot < 0 ? List.of() : List.of(main.substring(0, dot + 1));
-    }
-
     /** The application's own output, beside the results. */
     static final String APP_LOG = "app.log";
 
@@ -145,7 +138,7 @@ final class AppRun {
                 measurement = ProfiledRun.run(
                                 profileSettings,
                                 ThreadScope.serverThreads(),
-                                codePackages(running),
+                                running.codePackages(),
                                 out,
                                 () -> LoadGenerator.run(run, description, progress.apply(err), interrupts.stop()))
                         .withStartup(running.startup());

@@ -1,5 +1,6 @@
 package dev.stackbench.cli;
 
+import dev.stackbench.core.app.BootJar;
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.Design;
@@ -8,17 +9,11 @@ import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.vocabulary.Percent;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -161,11 +156,14 @@ final class CheckCommand implements Callable<Integer> {
             args.addAll(List.of("--time-limit", TIME_LIMIT));
         }
         args.addAll(compareOptions);
+        Instant started = Instant.now();
         int compared = StackbenchMain.execute(args.toArray(String[]::new), stdout, err);
-        if (compared != StackbenchMain.EXIT_OK) {
+        ComparisonResult comparison = compared == StackbenchMain.EXIT_OK
+                ? ComparisonFiles.read(ComparisonFiles.find(dir))
+                : stoppedWhereNothingServed(compared, dir, started);
+        if (comparison == null) {
             return compared; // it said why: a build that does not start (2), one that failed mid-run (1), an interrupt
         }
-        ComparisonResult comparison = ComparisonFiles.read(ComparisonFiles.find(dir));
         Failed onBase = Failed.of(comparison, "base");
         if (onBase.requests() > 0) {
             throw new IllegalArgumentException("the mix's requests failed on base, the build held to: " + onBase.words()
@@ -213,6 +211,25 @@ final class CheckCommand implements Callable<Integer> {
         return report.outcome().exitCode();
     }
 
+    /**
+     * The comparison compare wrote in this run when it stopped as bad input (2) at a round where a build served nothing
+     * ({@code NothingServed}): whose requests failed then decides, base's being bad input and head's a failed check;
+     * null after any other failure, which compare has said all of.
+     */
+    private static ComparisonResult stoppedWhereNothingServed(int compared, Path dir, Instant started) {
+        Path json = ComparisonFiles.find(dir);
+        if (compared != StackbenchMain.EXIT_USAGE || json == null) {
+            return null;
+        }
+        ComparisonResult written = ComparisonFiles.read(json);
+        // Not one an earlier check left in --out, and stopped by a round in which a build served nothing.
+        boolean thisRun = !Instant.parse(written.startedAt()).isBefore(started);
+        boolean nothingServed = written.stopped() == ComparisonResult.Stop.FAILED
+                && !written.rounds().isEmpty()
+                && written.rounds().getLast().trials().stream().anyMatch(ComparisonResult.Trial::servedNothing);
+        return thisRun && nothingServed ? written : null;
+    }
+
     /** A variant's failed requests over its trials, with the first error's words. */
     private record Failed(long requests, long of, String first) {
 
@@ -241,18 +258,6 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static boolean sameBytes(Path first, Path second) {
-        return Arrays.equals(digest(first), digest(second));
-    }
-
-    private static byte[] digest(Path file) {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            var digesting = (DigestInputStream) in;
-            digesting.transferTo(java.io.OutputStream.nullOutputStream());
-            return digesting.getMessageDigest().digest();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return BootJar.sha256(first).equals(BootJar.sha256(second));
     }
 }

@@ -52,8 +52,9 @@ import picocli.CommandLine.Spec;
                     + "reverse a verdict. Each pair gets the ratio of its values with an interval, corrected for the number of "
                     + "pairs and of looks; the verdict is ordered groups of variants that no test told apart. It stops when "
                     + "every pair is decided (different, or equivalent within --equivalence), or at --rounds or --time-limit.",
-            "Exit code 0 when it ran (whatever it found), 2 on bad input or a variant that does not start, 1 when a variant's "
-                    + "JVM fails mid-run (the complete rounds are still written), 130/143 when interrupted."
+            "Exit code 0 when it ran (whatever it found), 2 on bad input, a variant that does not start, or one whose "
+                    + "requests all fail in a trial (it stops at that round), 1 when a variant's JVM fails mid-run (the "
+                    + "complete rounds are still written), 130/143 when interrupted."
         })
 final class CompareCommand implements Callable<Integer> {
 

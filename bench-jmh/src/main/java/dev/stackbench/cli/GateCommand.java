@@ -208,9 +208,7 @@ final class GateCommand implements Callable<Integer> {
                             + " more JVMs per variant) or accept a larger limit.");
         }
         out.flush();
-        return report.failed()
-                ? StackbenchMain.EXIT_FAILURE
-                : report.undecided() ? StackbenchMain.EXIT_NOT_DECIDED : StackbenchMain.EXIT_OK;
+        return report.outcome().exitCode(); // the gate's outcome holds the codes, not decided (3) among them
     }
 
     private RecordedResults readBaseline() {

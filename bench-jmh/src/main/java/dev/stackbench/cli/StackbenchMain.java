@@ -27,7 +27,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 /**
  * Entry point of bench-jmh.jar. Without a stackbench subcommand it is JMH's own command line
  * ({@code java -jar bench-jmh.jar -h} for JMH's options); with one it runs that subcommand.
- * Exit codes: 0 success, 1 failure while running, 2 bad input (a one-line message on stderr).
+ * Exit codes: 0 success, 1 failure while running, 2 bad input (a one-line message on stderr); a check of a comparison
+ * also 3, not decided ({@link dev.stackbench.core.gate.ComparisonGate.Outcome}).
  */
 @Command(
         name = "java -jar bench-jmh.jar",
@@ -53,8 +54,6 @@ public final class StackbenchMain {
     static final int EXIT_OK = 0;
     static final int EXIT_FAILURE = 1;
     static final int EXIT_USAGE = 2;
-    /** A check that could not decide within what it measured (gate --comparison --decided): neither passed nor failed. */
-    static final int EXIT_NOT_DECIDED = 3;
 
     public static void main(String[] args) throws Exception {
         if (isStackbenchCommand(args)) {

@@ -1,7 +1,7 @@
 package dev.stackbench.cluster;
 
 import dev.stackbench.core.load.LoadRun;
-import dev.stackbench.core.load.engine.LiveInterval;
+import dev.stackbench.core.load.engine.ForwardingProgressListener;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.load.engine.StopRequest;
@@ -293,16 +293,15 @@ public final class Agent {
     /**
      * Tells the agent's log when its segment's window has begun, at the end of the window's first interval, so that
      * whoever watches (a person, a test that interrupts a run mid-window) knows the measuring started, not only when it
-     * was due to; every interval is passed on to {@code progress}.
+     * was due to; everything is passed on to the run's listener.
      */
-    private final class SayingWhenMeasuring implements ProgressListener {
+    private final class SayingWhenMeasuring extends ForwardingProgressListener {
         private final Segment segment;
-        private final ProgressListener progress;
         private boolean told;
 
         SayingWhenMeasuring(Segment segment, ProgressListener progress) {
+            super(progress);
             this.segment = segment;
-            this.progress = progress;
         }
 
         @Override
@@ -314,22 +313,7 @@ public final class Agent {
                         channel.name(), segment);
                 err.flush();
             }
-            progress.interval(row);
-        }
-
-        @Override
-        public void live(LiveInterval interval) {
-            progress.live(interval);
-        }
-
-        @Override
-        public void warning(String message) {
-            progress.warning(message);
-        }
-
-        @Override
-        public void message(String message) {
-            progress.message(message);
+            super.interval(row);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.stackbench.output;
 
+import dev.stackbench.core.load.engine.ForwardingProgressListener;
 import dev.stackbench.core.load.engine.LiveInterval;
 import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.result.TimelineRow;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,29 +33,14 @@ public final class LiveOutputs implements AutoCloseable {
 
     /** The listener to run with: {@code inner} (the command's progress lines) hears everything, the outputs the intervals. */
     public ProgressListener around(ProgressListener inner) {
-        return new ProgressListener() {
-            @Override
-            public void interval(TimelineRow row) {
-                inner.interval(row);
-            }
-
+        return new ForwardingProgressListener(inner) {
             @Override
             public void live(LiveInterval interval) {
-                inner.live(interval);
+                super.live(interval);
                 var snapshot = series.update(interval);
                 for (LiveOutput output : outputs) {
                     output.update(interval, snapshot);
                 }
-            }
-
-            @Override
-            public void warning(String message) {
-                inner.warning(message);
-            }
-
-            @Override
-            public void message(String message) {
-                inner.message(message);
             }
         };
     }

@@ -294,6 +294,55 @@ class CompareCommandTest {
         assertThat(out.resolve(ComparisonRunner.COMPARISON_JSON)).doesNotExist();
     }
 
+    /**
+     * A request no variant serves (a 404 on every one): the first round measured nothing, nor would any after it, so it
+     * ends there as bad input, naming each variant and how its requests failed; the round is kept, out of the verdicts.
+     */
+    @Test
+    void requestsThatFailOnEveryVariantEndItAtTheFirstRoundWithExitCode2NamingHow() throws Exception {
+        Path out = temp.resolve("failing");
+        List<String> labels = List.of("webflux-netty", "platform-tomcat");
+        String rounds = "3";
+        Cli.Run run = compare(
+                "--variant",
+                labels.getFirst(),
+                "--variant",
+                labels.getLast(),
+                "--request",
+                "1:GET:/no-such-path",
+                "--concurrency",
+                "2",
+                "--warmup",
+                "1s",
+                "--trial-warmup",
+                "300ms",
+                "--duration",
+                "500ms",
+                "--min-rounds",
+                rounds,
+                "--rounds",
+                rounds,
+                "--rehearsals",
+                "0",
+                "--out",
+                out.toString());
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .contains("no request succeeded in its trial of round 1", "http_404: 404")
+                .contains(labels);
+        assertThat(run.err()).doesNotContain("Exception");
+        var result = Results.comparison(out);
+        assertThat(result.stopped()).isEqualTo(ComparisonResult.Stop.FAILED);
+        assertThat(result.rounds())
+                .singleElement()
+                .satisfies(round -> assertThat(round.trials())
+                        .allSatisfy(trial -> assertThat(trial.servedNothing()).isTrue()));
+        assertThat(result.verdicts()).as("nothing measured, nothing decided").isEmpty();
+    }
+
     /** Refused before any JVM starts, so in this JVM: a JVM of its own each would prove nothing more. */
     @Test
     void badVariantsAreRefusedBeforeAnyJvmStarts() throws Exception {

@@ -318,6 +318,7 @@ class PackageRulesTest {
                         "LoadSession",
                         "StopRequest",
                         "ProgressListener",
+                        "ForwardingProgressListener",
                         "LiveInterval",
                         "AgentPart",
                         "SegmentRun");

@@ -39,7 +39,7 @@ import java.util.zip.ZipException;
  * @param classes     its own classes, unpacked
  * @param libs        its libraries, in its class path's order
  */
-record BootJar(Path jar, String startClass, String bootVersion, Path classes, List<Path> libs) {
+public record BootJar(Path jar, String startClass, String bootVersion, Path classes, List<Path> libs) {
 
     private static final String CLASSES = "BOOT-INF/classes/";
     private static final String LIB = "BOOT-INF/lib/";
@@ -204,7 +204,13 @@ record BootJar(Path jar, String startClass, String bootVersion, Path classes, Li
         }
     }
 
-    private static String sha256(Path jar) {
+    /**
+     * The jar's SHA-256 in hex, its first 128 bits: its unpacked directory's name, and what tells two builds apart (check's
+     * same bytes).
+     *
+     * @throws AppStartException naming the jar when it cannot be read
+     */
+    public static String sha256(Path jar) {
         try (var in = new DigestInputStream(Files.newInputStream(jar), MessageDigest.getInstance("SHA-256"))) {
             in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(in.getMessageDigest().digest()).substring(0, 32);

@@ -3,6 +3,7 @@ package dev.stackbench.core.app;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.ServerLimits;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -52,6 +53,16 @@ public interface RunningApp extends AutoCloseable {
      * has): from the thread that saw it, which may be a JVM shutdown hook when the application called System.exit.
      */
     void onStopped(Consumer<String> listener);
+
+    /**
+     * The package prefixes of its own code, which a profile tells apart from the framework's and the JDK's: its main
+     * class's package (a guess, but Spring Boot's convention); none for a main class in the unnamed package.
+     */
+    default List<String> codePackages() {
+        String main = description().mainClass();
+        int dot = main == null ? -1 : main.lastIndexOf('.');
+        return dot < 0 ? List.of() : List.of(main.substring(0, dot + 1));
+    }
 
     /** Its process, when it runs in one of its own. */
     OptionalLong pid();

@@ -159,7 +159,16 @@ public record ComparisonResult(
             double seconds,
             TrialValues values,
             RunResult result,
-            String directory) {}
+            String directory) {
+
+        /**
+         * No request succeeded in its window (all failed, or none finished): it measured nothing of its variant, so its
+         * round is left out of the verdicts, even of CPU per request (which failures have too).
+         */
+        public boolean servedNothing() {
+            return result != null && result.requests().ok() == 0;
+        }
+    }
 
     /** The control's two copies, and their verdict on one metric. */
     public record Aa(String first, String second, Metric metric, PairVerdict verdict) {

@@ -323,8 +323,13 @@ public final class ComparisonRunner {
                 }
                 double seconds = (System.nanoTime() - roundStart) / 1e9;
                 longestRound = Math.max(longestRound, seconds);
-                rounds.add(new ComparisonResult.Round(
-                        round, order.stream().map(this::name).toList(), trials, seconds));
+                var ran = new ComparisonResult.Round(
+                        round, order.stream().map(this::name).toList(), trials, seconds);
+                rounds.add(ran);
+                var nothingServed = NothingServed.in(ran, rounds.size() == 1, design.severalJvms());
+                if (nothingServed.isPresent()) {
+                    throw nothingServed.get();
+                }
                 if (pilot != null) {
                     trials.forEach(pilot::trial);
                     pilot.round(seconds, trials.size());
@@ -401,7 +406,9 @@ public final class ComparisonRunner {
                     generations[r] = design.generation(rounds.get(r).number());
                     for (int v = 0; v < labels.size(); v++) {
                         values[r][v] = rounds.get(r).trials(labels.get(v)).stream()
-                                .mapToDouble(trial -> trial.values().get(metric))
+                                .mapToDouble(trial -> trial.servedNothing()
+                                        ? Double.NaN
+                                        : trial.values().get(metric))
                                 .toArray();
                     }
                 }
@@ -417,8 +424,12 @@ public final class ComparisonRunner {
             // cap,
             // the time limit); after a look that decided everything, it keeps that look's level.
             boolean last = stopped == ComparisonResult.Stop.ROUNDS || stopped == ComparisonResult.Stop.TIME;
-            List<MetricVerdict> verdicts =
-                    rounds.isEmpty() ? List.of() : analyse(metrics, looks.level(rounds.size(), last));
+            // A verdict of no round (every one left out: a variant served nothing) is none.
+            List<MetricVerdict> verdicts = rounds.isEmpty()
+                    ? List.of()
+                    : analyse(metrics, looks.level(rounds.size(), last)).stream()
+                            .filter(verdict -> verdict.rounds() > 0)
+                            .toList();
             var records = new ArrayList<ComparisonResult.VariantRecord>();
             for (VariantJvm jvm : started) {
                 IdleCpu account = cpu.get(name(jvm));

@@ -13,7 +13,7 @@ final class ComparisonWarnings {
         var warnings = new ArrayList<String>();
         if (failure != null) {
             warnings.add(failure.getMessage() + (failure.log() == null ? "" : " (its log: " + failure.log() + ")")
-                    + "; the verdicts are of the " + result.rounds().size() + " complete rounds before it");
+                    + "; the verdicts are of the " + servedRounds(result) + " complete rounds before it");
         }
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.falseAlarm()) {
@@ -72,6 +72,13 @@ final class ComparisonWarnings {
             }
         }
         return List.copyOf(warnings);
+    }
+
+    /** Rounds in which every trial served requests: a round where one served nothing is kept, not analysed. */
+    private static long servedRounds(ComparisonResult result) {
+        return result.rounds().stream()
+                .filter(round -> round.trials().stream().noneMatch(ComparisonResult.Trial::servedNothing))
+                .count();
     }
 
     static String percent(double share) {

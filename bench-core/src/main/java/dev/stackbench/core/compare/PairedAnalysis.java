@@ -134,7 +134,7 @@ public final class PairedAnalysis {
             }
         }
         double alpha = settings.alpha();
-        Estimates rounded = Estimates.overRounds(byVariant);
+        Estimates rounded = Estimates.overRounds(byVariant, k);
         Estimates estimates = oneJvmEach
                 ? rounded
                 : settings.schedule() == Design.Schedule.TOGETHER
@@ -183,9 +183,9 @@ public final class PairedAnalysis {
         /** Variant {@code v} over the geometric mean of all. */
         PairedRatio relative(int v);
 
-        /** One JVM per variant: Student's t over the rounds' log ratios. */
-        static Estimates overRounds(double[][] byVariant) {
-            double[][] relative = relativeLogs(byVariant);
+        /** One JVM per variant: Student's t over the rounds' log ratios; {@code k} variants, whether or not any round is. */
+        static Estimates overRounds(double[][] byVariant, int k) {
+            double[][] relative = relativeLogs(byVariant, k);
             return new Estimates() {
                 @Override
                 public PairedRatio pair(int i, int j) {
@@ -337,9 +337,11 @@ public final class PairedAnalysis {
             }
         }
 
-        /** Each variant's log value minus its round's mean log value: relative[variant][round]. */
-        private static double[][] relativeLogs(double[][] byVariant) {
-            int k = byVariant.length == 0 ? 0 : byVariant[0].length;
+        /**
+         * Each variant's log value minus its round's mean log value: relative[variant][round]. {@code k} is given, not
+         * read off the first round: with no complete round there is none, and every variant still gets its (empty) row.
+         */
+        private static double[][] relativeLogs(double[][] byVariant, int k) {
             double[][] relative = new double[k][byVariant.length];
             for (int r = 0; r < byVariant.length; r++) {
                 double mean =

@@ -30,7 +30,10 @@ public final class VariantFailure extends RuntimeException {
         return label;
     }
 
-    /** The variant itself is wrong (a setting its server refused, an application that does not start). */
+    /**
+     * The variant itself is wrong (a setting its server refused, an application that does not start, a trial in which
+     * it served none of the requests).
+     */
     public boolean badInput() {
         return badInput;
     }

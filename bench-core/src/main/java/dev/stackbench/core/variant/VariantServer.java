@@ -150,12 +150,9 @@ public interface VariantServer extends AutoCloseable {
             return app.stopped();
         }
 
-        /** Its main class's package, which holds its own code (a guess, but Spring Boot's convention). */
         @Override
         public List<String> codePackages() {
-            String main = app.description().mainClass();
-            int dot = main == null ? -1 : main.lastIndexOf('.');
-            return dot < 0 ? List.of() : List.of(main.substring(0, dot + 1));
+            return app.codePackages();
         }
 
         @Override

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * comparison.json keeps the durations it wrote as text ({@code "1s"}) while the code holds {@link Duration}s: a file
- * written before reads, and a comparison writes the same text as before.
+ * written before reads, and a comparison writes the same text as before. Likewise a trial's values are keyed by metric
+ * id ({@code "rps"}) while the code keys them by {@link Metric}.
  */
 class ComparisonJsonTest {
 
@@ -59,5 +61,21 @@ class ComparisonJsonTest {
                 .contains("\"trialWarmup\" : \"1s\"", "\"window\" : \"5s\"", "\"trialWarmup\" : \"500ms\"")
                 .contains("\"timeLimit\" : \"PT20M\"");
         assertThat(ResultFiles.json().readValue(json, Part.class)).isEqualTo(new Part(design, load));
+    }
+
+    /** The ids comparison.json has always keyed a trial's values by, as the files written so far hold them. */
+    @Test
+    void aTrialsValuesAreWrittenByMetricIdAndReadBack() {
+        var byMetric = new EnumMap<Metric, Double>(Metric.class);
+        Design.METRICS.forEach(metric -> byMetric.put(metric, (double) byMetric.size() + 1));
+        var values = new TrialValues(byMetric);
+
+        String json = ResultFiles.json().writeValueAsString(values);
+
+        assertThat(ResultFiles.json().readTree(json).propertyNames())
+                .containsExactlyInAnyOrderElementsOf(
+                        Design.METRICS.stream().map(Metric::id).toList())
+                .contains("rps", "cpuPerRequest");
+        assertThat(ResultFiles.json().readValue(json, TrialValues.class)).isEqualTo(values);
     }
 }

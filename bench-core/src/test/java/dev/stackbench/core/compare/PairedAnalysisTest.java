@@ -310,6 +310,25 @@ class PairedAnalysisTest {
                 .isEqualTo(3);
     }
 
+    /** Every request of a variant failed in every round: nothing to compare, said as such rather than thrown. */
+    @Test
+    void withNoCompleteRoundEveryPairIsUndecidedAndNoVariantScored() {
+        List<String> labels = List.of("a", "b");
+        double[][] values = {{Double.NaN, 90}, {Double.NaN, 80}};
+
+        MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, labels, values, SETTINGS);
+
+        assertThat(verdict.rounds()).isZero();
+        assertThat(verdict.variants())
+                .extracting(MetricVerdict.VariantScore::label)
+                .containsExactlyInAnyOrderElementsOf(labels);
+        assertThat(verdict.variants())
+                .allSatisfy(score -> assertThat(score.relative()).isNaN());
+        assertThat(verdict.pairs())
+                .singleElement()
+                .satisfies(pair -> assertThat(pair.outcome()).isEqualTo(PairVerdict.Outcome.UNDECIDED));
+    }
+
     @Test
     void looksComeAtGrowingRoundsAndAtTheLast() {
         assertThat(Looks.of(5, 30).rounds()).containsExactly(5, 8, 12, 18, 27, 30);

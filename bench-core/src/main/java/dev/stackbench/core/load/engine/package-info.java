@@ -7,7 +7,8 @@
  * request scheduled in the window gets an outcome. Public: {@link dev.stackbench.core.load.engine.LoadGenerator},
  * {@link dev.stackbench.core.load.engine.LoadSession}, {@link dev.stackbench.core.load.engine.StopRequest},
  * {@link dev.stackbench.core.load.engine.ProgressListener} with the {@link dev.stackbench.core.load.engine.LiveInterval} it
- * hands live outputs, and for runs over agents
+ * hands live outputs and {@link dev.stackbench.core.load.engine.ForwardingProgressListener} for one that adds to another,
+ * and for runs over agents
  * {@link dev.stackbench.core.load.engine.SegmentRun} (what an agent measured) and
  * {@link dev.stackbench.core.load.engine.AgentPart} (its share of a merge); everything else is package-private, and no
  * class outside reads engine internals (src-test's PackageRulesTest holds this list).
