@@ -10,13 +10,13 @@ set -euo pipefail
 work=${1:?usage: aot-compare.sh WORK [APPROACH] [PAIRS] [FORKS]}
 approach=${2:-webflux-netty}
 pairs=${3:-2}
-forks=${4:-3}
+forks=${4:-2}
 jar=${STACKBENCH_JAR:-bench-jmh/target/bench-jmh.jar}
 java=${JAVA:-java}
 mkdir -p "$work"
 export STACKBENCH_AOT_DIR="$work/aot"
 compare=(compare --variant "$approach" --aa --forks "$forks" --concurrency 50 --duration 2s --rounds 3 --min-rounds 3
-  --metric cpuPerRequest --quiet)
+  --rehearsals 2 --metric cpuPerRequest --quiet)
 
 run() { # MODE N
   local mode=$1 n=$2 out="$work/$1-$2" start end

@@ -280,9 +280,14 @@ public final class ComparisonRunner {
                                 : (plan.jvmsPerVariant() + forks - 1) / forks * forks);
                 design = design.withGenerations(jvmsInAll, plan.trialsPerJvm());
                 looks = design.looks();
-                listener.message("following the plan: " + jvmsInAll + " JVMs per variant in all, in "
-                        + design.generations() + " generations of " + forks + ", " + plan.trialsPerJvm()
-                        + " trial(s) each after the pilot");
+                listener.message(
+                        design.generations() == 1
+                                ? "following the plan: the pilot's " + forks
+                                        + " JVMs per variant are all it takes or the time" + " allows"
+                                : "following the plan: " + jvmsInAll + " JVMs per variant in all, in "
+                                        + design.generations()
+                                        + " generations of " + forks + ", " + plan.trialsPerJvm()
+                                        + " trial(s) each after the pilot");
             });
         }
 

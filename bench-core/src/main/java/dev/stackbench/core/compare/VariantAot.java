@@ -59,7 +59,7 @@ final class VariantAot {
         AotCache cache = VariantCommand.separateProcess(variant)
                 ? new AotCache.Off("the application runs in a process of its own, which starts without one")
                 : caches.of(
-                        variant.label(),
+                        fileName(variant),
                         AotCaches.classPath(),
                         code(variant),
                         VariantCommand.jvmOptions(comparison, variant),
@@ -110,6 +110,15 @@ final class VariantAot {
                             + ": none, its training JVM wrote no cache (its log: " + log + ")");
                     return List.<String>of();
                 });
+    }
+
+    /**
+     * What the cache's file is named after: the variant's server (not its label, which another comparison may give
+     * the same server differently); the key makes it unique.
+     */
+    private static String fileName(Variant variant) {
+        String server = variant.source().describe().replaceAll("[^A-Za-z0-9.+-]+", "-");
+        return server.length() <= 48 ? server : server.substring(0, 48);
     }
 
     /** An application's jar, whose classes the JVM loads: a rebuilt jar is another cache. */
