@@ -15,8 +15,8 @@ jar=${STACKBENCH_JAR:-bench-jmh/target/bench-jmh.jar}
 java=${JAVA:-java}
 mkdir -p "$work"
 export STACKBENCH_AOT_DIR="$work/aot"
-compare=(compare --variant "$approach" --aa --forks "$forks" --concurrency 50 --duration 2s --rounds 3 --min-rounds 3
-  --rehearsals 2 --metric cpuPerRequest --quiet)
+common=(compare --variant "$approach" --aa --concurrency 50 --duration 2s --rehearsals 2 --metric cpuPerRequest --quiet)
+compare=("${common[@]}" --forks "$forks" --rounds 3 --min-rounds 3)
 
 run() { # MODE N
   local mode=$1 n=$2 out="$work/$1-$2" start end
@@ -42,7 +42,7 @@ print(f"{sys.argv[2]:3s} {sys.argv[3]:>2s}  start {statistics.median(starts):6.0
 PY
 }
 # Train the caches first (a comparison of its own, not reported), so that "on" measures JVMs started from them.
-"$java" -jar "$jar" "${compare[@]}" --forks 1 --rounds 2 --min-rounds 2 --aot-cache on > "$work/training.txt" 2>&1
+"$java" -jar "$jar" "${common[@]}" --forks 1 --rounds 2 --min-rounds 2 --aot-cache on > "$work/training.txt" 2>&1
 ls "$STACKBENCH_AOT_DIR" >&2
 first=$(( RANDOM % 2 ))
 for n in $(seq 1 "$pairs"); do

@@ -213,13 +213,13 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(
             names = "--aot-cache",
-            paramLabel = "auto|on|off",
-            defaultValue = "auto",
+            paramLabel = "on|off",
+            defaultValue = "off",
             description =
                     "Start each variant's JVMs from a JDK AOT cache (JDK 25+: classes loaded and linked, method profiles), trained"
                             + " once per variant, JDK, jars and options by a JVM of its own and kept in $STACKBENCH_HOME/aot"
-                            + " ($STACKBENCH_AOT_DIR to move it): auto uses it when a variant has several JVMs (default:"
-                            + " ${DEFAULT-VALUE}).")
+                            + " ($STACKBENCH_AOT_DIR to move it) (default: ${DEFAULT-VALUE}: measured here, JVMs started from it"
+                            + " started sooner but took longer to reach steady).")
     String aotCache;
 
     @Option(

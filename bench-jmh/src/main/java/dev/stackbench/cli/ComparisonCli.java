@@ -189,7 +189,7 @@ final class ComparisonCli {
             @Override
             public void trial(int round, int index, int count, ComparisonResult.Trial trial) {
                 if (pilot != null) {
-                    pilot.trial(trial);
+                    pilot.trial(round, trial);
                 }
                 if (!quiet) {
                     var values = trial.values();

@@ -20,7 +20,7 @@ import java.util.List;
  *                   variant's own
  * @param aa         the label of the variant to measure twice; null for no control
  * @param profile    how each variant's server is profiled over its trials; null for no profile
- * @param aot        whether the variants' JVMs start from AOT caches ({@link VariantAot}); null: {@link AotCaches.Use#AUTO}
+ * @param aot        whether the variants' JVMs start from AOT caches ({@link VariantAot}); null: {@link AotCaches.Use#OFF}
  */
 public record Comparison(
         List<Variant> variants,
@@ -42,7 +42,7 @@ public record Comparison(
             List<String> jvmOptions,
             Design design,
             String aa) {
-        this(variants, load, http2, tls, jvmOptions, design, aa, null, AotCaches.Use.AUTO);
+        this(variants, load, http2, tls, jvmOptions, design, aa, null, AotCaches.Use.OFF);
     }
 
     /** The same comparison, each variant profiled so. */
@@ -63,7 +63,7 @@ public record Comparison(
     /** @throws IllegalArgumentException naming what is wrong */
     public Comparison {
         if (aot == null) {
-            aot = AotCaches.Use.AUTO;
+            aot = AotCaches.Use.OFF;
         }
         variants = List.copyOf(variants);
         jvmOptions = List.copyOf(jvmOptions);

@@ -336,7 +336,8 @@ public final class ComparisonRunner {
                     throw nothingServed.get();
                 }
                 if (pilot != null) {
-                    trials.forEach(pilot::trial);
+                    int number = round;
+                    trials.forEach(trial -> pilot.trial(number, trial));
                     pilot.round(seconds, trials.size());
                     if (round == design.lastRound(1) && generation == 1) {
                         plan();

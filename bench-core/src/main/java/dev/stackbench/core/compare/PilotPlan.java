@@ -19,10 +19,12 @@ import java.util.TreeMap;
  * look, each variant's trials so far on the first deciding metric, by JVM (its forks), give what JVMs of one variant
  * differ by and what trials of one JVM differ by ({@link VarianceComponents}); the time before the first trial and the
  * rounds' time give what a JVM and a trial cost; the {@link Planner} turns them into JVMs per variant and trials per
- * JVM, and says what the comparison's time limit resolves. The values are taken as measured, what the machine's speed
- * did between rounds included, which the paired analysis removes: the plan errs on the side of more.
+ * JVM, and says what the comparison's time limit resolves. The values are taken relative to the trials measured at the
+ * same moment, as the paired analysis takes them: what the machine's speed did between moments, which the analysis
+ * removes, is not planned for.
  *
- * <p>It advises; the comparison goes on as designed. With one JVM per variant, what JVMs differ by cannot be seen, and
+ * <p>A planned design ({@link Design#planned()}) follows it ({@link #decide()}); one set by hand is advised
+ * ({@link #text()}). With one JVM per variant, what JVMs differ by cannot be seen, and
  * the plan says that instead of planning on trials alone (JVMs of one variant keep offsets of a few percent for their
  * whole life, so trials of one JVM cannot tell a few percent apart).
  */
@@ -38,6 +40,13 @@ public final class PilotPlan {
     private int roundTrials;
     /** label -> fork -> the metric's values, in round order. */
     private final Map<String, Map<Integer, List<Double>>> values = new LinkedHashMap<>();
+    /** Every value with what it was measured with: its round, and its fork when the schedule measured forks together. */
+    private final List<Measured> measured = new ArrayList<>();
+
+    private final Design.Schedule schedule;
+
+    /** One trial's value and the moment it shared with others: its round, and its fork in a together schedule. */
+    private record Measured(String label, int fork, int round, double value) {}
 
     /** @param detect the smallest relative difference worth knowing, 0.03 for 3% */
     public PilotPlan(double detect, Design design) {
@@ -45,6 +54,7 @@ public final class PilotPlan {
         this.metric = design.deciding().getFirst();
         this.confidence = design.confidence();
         this.timeLimit = design.timeLimit();
+        this.schedule = design.schedule();
     }
 
     /**
@@ -55,8 +65,10 @@ public final class PilotPlan {
         secondsBeforeFirstTrial = seconds;
     }
 
-    /** A trial as it ends. */
-    public void trial(ComparisonResult.Trial trial) {
+    /** A trial of round {@code round} as it ends. */
+    public void trial(int round, ComparisonResult.Trial trial) {
+        measured.add(
+                new Measured(trial.label(), trial.fork(), round, trial.values().get(metric)));
         if (Double.isNaN(secondsBeforeFirstTrial)) {
             secondsBeforeFirstTrial = (System.nanoTime() - startNanos) / 1e9 - trial.seconds();
         }
@@ -96,10 +108,32 @@ public final class PilotPlan {
         }
     }
 
-    /** Each variant's pilot values, [jvm][trial], as many trials per JVM as every JVM has. */
+    /**
+     * Each variant's pilot values, [jvm][trial], as many trials per JVM as every JVM has, each relative to the trials
+     * measured at its moment (its round; in a together schedule, its round and fork), as the paired analysis compares
+     * them: what the machine's speed did between moments is not planned for, since the analysis removes it. A value
+     * relative to the mean of g values keeps (g - 1) / g of its variance, so the logs are scaled back by sqrt(g / (g - 1)).
+     */
     private Map<String, double[][]> pilot() {
+        var moments = new LinkedHashMap<String, List<Measured>>();
+        for (Measured each : measured) {
+            moments.computeIfAbsent(moment(each), key -> new ArrayList<>()).add(each);
+        }
+        var relative = new LinkedHashMap<String, Map<Integer, List<Double>>>();
+        for (Measured each : measured) {
+            List<Measured> with = moments.get(moment(each));
+            double meanLog = with.stream()
+                    .mapToDouble(m -> Math.log(m.value()))
+                    .average()
+                    .orElseThrow();
+            int g = with.size();
+            double scale = g > 1 ? Math.sqrt(g / (g - 1.0)) : 1;
+            relative.computeIfAbsent(each.label(), label -> new TreeMap<>())
+                    .computeIfAbsent(each.fork(), fork -> new ArrayList<>())
+                    .add(Math.exp(scale * (Math.log(each.value()) - meanLog)));
+        }
         var pilot = new LinkedHashMap<String, double[][]>();
-        values.forEach((label, byFork) -> {
+        relative.forEach((label, byFork) -> {
             int trials = byFork.values().stream().mapToInt(List::size).min().orElse(0);
             double[][] byJvm = new double[byFork.size()][trials];
             int j = 0;
@@ -112,6 +146,11 @@ public final class PilotPlan {
             pilot.put(label, byJvm);
         });
         return pilot;
+    }
+
+    /** The moment a value shared with others. */
+    private String moment(Measured each) {
+        return schedule == Design.Schedule.TOGETHER ? each.round() + "/" + each.fork() : String.valueOf(each.round());
     }
 
     private Costs costs() {

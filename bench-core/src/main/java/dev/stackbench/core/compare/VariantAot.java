@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * later ones. An A/A control's copy is the same kind of JVM and shares its original's cache. The training JVM measures
  * nothing that counts.
  *
- * <p>{@link AotCaches.Use#AUTO} uses it when a variant has several JVMs (forks, or generations of them), where the
- * training pays for itself; with one JVM per variant a training run would cost about what it saves.
+ * <p>Off unless asked for ({@link AotCaches.Use#ON}): measured here, JVMs started from their cache started sooner but
+ * took longer to reach steady, which is most of what a JVM costs a comparison (docs/compare.md).
  */
 final class VariantAot {
 
@@ -51,9 +51,7 @@ final class VariantAot {
     }
 
     private List<String> decide(Variant variant) {
-        Design design = comparison.design();
-        AotCaches.Use use = comparison.aot();
-        if (use == AotCaches.Use.OFF || (use == AotCaches.Use.AUTO && design.jvmsPerVariant() == 1)) {
+        if (comparison.aot() == AotCaches.Use.OFF) {
             return List.of();
         }
         AotCache cache = VariantCommand.separateProcess(variant)

@@ -44,20 +44,22 @@ public final class AotCaches {
 
     /** Whether a run's JVMs start from a cache. */
     public enum Use {
-        /** When several JVMs of one kind start (the training is paid back), on a JDK and class path that allow it. */
-        AUTO,
         /** Whenever the JDK and the class path allow it. */
         ON,
+        /**
+         * Never: the default, because measured here a JVM started from its cache took longer to reach steady (the part
+         * of a JVM's cost a comparison pays), though it started sooner (docs/compare.md).
+         */
         OFF;
 
-        /** From the command line's word: auto, on or off. */
+        /** From the command line's word: on or off. */
         public static Use parse(String option, String text) {
             for (Use use : values()) {
                 if (use.name().equalsIgnoreCase(text)) {
                     return use;
                 }
             }
-            throw new IllegalArgumentException(option + " takes auto, on or off, got '" + text + "'");
+            throw new IllegalArgumentException(option + " takes on or off, got '" + text + "'");
         }
     }
 

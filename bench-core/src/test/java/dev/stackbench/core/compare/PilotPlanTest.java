@@ -29,6 +29,11 @@ class PilotPlanTest {
 
     /** Rounds of two variants, each JVM (fork) keeping an offset of {@code jvmSpread} for life, trials {@code trialSpread}. */
     private static PilotPlan pilot(int forks, double jvmSpread, double trialSpread) {
+        return pilot(forks, jvmSpread, trialSpread, 0);
+    }
+
+    /** As above, the machine's speed moving every round's values alike by {@code roundSpread}. */
+    private static PilotPlan pilot(int forks, double jvmSpread, double trialSpread, double roundSpread) {
         var plan = new PilotPlan(0.03, design(forks));
         var random = new Random(7);
         double[][] offsets = new double[2][forks];
@@ -38,17 +43,20 @@ class PilotPlanTest {
             }
         }
         for (int round = 1; round <= 3; round++) {
+            double speed = roundSpread * random.nextGaussian();
             for (int v = 0; v < 2; v++) {
                 for (int f = 0; f < forks; f++) {
-                    double value = 40 * Math.exp(offsets[v][f] + trialSpread * random.nextGaussian());
-                    plan.trial(new ComparisonResult.Trial(
-                            v == 0 ? "base" : "head",
-                            f + 1,
-                            "",
-                            2,
-                            new TrialValues(Map.of(Metric.CPU_PER_REQUEST, value)),
-                            null,
-                            null));
+                    double value = 40 * Math.exp(speed + offsets[v][f] + trialSpread * random.nextGaussian());
+                    plan.trial(
+                            round,
+                            new ComparisonResult.Trial(
+                                    v == 0 ? "base" : "head",
+                                    f + 1,
+                                    "",
+                                    2,
+                                    new TrialValues(Map.of(Metric.CPU_PER_REQUEST, value)),
+                                    null,
+                                    null));
                 }
             }
             plan.round(4.0 * forks, 2 * forks);
@@ -65,6 +73,26 @@ class PilotPlanTest {
                 .containsPattern(
                         "Plan: +to tell 3% apart at 95% with 90% power: \\d+ JVMs per variant, \\d+ trials? each")
                 .contains("In its time:");
+    }
+
+    /**
+     * The paired analysis compares values of one round only, so what the machine's speed does between rounds is not
+     * what a plan must overcome: a pilot whose rounds moved by 20% while its JVMs differ by 1% plans as one without.
+     */
+    @Test
+    void theMachinesSpeedBetweenRoundsIsNotPlannedFor() {
+        String still = pilot(3, 0.01, 0.005, 0).text();
+        String moving = pilot(3, 0.01, 0.005, 0.20).text();
+
+        assertThat(jvmsPlanned(moving)).isEqualTo(jvmsPlanned(still));
+        assertThat(moving).containsPattern("JVMs differ by [0-2]\\.\\d%");
+    }
+
+    private static int jvmsPlanned(String text) {
+        var matcher = java.util.regex.Pattern.compile("Plan: +to tell 3% apart at 95% with 90% power: (\\d+) JVMs")
+                .matcher(text);
+        assertThat(matcher.find()).as(text).isTrue();
+        return Integer.parseInt(matcher.group(1));
     }
 
     @Test
