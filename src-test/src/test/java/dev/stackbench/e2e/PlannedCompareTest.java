@@ -40,26 +40,19 @@ class PlannedCompareTest {
             "--seed",
             "1");
 
+    /** compare with {@link #SHORT} and {@code more}. */
+    private static String[] compare(String... more) {
+        return Stream.of(Stream.of("compare"), SHORT.stream(), Stream.of(more))
+                .flatMap(each -> each)
+                .toArray(String[]::new);
+    }
+
     @Test
     void generationsOfJvmsStartFromOneAotCacheTrainedForTheVariant() throws Exception {
         Path out = temp.resolve("comparison");
         Path caches = temp.resolve("aot");
-        var args = Stream.concat(
-                        Stream.of("compare"),
-                        Stream.concat(
-                                SHORT.stream(),
-                                Stream.of(
-                                        "--forks",
-                                        "1",
-                                        "--jvms",
-                                        "2",
-                                        "--trials-per-jvm",
-                                        "2",
-                                        "--aot-cache",
-                                        "on",
-                                        "--out",
-                                        out.toString())))
-                .toArray(String[]::new);
+        String[] args = compare(
+                "--forks", "1", "--jvms", "2", "--trials-per-jvm", "2", "--aot-cache", "on", "--out", out.toString());
 
         Cli.Run run = Cli.jar(Duration.ofMinutes(4), Map.of("STACKBENCH_AOT_DIR", caches.toString()), args);
 
@@ -89,20 +82,7 @@ class PlannedCompareTest {
     @Test
     void detectAloneRunsAPilotAndFollowsThePlanItsTrialsMake() throws Exception {
         Path out = temp.resolve("planned");
-        var args = Stream.concat(
-                        Stream.of("compare"),
-                        Stream.concat(
-                                SHORT.stream(),
-                                Stream.of(
-                                        "--detect",
-                                        "30%",
-                                        "--time-limit",
-                                        "3m",
-                                        "--aot-cache",
-                                        "off",
-                                        "--out",
-                                        out.toString())))
-                .toArray(String[]::new);
+        String[] args = compare("--detect", "30%", "--time-limit", "3m", "--out", out.toString());
 
         Cli.Run run = Cli.jar(Duration.ofMinutes(5), args);
 
