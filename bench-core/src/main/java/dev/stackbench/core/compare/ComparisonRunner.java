@@ -272,12 +272,9 @@ public final class ComparisonRunner {
             decision.text().lines().forEach(listener::message);
             decision.plan().ifPresent(plan -> {
                 int forks = design.forks();
-                // In generations of `forks`: rounded up to reach the power, down to stay within the time limit.
-                int jvmsInAll = Math.max(
-                        forks,
-                        plan.limitedBy() == dev.stackbench.core.plan.Plan.Limit.BUDGET
-                                ? plan.jvmsPerVariant() / forks * forks
-                                : (plan.jvmsPerVariant() + forks - 1) / forks * forks);
+                // In generations of `forks`, rounded up: a generation that would not fit in the time left is not
+                // started (rounds()), so rounding up never overruns the limit, and rounding down could waste it.
+                int jvmsInAll = Math.max(forks, (plan.jvmsPerVariant() + forks - 1) / forks * forks);
                 design = design.withGenerations(jvmsInAll, plan.trialsPerJvm());
                 looks = design.looks();
                 listener.message(
