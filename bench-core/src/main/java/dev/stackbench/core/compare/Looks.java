@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The rounds after which a comparison looks at its intervals to decide whether to stop: {@code minRounds}, then each
@@ -72,8 +73,7 @@ public final class Looks {
      *
      * @param generationEnd the last round of a round's generation
      */
-    public static Looks atGenerationEnds(
-            int minRounds, int maxRounds, java.util.function.IntUnaryOperator generationEnd) {
+    public static Looks atGenerationEnds(int minRounds, int maxRounds, IntUnaryOperator generationEnd) {
         var rounds = of(minRounds, maxRounds).rounds().stream()
                 .map(round -> Math.min(maxRounds, generationEnd.applyAsInt(round)))
                 .distinct()

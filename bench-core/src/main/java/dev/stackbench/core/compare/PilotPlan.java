@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import dev.stackbench.core.plan.Costs;
+import dev.stackbench.core.plan.Plan;
 import dev.stackbench.core.plan.PlanSummary;
 import dev.stackbench.core.plan.Planner;
 import dev.stackbench.core.plan.Question;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -87,13 +89,13 @@ public final class PilotPlan {
      * The plan that the comparison follows: its JVMs per variant in all (the pilot's counted) and trials per JVM, within
      * its time limit; empty, with the reason in the text, when the pilot cannot plan or the time buys no JVMs.
      */
-    public record Decision(java.util.Optional<dev.stackbench.core.plan.Plan> plan, String text) {}
+    public record Decision(Optional<Plan> plan, String text) {}
 
     /** The plan within the comparison's time limit (the pilot's time counted), and its text ({@link #text()}). */
     public Decision decide() {
         int forks = values.values().stream().mapToInt(Map::size).min().orElse(0);
         if (forks < 2) {
-            return new Decision(java.util.Optional.empty(), text());
+            return new Decision(Optional.empty(), text());
         }
         var pilot = pilot();
         try {
@@ -102,9 +104,9 @@ public final class PilotPlan {
                             pilot.values().stream().map(VarianceComponents::of).toList()),
                     costs(),
                     new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit));
-            return new Decision(java.util.Optional.of(plan), text());
+            return new Decision(Optional.of(plan), text());
         } catch (IllegalArgumentException e) {
-            return new Decision(java.util.Optional.empty(), text());
+            return new Decision(Optional.empty(), text());
         }
     }
 
