@@ -1,8 +1,8 @@
 package dev.stackbench.core.app;
 
+import dev.stackbench.core.vocabulary.FileDigest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -11,13 +11,9 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
@@ -211,13 +207,11 @@ public record BootJar(Path jar, String startClass, String bootVersion, Path clas
      * @throws AppStartException naming the jar when it cannot be read
      */
     public static String sha256(Path jar) {
-        try (var in = new DigestInputStream(Files.newInputStream(jar), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(in.getMessageDigest().digest()).substring(0, 32);
-        } catch (IOException e) {
-            throw new AppStartException("cannot read application jar " + jar + ": " + e.getMessage(), List.of());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
+        try {
+            return FileDigest.sha256(jar).substring(0, 32);
+        } catch (UncheckedIOException e) {
+            throw new AppStartException(
+                    "cannot read application jar " + jar + ": " + e.getCause().getMessage(), List.of());
         }
     }
 

@@ -10,10 +10,12 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Percent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -40,8 +42,6 @@ public final class PilotPlan {
     private double secondsBeforeFirstTrial = Double.NaN;
     private double roundSeconds;
     private int roundTrials;
-    /** label -> fork -> the metric's values, in round order. */
-    private final Map<String, Map<Integer, List<Double>>> values = new LinkedHashMap<>();
     /** Every value with what it was measured with: its round, and its fork when the schedule measured forks together. */
     private final List<Measured> measured = new ArrayList<>();
 
@@ -74,9 +74,6 @@ public final class PilotPlan {
         if (Double.isNaN(secondsBeforeFirstTrial)) {
             secondsBeforeFirstTrial = (System.nanoTime() - startNanos) / 1e9 - trial.seconds();
         }
-        values.computeIfAbsent(trial.label(), label -> new TreeMap<>())
-                .computeIfAbsent(trial.fork(), fork -> new ArrayList<>())
-                .add(trial.values().get(metric));
     }
 
     /** A round as it ends: what its trials cost. */
@@ -93,7 +90,10 @@ public final class PilotPlan {
 
     /** The plan within the comparison's time limit (the pilot's time counted), and its text ({@link #text()}). */
     public Decision decide() {
-        int forks = values.values().stream().mapToInt(Map::size).min().orElse(0);
+        int forks = jvmsByLabel().values().stream()
+                .mapToInt(Integer::intValue)
+                .min()
+                .orElse(0);
         if (forks < 2) {
             return new Decision(Optional.empty(), text());
         }
@@ -150,13 +150,23 @@ public final class PilotPlan {
         return pilot;
     }
 
+    /** How many JVMs (forks) of each variant the pilot measured. */
+    private Map<String, Integer> jvmsByLabel() {
+        var forks = new LinkedHashMap<String, Set<Integer>>();
+        measured.forEach(each ->
+                forks.computeIfAbsent(each.label(), label -> new HashSet<>()).add(each.fork()));
+        var counts = new LinkedHashMap<String, Integer>();
+        forks.forEach((label, set) -> counts.put(label, set.size()));
+        return counts;
+    }
+
     /** The moment a value shared with others. */
     private String moment(Measured each) {
         return schedule == Design.Schedule.TOGETHER ? each.round() + "/" + each.fork() : String.valueOf(each.round());
     }
 
     private Costs costs() {
-        int jvms = values.values().stream().mapToInt(Map::size).sum();
+        int jvms = jvmsByLabel().values().stream().mapToInt(Integer::intValue).sum();
         return new Costs(
                 seconds(Math.max(secondsBeforeFirstTrial / jvms, 0.001)),
                 seconds(Math.max(roundSeconds / Math.max(roundTrials, 1), 0.001)));
@@ -164,7 +174,10 @@ public final class PilotPlan {
 
     /** The pilot, the costs and the plan, in lines; or why there is no plan. */
     public String text() {
-        int forks = values.values().stream().mapToInt(Map::size).min().orElse(0);
+        int forks = jvmsByLabel().values().stream()
+                .mapToInt(Integer::intValue)
+                .min()
+                .orElse(0);
         if (forks < 2) {
             return String.format(
                     "Plan:         not made for --detect %s: with one JVM per variant this comparison cannot see what JVMs"

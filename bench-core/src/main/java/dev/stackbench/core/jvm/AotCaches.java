@@ -1,12 +1,11 @@
 package dev.stackbench.core.jvm;
 
+import dev.stackbench.core.vocabulary.FileDigest;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -191,21 +190,9 @@ public final class AotCaches {
     private static String digest(Path file) {
         try {
             String identity = file.toAbsolutePath() + " " + Files.size(file) + " " + Files.getLastModifiedTime(file);
-            return DIGESTS.computeIfAbsent(identity, unused -> fileSha256(file));
+            return DIGESTS.computeIfAbsent(identity, unused -> FileDigest.sha256(file));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + " for its AOT cache's key: " + e.getMessage(), e);
-        }
-    }
-
-    /** A file's SHA-256, in hex. */
-    public static String fileSha256(Path file) {
-        try (var in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(in.getMessageDigest().digest());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 
