@@ -2,6 +2,7 @@ package dev.stackbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.e2e.ChecksBehaviour;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -16,6 +17,7 @@ import picocli.CommandLine;
  * where nothing wraps has the same words), every command's summary in the list of commands is a whole sentence, and the
  * approaches' and workloads' descriptions continue under their first line, never at column 0.
  */
+@ChecksBehaviour
 class HelpWidthTest {
 
     /** Wide enough that nothing wraps: the words as written. */

@@ -9,6 +9,7 @@ import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.Processor;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.e2e.ChecksBehaviour;
 import dev.stackbench.e2e.Cli;
 import dev.stackbench.e2e.Cli.Run;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The verdicts command in-process on two comparison.json files written as compare writes them: its matrix, and exit
  * code 2 naming the problem on bad input.
  */
+@ChecksBehaviour
 class VerdictsCommandTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import dev.stackbench.core.load.RequestTemplate;
 import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.e2e.ChecksBehaviour;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** An agent is sent the coordinator's run itself, as a typed message: what it decodes is the run that was validated. */
+@ChecksBehaviour
 class ClusterMessageTest {
 
     private static final URI TARGET = URI.create("http://10.0.0.1:8080/date?delayMillis=5");

@@ -3,6 +3,7 @@ package dev.stackbench.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.e2e.MeasuresSpeed;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * with another secret never enter the first member's view, nor reach it with a message, and it names each once; a
  * member with the secret joins and is heard. (AgentsSecretTest drives the real jar across network namespaces.)
  */
+@MeasuresSpeed
 class ClusterSecretTest {
 
     private static final ClusterSecret SECRET = ClusterSecret.derive("correct horse battery staple");

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * An agent obeys only a coordinator holding the cluster's secret, through the real jar in two network namespaces: the
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * a file). The target counts requests by its log lines: none from the first, some from the second; the agent names the
  * first in one line; the secret is in no process listing, result.json or printed line. Needs root and {@code ip}.
  */
+@MeasuresSpeed
+@ResourceLock(SharedResources.NETWORK_NAMESPACES)
 class AgentsSecretTest {
 
     private static final int AGENT = 0;

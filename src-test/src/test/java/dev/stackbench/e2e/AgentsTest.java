@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,6 +22,8 @@ import tools.jackson.databind.JsonNode;
  * leaves a partial result that names it and still holds the other's. Needs root and {@code ip} (skipped loudly
  * without them, failed with CI=true).
  */
+@MeasuresSpeed
+@ResourceLock(SharedResources.NETWORK_NAMESPACES)
 class AgentsTest {
 
     private static final int SERVER = 0;

@@ -24,6 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * measured written, marked interrupted. Each run is a second or two of load: these tests check what started and how it
  * ended, not numbers.
  */
+@ChecksBehaviour
 class AppCommandTest {
 
     private static final Path BOOT3 =

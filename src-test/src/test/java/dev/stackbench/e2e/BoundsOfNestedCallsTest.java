@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * window's edges) and is approached when the pool is the limit; where the rules say "not derivable", the
  * formula they refuse is shown to be wrong. Ratios of the same run only, no absolute times.
  */
+@MeasuresSpeed
 class BoundsOfNestedCallsTest {
 
     /**

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 2 with its reason; two identical builds are said to be, and checked as an A/A pair: whatever the noise makes of
  * them (not worse, or not decided in three short rounds), the exit code, the markdown and the JUnit report agree.
  */
+@ChecksBehaviour
 class CheckCommandTest {
 
     private static final Path BOOT4 =

@@ -3,7 +3,6 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one 25 ms: by Little's law 8 users can get at most 1,600 and 320 requests/s, so the first is up to five times the
  * second whatever the machine's speed, and the same variant measured twice (the A/A control) is about the same.
  */
+@MeasuresSpeed
 class CompareCommandTest {
 
     @TempDir
@@ -266,106 +266,5 @@ class CompareCommandTest {
     private static double seconds(String instant) {
         Instant at = Instant.parse(instant);
         return at.getEpochSecond() + at.getNano() / 1e9;
-    }
-
-    @Test
-    void aVariantWhoseServerDoesNotStartEndsItInOneLineWithExitCode2AndNothingWritten() throws Exception {
-        Path out = temp.resolve("failed");
-        Cli.Run run = compare(
-                "--variant",
-                "bad:webflux-netty,server.address=203.0.113.1",
-                "--variant",
-                "webflux-netty",
-                "--concurrency",
-                "2",
-                "--warmup",
-                "1s",
-                "--duration",
-                "1s",
-                "--out",
-                out.toString());
-
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-        assertThat(run.err().lines().filter(line -> line.startsWith("error: ")))
-                .singleElement()
-                .asString()
-                .startsWith("error: variant bad: webflux-netty failed to start: ")
-                .contains("Cannot assign requested address");
-        assertThat(out.resolve(ComparisonRunner.COMPARISON_JSON)).doesNotExist();
-    }
-
-    /**
-     * A request no variant serves (a 404 on every one): the first round measured nothing, nor would any after it, so it
-     * ends there as bad input, naming each variant and how its requests failed; the round is kept, out of the verdicts.
-     */
-    @Test
-    void requestsThatFailOnEveryVariantEndItAtTheFirstRoundWithExitCode2NamingHow() throws Exception {
-        Path out = temp.resolve("failing");
-        List<String> labels = List.of("webflux-netty", "platform-tomcat");
-        String rounds = "3";
-        Cli.Run run = compare(
-                "--variant",
-                labels.getFirst(),
-                "--variant",
-                labels.getLast(),
-                "--request",
-                "1:GET:/no-such-path",
-                "--concurrency",
-                "2",
-                "--warmup",
-                "1s",
-                "--trial-warmup",
-                "300ms",
-                "--duration",
-                "500ms",
-                "--min-rounds",
-                rounds,
-                "--rounds",
-                rounds,
-                "--rehearsals",
-                "0",
-                "--out",
-                out.toString());
-
-        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
-        assertThat(run.errorLines())
-                .singleElement()
-                .asString()
-                .contains("no request succeeded in its trial of round 1", "http_404: 404")
-                .contains(labels);
-        assertThat(run.err()).doesNotContain("Exception");
-        var result = Results.comparison(out);
-        assertThat(result.stopped()).isEqualTo(ComparisonResult.Stop.FAILED);
-        assertThat(result.rounds())
-                .singleElement()
-                .satisfies(round -> assertThat(round.trials())
-                        .allSatisfy(trial -> assertThat(trial.servedNothing()).isTrue()));
-        assertThat(result.verdicts()).as("nothing measured, nothing decided").isEmpty();
-    }
-
-    /** Refused before any JVM starts, so in this JVM: a JVM of its own each would prove nothing more. */
-    @Test
-    void badVariantsAreRefusedBeforeAnyJvmStarts() throws Exception {
-        Cli.Run unknown = Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-jetty");
-        assertThat(unknown.exitCode()).isEqualTo(2);
-        assertThat(unknown.err().strip()).startsWith("error: variant 'loom-jetty': unknown approach 'loom-jetty'");
-
-        Cli.Run one = Cli.run("compare", "--variant", "webflux-netty");
-        assertThat(one.exitCode()).isEqualTo(2);
-        assertThat(one.err().strip())
-                .isEqualTo("error: a comparison needs at least two variants (or one with --aa), got 1");
-
-        Cli.Run ramps =
-                Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--stages", "5s:10,5s:10");
-        assertThat(ramps.exitCode()).isEqualTo(2);
-        assertThat(ramps.err().strip())
-                .startsWith("error: --stages: a comparison measures every variant under the same steady load");
-
-        for (String detect : List.of("0%", "100%", "three")) {
-            Cli.Run bad =
-                    Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--detect", detect);
-            assertThat(bad.exitCode()).as(detect).isEqualTo(2);
-            assertThat(bad.err().strip()).as(detect).startsWith("error: --detect ");
-        }
     }
 }

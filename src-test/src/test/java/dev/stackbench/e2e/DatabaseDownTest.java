@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,6 +24,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * back. The database goes away through a {@link TcpProxy} the test cuts, not by stopping the
  * PostgreSQL other tests share. And a database unreachable at start fails the start, saying so.
  */
+@ObservesTheWholeJvm
+@ResourceLock(SharedResources.POSTGRES)
 class DatabaseDownTest {
 
     static final String CONTACT = "{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"}";

@@ -30,6 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Every approach serves /date with delay and call depth, on the kind of thread it claims. The
  * expected threads are written here independently of bench-servers, from each approach's definition.
  */
+@ChecksBehaviour
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DateOnEveryApproachTest {
 

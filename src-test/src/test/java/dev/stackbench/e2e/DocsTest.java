@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * reached from it, and no relative link is broken (the file exists, and so does the heading an anchor names, by
  * GitHub's rule for heading anchors). Links to other sites are not followed.
  */
+@ChecksBehaviour
 class DocsTest {
 
     static final Path ROOT = Path.of("..");

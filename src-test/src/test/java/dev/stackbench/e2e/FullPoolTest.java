@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A pool sized down with server properties (as 001_611aae89c4a5a15d.txt did with 3/10/100 threads)
  * refuses extra work at once with 503 instead of hanging the request.
  */
+@MeasuresSpeed
 class FullPoolTest {
 
     static final Duration DELAY = Duration.ofSeconds(2);

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** The gate command on real results: it catches a slower server, stays quiet on an unchanged one, and refuses bad input. */
+@MeasuresSpeed
 class GateCommandTest {
 
     /** A/A gates in a row that must all pass; -Dstackbench.gate.aa-gates=100 measures the false-alarm rate at length. */

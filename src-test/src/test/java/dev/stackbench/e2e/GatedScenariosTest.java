@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * physical bounds only, so a slow or busy machine does not make them flake; a broken rule fails
  * the build and prints the gate's table.
  */
+@MeasuresSpeed
 class GatedScenariosTest {
 
     static final Path SCENARIO = Path.of("..", "results", "gates", "ci-scenario.yaml");

@@ -22,6 +22,7 @@ import tools.jackson.databind.JsonNode;
  * what they measured, a full disk keeps the summary and leaves no partial files, absurd sizes are
  * refused before anything runs.
  */
+@ChecksBehaviour
 class GeneratorFaultsTest {
 
     @TempDir

@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Param;
  * ids of the enums: this fails when an approach or a workload is added, renamed or removed and the
  * suite would not run it, before the long JmhSuiteTest would.
  */
+@ChecksBehaviour
 class JmhSuiteParamsTest {
 
     @Test

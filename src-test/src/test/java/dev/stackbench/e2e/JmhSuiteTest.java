@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** The JMH suite through the real jar, as `-Pjmh` and users run it, cut to one short iteration. */
+@ChecksBehaviour
 class JmhSuiteTest {
 
     @TempDir

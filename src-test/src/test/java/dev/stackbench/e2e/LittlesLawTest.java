@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * is measured here, and half of C/D is still twice what the largest pool tested could serve, which
  * is the point: the approach is not pool-bound.
  */
+@MeasuresSpeed
 class LittlesLawTest {
 
     /** Users per pool thread, so that every pool-bound run waits about 4 D: long enough to queue, short against the window. */

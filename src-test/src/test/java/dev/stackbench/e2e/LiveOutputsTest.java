@@ -46,6 +46,7 @@ import tools.jackson.databind.JsonNode;
  * unreachable receiver is one warning line and changes nothing else. The target is a JDK server answering 200 on /ok
  * and 503 on /fail, so that errors by class and request names have something to count.
  */
+@ChecksBehaviour
 class LiveOutputsTest {
 
     private static final Pattern PROMETHEUS_URL = Pattern.compile("live output prometheus: (http://\\S+/metrics)");

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** load's options are made from LoadOption: each is on the command line with its help, and --scenario treats it by its scope. */
+@ChecksBehaviour
 class LoadCommandOptionsTest {
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The load command as users type it: bad input, thresholds, outputs, progress. */
+@ChecksBehaviour
 class LoadCommandTest {
 
     @TempDir

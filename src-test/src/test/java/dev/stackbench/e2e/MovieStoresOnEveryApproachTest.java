@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,6 +36,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * cut) answers 503 with the API's error body, until it is back. MongoDB here is a mongo-java-server of the
  * test's own, reached by URI; {@link #theEmbeddedMongoIsTheDefault} checks the default.
  */
+@ChecksBehaviour
+@ResourceLock(SharedResources.REDIS)
 class MovieStoresOnEveryApproachTest {
 
     /** webflux-netty on Redis: Lettuce completes its commands on its own event loops (the reactive chain goes on there). */

@@ -18,6 +18,7 @@ import tools.jackson.databind.JsonNode;
  * answers every fault in the API's words ({@link FaultChecks}). {@link PostgresTest} runs the same
  * checks against PostgreSQL.
  */
+@ChecksBehaviour
 class MoviesAndCrudOnEveryApproachTest {
 
     static final String BARRY_LYNDON = """

@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * webflux-netty must never block an event loop: the reference experiment called blocking JPA on
  * event loops and called it reactive. BlockHound watches every Netty event loop in a child JVM
  * while the server runs its workload under load.
  */
+@MeasuresSpeed
+@ResourceLock(SharedResources.POSTGRES)
+@ResourceLock(SharedResources.REDIS)
 class NoBlockingOnEventLoopsTest {
 
     record Check(int exitCode, String out) {}

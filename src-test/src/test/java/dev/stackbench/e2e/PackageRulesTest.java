@@ -38,6 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code core.profile} and {@code core.jvm}), async-profiler and its converter ({@code core.profile}), and JUnit (never in
  * {@code core.api}).
  */
+@ChecksBehaviour
 class PackageRulesTest {
 
     private static final String CORE = "dev.stackbench.core.";

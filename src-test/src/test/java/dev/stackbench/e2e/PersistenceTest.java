@@ -27,6 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Data is stored for real: written through one approach it reads back equal through others, and concurrent load loses nothing. */
+@ChecksBehaviour
 class PersistenceTest {
 
     /** JDBC (blocking, on three kinds of threads) and R2DBC approaches over one database. */

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Many cheap JVMs through the real jar: generations of JVMs (each serving a few rounds, then replaced), started from an
  * AOT cache trained once per variant; and a comparison planned from {@code --detect} alone, its pilot first.
  */
+@ChecksBehaviour
 class PlannedCompareTest {
 
     @TempDir
@@ -84,7 +85,7 @@ class PlannedCompareTest {
         Path out = temp.resolve("planned");
         String[] args = compare("--detect", "30%", "--time-limit", "3m", "--out", out.toString());
 
-        Cli.Run run = Cli.jar(Duration.ofMinutes(5), args);
+        Cli.Run run = Cli.jar(Duration.ofMinutes(8), args);
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 3);
         assertThat(run.err())

@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -13,6 +14,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * ({@link Postgres.Needed}). Each server start reloads the known data set, so these run one server at a time.
  */
 @Postgres.Needed
+@ChecksBehaviour
+@ResourceLock(SharedResources.POSTGRES)
 class PostgresTest {
 
     static ServerSpec onPostgres(Approach approach, Workload workload) {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * pinning in its facts, its bound and its pinning flame graph; the same server without the property pins nowhere there.
  * The JMH suite's own profiler records the measurement iterations.
  */
+@ObservesTheWholeJvm
 class ProfileTest {
 
     /** Spins per request: several times what loom-tomcat itself spends on a date request (a few hundred µs here). */

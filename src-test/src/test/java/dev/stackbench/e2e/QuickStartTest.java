@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each ends with exit code 0 (the gate may also say 1, a rule broken by a busy machine's noise, which is a verdict,
  * never 2, bad input). The build step is the build that made the jar under test, so it is not run again.
  */
+@ChecksBehaviour
 class QuickStartTest {
 
     private static final Path QUICK_START = DocsTest.ROOT.resolve("docs").resolve("quick-start.md");

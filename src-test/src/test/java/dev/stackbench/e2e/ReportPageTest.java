@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and allocation, and the second's difference from the first), find frames when searched, and fetch nothing but the
  * report's own files.
  */
+@MeasuresSpeed
 class ReportPageTest {
 
     /** Two Tomcat threads and a 50 ms sleep: at most 40 requests/s, whatever the machine. */

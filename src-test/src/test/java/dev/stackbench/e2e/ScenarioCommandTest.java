@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 /** load --scenario as users type it: the bundled seeds through the real jar, a k6 CSV as written, bad files. */
+@ChecksBehaviour
 class ScenarioCommandTest {
 
     @TempDir

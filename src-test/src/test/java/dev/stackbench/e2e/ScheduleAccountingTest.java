@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the overload and the protocol. Expectations come from the server's bound (N threads holding each
  * request D serve N/D per second) and the offered rate, never from this machine's speed.
  */
+@ChecksBehaviour
 class ScheduleAccountingTest {
 
     private static RunResult run(LoadRun run) throws Exception {

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * delay only it adds bounds the throughput), its CPU is reported apart from the server's, and when it is down the server
  * answers 502. And what the same run records of the server's start and the process's memory. Physical bounds only.
  */
+@MeasuresSpeed
 class SecondServiceTest {
 
     /** Added by the upstream alone: the server under test's own requests have no delay, so without the upstream they take far less. */

@@ -23,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The serve command: in-process for its error handling, and as the real jar, as a user runs it. */
+@ChecksBehaviour
 class ServeCommandTest {
 
     private static Cli.Run run(String... args) {

@@ -18,12 +18,15 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The in-process server logs on stderr, one line per kind of event with a count, so that {@code load}'s
  * stdout carries its summary and nothing else (it can be piped), however many requests fail. Through
  * the real jar, as a user runs it.
  */
+@ChecksBehaviour
+@ResourceLock(SharedResources.POSTGRES)
 class ServerLogsTest {
 
     /** What a log line or a stack trace looks like, in Boot's default format and in ours. */

@@ -29,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * A suite split over CI machines: {@code load --scenario X --shard i/n} and {@code bench-jmh.jar --shard i/n} run a
  * stable, disjoint share each, and report and gate read the shards' directories together as the unsharded run.
  */
+@ChecksBehaviour
 class ShardedSuiteTest {
 
     @TempDir

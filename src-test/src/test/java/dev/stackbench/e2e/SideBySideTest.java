@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Variants share one JVM, each in its own Spring context; closing one leaves the others serving. */
+@ObservesTheWholeJvm
 class SideBySideTest {
 
     @Test

@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -23,6 +24,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * comes right after a served one, so that its pooled connection is handed out without a check and its query is sent
  * into the silence.
  */
+@MeasuresSpeed
+@ResourceLock(SharedResources.POSTGRES)
+@ResourceLock(SharedResources.REDIS)
 class SilentDatabaseTest {
 
     private static final long ANSWER_MILLIS = 1_000;

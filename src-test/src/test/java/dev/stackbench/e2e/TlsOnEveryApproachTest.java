@@ -43,6 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * chose anything else, and counts any answer that is not HTTP/2 as a protocol error; so zero errors means h2 was
  * negotiated, and the test of a server that does not offer h2 shows that check failing.
  */
+@ChecksBehaviour
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TlsOnEveryApproachTest {
 

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +20,8 @@ import tools.jackson.databind.JsonNode;
  * namespace, {@code load --url} in another, joined by a veth pair, both through the real jar. Needs root and
  * {@code ip} (skipped loudly without them, failed with CI=true).
  */
+@ChecksBehaviour
+@ResourceLock(SharedResources.NETWORK_NAMESPACES)
 class TwoHostsTest {
 
     private static final int PORT = 8080; // the server's namespace is its own: no other build's port to collide with

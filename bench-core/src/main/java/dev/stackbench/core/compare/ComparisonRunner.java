@@ -230,13 +230,7 @@ public final class ComparisonRunner {
                         + " JVM(s) per variant");
             }
             jvms = Warmups.startAll(
-                    comparison,
-                    (number - 1) * design.forks() + 1,
-                    design.severalJvms(),
-                    logs,
-                    stop,
-                    listener,
-                    aot::options);
+                    comparison, design, (number - 1) * design.forks() + 1, logs, stop, listener, aot::options);
             started.addAll(jvms);
             jvms.forEach(jvm -> cpu.put(name(jvm), new IdleCpu()));
         }

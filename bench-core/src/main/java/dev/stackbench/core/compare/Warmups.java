@@ -55,20 +55,21 @@ final class Warmups {
     /**
      * Starts {@code design.forks()} JVMs of each variant, numbered from {@code firstFork}, its logs into {@code logs}.
      *
-     * @param several    whether the variant has more than one JVM in all, so that each is named by its number
+     * @param design     the design followed now (a planned one's, once its pilot has planned, says how many JVMs in all)
      * @param aotOptions the AOT cache options of a variant's JVMs
      * @throws VariantFailure if one does not start, or when stopped: those started are closed
      */
     static List<VariantJvm> startAll(
             Comparison comparison,
+            Design design,
             int firstFork,
-            boolean several,
             Path logs,
             StopRequest stop,
             ComparisonRunner.Listener listener,
             Function<Variant, List<String>> aotOptions) {
-        int forks = comparison.design().forks();
-        int jvmsInAll = comparison.design().jvmsPerVariant();
+        int forks = design.forks();
+        int jvmsInAll = design.jvmsPerVariant();
+        boolean several = design.severalJvms();
         var jvms = new ArrayList<VariantJvm>();
         try {
             for (Variant variant : comparison.measured()) {

@@ -30,6 +30,9 @@ public final class MachineStore {
     /** What is kept: the machine, and the boot it was calibrated in. */
     public record Kept(String bootId, Machine machine) {}
 
+    /** Held while this JVM's thread calibrates or waits for the file lock. */
+    private static final Object IN_THIS_JVM = new Object();
+
     private final Path directory;
     private final MachineProbe probe;
     private final String bootId;
@@ -56,13 +59,21 @@ public final class MachineStore {
         if (kept.isPresent()) {
             return kept.get();
         }
+        // A file lock is held by the JVM, not by a thread: two threads of one JVM taking it at once would fail with
+        // OverlappingFileLockException, so they take turns here first.
+        synchronized (IN_THIS_JVM) {
+            return calibrateOnce(here);
+        }
+    }
+
+    private Machine calibrateOnce(Machine here) {
         try {
             Files.createDirectories(directory);
             try (FileChannel channel = FileChannel.open(
                             directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock ignored = channel.lock()) {
-                // Another JVM may have calibrated while this one waited for the lock.
-                kept = keptFor(here);
+                // Another JVM, or thread, may have calibrated while this one waited for the lock.
+                Optional<Machine> kept = keptFor(here);
                 if (kept.isPresent()) {
                     return kept.get();
                 }

@@ -1,0 +1,28 @@
+package dev.stackbench.e2e;
+
+/**
+ * What test classes running at the same time share (junit-platform.properties runs two at a time), as the keys of their
+ * {@code @ResourceLock}s: a class that uses one of these declares it, and no two such classes run together.
+ */
+public final class SharedResources {
+
+    /**
+     * This machine's CPU: held alone by a class that {@link MeasuresSpeed} or {@link ObservesTheWholeJvm}, shared by
+     * those that {@link ChecksBehaviour}.
+     */
+    public static final String MACHINE = "dev.stackbench.machine";
+
+    /** The build's one PostgreSQL database (STACKBENCH_POSTGRES_URL), whose tables every server start recreates. */
+    public static final String POSTGRES = "dev.stackbench.postgres";
+
+    /** The build's one Redis (STACKBENCH_REDIS_URL), whose movies every server start reloads. */
+    public static final String REDIS = "dev.stackbench.redis";
+
+    /**
+     * The network namespaces {@link TwoHosts} makes, named by this JVM's pid: two classes would make the same ones, and
+     * a class that checks none is left over sees the other's.
+     */
+    public static final String NETWORK_NAMESPACES = "dev.stackbench.netns";
+
+    private SharedResources() {}
+}
