@@ -56,6 +56,7 @@ class CheckCommandTest {
         Cli.Run run = Cli.jar(
                 Duration.ofMinutes(3),
                 "check",
+                Cli.VARIANTS_QUICK_JIT,
                 "--base",
                 BOOT4.toString(),
                 "--head",
@@ -104,6 +105,7 @@ class CheckCommandTest {
         Cli.Run run = Cli.jar(
                 Duration.ofMinutes(3),
                 "check",
+                Cli.VARIANTS_QUICK_JIT,
                 "--base",
                 BOOT4.toString(),
                 "--head",
@@ -140,6 +142,7 @@ class CheckCommandTest {
         Cli.Run run = Cli.jar(
                 Duration.ofMinutes(3),
                 "check",
+                Cli.VARIANTS_QUICK_JIT,
                 "--base",
                 BOOT4.toString(),
                 "--head",

@@ -63,18 +63,33 @@ public final class Cli {
                 : List.of();
     }
 
+    /**
+     * The JIT of the JVMs the tests start for what they check, not for how fast it runs: C1 only. Measured here (a
+     * server's JVM from its start through 7 s): 2.9-3.9 s of CPU against 5.0-7.0 s with C2 too, started 25-30% sooner;
+     * on two cores shared by two test classes that CPU is the build's time. A test that measures speed in such a JVM
+     * holds it to ratios between JVMs alike or to physical bounds, which the JIT does not move.
+     */
+    public static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
+
+    /**
+     * {@code --jvm-option} for {@code compare} and {@code check}: their variants' JVMs with {@link #QUICK_JIT}, in a test
+     * whose verdicts do not matter.
+     */
+    public static final String VARIANTS_QUICK_JIT = "--jvm-option=" + QUICK_JIT;
+
     /** {@code java [AOT cache] -jar bench-jmh.jar ARGS}: how the tests start stackbench's own JVM. */
     public static List<String> javaJar(String... args) {
         return javaJar(List.of(), args);
     }
 
-    /** {@code java JVM_OPTIONS [AOT cache] -jar bench-jmh.jar ARGS}. */
+    /** {@code java QUICK_JIT JVM_OPTIONS [AOT cache] -jar bench-jmh.jar ARGS}. */
     public static List<String> javaJar(List<String> jvmOptions, String... args) {
         assertThat(JAR)
                 .as("built by the bench-jmh module: run the tests with ./mvnw verify")
                 .exists();
         var command = new ArrayList<String>();
         command.add(java());
+        command.add(QUICK_JIT);
         command.addAll(jvmOptions);
         command.addAll(aotCache());
         command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));

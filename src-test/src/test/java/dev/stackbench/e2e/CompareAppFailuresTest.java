@@ -36,6 +36,7 @@ class CompareAppFailuresTest {
         Path out = temp.resolve("fails");
         Cli.Run run = stackbench(
                 "compare",
+                Cli.VARIANTS_QUICK_JIT,
                 "--app",
                 BOOT3.toString(),
                 "--variant",
@@ -81,6 +82,7 @@ class CompareAppFailuresTest {
         Path out = temp.resolve("exits");
         Cli.Run run = stackbench(
                 "compare",
+                Cli.VARIANTS_QUICK_JIT,
                 "--app",
                 BOOT4.toString(),
                 "--variant",

@@ -22,7 +22,7 @@ class CompareCommandFailuresTest {
     Path temp;
 
     private static Cli.Run compare(String... args) throws Exception {
-        var command = new ArrayList<>(List.of("compare"));
+        var command = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT));
         command.addAll(List.of(args));
         return Cli.jar(Duration.ofMinutes(4), command.toArray(String[]::new));
     }

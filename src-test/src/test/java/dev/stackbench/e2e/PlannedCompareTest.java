@@ -25,6 +25,7 @@ class PlannedCompareTest {
 
     /** Short trials of one approach against its own A/A copy: what is checked is the design's course, not a verdict. */
     private static final List<String> SHORT = List.of(
+            Cli.VARIANTS_QUICK_JIT,
             "--variant",
             "platform-tomcat",
             "--aa",
