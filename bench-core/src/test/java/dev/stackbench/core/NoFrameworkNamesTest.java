@@ -2,6 +2,7 @@ package dev.stackbench.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * property names live in bench-servers only. This test reads bench-core's main sources and fails on the first
  * Spring or server property name that creeps back in, in code or in comments.
  */
+@ChecksBehaviour
 class NoFrameworkNamesTest {
 
     /** Property prefixes of Spring Boot, Tomcat and stackbench's servers, as they would appear in a string or a comment. */

@@ -2,7 +2,7 @@ package dev.stackbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stackbench.e2e.ChecksBehaviour;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -9,7 +9,7 @@ import dev.stackbench.core.load.RequestTemplate;
 import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.e2e.ChecksBehaviour;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

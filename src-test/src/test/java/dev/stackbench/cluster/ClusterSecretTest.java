@@ -3,7 +3,7 @@ package dev.stackbench.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stackbench.e2e.MeasuresSpeed;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

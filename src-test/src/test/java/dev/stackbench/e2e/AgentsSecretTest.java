@@ -3,6 +3,8 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.SharedResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

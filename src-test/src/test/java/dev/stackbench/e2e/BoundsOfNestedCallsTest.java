@@ -14,6 +14,7 @@ import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

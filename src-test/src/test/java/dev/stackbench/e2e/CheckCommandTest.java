@@ -2,6 +2,7 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

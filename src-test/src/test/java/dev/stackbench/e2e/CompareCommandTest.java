@@ -7,6 +7,7 @@ import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

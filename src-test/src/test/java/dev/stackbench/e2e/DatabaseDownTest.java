@@ -1,15 +1,13 @@
 package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
-import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
-import java.net.InetAddress;
-import java.net.ServerSocket;
+import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.SharedResources;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -22,9 +20,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code database unavailable: ...} (never 500, never a hang: connections are waited for at most
  * {@code Database.CONNECTION_TIMEOUT_MILLIS}, 2 s), and the server serves again once the database is
  * back. The database goes away through a {@link TcpProxy} the test cuts, not by stopping the
- * PostgreSQL other tests share. And a database unreachable at start fails the start, saying so.
+ * PostgreSQL other tests share. (A database unreachable at start: {@link DatabaseUnreachableAtStartTest}.)
  */
-@ObservesTheWholeJvm
+@ChecksBehaviour
 @ResourceLock(SharedResources.POSTGRES)
 class DatabaseDownTest {
 
@@ -82,44 +80,6 @@ class DatabaseDownTest {
             proxy.restore();
             assertServesAgain(() -> http.send("POST", movies, MOVIE));
         }
-    }
-
-    /** A start against a database that refuses connections fails at once, saying it is the database, and leaves nothing running. */
-    @ParameterizedTest
-    @EnumSource(
-            value = Approach.class,
-            names = {"PLATFORM_TOMCAT", "WEBFLUX_NETTY"}) // JDBC and R2DBC
-    void aDatabaseUnreachableAtStartFailsTheStartNamingIt(Approach approach) throws Exception {
-        int refusingPort;
-        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            refusingPort = socket.getLocalPort();
-        }
-        try (var servers = new Servers()) {
-            var spec = ServerSpec.of(approach, Workload.CRUD)
-                    .withServerProperty("stackbench.db.url", "postgresql://127.0.0.1:" + refusingPort + "/stackbench");
-
-            assertThatThrownBy(() -> servers.start(spec))
-                    .isInstanceOf(ServerStartException.class)
-                    .hasMessageEndingWith("cannot connect to PostgreSQL at 127.0.0.1:" + refusingPort
-                            + "/stackbench: Connection refused")
-                    .satisfies(failure -> assertThat(failure.getMessage()).doesNotContain("\n"));
-        }
-        // Nothing of the failed start keeps running: its event loops, pools and database pool are gone.
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!threadsOf(approach).isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(threadsOf(approach)).as("threads left by the failed start").isEmpty();
-    }
-
-    private static List<String> threadsOf(Approach approach) {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(Thread::isAlive)
-                .map(Thread::getName)
-                .filter(name -> name.startsWith(approach.id() + "-")
-                        || name.startsWith("stackbench-jdbc")
-                        || name.startsWith("stackbench-r2dbc"))
-                .toList();
     }
 
     static String proxied(TcpProxy proxy) {

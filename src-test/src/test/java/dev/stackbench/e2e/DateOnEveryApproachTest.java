@@ -7,6 +7,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;

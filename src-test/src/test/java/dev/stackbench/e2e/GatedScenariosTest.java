@@ -2,6 +2,7 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

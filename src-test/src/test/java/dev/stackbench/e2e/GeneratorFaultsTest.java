@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.jmh.ServerLoadBenchmark;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;

@@ -6,6 +6,7 @@ import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

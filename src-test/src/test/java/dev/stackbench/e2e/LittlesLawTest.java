@@ -13,6 +13,7 @@ import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -41,7 +42,7 @@ class LittlesLawTest {
 
     static final int USERS_WITHOUT_POOL = 32;
     static final Duration DELAY = Duration.ofMillis(100);
-    static final Duration WINDOW = Duration.ofSeconds(3);
+    static final Duration WINDOW = Duration.ofSeconds(2);
 
     @ParameterizedTest(name = "{0} with a pool of {1}")
     @CsvSource({

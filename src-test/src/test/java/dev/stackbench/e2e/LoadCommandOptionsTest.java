@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

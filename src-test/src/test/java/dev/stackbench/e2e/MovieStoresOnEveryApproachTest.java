@@ -13,6 +13,8 @@ import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.SharedResources;
 import io.lettuce.core.RedisClient;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -7,6 +7,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,6 +3,8 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.jmh.JvmFlags;
+import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.SharedResources;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

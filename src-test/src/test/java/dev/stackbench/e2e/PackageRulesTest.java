@@ -17,6 +17,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

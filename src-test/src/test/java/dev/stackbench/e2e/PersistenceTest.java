@@ -12,6 +12,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

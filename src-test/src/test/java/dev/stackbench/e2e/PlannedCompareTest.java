@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.Design;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,8 @@ package dev.stackbench.e2e;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.SharedResources;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.ServerProfile;
+import dev.stackbench.testing.ObservesTheWholeJvm;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;

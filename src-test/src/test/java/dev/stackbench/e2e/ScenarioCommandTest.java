@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.scenario.Scenarios;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

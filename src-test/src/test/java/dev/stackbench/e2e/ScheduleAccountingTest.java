@@ -13,6 +13,7 @@ import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.server.WorkloadParams;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;

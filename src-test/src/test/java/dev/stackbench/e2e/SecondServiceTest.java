@@ -10,6 +10,7 @@ import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.ServerVariants;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;

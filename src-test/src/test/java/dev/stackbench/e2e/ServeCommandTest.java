@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.server.Approach;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

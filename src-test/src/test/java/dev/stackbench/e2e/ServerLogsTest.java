@@ -2,6 +2,8 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.SharedResources;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

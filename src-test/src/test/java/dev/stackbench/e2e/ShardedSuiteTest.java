@@ -11,6 +11,7 @@ import dev.stackbench.core.scenario.ScenarioRun;
 import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.jmh.SuiteShard;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

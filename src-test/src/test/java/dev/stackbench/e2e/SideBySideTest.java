@@ -6,6 +6,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ObservesTheWholeJvm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

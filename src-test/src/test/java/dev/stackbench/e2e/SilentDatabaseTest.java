@@ -7,6 +7,8 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.SharedResources;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

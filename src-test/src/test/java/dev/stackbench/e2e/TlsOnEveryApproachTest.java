@@ -13,6 +13,7 @@ import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

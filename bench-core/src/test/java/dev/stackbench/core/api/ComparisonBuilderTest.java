@@ -10,12 +10,14 @@ import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The builder turns a test's description into the comparison compare would run, and refuses what compare refuses, before any JVM starts. */
+@ChecksBehaviour
 class ComparisonBuilderTest {
 
     /** Stands in for a user's application class: only its name travels to the variants' JVMs. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.compare.PairedAnalysis;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * assertions that fail with the pair in words. Verdicts come from the real analysis of synthetic rounds whose ratios
  * are known.
  */
+@ChecksBehaviour
 class PairTest {
 
     private static final PairedAnalysis.Settings SETTINGS = new PairedAnalysis.Settings(0.95, 0.02);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * written before reads, and a comparison writes the same text as before. Likewise a trial's values are keyed by metric
  * id ({@code "rps"}) while the code keys them by {@link Metric}.
  */
+@ChecksBehaviour
 class ComparisonJsonTest {
 
     /** The design and load of a comparison.json as compare wrote them when the trial's re-warm was a string. */

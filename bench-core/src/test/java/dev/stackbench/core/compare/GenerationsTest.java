@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** JVMs in generations: the design's arithmetic, its looks, and the analysis counting each generation's JVMs as its own. */
+@ChecksBehaviour
 class GenerationsTest {
 
     private static Design design(int forks, int jvms, int trialsPerJvm, int pilotTrials) {

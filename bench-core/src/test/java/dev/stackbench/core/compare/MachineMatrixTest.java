@@ -8,6 +8,7 @@ import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.Processor;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * Comparisons of loom-netty and webflux-netty read together, made by hand with the numbers of the machines where the
  * verdict reversed: webflux-netty 1.189x ahead on an EPYC of family 23, loom-netty 1.215x ahead on one of family 25.
  */
+@ChecksBehaviour
 class MachineMatrixTest {
 
     static final Machine NAPLES = machine("h1", 23, 1, 8);

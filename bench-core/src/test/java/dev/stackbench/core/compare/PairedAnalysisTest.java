@@ -3,6 +3,7 @@ package dev.stackbench.core.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * the same machine measured one variant after the other must not, because the drift between the two blocks reads as
  * a difference. A real difference must be found, and in the right order.
  */
+@ChecksBehaviour
 class PairedAnalysisTest {
 
     /** Windows per round trip of the drift: a slow wave over the whole experiment, as between one hour and the next. */

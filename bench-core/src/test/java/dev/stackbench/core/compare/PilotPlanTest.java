@@ -3,6 +3,7 @@ package dev.stackbench.core.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The plan --detect prints at the first look, from the comparison's own first rounds. */
+@ChecksBehaviour
 class PilotPlanTest {
 
     private static Design design(int forks) {

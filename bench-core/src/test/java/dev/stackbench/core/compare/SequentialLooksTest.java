@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * same) the chance of any false difference at any look stays at most alpha; on a true difference it is found more often
  * than with the Bonferroni split over looks it replaced.
  */
+@ChecksBehaviour
 class SequentialLooksTest {
 
     private static final double CONFIDENCE = 0.95;

@@ -7,6 +7,7 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * A variant's JVM gets this JVM's class path through an argument file: a user's test's class path (hundreds of
  * libraries) would be too long for one argument, and under surefire it must be the real one, not the booter jar.
  */
+@ChecksBehaviour
 class VariantCommandTest {
 
     @Test

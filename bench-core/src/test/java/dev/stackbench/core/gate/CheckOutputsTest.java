@@ -3,10 +3,12 @@ package dev.stackbench.core.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What CI shows of a check: the markdown's verdict and rows, and a JUnit report where not decided is never a pass. */
+@ChecksBehaviour
 class CheckOutputsTest {
 
     private static final ComparisonGate.Limit LIMIT = new ComparisonGate.Limit("head", "base", 0.05);

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.gate.ComparisonGate.Decision;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.testing.ChecksBehaviour;
 import org.junit.jupiter.api.Test;
 
 /**
  * "Head is not worse than base by more than 5%" on a paired interval of head over base: wholly within the limit passes,
  * wholly past it fails, and one that straddles it is "ok, within noise" for a tool's gate but NOT DECIDED for a check.
  */
+@ChecksBehaviour
 class ComparisonGateDecisionTest {
 
     private static final double FIVE_PERCENT = 0.05;

@@ -7,6 +7,7 @@ import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.ResultReader;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A gate holds a baseline and current results against each other only when one machine measured both: a result whose
  * fingerprint says another processor is unusable input unless the gate is told, and then the table says so.
  */
+@ChecksBehaviour
 class GateMachinesTest {
 
     private static final Path OLD = Path.of("src", "test", "resources", "old-results", "seed-002-webflux-netty");

@@ -8,6 +8,7 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.stats.SyntheticResults;
 import dev.stackbench.core.vocabulary.Segment;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * {@link SyntheticResults}): runs of the same distribution pass, a regression of a stated size fails,
  * and nothing missing, measured differently or still moving passes silently.
  */
+@ChecksBehaviour
 class GateTest {
 
     private static final String APP = "loom-netty/date";

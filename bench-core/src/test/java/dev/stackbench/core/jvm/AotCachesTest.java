@@ -3,6 +3,7 @@ package dev.stackbench.core.jvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.jvm.AotCaches.AotCache;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The cache's key, its states, and why it is off where the JVM cannot use one. */
+@ChecksBehaviour
 class AotCachesTest {
 
     @TempDir

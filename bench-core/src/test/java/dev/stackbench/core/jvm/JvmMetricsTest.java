@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.stackbench.core.result.JvmInterval;
+import dev.stackbench.testing.ObservesTheWholeJvm;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** Where CPU, GC and pinning land: each test would fail if a group, a delta or an event went to the wrong place. */
+@ObservesTheWholeJvm
 class JvmMetricsTest {
 
     // Long beside what other threads of this JVM (JFR, leftovers of earlier tests) may use meanwhile, so a client burn

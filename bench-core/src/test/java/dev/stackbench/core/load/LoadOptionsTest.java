@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Options remember "unset": the top layer wins field by field, the defaults apply once, at the end. */
+@ChecksBehaviour
 class LoadOptionsTest {
 
     static final URI TARGET = URI.create("http://127.0.0.1:8080/date");

@@ -8,6 +8,7 @@ import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.Stage;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
@@ -15,6 +16,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** Schedules are pure functions of the request or user number: exact, no clock needed. */
+@ChecksBehaviour
 class SchedulesTest {
 
     static final long SECOND = 1_000_000_000L;

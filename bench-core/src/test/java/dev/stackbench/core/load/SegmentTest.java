@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.Stages;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Segments deal one schedule out by number: the agents' (and their loops') shares are disjoint and together exactly
  * the single generator's schedule, intended starts included, for any rate, stages and count.
  */
+@ChecksBehaviour
 class SegmentTest {
 
     private static final List<Ramp> RATES = List.of(

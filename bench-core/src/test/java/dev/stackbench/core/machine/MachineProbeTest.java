@@ -2,6 +2,7 @@ package dev.stackbench.core.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The fingerprint from the files Linux gives, in a tree of the test's own (cgroup v1 and v2), and from this machine. */
+@ChecksBehaviour
 class MachineProbeTest {
 
     @TempDir

@@ -3,11 +3,13 @@ package dev.stackbench.core.machine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.ResultFiles;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What sets two machines apart, and what does not. */
+@ChecksBehaviour
 class MachineTest {
 
     @Test

@@ -3,11 +3,13 @@ package dev.stackbench.core.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+@ChecksBehaviour
 class PlanSummaryTest {
 
     private static final Costs COSTS = new Costs(Duration.ofSeconds(75), Duration.ofSeconds(10));

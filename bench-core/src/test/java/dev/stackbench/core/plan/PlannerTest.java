@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.Random;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 
+@ChecksBehaviour
 class PlannerTest {
 
     /** This machine's costs (docs/compare.md): a JVM's start and warm-up about 75 s, a trial about 10 s. */

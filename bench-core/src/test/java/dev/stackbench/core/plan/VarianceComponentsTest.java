@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
+@ChecksBehaviour
 class VarianceComponentsTest {
 
     @Test

@@ -3,6 +3,7 @@ package dev.stackbench.core.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.ServerProfile;
+import dev.stackbench.testing.ObservesTheWholeJvm;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * window, and one that burns on a thread named like the load generator's, never show; the method burning in the window
  * is on top. Two windows merge; allocation in the window is counted per request.
  */
+@ObservesTheWholeJvm
 class ProfileRecorderTest {
 
     /** Long enough for a hundred samples at JFR's 10 ms period, short enough for CI. */

@@ -3,11 +3,13 @@ package dev.stackbench.core.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Collapsed stacks: written and read back the same, self and inclusive weights, a bad line named. */
+@ChecksBehaviour
 class StackCountsTest {
 
     @Test

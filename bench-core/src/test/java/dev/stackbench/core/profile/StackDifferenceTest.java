@@ -2,6 +2,7 @@ package dev.stackbench.core.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
  * Differences between two profiles: a share that moved by far more than sampling noise is a change, the same shares
  * are not, a path only the second has is new; the words say it per request.
  */
+@ChecksBehaviour
 class StackDifferenceTest {
 
     private static final List<String> OWN = List.of("app.");

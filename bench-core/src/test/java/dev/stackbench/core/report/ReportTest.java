@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.UnreadableResultException;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The page from committed results: the template escapes what results say, and input is read as a gate reads it. */
+@ChecksBehaviour
 class ReportTest {
 
     /** Results written before steadiness was judged, kept as they were (see old-results/README.md). */

@@ -8,6 +8,7 @@ import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * Little's law on what it measured; for a built-in approach, the bound a run derives. Trials made by hand with the
  * numbers of 16 users on a 50 ms endpoint: 4 platform threads give 80 requests/s at 200 ms; virtual threads 320 at 50 ms.
  */
+@ChecksBehaviour
 class VariantBoundsTest {
 
     private static final ServerLimits FOUR_TOMCAT_THREADS = new ServerLimits(

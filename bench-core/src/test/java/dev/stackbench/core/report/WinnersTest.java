@@ -15,6 +15,7 @@ import dev.stackbench.core.stats.SyntheticResults;
 import dev.stackbench.core.vocabulary.LoadModel;
 import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.vocabulary.TimelinePhase;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** Ranking, ties by the gate's test or overlapping ranges, repeats, moving windows apart and errors last. */
+@ChecksBehaviour
 class WinnersTest {
 
     @Test

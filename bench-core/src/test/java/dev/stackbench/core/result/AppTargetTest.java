@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code target.app} in result.json (the user's application): round trip, summary, and older files without it. */
+@ChecksBehaviour
 class AppTargetTest {
 
     private static final Path OLD_RESULT =

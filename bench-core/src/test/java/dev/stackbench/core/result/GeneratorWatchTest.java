@@ -3,6 +3,7 @@ package dev.stackbench.core.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** The generator's verdicts at their limits, and the thresholds that read them. */
+@ChecksBehaviour
 class GeneratorWatchTest {
 
     private static Histogram lagOf(double... millis) {

@@ -2,6 +2,7 @@ package dev.stackbench.core.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
  * result.json's serverProfile: written and read back whole, absent (null) in results written before it, and what it
  * explains: pinned carriers give a bound of their own, which binds when it is the lowest.
  */
+@ChecksBehaviour
 class ServerProfileTest {
 
     @Test

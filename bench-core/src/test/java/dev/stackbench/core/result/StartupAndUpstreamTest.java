@@ -2,12 +2,14 @@ package dev.stackbench.core.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code startup}, {@code target.upstream} and the memory fields of {@code jvm} in result.json: round trip, summary, older files. */
+@ChecksBehaviour
 class StartupAndUpstreamTest {
 
     private static final Path OLD_RESULT =

@@ -3,11 +3,13 @@ package dev.stackbench.core.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.server.Execution;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code target.limits} in result.json: written as numbers, read back whole, and absent in older files without harm. */
+@ChecksBehaviour
 class TargetLimitsTest {
 
     /** Written before servers reported their limits (seed-000 as first committed): an @Async pool of core 100, 1000 users, 250 ms. */

@@ -8,12 +8,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Each bound's arithmetic and wording, which one binds, and which cannot be derived and why. */
+@ChecksBehaviour
 class ThroughputBoundTest {
 
     private static final Map<String, String> DELAY_100 = Map.of("delayMillis", "100");

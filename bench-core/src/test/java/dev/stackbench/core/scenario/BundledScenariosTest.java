@@ -7,6 +7,7 @@ import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The scenarios shipped in the jar: each parses, validates, states its scale and fits this machine's time budget. */
+@ChecksBehaviour
 class BundledScenariosTest {
 
     /**

@@ -10,6 +10,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.Stage;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The k6 scenario CSV of 004_9fdac83a6b4a27d3.txt, read as its users wrote it: one run per row and approach. */
+@ChecksBehaviour
 class K6ScenarioCsvTest {
 
     static final String HEADER =

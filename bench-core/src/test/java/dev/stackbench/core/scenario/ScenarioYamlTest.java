@@ -10,6 +10,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.UpstreamService;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** YAML scenarios: defaults merge into runs, and every mistake is one line naming the file, the run and the field. */
+@ChecksBehaviour
 class ScenarioYamlTest {
 
     static final String GOOD = """

@@ -3,6 +3,7 @@ package dev.stackbench.core.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The split of a list into shards: a stable, disjoint cover of it, balanced by estimated length. */
+@ChecksBehaviour
 class ShardTest {
 
     /** Lengths that differ as a seed's runs do: warm-ups until steady (long) among fixed ones (short). */

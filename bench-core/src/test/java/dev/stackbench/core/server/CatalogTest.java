@@ -3,10 +3,12 @@ package dev.stackbench.core.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.HashMap;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+@ChecksBehaviour
 class CatalogTest {
 
     @Test

@@ -9,6 +9,7 @@ import dev.stackbench.core.result.read.IterationScores;
 import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.RecordedTarget;
 import dev.stackbench.core.result.read.Setup;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * spread into the interval, the point value must be result.json's, and more runs must narrow it.
  * A bootstrap that skipped a level, resampled nothing or merged wrongly fails here.
  */
+@ChecksBehaviour
 class BootstrapTest {
 
     private static final String LABEL = "synthetic";

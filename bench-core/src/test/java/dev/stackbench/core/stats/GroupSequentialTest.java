@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.Random;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;
 
+@ChecksBehaviour
 class GroupSequentialTest {
 
     private static final double ALPHA = 0.05;

@@ -3,9 +3,11 @@ package dev.stackbench.core.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import org.junit.jupiter.api.Test;
 
 /** The paired statistics of comparisons against values worked out by hand or printed in textbooks. */
+@ChecksBehaviour
 class PairedStatisticsTest {
 
     @Test

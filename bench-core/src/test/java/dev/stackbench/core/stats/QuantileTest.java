@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.result.Histograms;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** The one sample quantile, and the one histogram percentile (HdrHistogram's own). */
+@ChecksBehaviour
 class QuantileTest {
 
     @Test

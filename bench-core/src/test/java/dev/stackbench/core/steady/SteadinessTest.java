@@ -2,12 +2,14 @@ package dev.stackbench.core.steady;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The trend test, the window's verdict and the warm-up's decision, on series whose answer is known. */
+@ChecksBehaviour
 class SteadinessTest {
 
     private static double[] noisy(double level, double noiseFraction, int n, long seed) {

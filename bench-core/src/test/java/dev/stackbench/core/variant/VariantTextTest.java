@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code --variant} as people write it: an approach alone, or a label with settings. */
+@ChecksBehaviour
 class VariantTextTest {
 
     @Test

@@ -3,9 +3,11 @@ package dev.stackbench.core.vocabulary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import org.junit.jupiter.api.Test;
 
 /** One reading of percentages for compare's and the gate's options: with %, without, and what is not one. */
+@ChecksBehaviour
 class PercentTest {
 
     @Test

@@ -10,6 +10,7 @@ import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.ThinkTime;
 import dev.stackbench.core.vocabulary.TimelinePhase;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * bounds (a pool of N threads holding each request D serves at most N/D per second), never from this
  * machine's speed.
  */
+@MeasuresSpeed
 class AccountingTest {
 
     private static RunResult run(LoadRun run) throws Exception {

@@ -18,6 +18,7 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Threshold;
 import dev.stackbench.core.result.read.ResultReader;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * POSTs' numbers only, fails a threshold and a gate rule that name them and passes those that name the GETs.
  * Assertions are physical: the server holds every POST for its delay.
  */
+@MeasuresSpeed
 class ByRequestTest {
 
     private static final Duration POST_DELAY = Duration.ofMillis(40);

@@ -10,6 +10,7 @@ import dev.stackbench.core.result.Summary;
 import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Errors say what went wrong, not only how many there were: the first message of each class and how many distinct
  * ones, in result.json, the summary and the report's facts; and a status is counted as the server sent it, 100 to 999.
  */
+@ChecksBehaviour
 class ErrorMessagesTest {
 
     @TempDir

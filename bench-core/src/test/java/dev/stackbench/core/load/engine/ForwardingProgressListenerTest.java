@@ -2,6 +2,7 @@ package dev.stackbench.core.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.testing.ChecksBehaviour;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * Every call of {@link ProgressListener}, those added later too, reaches the delegate: each listener that extends it
  * then forwards what it does not override.
  */
+@ChecksBehaviour
 class ForwardingProgressListenerTest {
 
     @Test

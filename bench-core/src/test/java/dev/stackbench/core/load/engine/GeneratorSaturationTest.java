@@ -7,6 +7,7 @@ import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.result.GeneratorWatch;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.Threshold;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * reported saturated and short of its rate; the same loop without that work at a low rate is not flagged.
  * Expectations come from that physical bound, never from this machine's speed.
  */
+@MeasuresSpeed
 class GeneratorSaturationTest {
 
     private static final Duration WORK_PER_RESPONSE = Duration.ofNanos(400_000);

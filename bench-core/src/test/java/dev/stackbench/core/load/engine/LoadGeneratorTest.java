@@ -14,6 +14,7 @@ import dev.stackbench.core.vocabulary.ErrorClass;
 import dev.stackbench.core.vocabulary.RequestFailure;
 import dev.stackbench.core.vocabulary.Stages;
 import dev.stackbench.core.vocabulary.ThinkTime;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.io.FileInputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -34,6 +35,7 @@ import tools.jackson.databind.JsonNode;
  * The generator against real sockets. Assertions are physical (a stall of S seconds, a request
  * budget, a connection count), never absolute speeds of this machine.
  */
+@MeasuresSpeed
 class LoadGeneratorTest {
 
     @TempDir

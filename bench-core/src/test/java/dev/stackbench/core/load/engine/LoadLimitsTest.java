@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.stackbench.core.load.LoadRun;
 import dev.stackbench.core.vocabulary.Segment;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** A host's limits are checked against what that host opens: the whole run alone, its segment's share as one of several agents. */
+@ChecksBehaviour
 class LoadLimitsTest {
 
     @Test

@@ -13,6 +13,7 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.vocabulary.Segment;
 import dev.stackbench.core.vocabulary.TimelinePhase;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * Two segments of one open-model run, run side by side in this JVM against a real server and merged: the
  * result is the single generator's schedule, its histograms are the agents' added, a lost agent is named.
  */
+@ChecksBehaviour
 class SegmentMergeTest {
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.vocabulary.ErrorClass;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import tools.jackson.databind.JsonNode;
  * typed, still reads, and writes back what it said: the typed phases, models, think times, stages and error classes
  * keep result.json's schema {@code stackbench.load/1} as it was.
  */
+@ChecksBehaviour
 class CommittedResultsTest {
 
     /** The committed reference results (results/ at the repository's root) and the old ones kept beside the tests. */

@@ -9,6 +9,7 @@ import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.Summary;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The one reader of results: JMH JSON, result.json of every schema there is, committed old results, and what it refuses. */
+@ChecksBehaviour
 class ResultReaderTest {
 
     /** Committed results of the reference experiments: the old files that must keep reading (STYLE.md, HdrHistogram). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.ShardManifest;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Shards of a scenario given together: read as the unsharded directory, or refused when they are not one whole. */
+@ChecksBehaviour
 class ShardSetsTest {
 
     private static final Path OLD = Path.of("src/test/resources/old-results");

@@ -1,7 +1,7 @@
-package dev.stackbench.e2e;
+package dev.stackbench.testing;
 
 /**
- * What test classes running at the same time share (junit-platform.properties runs two at a time), as the keys of their
+ * What test classes running at the same time share (the root pom runs three at a time), as the keys of their
  * {@code @ResourceLock}s: a class that uses one of these declares it, and no two such classes run together.
  */
 public final class SharedResources {
@@ -19,7 +19,7 @@ public final class SharedResources {
     public static final String REDIS = "dev.stackbench.redis";
 
     /**
-     * The network namespaces {@link TwoHosts} makes, named by this JVM's pid: two classes would make the same ones, and
+     * The network namespaces src-test's TwoHosts and BridgedHosts make, named by this JVM's pid: two classes would make the same ones, and
      * a class that checks none is left over sees the other's.
      */
     public static final String NETWORK_NAMESPACES = "dev.stackbench.netns";

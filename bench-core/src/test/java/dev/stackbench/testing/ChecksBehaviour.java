@@ -1,4 +1,4 @@
-package dev.stackbench.e2e;
+package dev.stackbench.testing;
 
 import static java.lang.annotation.ElementType.TYPE;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
@@ -11,9 +11,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A test class whose assertions hold however much of the machine it gets (exit codes, messages, files, exact counts,
- * upper bounds that physics sets): it runs beside another such class, which halves the build's time on the waits of
- * both (JVM starts, fixed windows), and never beside a class that {@link MeasuresSpeed}. Its deadlines must allow for
- * half the machine.
+ * upper bounds that physics sets): it runs beside other such classes, overlapping their waits (fixed windows, JVM
+ * starts), and never beside a class that {@link MeasuresSpeed} or {@link ObservesTheWholeJvm}. Its deadlines must allow
+ * for a third of the machine.
  */
 @Documented
 @Retention(RUNTIME)

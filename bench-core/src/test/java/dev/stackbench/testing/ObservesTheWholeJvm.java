@@ -1,4 +1,4 @@
-package dev.stackbench.e2e;
+package dev.stackbench.testing;
 
 import static java.lang.annotation.ElementType.TYPE;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
