@@ -7,6 +7,7 @@ import dev.stackbench.testing.MeasuresSpeed;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -186,7 +187,7 @@ class ReportPageTest {
         assertThat(out).doesNotExist();
     }
 
-    private Path load(String approach, String... extra) {
+    private Path load(String approach, String... extra) throws Exception {
         Path out = temp.resolve("runs").resolve(approach);
         var args = new ArrayList<>(List.of(
                 "load",
@@ -207,7 +208,10 @@ class ReportPageTest {
                 "--out",
                 out.toString()));
         args.addAll(List.of(extra));
-        Cli.Run run = Cli.run(args.toArray(String[]::new));
+        // In a JVM of its own, as a user runs it: its allocation profile then samples this run's TLABs, sized for it,
+        // not
+        // ones the test JVM's earlier classes grew (an allocation graph came out empty once in the test JVM).
+        Cli.Run run = Cli.jar(Duration.ofMinutes(2), args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         return out;
     }
