@@ -6,17 +6,14 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 import java.lang.annotation.Documented;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A test class whose assertions hold however much of the machine it gets (exit codes, messages, files, exact counts,
  * upper bounds that physics sets): it runs beside other such classes, overlapping their waits (fixed windows, JVM
- * starts), and never beside a class that {@link MeasuresSpeed} or {@link ObservesTheWholeJvm}. Its deadlines must allow
- * for a third of the machine.
+ * starts); those that {@link MeasuresSpeed} or {@link ObservesTheWholeJvm} run after them, one at a time. Its deadlines
+ * must allow for a third of the machine.
  */
 @Documented
 @Retention(RUNTIME)
 @Target(TYPE)
-@ResourceLock(value = SharedResources.MACHINE, mode = ResourceAccessMode.READ)
 public @interface ChecksBehaviour {}

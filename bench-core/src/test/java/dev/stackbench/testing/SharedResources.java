@@ -6,12 +6,6 @@ package dev.stackbench.testing;
  */
 public final class SharedResources {
 
-    /**
-     * This machine's CPU: held alone by a class that {@link MeasuresSpeed} or {@link ObservesTheWholeJvm}, shared by
-     * those that {@link ChecksBehaviour}.
-     */
-    public static final String MACHINE = "dev.stackbench.machine";
-
     /** The build's one PostgreSQL database (STACKBENCH_POSTGRES_URL), whose tables every server start recreates. */
     public static final String POSTGRES = "dev.stackbench.postgres";
 
