@@ -28,12 +28,6 @@ import tools.jackson.databind.json.JsonMapper;
 @ChecksBehaviour
 class AppCommandTest {
 
-    private static final Path BOOT3 =
-            Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
-    private static final Path BOOT4 =
-            Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
-    private static final Path ZIPKIN =
-            Path.of(System.getProperty("stackbench.testapp.zipkin", "target/apps/zipkin-server-exec.jar"));
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
@@ -77,14 +71,19 @@ class AppCommandTest {
     @Test
     void anApplicationOnSpringBoot35RunsInThisJvmIsolated() throws Exception {
         Path out = temp.resolve("boot3");
-        Cli.Run run =
-                jar(load(BOOT3, out, "--server-property", "server.tomcat.threads.max=17", "--threshold", "errors==0")
-                        .toArray(String[]::new));
+        Cli.Run run = jar(load(
+                        TestApps.BOOT3,
+                        out,
+                        "--server-property",
+                        "server.tomcat.threads.max=17",
+                        "--threshold",
+                        "errors==0")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out())
                 .contains(
-                        "App:          " + BOOT3
+                        "App:          " + TestApps.BOOT3
                                 + ": dev.stackbench.testapp.TestApplication on Spring Boot 3.5.7, Tomcat, isolated class loader",
                         "App log:      " + out.resolve("app.log").toAbsolutePath(),
                         "App limits:   Tomcat request threads: 17 threads, 10 database connections");
@@ -106,7 +105,7 @@ class AppCommandTest {
     void anApplicationOnSpringBoot4RunsOnTheWebServerAndThreadsChosen() throws Exception {
         Path out = temp.resolve("boot4");
         Cli.Run run = jar(load(
-                        BOOT4,
+                        TestApps.BOOT4,
                         out,
                         "--web-server",
                         "tomcat",
@@ -148,7 +147,7 @@ class AppCommandTest {
         Cli.Run run = jar(
                 "load",
                 "--app",
-                ZIPKIN.toString(),
+                TestApps.ZIPKIN.toString(),
                 "--ready",
                 "/health",
                 "--request",
@@ -181,8 +180,9 @@ class AppCommandTest {
     @Test
     void anApplicationInAProcessOfItsOwnHasItsCpuReadByItsPid() throws Exception {
         Path out = temp.resolve("process");
-        Cli.Run run = jar(load(BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0")
-                .toArray(String[]::new));
+        Cli.Run run =
+                jar(load(TestApps.BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0")
+                        .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         JsonNode app = result(out).path("target").path("app");
@@ -228,7 +228,7 @@ class AppCommandTest {
     @Test
     void anApplicationThatFailsAtStartIsOneLineWithItsErrorAndExitCode2() throws Exception {
         Path out = temp.resolve("fails");
-        Cli.Run run = jar(load(BOOT4, out, "--server-property", "testapp.fail-at-start=true")
+        Cli.Run run = jar(load(TestApps.BOOT4, out, "--server-property", "testapp.fail-at-start=true")
                 .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
@@ -236,7 +236,7 @@ class AppCommandTest {
                 .singleElement()
                 .asString()
                 .isEqualTo(
-                        "error: application " + BOOT4
+                        "error: application " + TestApps.BOOT4
                                 + " failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses to start");
         assertThat(run.err().lines().filter(line -> line.startsWith("  | ")))
                 .isNotEmpty()
@@ -247,14 +247,15 @@ class AppCommandTest {
     @Test
     void anApplicationThatNeverOpensItsPortIsOneLineAfterTheReadyTimeoutAndExitCode2() throws Exception {
         Path out = temp.resolve("hangs");
-        Cli.Run run = jar(load(BOOT3, out, "--server-property", "testapp.hang-at-start=true", "--ready-timeout", "3s")
-                .toArray(String[]::new));
+        Cli.Run run = jar(
+                load(TestApps.BOOT3, out, "--server-property", "testapp.hang-at-start=true", "--ready-timeout", "3s")
+                        .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         assertThat(run.errorLines())
                 .singleElement()
                 .asString()
-                .isEqualTo("error: application " + BOOT3 + " did not become ready: it did not"
+                .isEqualTo("error: application " + TestApps.BOOT3 + " did not become ready: it did not"
                         + " start within 3 s (its context never started, so it never opened its port)");
         assertThat(out.resolve("result.json")).doesNotExist();
     }
@@ -303,7 +304,7 @@ class AppCommandTest {
         var arguments = new ArrayList<>(List.of(
                 "load",
                 "--app",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--request",
                 "1:GET:/hello",
                 "--concurrency",
@@ -322,7 +323,7 @@ class AppCommandTest {
         assertThat(run.errorLines())
                 .singleElement()
                 .asString()
-                .startsWith("error: application " + BOOT4 + " stopped serving during the run: " + reason)
+                .startsWith("error: application " + TestApps.BOOT4 + " stopped serving during the run: " + reason)
                 .contains(
                         "what was measured until then is written to " + out.toAbsolutePath() + ", marked interrupted");
         JsonNode result = result(out);
@@ -353,7 +354,7 @@ class AppCommandTest {
                     server-properties: {spring.threads.virtual.enabled: false}
                   - label: virtual
                     server-properties: {spring.threads.virtual.enabled: true}
-                """.formatted(BOOT3.toAbsolutePath()));
+                """.formatted(TestApps.BOOT3.toAbsolutePath()));
         Path out = temp.resolve("scenario");
         Cli.Run run = jar(
                 "load",
@@ -368,7 +369,7 @@ class AppCommandTest {
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out())
                 .contains(
-                        "== run 1 of 2: platform (app " + BOOT3.toAbsolutePath() + ")",
+                        "== run 1 of 2: platform (app " + TestApps.BOOT3.toAbsolutePath() + ")",
                         "== run 2 of 2: virtual",
                         "App limits:   Tomcat request threads: 200 threads",
                         "App limits:   a virtual thread per request");
@@ -391,13 +392,13 @@ class AppCommandTest {
     @Test
     void serveStartsTheApplicationUntilStopped() throws Exception {
         Path stdout = temp.resolve("serve.out");
-        Process process = new ProcessBuilder(Cli.javaJar("serve", "--app", BOOT4.toString(), "--port", "0"))
+        Process process = new ProcessBuilder(Cli.javaJar("serve", "--app", TestApps.BOOT4.toString(), "--port", "0"))
                 .redirectOutput(stdout.toFile())
                 .redirectError(temp.resolve("serve.err").toFile())
                 .start();
         try (var http = new Http()) {
             var started = java.util.regex.Pattern.compile(
-                    "application " + java.util.regex.Pattern.quote(BOOT4.toString())
+                    "application " + java.util.regex.Pattern.quote(TestApps.BOOT4.toString())
                             + " serving at (http://127\\.0\\.0\\.1:\\d+/) \\(Spring Boot 4\\.0\\.7, Jetty, isolated class loader; started in \\d+ ms\\); Ctrl-C stops it");
             java.util.regex.Matcher first = null;
             for (int i = 0; i < 1200 && (first == null || !first.find(0)); i++) {
@@ -416,7 +417,7 @@ class AppCommandTest {
             assertThat(process.exitValue())
                     .as("ended by SIGTERM, as a shell reports it")
                     .isEqualTo(143);
-            assertThat(Files.readString(stdout)).contains("stopped application " + BOOT4);
+            assertThat(Files.readString(stdout)).contains("stopped application " + TestApps.BOOT4);
         } finally {
             process.destroyForcibly();
         }
@@ -466,9 +467,9 @@ class AppCommandTest {
     @Test
     void applicationOptionsWhereTheyMeanNothingAreRefused() {
         Cli.Run ready = Cli.run("load", "--url", "http://127.0.0.1:1/", "--ready", "/health");
-        Cli.Run jvmOption = Cli.run("load", "--app", BOOT3.toString(), "--jvm-option=-Xmx1g");
-        Cli.Run both = Cli.run("load", "--app", BOOT3.toString(), "--approach", "loom-netty");
-        Cli.Run workload = Cli.run("load", "--app", BOOT3.toString(), "--workload", "crud");
+        Cli.Run jvmOption = Cli.run("load", "--app", TestApps.BOOT3.toString(), "--jvm-option=-Xmx1g");
+        Cli.Run both = Cli.run("load", "--app", TestApps.BOOT3.toString(), "--approach", "loom-netty");
+        Cli.Run workload = Cli.run("load", "--app", TestApps.BOOT3.toString(), "--workload", "crud");
 
         assertThat(ready.err().lines())
                 .singleElement()

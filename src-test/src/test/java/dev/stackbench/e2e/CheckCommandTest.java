@@ -21,28 +21,40 @@ import org.junit.jupiter.api.io.TempDir;
 @ChecksBehaviour
 class CheckCommandTest {
 
-    private static final Path BOOT4 =
-            Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
-
     @TempDir
     Path temp;
 
     @Test
     void badInputIsExitCode2WithItsReason() {
-        var missing = Cli.run("check", "--base", temp.resolve("no.jar").toString(), "--head", BOOT4.toString());
+        var missing =
+                Cli.run("check", "--base", temp.resolve("no.jar").toString(), "--head", TestApps.BOOT4.toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err().strip()).isEqualTo("error: --base " + temp.resolve("no.jar") + " does not exist");
 
-        var slowdown = Cli.run("check", "--base", BOOT4.toString(), "--head", BOOT4.toString(), "--max-slowdown", "0%");
+        var slowdown = Cli.run(
+                "check",
+                "--base",
+                TestApps.BOOT4.toString(),
+                "--head",
+                TestApps.BOOT4.toString(),
+                "--max-slowdown",
+                "0%");
         assertThat(slowdown.exitCode()).isEqualTo(2);
         assertThat(slowdown.err()).contains("error: --max-slowdown takes a share above 0% and below 100%");
 
-        var variant = Cli.run("check", "--base", BOOT4.toString(), "--head", BOOT4.toString(), "--variant", "x:a=b");
+        var variant = Cli.run(
+                "check",
+                "--base",
+                TestApps.BOOT4.toString(),
+                "--head",
+                TestApps.BOOT4.toString(),
+                "--variant",
+                "x:a=b");
         assertThat(variant.exitCode()).as(variant.out() + variant.err()).isEqualTo(2);
         assertThat(variant.err()).contains("error: --variant is check's to set");
 
         // Found by the base's JVM as it starts: nothing is measured.
-        var notSpringBoot = Cli.run("check", "--base", Cli.JAR.toString(), "--head", BOOT4.toString());
+        var notSpringBoot = Cli.run("check", "--base", Cli.JAR.toString(), "--head", TestApps.BOOT4.toString());
         assertThat(notSpringBoot.exitCode()).as(notSpringBoot.err()).isEqualTo(2);
         assertThat(notSpringBoot.err()).contains("is not a Spring Boot executable jar");
     }
@@ -59,9 +71,9 @@ class CheckCommandTest {
                 "check",
                 Cli.VARIANTS_QUICK_JIT,
                 "--base",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--head",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--forks",
                 "1",
                 "--request",
@@ -96,7 +108,7 @@ class CheckCommandTest {
     @Test
     void requestsThatFailOnHeadOnlyAreAFailedCheckNamingHead() throws Exception {
         Path head = temp.resolve("moved.jar");
-        Files.copy(BOOT4, head);
+        Files.copy(TestApps.BOOT4, head);
         try (FileSystem jar = FileSystems.newFileSystem(head)) {
             Path properties = jar.getPath("BOOT-INF/classes/application.properties");
             Files.writeString(
@@ -108,7 +120,7 @@ class CheckCommandTest {
                 "check",
                 Cli.VARIANTS_QUICK_JIT,
                 "--base",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--head",
                 head.toString(),
                 "--forks",
@@ -145,9 +157,9 @@ class CheckCommandTest {
                 "check",
                 Cli.VARIANTS_QUICK_JIT,
                 "--base",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--head",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--forks",
                 "1",
                 "--request",

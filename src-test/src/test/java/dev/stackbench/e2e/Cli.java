@@ -97,6 +97,14 @@ public final class Cli {
         return command;
     }
 
+    /** The longest a command of a test's size takes here (a comparison of three JVMs included), with room to spare. */
+    public static final Duration COMMAND_TIMEOUT = Duration.ofMinutes(4);
+
+    /** The real jar in a JVM of its own ({@link #javaJar}), failed if it does not end within {@link #COMMAND_TIMEOUT}. */
+    public static Run jar(String... args) throws IOException, InterruptedException {
+        return jar(COMMAND_TIMEOUT, args);
+    }
+
     /** The real jar in a JVM of its own ({@link #javaJar}), failed if it does not end within {@code timeout}. */
     public static Run jar(Duration timeout, String... args) throws IOException, InterruptedException {
         return run(timeout, javaJar(args));

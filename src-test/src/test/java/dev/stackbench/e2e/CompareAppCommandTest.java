@@ -8,7 +8,6 @@ import dev.stackbench.core.result.RunResult;
 import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,10 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 @MeasuresSpeed
 class CompareAppCommandTest {
 
-    private static final Path BOOT3 =
-            Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
-    private static final Path BOOT4 =
-            Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
     /** The platform variants' Tomcat request threads, and the wait of the mix's blocking requests. */
     private static final int THREADS = 4;
 
@@ -33,10 +28,6 @@ class CompareAppCommandTest {
 
     @TempDir
     Path temp;
-
-    private static Cli.Run stackbench(String... args) throws Exception {
-        return Cli.jar(Duration.ofMinutes(4), args);
-    }
 
     /**
      * 16 users on a mix of the application's endpoints, half of them a blocking 50 ms wait (the others: a greeting, a
@@ -50,11 +41,11 @@ class CompareAppCommandTest {
         Path out = temp.resolve("threads");
         Path item = Files.writeString(temp.resolve("item.json"), "{\"name\":\"pencil\"}");
         String platform = "spring.threads.virtual.enabled=false,server.tomcat.threads.max=" + THREADS;
-        String boot4 = "jar=" + BOOT4 + ",web-server=tomcat,";
-        Cli.Run run = stackbench(
+        String boot4 = "jar=" + TestApps.BOOT4 + ",web-server=tomcat,";
+        Cli.Run run = Cli.jar(
                 "compare",
                 "--app",
-                BOOT3.toString(),
+                TestApps.BOOT3.toString(),
                 "--variant",
                 "boot3-platform:" + platform,
                 "--variant",

@@ -7,7 +7,6 @@ import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,27 +18,18 @@ import org.junit.jupiter.api.io.TempDir;
 @ChecksBehaviour
 class CompareAppFailuresTest {
 
-    private static final Path BOOT3 =
-            Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
-    private static final Path BOOT4 =
-            Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));
-
     @TempDir
     Path temp;
-
-    private static Cli.Run stackbench(String... args) throws Exception {
-        return Cli.jar(Duration.ofMinutes(4), args);
-    }
 
     /** The first variant's application refuses to start: one line with its reason, its own error lines, nothing measured. */
     @Test
     void aVariantWhoseApplicationFailsAtStartIsOneLineAndExitCode2AndNothingWritten() throws Exception {
         Path out = temp.resolve("fails");
-        Cli.Run run = stackbench(
+        Cli.Run run = Cli.jar(
                 "compare",
                 Cli.VARIANTS_QUICK_JIT,
                 "--app",
-                BOOT3.toString(),
+                TestApps.BOOT3.toString(),
                 "--variant",
                 "fails:testapp.fail-at-start=true",
                 "--variant",
@@ -62,7 +52,7 @@ class CompareAppFailuresTest {
                 .singleElement()
                 .asString()
                 .isEqualTo(
-                        "error: variant fails: application " + BOOT3.toAbsolutePath()
+                        "error: variant fails: application " + TestApps.BOOT3.toAbsolutePath()
                                 + " failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses to start");
         assertThat(run.err().lines().filter(line -> line.startsWith("  | ")))
                 .as("its own error lines")
@@ -81,11 +71,11 @@ class CompareAppFailuresTest {
     @Test
     void aVariantWhoseApplicationExitsMidRunEndsItWithTheCompleteRoundsWrittenAndExitCode2() throws Exception {
         Path out = temp.resolve("exits");
-        Cli.Run run = stackbench(
+        Cli.Run run = Cli.jar(
                 "compare",
                 Cli.VARIANTS_QUICK_JIT,
                 "--app",
-                BOOT4.toString(),
+                TestApps.BOOT4.toString(),
                 "--variant",
                 "steady:spring.threads.virtual.enabled=true",
                 "--variant",

@@ -6,7 +6,6 @@ import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class CompareCommandFailuresTest {
     private static Cli.Run compare(String... args) throws Exception {
         var command = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT));
         command.addAll(List.of(args));
-        return Cli.jar(Duration.ofMinutes(4), command.toArray(String[]::new));
+        return Cli.jar(command.toArray(String[]::new));
     }
 
     @Test

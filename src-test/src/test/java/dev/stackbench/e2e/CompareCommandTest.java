@@ -9,7 +9,6 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.MeasuresSpeed;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,7 +31,7 @@ class CompareCommandTest {
     private static Cli.Run compare(String... args) throws Exception {
         var command = new ArrayList<>(List.of("compare"));
         command.addAll(List.of(args));
-        return Cli.jar(Duration.ofMinutes(4), command.toArray(String[]::new));
+        return Cli.jar(command.toArray(String[]::new));
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.junit.platform.commons.annotation.Testable;
 
 /**
  * Every test class of this module and of bench-core says whether it measures speed or observes the whole JVM, and so runs alone, or checks
- * behaviour, and so shares the machine with another such class (junit-platform.properties): a class that said nothing
+ * behaviour, and so shares the machine with other such classes (JUnit's parallel execution, configured in the root pom): a class that said nothing
  * would run beside whatever else runs, and its measurements with it.
  */
 @ChecksBehaviour
@@ -24,16 +24,14 @@ class TestsShareTheMachineTest {
     void everyTestClassSaysWhetherItMeasuresSpeedOrChecksBehaviour() {
         // This module's test classes and bench-core's (its test jar is on this class path): main code has no @Test.
         var classes = new ClassFileImporter().importPackages("dev.stackbench");
-        List<String> testClasses = classes.stream()
-                .filter(TestsShareTheMachineTest::hasTests)
-                .map(JavaClass::getName)
-                .toList();
+        List<JavaClass> testClasses =
+                classes.stream().filter(TestsShareTheMachineTest::hasTests).toList();
         assertThat(testClasses)
+                .extracting(JavaClass::getName)
                 .as("test classes found")
                 .contains(TestsShareTheMachineTest.class.getName(), "dev.stackbench.core.load.engine.AccountingTest");
 
-        List<String> undeclared = classes.stream()
-                .filter(TestsShareTheMachineTest::hasTests)
+        List<String> undeclared = testClasses.stream()
                 .filter(type -> Stream.of(MeasuresSpeed.class, ObservesTheWholeJvm.class, ChecksBehaviour.class)
                                 .filter(type::isAnnotatedWith)
                                 .count()

@@ -29,11 +29,6 @@ import org.junit.jupiter.api.Timeout;
 @ChecksBehaviour
 class AccountingTest {
 
-    static RunResult run(LoadRun run) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE)
-                .result();
-    }
-
     static void assertEveryScheduledRequestHasAnOutcome(RunResult result) {
         var requests = result.requests();
         assertThat(requests.ok() + requests.errors())
@@ -65,7 +60,7 @@ class AccountingTest {
         double longestWaitMillis = window.toMillis() * (rate / bound - 1);
         RunResult result;
         try (var server = new PoolBoundServer(threads, delay)) {
-            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(rate, window), Duration.ZERO)
+            result = EngineRuns.result(LoadRun.of(server.uri("/"), new LoadProfile.Open(rate, window), Duration.ZERO)
                     .withConnections(200));
         }
 
@@ -89,9 +84,10 @@ class AccountingTest {
     void whatIsNeverWrittenIsNotSentAndEndsAsAnUnfinishedTimeout() throws Exception {
         RunResult result;
         try (var server = new PoolBoundServer(1, Duration.ofMillis(50))) {
-            result = run(LoadRun.of(server.uri("/"), new LoadProfile.Open(20_000, Duration.ofSeconds(1)), Duration.ZERO)
-                    .withConnections(10)
-                    .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+            result = EngineRuns.result(
+                    LoadRun.of(server.uri("/"), new LoadProfile.Open(20_000, Duration.ofSeconds(1)), Duration.ZERO)
+                            .withConnections(10)
+                            .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)));
         }
 
         assertEveryScheduledRequestHasAnOutcome(result);
@@ -114,7 +110,7 @@ class AccountingTest {
     void aRequestBudgetCountsOnlyMeasuredRequests() throws Exception {
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(
+            result = EngineRuns.result(LoadRun.of(
                     server.uri("/ok"),
                     new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(400)),
                     Duration.ofSeconds(1)));
@@ -147,7 +143,7 @@ class AccountingTest {
         URI closedPort = URI.create("http://127.0.0.1:" + port + "/");
         int users = 10;
         Duration window = Duration.ofSeconds(3);
-        RunResult closed = run(LoadRun.of(
+        RunResult closed = EngineRuns.result(LoadRun.of(
                 closedPort,
                 new LoadProfile.Closed(users, ThinkTime.NONE, window, OptionalLong.empty()),
                 Duration.ZERO));
@@ -161,7 +157,8 @@ class AccountingTest {
         assertThat(closed.requests().errorsByClass()).containsOnlyKeys(RequestFailure.CONNECT);
         assertThat(closed.requests().errors()).isBetween((long) users, users * attemptsPerUser);
 
-        RunResult open = run(LoadRun.of(closedPort, new LoadProfile.Open(200, Duration.ofSeconds(1)), Duration.ZERO));
+        RunResult open = EngineRuns.result(
+                LoadRun.of(closedPort, new LoadProfile.Open(200, Duration.ofSeconds(1)), Duration.ZERO));
         assertEveryScheduledRequestHasAnOutcome(open);
         assertThat(open.requests().errorsByClass()).isEqualTo(Map.of(RequestFailure.CONNECT, 200L));
     }
@@ -222,9 +219,10 @@ class AccountingTest {
     void fewerConnectionsThanThreadsStillSendTheWholeSchedule() throws Exception {
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = run(LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(2)), Duration.ZERO)
-                    .withConnections(1)
-                    .withThreads(4));
+            result = EngineRuns.result(
+                    LoadRun.of(server.uri("/ok"), new LoadProfile.Open(100, Duration.ofSeconds(2)), Duration.ZERO)
+                            .withConnections(1)
+                            .withThreads(4));
         }
         assertEveryScheduledRequestHasAnOutcome(result);
         assertThat(result.requests().ok()).isEqualTo(200);

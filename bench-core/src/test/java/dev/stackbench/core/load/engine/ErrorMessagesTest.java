@@ -29,13 +29,13 @@ class ErrorMessagesTest {
 
     private static RunResult run(java.net.URI target) throws Exception {
         var profile = new LoadProfile.Closed(2, ThinkTime.NONE, Duration.ofMillis(500), OptionalLong.empty());
-        return LoadGeneratorTest.run(LoadRun.of(target, profile, Duration.ZERO)).result();
+        return EngineRuns.measure(LoadRun.of(target, profile, Duration.ZERO)).result();
     }
 
     @Test
     void aServerAnsweringGarbageIsAProtocolErrorThatSaysWhatWasWrong() throws Exception {
         try (var server = new CannedServer("NOT HTTP AT ALL\r\n\r\n")) {
-            var measurement = LoadGeneratorTest.run(LoadRun.of(
+            var measurement = EngineRuns.measure(LoadRun.of(
                     server.uri(),
                     new LoadProfile.Closed(2, ThinkTime.NONE, Duration.ofMillis(500), OptionalLong.empty()),
                     Duration.ZERO));

@@ -45,7 +45,7 @@ class GeneratorPaceTest {
         Duration stall = Duration.ofSeconds(1);
         RunResult open;
         try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
-            open = LoadGeneratorTest.run(LoadRun.of(
+            open = EngineRuns.measure(LoadRun.of(
                                     server.uri("/stall"),
                                     new LoadProfile.Open(200, Duration.ofSeconds(4)),
                                     Duration.ZERO)
@@ -55,7 +55,7 @@ class GeneratorPaceTest {
         }
         RunResult closed;
         try (var server = new MisbehavingServer(false, Duration.ofMillis(1500), stall)) {
-            closed = LoadGeneratorTest.run(LoadRun.of(
+            closed = EngineRuns.measure(LoadRun.of(
                                     server.uri("/stall"),
                                     LoadGeneratorTest.closed(4, Duration.ofSeconds(4)),
                                     Duration.ZERO)
@@ -83,7 +83,7 @@ class GeneratorPaceTest {
     @Test
     @Timeout(120)
     void anAbsurdRateKeepsMemoryFlatAndAnImpossibleOneIsRefused() throws Exception {
-        assertThatThrownBy(() -> AccountingTest.run(LoadRun.of(
+        assertThatThrownBy(() -> EngineRuns.result(LoadRun.of(
                         URI.create("http://127.0.0.1:1/"),
                         new LoadProfile.Open(1e9, Duration.ofSeconds(1)),
                         Duration.ZERO)))
@@ -101,9 +101,9 @@ class GeneratorPaceTest {
                     .withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(500));
             // Once unmeasured first: what is counted is the generator's code compiled as in a long run (the JIT's
             // escape analysis removes allocations a cold run makes), whichever test of this JVM ran before.
-            AccountingTest.run(absurd);
+            EngineRuns.result(absurd);
             allocated.start();
-            result = AccountingTest.run(absurd);
+            result = EngineRuns.result(absurd);
         } finally {
             allocated.stop();
         }
@@ -125,7 +125,7 @@ class GeneratorPaceTest {
     void aWarmupCapIsABoundaryOfItsOwn() throws Exception {
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = AccountingTest.run(LoadRun.of(
+            result = EngineRuns.result(LoadRun.of(
                     server.uri("/ok"),
                     new LoadProfile.Closed(2, ThinkTime.NONE, Duration.ofSeconds(3), OptionalLong.empty()),
                     new dev.stackbench.core.load.Warmup.UntilSteady(Duration.ofMillis(2500))));
@@ -147,7 +147,7 @@ class GeneratorPaceTest {
         Duration think = Duration.ofMillis(200);
         RunResult result;
         try (var server = new MisbehavingServer()) {
-            result = AccountingTest.run(LoadRun.of(
+            result = EngineRuns.result(LoadRun.of(
                     server.uri("/ok"),
                     new LoadProfile.Closed(
                             users, ThinkTime.parse("200ms"), Duration.ofSeconds(3), OptionalLong.empty()),

@@ -42,10 +42,6 @@ class LoadGeneratorTest {
     @TempDir
     Path out;
 
-    static Measurement run(LoadRun run) throws Exception {
-        return LoadGenerator.run(run, RunResult.Target.url(run.target()), ProgressListener.NONE);
-    }
-
     static LoadProfile closed(int users, Duration duration) {
         return new LoadProfile.Closed(users, ThinkTime.NONE, duration, OptionalLong.empty());
     }
@@ -58,8 +54,9 @@ class LoadGeneratorTest {
         Duration timeout = Durations.parse(timeoutText);
         try (var server = new MisbehavingServer()) {
             long start = System.nanoTime();
-            Measurement measurement = run(LoadRun.of(server.uri(path), closed(4, duration), Duration.ZERO)
-                    .withTimeouts(Duration.ofSeconds(1), timeout));
+            Measurement measurement =
+                    EngineRuns.measure(LoadRun.of(server.uri(path), closed(4, duration), Duration.ZERO)
+                            .withTimeouts(Duration.ofSeconds(1), timeout));
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             ResultFiles.write(out, measurement);
 
@@ -90,11 +87,13 @@ class LoadGeneratorTest {
             var right = RequestMix.of(RequestTemplate.get("ok", "/ok").expectingBodyToContain("hello"));
             var wrong = RequestMix.of(RequestTemplate.get("ok", "/ok").expectingBodyToContain("goodbye"));
 
-            RunResult passed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
-                            .withMix(right))
+            RunResult passed = EngineRuns.measure(
+                            LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
+                                    .withMix(right))
                     .result();
-            RunResult failed = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
-                            .withMix(wrong))
+            RunResult failed = EngineRuns.measure(
+                            LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
+                                    .withMix(wrong))
                     .result();
 
             assertThat(passed.requests().errors()).isZero();
@@ -110,7 +109,7 @@ class LoadGeneratorTest {
         try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        RunResult result = run(LoadRun.of(
+        RunResult result = EngineRuns.measure(LoadRun.of(
                         URI.create("http://127.0.0.1:" + port + "/"), closed(2, Duration.ofMillis(500)), Duration.ZERO))
                 .result();
 
@@ -121,7 +120,7 @@ class LoadGeneratorTest {
     @Test
     void resultFilesHoldTheRunAndHdrHistogramReadsTheLog() throws Exception {
         try (var server = new MisbehavingServer()) {
-            Measurement measurement = run(LoadRun.of(
+            Measurement measurement = EngineRuns.measure(LoadRun.of(
                     server.uri("/ok"), new LoadProfile.Open(300, Duration.ofSeconds(2)), Duration.ofSeconds(1)));
             ResultFiles.write(out, measurement);
             RunResult result = measurement.result();
@@ -178,7 +177,7 @@ class LoadGeneratorTest {
     @Test
     void anOpenModelSendsEveryScheduledRequest() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(
+            RunResult result = EngineRuns.measure(LoadRun.of(
                             server.uri("/ok"), new LoadProfile.Open(400, Duration.ofSeconds(2)), Duration.ZERO))
                     .result();
 
@@ -192,7 +191,7 @@ class LoadGeneratorTest {
     @Test
     void aRequestBudgetIsSentExactlyLikeAbsMinusN() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(
+            RunResult result = EngineRuns.measure(LoadRun.of(
                             server.uri("/ok"),
                             new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(30), OptionalLong.of(500)),
                             Duration.ZERO))
@@ -208,14 +207,16 @@ class LoadGeneratorTest {
     @Test
     void keepAliveUsesOneConnectionPerUserAndWithoutItOnePerRequest() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult kept = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO))
+            RunResult kept = EngineRuns.measure(
+                            LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO))
                     .result();
             assertThat(server.connectionsAccepted()).isEqualTo(4);
             assertThat(kept.requests().ok()).isGreaterThan(4);
         }
         try (var server = new MisbehavingServer()) {
-            RunResult closedEach = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)
-                            .withKeepAlive(false))
+            RunResult closedEach = EngineRuns.measure(
+                            LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)
+                                    .withKeepAlive(false))
                     .result();
             assertThat(closedEach.requests().errors()).isZero();
             assertThat((long) server.connectionsAccepted())
@@ -226,16 +227,18 @@ class LoadGeneratorTest {
     @Test
     void http2IsSpokenWhenAskedAndAnHttp1OnlyServerIsAProtocolError() throws Exception {
         try (var server = new MisbehavingServer(true, Duration.ZERO, Duration.ZERO)) {
-            RunResult result = run(LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)
-                            .withHttp2(true))
+            RunResult result = EngineRuns.measure(
+                            LoadRun.of(server.uri("/ok"), closed(4, Duration.ofSeconds(1)), Duration.ZERO)
+                                    .withHttp2(true))
                     .result();
             assertThat(result.requests().ok()).as("%s", result.requests()).isPositive();
             assertThat(result.requests().errors()).as("%s", result.requests()).isZero();
         }
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
-                            .withHttp2(true)
-                            .withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300)))
+            RunResult result = EngineRuns.measure(
+                            LoadRun.of(server.uri("/ok"), closed(2, Duration.ofMillis(500)), Duration.ZERO)
+                                    .withHttp2(true)
+                                    .withTimeouts(Duration.ofSeconds(1), Duration.ofMillis(300)))
                     .result();
             assertThat(result.requests().ok()).isZero();
             assertThat(result.requests().errors()).isPositive();
@@ -245,7 +248,7 @@ class LoadGeneratorTest {
     @Test
     void usersFollowTheStages() throws Exception {
         try (var server = new MisbehavingServer()) {
-            RunResult result = run(LoadRun.of(
+            RunResult result = EngineRuns.measure(LoadRun.of(
                             server.uri("/ok"),
                             new LoadProfile.RampingUsers(
                                     Stages.parse("1s:6,1s:6,0s:2,1s:2").stages(), ThinkTime.parse("10ms")),

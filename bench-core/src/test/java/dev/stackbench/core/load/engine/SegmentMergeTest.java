@@ -37,7 +37,7 @@ class SegmentMergeTest {
                             server.uri("/ok"), new LoadProfile.Open(300, Duration.ofSeconds(2)), Duration.ofMillis(500))
                     .withConnections(4)
                     .withThreads(2);
-            var single = LoadGeneratorTest.run(run).result();
+            var single = EngineRuns.measure(run).result();
             var parts = runAgents(run);
 
             var merged = LoadGenerator.merge(run, RunResult.Target.url(run.target()), Instant.now(), "same JVM", parts)
