@@ -7,8 +7,8 @@ import java.util.Locale;
 
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.PairedAnalysis;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairedAnalysis;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.result.Metric;
 
 class CompareByRounds {

@@ -2,9 +2,10 @@ package dev.stackbench.cli;
 
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.compare.Comparison;
-import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
-import dev.stackbench.core.compare.LoadSetup;
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.jvm.ComparisonProfile;
+import dev.stackbench.core.compare.jvm.LoadSetup;
 import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -413,7 +414,7 @@ final class CompareCommand implements Callable<Integer> {
         var metrics = metricIds.isEmpty()
                 ? Design.defaultDeciding(profile)
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
-        var schedule = together ? Design.Schedule.TOGETHER : Design.Schedule.TURNS;
+        var schedule = together ? Schedule.TOGETHER : Schedule.TURNS;
         double margin = equivalence != null
                 ? Percent.parse("--equivalence", equivalence)
                 : detect != null ? detect() : Design.EQUIVALENCE_MARGIN;

@@ -1,16 +1,16 @@
 package dev.stackbench.cli;
 
 import dev.stackbench.core.compare.Comparison;
-import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
-import dev.stackbench.core.compare.MetricVerdict;
-import dev.stackbench.core.compare.PairVerdict;
 import dev.stackbench.core.compare.PilotPlan;
 import dev.stackbench.core.compare.ScenarioComparisons;
-import dev.stackbench.core.compare.VariantFailure;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.jvm.ComparisonProfile;
+import dev.stackbench.core.compare.jvm.VariantFailure;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.load.engine.StopRequest;

@@ -1,7 +1,8 @@
 package dev.stackbench.cli;
 
-import dev.stackbench.core.compare.ComparisonProfile;
 import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.jvm.ComparisonProfile;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.engine.ProgressListener;
 import dev.stackbench.core.profile.ProfileSettings;
@@ -139,7 +140,7 @@ final class ScenarioRuns {
                                 Design.TRIAL_WARMUP,
                                 Design.REHEARSALS,
                                 Design.FORKS,
-                                Design.Schedule.TURNS,
+                                Schedule.TURNS,
                                 Design.CONFIDENCE,
                                 Design.EQUIVALENCE_MARGIN,
                                 Design.defaultDeciding(profile),

@@ -2,7 +2,7 @@ package dev.stackbench.cli;
 
 import dev.stackbench.core.compare.ComparisonFiles;
 import dev.stackbench.core.compare.ComparisonRunner;
-import dev.stackbench.core.compare.MachineMatrix;
+import dev.stackbench.core.compare.machines.MachineMatrix;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package dev.stackbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.MetricVerdict;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.Processor;
 import dev.stackbench.core.result.Metric;

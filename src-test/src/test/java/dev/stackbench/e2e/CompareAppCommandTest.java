@@ -2,7 +2,7 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.testing.MeasuresSpeed;

@@ -3,8 +3,8 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.Design;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.MeasuresSpeed;
@@ -237,7 +237,7 @@ class CompareCommandTest {
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         var result = Results.comparison(out);
-        assertThat(result.design().schedule()).isEqualTo(Design.Schedule.TOGETHER);
+        assertThat(result.design().schedule()).isEqualTo(Schedule.TOGETHER);
         assertThat(result.rounds()).hasSize(3);
         for (var round : result.rounds()) {
             // The two trials' spans (re-warm and window) overlap for most of their length: measured at once.

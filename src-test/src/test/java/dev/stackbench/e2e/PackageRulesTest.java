@@ -70,7 +70,8 @@ class PackageRulesTest {
             "core.profile", List.of("core.result"),
             "core.load", List.of("core.steady"),
             "core.load.engine", List.of("core.load", "core.result", "core.steady", "core.jvm"),
-            "core.gate", List.of("core.result", "core.result.read", "core.stats", "core.compare"),
+            "core.gate",
+                    List.of("core.result", "core.result.read", "core.stats", "core.compare", "core.compare.analysis"),
             "core.report",
                     List.of(
                             "core.result",
@@ -78,12 +79,18 @@ class PackageRulesTest {
                             "core.stats",
                             "core.profile",
                             "core.compare",
+                            "core.compare.analysis",
                             "core.variant"),
             "core.app", List.of("core.result"),
             "core.scenario", List.of("core.load", "core.load.engine", "core.profile", "core.result", "core.app"),
             "core.variant", List.of("core.result", "core.scenario", "core.app"),
+            "core.compare.analysis", List.of("core.result", "core.stats"),
+            "core.compare.jvm",
+                    List.of("core.variant", "core.app", "core.load", "core.load.engine", "core.profile", "core.result"),
             "core.compare",
                     List.of(
+                            "core.compare.analysis",
+                            "core.compare.jvm",
                             "core.variant",
                             "core.scenario",
                             "core.app",
@@ -96,9 +103,12 @@ class PackageRulesTest {
                             "core.stats",
                             "core.plan",
                             "core.jvm"),
+            "core.compare.machines", List.of("core.compare", "core.compare.analysis", "core.result"),
             "core.api",
                     List.of(
                             "core.compare",
+                            "core.compare.analysis",
+                            "core.compare.jvm",
                             "core.variant",
                             "core.app",
                             "core.load",
@@ -298,7 +308,12 @@ class PackageRulesTest {
         noClasses()
                 .that(resideInAnyPackage("dev.stackbench.core..")
                         .and(not(resideInAnyPackage(
-                                CORE + "app", CORE + "scenario", CORE + "variant", CORE + "compare", CORE + "api"))))
+                                CORE + "app",
+                                CORE + "scenario",
+                                CORE + "variant",
+                                CORE + "compare",
+                                CORE + "compare.jvm",
+                                CORE + "api"))))
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(CORE + "app")

@@ -3,7 +3,7 @@ package dev.stackbench.core.api;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
-import dev.stackbench.core.compare.MetricVerdict;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
 import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.result.Metric;
 import java.nio.file.Path;

@@ -7,8 +7,9 @@ import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
-import dev.stackbench.core.compare.LoadSetup;
-import dev.stackbench.core.compare.VariantFailure;
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.jvm.LoadSetup;
+import dev.stackbench.core.compare.jvm.VariantFailure;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.RequestSpecs;
@@ -56,7 +57,7 @@ public final class ComparisonBuilder {
     private Duration trialWarmup = Design.TRIAL_WARMUP;
     private int rehearsals = Design.REHEARSALS;
     private int forks = Design.FORKS;
-    private Design.Schedule schedule = Design.Schedule.TURNS;
+    private Schedule schedule = Schedule.TURNS;
     private double confidence = Design.CONFIDENCE;
     private double equivalence = Design.EQUIVALENCE_MARGIN;
     private List<Metric> deciding;
@@ -187,10 +188,10 @@ public final class ComparisonBuilder {
 
     /**
      * Every variant's trial of a round at the same time, sharing the machine (duet benchmarking), instead of in turns:
-     * for small differences in CPU per request on a machine whose speed moves within seconds ({@link Design.Schedule}).
+     * for small differences in CPU per request on a machine whose speed moves within seconds ({@link Schedule}).
      */
     public ComparisonBuilder together() {
-        this.schedule = Design.Schedule.TOGETHER;
+        this.schedule = Schedule.TOGETHER;
         return this;
     }
 

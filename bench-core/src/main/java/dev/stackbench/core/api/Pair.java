@@ -1,7 +1,7 @@
 package dev.stackbench.core.api;
 
 import dev.stackbench.core.compare.ComparisonSummary;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.gate.ComparisonGate;
 import dev.stackbench.core.gate.Verdict;
 import dev.stackbench.core.result.Metric;

@@ -1,7 +1,7 @@
 package dev.stackbench.core.api;
 
-import dev.stackbench.core.compare.MetricVerdict;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import java.util.List;
 import java.util.Objects;

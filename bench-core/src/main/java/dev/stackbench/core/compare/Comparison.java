@@ -1,5 +1,7 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.jvm.ComparisonProfile;
+import dev.stackbench.core.compare.jvm.LoadSetup;
 import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;

@@ -1,6 +1,9 @@
 package dev.stackbench.core.compare;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.TrialValues;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;

@@ -1,5 +1,13 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.analysis.Looks;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairedAnalysis;
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.analysis.TrialValues;
+import dev.stackbench.core.compare.jvm.VariantFailure;
+import dev.stackbench.core.compare.jvm.VariantJvm;
+import dev.stackbench.core.compare.jvm.VariantOrder;
 import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.LoadOption;
@@ -30,7 +38,7 @@ import java.util.Random;
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
  * steady by default); then rounds, each a fresh random order of one trial per variant (a short re-warm, discarded,
- * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured; or, {@link Design.Schedule#TOGETHER},
+ * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured; or, {@link Schedule#TOGETHER},
  * every variant's trial of a round at once (warm-ups too). After the planned rounds
  * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}) at each look's level of the error rate
  * spent over the looks; it stops once every pair is decided, or at its round cap or time limit, or when stopped, and
@@ -142,7 +150,7 @@ public final class ComparisonRunner {
                     .build()
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
-            this.schedule = design.schedule().rounds();
+            this.schedule = RoundSchedule.of(design.schedule());
             this.pilot = design.planned() ? new PilotPlan(design.detect(), design) : null;
             this.warmups = new Warmups(
                     design,

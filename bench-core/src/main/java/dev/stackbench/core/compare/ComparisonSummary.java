@@ -1,5 +1,9 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.analysis.Looks;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Durations;
@@ -18,7 +22,7 @@ public final class ComparisonSummary {
 
     /** How each round ran: "each in a fresh random order", or its trials together. */
     public static String rounds(Design design) {
-        return design.schedule() == Design.Schedule.TURNS
+        return design.schedule() == Schedule.TURNS
                 ? "each in a fresh random order, one trial at a time"
                 : design.forks() == 1
                         ? "each with every variant's trial at the same time (--together)"

@@ -1,5 +1,6 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.jvm.VariantFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

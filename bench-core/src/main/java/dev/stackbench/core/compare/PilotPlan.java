@@ -1,5 +1,6 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.plan.Costs;
 import dev.stackbench.core.plan.Plan;
 import dev.stackbench.core.plan.PlanSummary;
@@ -45,7 +46,7 @@ public final class PilotPlan {
     /** Every value with what it was measured with: its round, and its fork when the schedule measured forks together. */
     private final List<Measured> measured = new ArrayList<>();
 
-    private final Design.Schedule schedule;
+    private final Schedule schedule;
 
     /** One trial's value and the moment it shared with others: its round, and its fork in a together schedule. */
     private record Measured(String label, int fork, int round, double value) {}
@@ -162,7 +163,7 @@ public final class PilotPlan {
 
     /** The moment a value shared with others. */
     private String moment(Measured each) {
-        return schedule == Design.Schedule.TOGETHER ? each.round() + "/" + each.fork() : String.valueOf(each.round());
+        return schedule == Schedule.TOGETHER ? each.round() + "/" + each.fork() : String.valueOf(each.round());
     }
 
     private Costs costs() {

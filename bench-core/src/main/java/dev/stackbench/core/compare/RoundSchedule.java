@@ -1,5 +1,8 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.jvm.VariantFailure;
+import dev.stackbench.core.compare.jvm.VariantJvm;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,10 +13,18 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
- * How a round's trials (and the warm-ups) share the machine, as {@link Design.Schedule#rounds()} chooses: the groups of JVMs
+ * How a round's trials (and the warm-ups) share the machine, as {@link #of(Schedule)} chooses: the groups of JVMs
  * measured at once, in a round's order, and what a round is reckoned to take before any has run.
  */
 sealed interface RoundSchedule {
+
+    /** The groups of JVMs each round of {@code schedule} measures at once. */
+    static RoundSchedule of(Schedule schedule) {
+        return switch (schedule) {
+            case TURNS -> new InTurns();
+            case TOGETHER -> new Together();
+        };
+    }
 
     /**
      * Before the first round, a round is reckoned at its trials' lengths plus this much each (a trial's result, files

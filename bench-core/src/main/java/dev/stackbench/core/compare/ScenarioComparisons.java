@@ -1,5 +1,6 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.jvm.LoadSetup;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.scenario.Scenario;

@@ -1,6 +1,9 @@
 package dev.stackbench.core.compare;
 
 import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.compare.jvm.VariantFailure;
+import dev.stackbench.core.compare.jvm.VariantJvm;
+import dev.stackbench.core.compare.jvm.VariantOrder;
 import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.jvm.AotCaches.AotCache;
 import dev.stackbench.core.load.LoadDefaults;

@@ -1,6 +1,7 @@
 package dev.stackbench.core.compare;
 
 import dev.stackbench.core.app.AppSource;
+import dev.stackbench.core.compare.jvm.VariantProcess;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import java.io.IOException;

@@ -1,5 +1,8 @@
 package dev.stackbench.core.compare;
 
+import dev.stackbench.core.compare.jvm.VariantFailure;
+import dev.stackbench.core.compare.jvm.VariantJvm;
+import dev.stackbench.core.compare.jvm.VariantOrder;
 import dev.stackbench.core.load.LoadDefaults;
 import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.result.RunResult;

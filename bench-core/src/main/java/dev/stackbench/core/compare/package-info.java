@@ -1,18 +1,23 @@
 /**
- * Comparisons that survive a noisy machine: every variant in a JVM of its own serving with its own in-process load
- * generator ({@link dev.stackbench.core.compare.VariantProcess}, driven by the coordinator's
- * {@code VariantJvm}, started with {@code VariantCommand}'s command line, warmed up by {@code Warmups}, in generations when a variant has more
- * JVMs than live at once); rounds of randomly
- * ordered trials ({@link dev.stackbench.core.compare.ComparisonRunner}), in turns or together ({@code RoundSchedule});
- * paired verdicts, corrected for the pairs and the looks, as ordered groups of tied variants
- * ({@link dev.stackbench.core.compare.PairedAnalysis}); and {@code comparison.json}
- * ({@link dev.stackbench.core.compare.ComparisonResult}) with its summary.
+ * Comparisons that survive a noisy machine, run by {@link dev.stackbench.core.compare.ComparisonRunner}: what is compared
+ * and how ({@code Comparison}, its {@code Design}, planned from a pilot by {@code PilotPlan} when {@code --detect} asks);
+ * every variant in JVMs of its own, started with {@code VariantCommand}'s command line (from an AOT cache that {@code
+ * VariantAot} trains), warmed up by {@code Warmups}, in generations when a variant has more JVMs than live at once; rounds
+ * of randomly ordered trials, in turns or together ({@code RoundSchedule}), ended by {@code NothingServed} when a variant
+ * served nothing; and {@code comparison.json} ({@code ComparisonResult}, {@code ComparisonFiles}) with its summary and
+ * warnings. Its parts, each a package:
  *
- * <p>May import {@code variant}, {@code scenario} (its runs as variants), {@code app} (a variant of the user's application,
- * and its source, to check its main class is on the class path the variants' JVMs get), {@code load}, {@code load.engine},
- * {@code profile} (each variant's server profiled), {@code result}, {@code result.read},
- * {@code steady} (its constants), {@code stats} and {@code plan} (the plan its first rounds suggest for {@code --detect},
- * {@link dev.stackbench.core.compare.PilotPlan}, which a planned design follows), and {@code jvm} (the AOT caches its
- * variants' JVMs start from, {@code VariantAot}); not the gate or the report, which read what it writes.
+ * <ul>
+ *   <li>{@code compare.jvm}: one variant's JVM, both sides of it, and the orders and replies between them;
+ *   <li>{@code compare.analysis}: the paired verdicts from the rounds' values, the looks and what they spend;
+ *   <li>{@code compare.machines}: one comparison made on several machines, side by side (it reads this package).
+ * </ul>
+ *
+ * <p>May import {@code compare.jvm} and {@code compare.analysis}, {@code variant}, {@code scenario} (its runs as
+ * variants), {@code app} (a variant of the user's application, and its source, to check its main class is on the class
+ * path the variants' JVMs get), {@code load}, {@code load.engine}, {@code profile} (each variant's server profiled),
+ * {@code result}, {@code result.read}, {@code steady} (its constants), {@code stats} and {@code plan} (the plan a pilot
+ * suggests), and {@code jvm} (the AOT caches its variants' JVMs start from); not the gate or the report, which read what
+ * it writes.
  */
 package dev.stackbench.core.compare;

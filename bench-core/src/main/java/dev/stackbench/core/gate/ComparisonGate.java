@@ -1,8 +1,8 @@
 package dev.stackbench.core.gate;
 
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.MetricVerdict;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineMix;
 import dev.stackbench.core.result.Metric;

@@ -1,8 +1,8 @@
 package dev.stackbench.core.report;
 
 import dev.stackbench.core.compare.ComparisonSummary;
-import dev.stackbench.core.compare.MetricVerdict;
-import dev.stackbench.core.compare.PairVerdict;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

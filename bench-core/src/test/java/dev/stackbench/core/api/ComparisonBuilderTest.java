@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stackbench.core.app.AppSource;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.compare.Comparison;
-import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
@@ -73,7 +73,7 @@ class ComparisonBuilderTest {
 
         assertThat(comparison.design().deciding()).containsExactly(Metric.P50, Metric.P99);
         assertThat(comparison.load().options()).containsEntry("duration", "5s");
-        assertThat(comparison.design().schedule()).as("in turns unless told").isEqualTo(Design.Schedule.TURNS);
+        assertThat(comparison.design().schedule()).as("in turns unless told").isEqualTo(Schedule.TURNS);
         assertThat(Stackbench.compare()
                         .appJar(java.nio.file.Path.of("target/app.jar"))
                         .variant("a", Map.of())
@@ -82,7 +82,7 @@ class ComparisonBuilderTest {
                         .build()
                         .design()
                         .schedule())
-                .isEqualTo(Design.Schedule.TOGETHER);
+                .isEqualTo(Schedule.TOGETHER);
     }
 
     @Test

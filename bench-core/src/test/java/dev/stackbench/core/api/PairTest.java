@@ -3,8 +3,8 @@ package dev.stackbench.core.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stackbench.core.compare.PairVerdict;
-import dev.stackbench.core.compare.PairedAnalysis;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairedAnalysis;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;

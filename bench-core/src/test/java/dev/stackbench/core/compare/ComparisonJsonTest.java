@@ -2,6 +2,8 @@ package dev.stackbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.analysis.TrialValues;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.ChecksBehaviour;
@@ -50,7 +52,7 @@ class ComparisonJsonTest {
                 Design.TRIAL_WARMUP,
                 10,
                 1,
-                Design.Schedule.TURNS,
+                Schedule.TURNS,
                 0.95,
                 0.02,
                 List.of(Metric.RPS),

@@ -3,6 +3,9 @@ package dev.stackbench.core.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairedAnalysis;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
@@ -24,7 +27,7 @@ class GenerationsTest {
                 jvms,
                 trialsPerJvm,
                 pilotTrials,
-                Design.Schedule.TURNS,
+                Schedule.TURNS,
                 0.95,
                 0.02,
                 List.of(Metric.CPU_PER_REQUEST),
@@ -51,7 +54,7 @@ class GenerationsTest {
                 Duration.ofMinutes(10),
                 Duration.ofSeconds(1),
                 0,
-                Design.Schedule.TURNS,
+                Schedule.TURNS,
                 0.95,
                 0.03,
                 List.of(Metric.CPU_PER_REQUEST),
@@ -96,7 +99,7 @@ class GenerationsTest {
                 values[round][1][fork] = 102 * offset * noise;
             }
         }
-        var settings = new PairedAnalysis.Settings(0.95, 0.02, Design.Schedule.TURNS);
+        var settings = new PairedAnalysis.Settings(0.95, 0.02, Schedule.TURNS);
 
         PairVerdict byJvm = PairedAnalysis.of(Metric.CPU_PER_REQUEST, List.of("a", "b"), values, generations, settings)
                 .pair("a", "b")

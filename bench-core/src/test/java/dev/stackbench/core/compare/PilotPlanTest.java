@@ -2,6 +2,8 @@ package dev.stackbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.analysis.TrialValues;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
@@ -22,7 +24,7 @@ class PilotPlanTest {
                 Duration.ofSeconds(1),
                 0,
                 forks,
-                Design.Schedule.TURNS,
+                Schedule.TURNS,
                 0.95,
                 0.03,
                 List.of(Metric.CPU_PER_REQUEST),

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.core.compare.analysis.Looks;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairedAnalysis;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.util.ArrayList;
@@ -178,7 +183,7 @@ class SequentialLooksTest {
             Looks.Level level = levels.apply(round);
             PairedAnalysis.Settings settings = level == null
                     ? new PairedAnalysis.Settings(1 - ALPHA / looks.count(), MARGIN)
-                    : new PairedAnalysis.Settings(CONFIDENCE, level, MARGIN, Design.Schedule.TURNS);
+                    : new PairedAnalysis.Settings(CONFIDENCE, level, MARGIN, Schedule.TURNS);
             MetricVerdict verdict = PairedAnalysis.of(Metric.RPS, labels, rounds.toArray(double[][][]::new), settings);
             boolean different =
                     verdict.pairs().stream().anyMatch(pair -> pair.outcome() == PairVerdict.Outcome.DIFFERENT);

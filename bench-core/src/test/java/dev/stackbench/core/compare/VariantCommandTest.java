@@ -2,6 +2,9 @@ package dev.stackbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.compare.jvm.LoadSetup;
+import dev.stackbench.core.compare.jvm.VariantProcess;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.server.Approach;
@@ -38,7 +41,7 @@ class VariantCommandTest {
                         Duration.ZERO,
                         0,
                         1,
-                        Design.Schedule.TURNS,
+                        Schedule.TURNS,
                         0.95,
                         0.02,
                         List.of(Metric.RPS),

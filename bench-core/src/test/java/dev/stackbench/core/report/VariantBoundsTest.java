@@ -3,7 +3,7 @@ package dev.stackbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
-import dev.stackbench.core.compare.TrialValues;
+import dev.stackbench.core.compare.analysis.TrialValues;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.server.Execution;

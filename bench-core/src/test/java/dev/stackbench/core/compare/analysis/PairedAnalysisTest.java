@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +26,7 @@ class PairedAnalysisTest {
 
     /** The last look of the default looks: the level a comparison that ran all its rounds is analysed at. */
     private static final PairedAnalysis.Settings SETTINGS =
-            new PairedAnalysis.Settings(0.95, Looks.of(5, 30).level(30, false), 0.02, Design.Schedule.TURNS);
+            new PairedAnalysis.Settings(0.95, Looks.of(5, 30).level(30, false), 0.02, Schedule.TURNS);
 
     /** Requests/s of a variant of {@code cost} measured in window {@code t}. */
     private static double measured(double cost, int t, double phase, Random random) {
@@ -217,8 +217,8 @@ class PairedAnalysisTest {
      */
     @Test
     void togetherJvmsMeasuredAtTheSameMomentAreComparedWithEachOther() {
-        var turns = new PairedAnalysis.Settings(0.95, 0.02, Design.Schedule.TURNS);
-        var together = new PairedAnalysis.Settings(0.95, 0.02, Design.Schedule.TOGETHER);
+        var turns = new PairedAnalysis.Settings(0.95, 0.02, Schedule.TURNS);
+        var together = new PairedAnalysis.Settings(0.95, 0.02, Schedule.TOGETHER);
         var random = new Random(22);
         int comparisons = 200;
         int foundTogether = 0;

@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.jvm;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +17,8 @@ public final class VariantFailure extends RuntimeException {
     private final List<String> logTail;
     private final Path log;
 
-    VariantFailure(String label, String reason, boolean badInput, boolean stopped, List<String> logTail, Path log) {
+    public VariantFailure(
+            String label, String reason, boolean badInput, boolean stopped, List<String> logTail, Path log) {
         super("variant " + label + ": " + reason);
         this.label = label;
         this.badInput = badInput;

@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.analysis;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

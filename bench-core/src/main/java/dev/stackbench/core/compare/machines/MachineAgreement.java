@@ -1,5 +1,7 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.machines;
 
+import dev.stackbench.core.compare.ComparisonSummary;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

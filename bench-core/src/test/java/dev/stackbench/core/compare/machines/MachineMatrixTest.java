@@ -1,9 +1,12 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.machines;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.Processor;
 import dev.stackbench.core.result.Metric;

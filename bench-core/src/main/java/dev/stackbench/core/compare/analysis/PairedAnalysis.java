@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.analysis;
 
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.stats.Friedman;
@@ -42,15 +42,15 @@ public final class PairedAnalysis {
      * @param schedule          how the trials ran: together, with forks, the JVMs measured at the same time are compared
      *                          with each other (see {@link Estimates#overSlots})
      */
-    public record Settings(double confidence, Looks.Level level, double equivalenceMargin, Design.Schedule schedule) {
+    public record Settings(double confidence, Looks.Level level, double equivalenceMargin, Schedule schedule) {
 
-        /** A single look, trials in turns ({@link Design.Schedule#TURNS}). */
+        /** A single look, trials in turns ({@link Schedule#TURNS}). */
         public Settings(double confidence, double equivalenceMargin) {
-            this(confidence, Looks.Level.single(), equivalenceMargin, Design.Schedule.TURNS);
+            this(confidence, Looks.Level.single(), equivalenceMargin, Schedule.TURNS);
         }
 
         /** A single look. */
-        public Settings(double confidence, double equivalenceMargin, Design.Schedule schedule) {
+        public Settings(double confidence, double equivalenceMargin, Schedule schedule) {
             this(confidence, Looks.Level.single(), equivalenceMargin, schedule);
         }
 
@@ -137,7 +137,7 @@ public final class PairedAnalysis {
         Estimates rounded = Estimates.overRounds(byVariant, k);
         Estimates estimates = oneJvmEach
                 ? rounded
-                : settings.schedule() == Design.Schedule.TOGETHER
+                : settings.schedule() == Schedule.TOGETHER
                         ? Estimates.overSlots(rounds, generation, rounded)
                         : Estimates.overForks(rounds, generation, rounded);
         var scores = new ArrayList<MetricVerdict.VariantScore>();

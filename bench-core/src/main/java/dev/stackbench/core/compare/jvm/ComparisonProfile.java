@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.jvm;
 
 import dev.stackbench.core.profile.ProfileMode;
 import dev.stackbench.core.profile.ProfileSettings;

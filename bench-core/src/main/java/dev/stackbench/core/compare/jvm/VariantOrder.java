@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.jvm;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -18,7 +18,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = VariantOrder.Finish.class, name = "finish"),
     @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop")
 })
-sealed interface VariantOrder {
+public sealed interface VariantOrder {
 
     /**
      * Start the variant's server; answered by {@link VariantReply.Started} or {@link VariantReply.Failed}.

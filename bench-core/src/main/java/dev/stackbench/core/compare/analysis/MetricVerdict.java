@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.analysis;
 
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.stats.Friedman;

@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.jvm;
 
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.core.variant.Variant;
@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * Its standard error (the server's and the application's output) goes to its log file. A JVM that exits or stops
  * answering is a {@link VariantFailure} naming the variant and the last lines of its log.
  */
-final class VariantJvm implements AutoCloseable {
+public final class VariantJvm implements AutoCloseable {
 
     /** How many of its log's last lines a failure quotes. */
     static final int LOG_LINES_QUOTED = 8;
@@ -56,7 +56,7 @@ final class VariantJvm implements AutoCloseable {
      * @param command the JVM to run, its options, {@code -cp} and the main class; {@link VariantProcess} runs there
      * @throws VariantFailure naming the variant and why it did not start, with its log's last lines
      */
-    static VariantJvm start(
+    public static VariantJvm start(
             Variant variant, int fork, List<String> command, VariantOrder.Setup setup, Path log, Duration timeout) {
         Process process;
         try {
@@ -87,38 +87,38 @@ final class VariantJvm implements AutoCloseable {
     }
 
     /** Which of its variant's JVMs this is, from 1. */
-    int fork() {
+    public int fork() {
         return fork;
     }
 
     /** Its name in messages and maps: the variant's label, with {@code #N} when the variant has several JVMs. */
-    String name(boolean several) {
+    public String name(boolean several) {
         return several ? variant.label() + "#" + fork : variant.label();
     }
 
-    Variant variant() {
+    public Variant variant() {
         return variant;
     }
 
-    VariantReply.Started started() {
+    public VariantReply.Started started() {
         return started;
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** The JVM's CPU time so far (all its threads: server, generator, GC, JIT), as the OS counts it; zero if unknown. */
-    Duration cpuTime() {
+    public Duration cpuTime() {
         return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
     /** Sends {@code order} and waits for its measurement. */
-    RunResult measure(VariantOrder order, Duration timeout) {
+    public RunResult measure(VariantOrder order, Duration timeout) {
         send(order);
         return switch (await(
                 timeout, order instanceof VariantOrder.Trial trial ? "trial of round " + trial.round() : "warm-up")) {
@@ -132,7 +132,7 @@ final class VariantJvm implements AutoCloseable {
     }
 
     /** Ends the profile of its trials, its files written into {@code directory} (null: none); null when not profiled. */
-    dev.stackbench.core.result.ServerProfile profile(String directory, Duration timeout) {
+    public dev.stackbench.core.result.ServerProfile profile(String directory, Duration timeout) {
         send(new VariantOrder.Finish(directory));
         return switch (await(timeout, "profile")) {
             case VariantReply.Profiled profiled -> profiled.profile();
@@ -231,7 +231,7 @@ final class VariantJvm implements AutoCloseable {
     }
 
     /** Tells it to stop, waits up to {@code grace} for it to exit (a training JVM writes its AOT cache then), then kills it. */
-    void close(Duration grace) {
+    public void close(Duration grace) {
         if (process.isAlive()) {
             try {
                 send(new VariantOrder.Stop());

@@ -1,4 +1,4 @@
-package dev.stackbench.core.compare;
+package dev.stackbench.core.compare.jvm;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -14,7 +14,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = VariantReply.Measured.class, name = "measured"),
     @JsonSubTypes.Type(value = VariantReply.Profiled.class, name = "profiled")
 })
-sealed interface VariantReply {
+public sealed interface VariantReply {
 
     /** The server listens at {@code baseUri}; {@code pid} is the JVM's. */
     record Started(String baseUri, long pid, RunResult.Startup startup, RunResult.Target target)

@@ -1,0 +1,31 @@
+package dev.stackbench.core.compare.analysis;
+
+/**
+ * How the trials of a round share the machine.
+ *
+ * <ul>
+ *   <li>{@link #TURNS}: one trial at a time, the other JVMs idle, in a fresh random order each round. Each variant has
+ *       the machine to itself, so every metric (throughput, latency) means what a run of its own would; what the
+ *       machine's speed does between two trials of a round (seconds apart) is noise.</li>
+ *   <li>{@link #TOGETHER}: every variant's trial of a round at the same time (with forks, one JVM of each variant at a
+ *       time), sharing the machine, as duet benchmarking does (Bulej et al., ICPE 2020): a change in the machine's speed
+ *       within seconds hits all of them alike and cancels in their ratios. For efficiency (CPU per request, and
+ *       requests/s, which then say who gets more done with an equal share of the cores); latencies are each under
+ *       the others' load.</li>
+ * </ul>
+ */
+public enum Schedule {
+    TURNS("in turns, the other JVMs idle"),
+    TOGETHER("together, every variant's trial at once");
+
+    private final String words;
+
+    Schedule(String words) {
+        this.words = words;
+    }
+
+    /** How a round runs, for the summary: "in turns, the other JVMs idle". */
+    public String words() {
+        return words;
+    }
+}
