@@ -180,9 +180,15 @@ class AppCommandTest {
     @Test
     void anApplicationInAProcessOfItsOwnHasItsCpuReadByItsPid() throws Exception {
         Path out = temp.resolve("process");
-        Cli.Run run =
-                jar(load(TestApps.BOOT3, out, "--app-process", "--jvm-option=-Xmx256m", "--threshold", "errors==0")
-                        .toArray(String[]::new));
+        Cli.Run run = jar(load(
+                        TestApps.BOOT3,
+                        out,
+                        "--app-process",
+                        "--jvm-option=-Xmx256m",
+                        "--jvm-option=" + Cli.QUICK_JIT,
+                        "--threshold",
+                        "errors==0")
+                .toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         JsonNode app = result(out).path("target").path("app");
@@ -288,6 +294,7 @@ class AppCommandTest {
                 "process",
                 "its process exited with code 3",
                 "--app-process",
+                "--jvm-option=" + Cli.QUICK_JIT,
                 "--server-property",
                 "testapp.exit-after-requests=" + STOPS_AFTER_REQUESTS);
     }
@@ -435,7 +442,12 @@ class AppCommandTest {
                 + Path.of("target", "test-classes").toAbsolutePath();
         Cli.Run run = Cli.java(
                 Duration.ofSeconds(150),
-                List.of("--enable-native-access=ALL-UNNAMED", "-cp", classPath, "dev.stackbench.cli.StackbenchMain"),
+                List.of(
+                        Cli.QUICK_JIT,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        classPath,
+                        "dev.stackbench.cli.StackbenchMain"),
                 "load",
                 "--app-class",
                 dev.stackbench.e2e.apps.TinyApplication.class.getName(),

@@ -134,7 +134,7 @@ public final class BlockingCallCheck {
         try (var server = ServerVariants.load().start(spec)) {
             var run = LoadRun.of(
                             server.baseUri(),
-                            new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(2), OptionalLong.empty()),
+                            new LoadProfile.Closed(8, ThinkTime.NONE, Duration.ofSeconds(1), OptionalLong.empty()),
                             Duration.ZERO)
                     .withMix(WorkloadMixes.of(workload, params));
             RunResult result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE)

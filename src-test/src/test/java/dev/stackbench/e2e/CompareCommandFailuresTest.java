@@ -71,6 +71,8 @@ class CompareCommandFailuresTest {
                 "1:GET:/no-such-path",
                 "--concurrency",
                 "2",
+                "--think-time",
+                "20ms",
                 "--warmup",
                 "1s",
                 "--trial-warmup",

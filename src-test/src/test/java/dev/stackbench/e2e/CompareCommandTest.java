@@ -28,8 +28,12 @@ class CompareCommandTest {
     @TempDir
     Path temp;
 
+    /**
+     * {@code compare ARGS}, its variants' JVMs with C1 only: the verdicts here are ratios that Little's law fixes between
+     * JVMs alike (Cli.QUICK_JIT), which the JIT does not move, and each JVM starts at about half the CPU.
+     */
     private static Cli.Run compare(String... args) throws Exception {
-        var command = new ArrayList<>(List.of("compare"));
+        var command = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT));
         command.addAll(List.of(args));
         return Cli.jar(command.toArray(String[]::new));
     }

@@ -6,7 +6,7 @@ import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
-import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +17,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A pool sized down with server properties (as 001_611aae89c4a5a15d.txt did with 3/10/100 threads)
- * refuses extra work at once with 503 instead of hanging the request.
+ * refuses extra work at once with 503 instead of hanging the request. Its bounds are physical (a refusal answered sooner
+ * than the 2 s delay was never queued behind it) and its counts exact, so it shares the machine.
  */
-@MeasuresSpeed
+@ChecksBehaviour
 class FullPoolTest {
 
     static final Duration DELAY = Duration.ofSeconds(2);

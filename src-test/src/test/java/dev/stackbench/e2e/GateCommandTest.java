@@ -66,7 +66,7 @@ class GateCommandTest {
             for (int i = 0; i < GATES + 2 * REPEATS - 1; i++) {
                 runs.add(measure(server, dir.resolve("run-" + i)));
             }
-            measure(slowServer, dir.resolve("slower-warm-up"));
+            // No warm-up run of its own: the same code in this JVM, warmed by the first server's runs.
             for (int i = 0; i < REPEATS; i++) {
                 slower.add(measure(slowServer, dir.resolve("slower-" + i)));
             }

@@ -71,9 +71,9 @@ class LittlesLawTest {
                     ServerSpec.of(approach, Workload.DATE).withServerProperties(poolProperties(approach, threads)));
             var mix = WorkloadMixes.of(Workload.DATE, Map.of("delayMillis", String.valueOf(DELAY.toMillis())));
             var profile = new LoadProfile.Closed(users, ThinkTime.NONE, WINDOW, OptionalLong.empty());
-            // 1 s: the queue of a pool-bound run fills in about 4 D = 400 ms, and nothing here is CPU-bound.
-            var run =
-                    LoadRun.of(server.baseUri(), profile, Duration.ofSeconds(1)).withMix(mix);
+            // 600 ms: the queue of a pool-bound run fills in about 4 D = 400 ms, and nothing here is CPU-bound.
+            var run = LoadRun.of(server.baseUri(), profile, Duration.ofMillis(600))
+                    .withMix(mix);
             result = LoadGenerator.run(run, RunResult.Target.url(server.baseUri()), ProgressListener.NONE)
                     .result();
         }

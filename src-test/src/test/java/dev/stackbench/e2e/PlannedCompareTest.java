@@ -24,7 +24,10 @@ class PlannedCompareTest {
     @TempDir
     Path temp;
 
-    /** Short trials of one approach against its own A/A copy: what is checked is the design's course, not a verdict. */
+    /**
+     * Short trials of one approach against its own A/A copy, its users thinking between requests so that no trial takes
+     * the machine: what is checked is the design's course, not a verdict.
+     */
     private static final List<String> SHORT = List.of(
             Cli.VARIANTS_QUICK_JIT,
             "--variant",
@@ -32,8 +35,10 @@ class PlannedCompareTest {
             "--aa",
             "--concurrency",
             "4",
+            "--think-time",
+            "10ms",
             "--warmup",
-            "1s",
+            "200ms",
             "--trial-warmup",
             "200ms",
             "--duration",

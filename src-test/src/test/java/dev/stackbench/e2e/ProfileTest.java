@@ -167,7 +167,7 @@ class ProfileTest {
                 "--duration",
                 "3s",
                 "--warmup",
-                "2s",
+                "1s",
                 "--quiet",
                 "--label",
                 label,

@@ -36,17 +36,22 @@ class QuickStartTest {
         for (String command : commands) {
             var args = new ArrayList<String>();
             for (String word : command.split("\\s+")) {
-                args.add(
-                        word.equals("java") && args.isEmpty()
-                                ? ProcessHandle.current().info().command().orElse("java")
-                                : word.equals(JAR_IN_DOCS) ? JAR.toString() : word);
+                if (word.equals("java") && args.isEmpty()) {
+                    args.add(Cli.java());
+                    args.addAll(Cli.aotCache()); // the jar's JVM from its AOT cache, as every test starts it
+                } else {
+                    args.add(word.equals(JAR_IN_DOCS) ? JAR.toString() : word);
+                }
             }
             Path output = workingDirectory.resolve("output-" + System.nanoTime() + ".txt");
-            Process process = new ProcessBuilder(args)
+            var builder = new ProcessBuilder(args)
                     .directory(workingDirectory.toFile())
                     .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
+                    .redirectOutput(output.toFile());
+            // C1 for every JVM a command starts, compare's variants included (they inherit the environment): these
+            // commands are checked for running, not for their numbers (Cli.QUICK_JIT).
+            builder.environment().put("JDK_JAVA_OPTIONS", Cli.QUICK_JIT);
+            Process process = builder.start();
             boolean finished = process.waitFor(4, TimeUnit.MINUTES);
             if (!finished) {
                 process.destroyForcibly();

@@ -40,7 +40,7 @@ class ShardedSuiteTest {
         return Files.writeString(temp.resolve("three.yaml"), """
                 name: three
                 defaults:
-                  load: {concurrency: 2, duration: 1s, warmup: 0s, threads: 1}
+                  load: {concurrency: 2, think-time: 20ms, duration: 1s, warmup: 0s, threads: 1}
                 runs:
                   - {label: webflux, approach: webflux-netty}
                   - {label: loom, approach: loom-netty}

@@ -61,7 +61,7 @@ class ByRequestTest {
     void perNameStatisticsAddUpToTheTotalsAndShowWhereTheDelayIs() throws Exception {
         RunResult result;
         try (var server = NamedRequestsServer.http1(POST_DELAY)) {
-            result = run(server, Duration.ofSeconds(3)).result();
+            result = run(server, Duration.ofSeconds(1)).result();
         }
         assertThat(result.byRequest())
                 .extracting(RunResult.RequestStats::name)
@@ -161,7 +161,7 @@ class ByRequestTest {
         try (var server = http2 ? NamedRequestsServer.http2() : NamedRequestsServer.http1(Duration.ZERO)) {
             var options = LoadOptions.builder()
                     .concurrency(2)
-                    .parse(LoadOption.DURATION, "2s")
+                    .parse(LoadOption.DURATION, "500ms")
                     .parse(LoadOption.WARMUP, "0s")
                     .set(LoadOption.HTTP2, http2)
                     .set(LoadOption.HEADERS, List.of("X-Run: everywhere", "X-Tenant: run", "User-Agent: my-agent/1.0"))
