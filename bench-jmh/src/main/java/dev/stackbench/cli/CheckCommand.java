@@ -160,12 +160,18 @@ final class CheckCommand implements Callable<Integer> {
         int compared = StackbenchMain.execute(args.toArray(String[]::new), stdout, err);
         ComparisonResult comparison = compared == StackbenchMain.EXIT_OK
                 ? ComparisonFiles.read(ComparisonFiles.find(dir))
-                : stoppedWhereNothingServed(compared, dir, started);
+                : stoppedByAFailedBuild(compared, dir, started);
         if (comparison == null) {
-            return compared; // it said why: a build that does not start (2), one that failed mid-run (1), an interrupt
+            return compared; // it said why: a build that does not start (2), an interrupt
         }
+        // A build that served, then stopped (its application exited, its JVM died): compare kept the complete rounds
+        // and
+        // said which; the gate below fails the check on it (1: "the comparison ended because a variant failed"),
+        // whatever
+        // base's requests did before it stopped.
+        boolean failedMidRun = comparison.stopped() == ComparisonResult.Stop.FAILED && !servedNothingAtLast(comparison);
         Failed onBase = Failed.of(comparison, "base");
-        if (onBase.requests() > 0) {
+        if (!failedMidRun && onBase.requests() > 0) {
             throw new IllegalArgumentException("the mix's requests failed on base, the build held to: " + onBase.words()
                     + "; a check measures requests base serves, so fix the --request mix (its paths, methods, bodies)");
         }
@@ -173,7 +179,7 @@ final class CheckCommand implements Callable<Integer> {
         ComparisonGate.Report report =
                 ComparisonGate.check(comparison, List.of(limit), ComparisonGate.Decision.REQUIRED);
         Failed onHead = Failed.of(comparison, "head");
-        if (onHead.requests() > 0) {
+        if (!failedMidRun && onHead.requests() > 0) {
             var problems = new ArrayList<>(report.problems());
             problems.add("head failed requests that base served: " + onHead.words());
             report = new ComparisonGate.Report(report.checks(), problems, report.machine());
@@ -212,22 +218,26 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * The comparison compare wrote in this run when it stopped as bad input (2) at a round where a build served nothing
-     * ({@code NothingServed}): whose requests failed then decides, base's being bad input and head's a failed check;
-     * null after any other failure, which compare has said all of.
+     * The comparison compare wrote in this run when a build failed it (compare's exit code 2, {@link
+     * ComparisonResult.Stop#FAILED}): at a round where a build served nothing ({@code NothingServed}: whose requests
+     * failed then decides, base's being bad input and head's a failed check), or mid-run, with the rounds complete before
+     * it. Null after any other failure (a build that does not start writes no comparison), which compare has said all of.
      */
-    private static ComparisonResult stoppedWhereNothingServed(int compared, Path dir, Instant started) {
+    private static ComparisonResult stoppedByAFailedBuild(int compared, Path dir, Instant started) {
         Path json = ComparisonFiles.find(dir);
         if (compared != StackbenchMain.EXIT_USAGE || json == null) {
             return null;
         }
         ComparisonResult written = ComparisonFiles.read(json);
-        // Not one an earlier check left in --out, and stopped by a round in which a build served nothing.
+        // Not one an earlier check left in --out.
         boolean thisRun = !Instant.parse(written.startedAt()).isBefore(started);
-        boolean nothingServed = written.stopped() == ComparisonResult.Stop.FAILED
-                && !written.rounds().isEmpty()
-                && written.rounds().getLast().trials().stream().anyMatch(ComparisonResult.Trial::servedNothing);
-        return thisRun && nothingServed ? written : null;
+        return thisRun && written.stopped() == ComparisonResult.Stop.FAILED ? written : null;
+    }
+
+    /** Whether the comparison's last round had a build that served nothing ({@code NothingServed} stopped it). */
+    private static boolean servedNothingAtLast(ComparisonResult comparison) {
+        return !comparison.rounds().isEmpty()
+                && comparison.rounds().getLast().trials().stream().anyMatch(ComparisonResult.Trial::servedNothing);
     }
 
     /** A variant's failed requests over its trials, with the first error's words. */

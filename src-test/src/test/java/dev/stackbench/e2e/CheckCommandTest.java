@@ -3,11 +3,8 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.testing.ChecksBehaviour;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,99 +54,6 @@ class CheckCommandTest {
         var notSpringBoot = Cli.run("check", "--base", Cli.JAR.toString(), "--head", TestApps.BOOT4.toString());
         assertThat(notSpringBoot.exitCode()).as(notSpringBoot.err()).isEqualTo(2);
         assertThat(notSpringBoot.err()).contains("is not a Spring Boot executable jar");
-    }
-
-    /**
-     * A mix base does not serve (a 404 on every request): compare stops at the first round, and check refuses it as
-     * bad input naming base and how its requests failed, rather than checking head against nothing.
-     */
-    @Test
-    void requestsThatFailOnBaseAreBadInputNamingBase() throws Exception {
-        Path junit = temp.resolve("check.xml");
-        Cli.Run run = Cli.jar(
-                Duration.ofMinutes(3),
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                TestApps.BOOT4.toString(),
-                "--forks",
-                "1",
-                "--request",
-                "1:GET:/no-such-path",
-                "-c",
-                "2",
-                "--think-time",
-                "20ms",
-                "--warmup",
-                "1s",
-                "--trial-warmup",
-                "300ms",
-                "--duration",
-                "500ms",
-                "--rehearsals",
-                "0",
-                "--junit",
-                junit.toString());
-
-        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
-        assertThat(run.errorLines())
-                .last()
-                .asString()
-                .startsWith("error: the mix's requests failed on base, the build held to: ")
-                .contains("http_404: 404");
-        assertThat(run.err()).doesNotContain("Exception");
-        assertThat(junit).as("no verdict to report").doesNotExist();
-    }
-
-    /**
-     * A head that moved every path (another context path in its properties, the rest of the jar as base's): its requests
-     * all fail where base's succeed, which is a failed check (1) with the reason in its report, not bad input.
-     */
-    @Test
-    void requestsThatFailOnHeadOnlyAreAFailedCheckNamingHead() throws Exception {
-        Path head = temp.resolve("moved.jar");
-        Files.copy(TestApps.BOOT4, head);
-        try (FileSystem jar = FileSystems.newFileSystem(head)) {
-            Path properties = jar.getPath("BOOT-INF/classes/application.properties");
-            Files.writeString(
-                    properties, "%nserver.servlet.context-path=/moved%n".formatted(), StandardOpenOption.APPEND);
-        }
-        Path markdown = temp.resolve("summary.md");
-        Cli.Run run = Cli.jar(
-                Duration.ofMinutes(3),
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                head.toString(),
-                "--forks",
-                "1",
-                "--request",
-                "1:GET:/hello",
-                "-c",
-                "2",
-                "--think-time",
-                "20ms",
-                "--warmup",
-                "1s",
-                "--trial-warmup",
-                "300ms",
-                "--duration",
-                "500ms",
-                "--rehearsals",
-                "0",
-                "--markdown",
-                markdown.toString());
-
-        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-        assertThat(run.out())
-                .contains("FAIL: head failed requests that base served: ", "http_404: 404")
-                .containsPattern("stackbench check: head against base, .*: WORSE");
-        assertThat(run.err()).doesNotContain("Exception");
-        assertThat(Files.readString(markdown)).contains("head failed requests that base served");
     }
 
     @Test

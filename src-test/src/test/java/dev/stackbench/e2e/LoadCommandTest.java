@@ -170,8 +170,11 @@ class LoadCommandTest {
                 "rate-reached");
 
         assertThat(reachable.exitCode()).as(reachable.out() + reachable.err()).isZero();
+        // Reached is the generator's own verdict (sent within its tolerance of asked): on a machine shared with other
+        // test classes a stall of a few hundred ms leaves 95 of 100 a second sent, which it still calls reached.
         assertThat(reachable.out())
-                .contains("Generator:", "100 requests/s sent of 100 asked: rate reached", "Thresholds:   all 1 held");
+                .contains("Generator:", "Thresholds:   all 1 held")
+                .containsPattern("\\b\\d+ requests/s sent of 100 asked: rate reached");
     }
 
     @Test
