@@ -110,6 +110,12 @@ public final class Cli {
         return run(timeout, javaJar(args));
     }
 
+    /** The jar in a JVM of its own started with {@code jvmOptions}, failed if it does not end within {@code timeout}. */
+    public static Run jar(Duration timeout, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
+        return run(timeout, javaJar(jvmOptions, args));
+    }
+
     /** The jar with {@code args}, its environment's {@code environment} added. */
     public static Run jar(Duration timeout, Map<String, String> environment, String... args)
             throws IOException, InterruptedException {
