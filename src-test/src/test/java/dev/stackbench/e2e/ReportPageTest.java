@@ -209,9 +209,9 @@ class ReportPageTest {
                 out.toString()));
         args.addAll(List.of(extra));
         // In a JVM of its own, as a user runs it, with a heap of 512 MB: JFR samples allocations when a thread's TLAB
-        // is refilled, and TLABs grow with the heap. On this machine's default heap (a quarter of 24 GB) the few MB a
-        // light 3 s run allocates filled about one TLAB per thread, and an allocation graph came out empty, once in
-        // the shared test JVM and once in a JVM of its own.
+        // is refilled, and TLABs are sized from the heap's young generation. On this machine's default heap (a quarter
+        // of 24 GB) an allocation graph came out empty, once in the shared test JVM and once in a JVM of its own: the
+        // few MB a light 3 s run allocates are then likely only a TLAB or two per thread (not measured).
         Cli.Run run = Cli.jar(Duration.ofMinutes(2), List.of("-Xmx512m"), args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         return out;

@@ -6,6 +6,12 @@ import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +42,29 @@ class MachineStoreTest {
         assertThat(afterReboot.calibration().measuredAt())
                 .isNotEqualTo(first.calibration().measuredAt());
         assertThat(home.resolve(MachineStore.THIS_MACHINE)).isRegularFile();
+    }
+
+    /**
+     * Two threads of one JVM asking at once: a file lock belongs to the JVM, so the second thread's lock would throw
+     * OverlappingFileLockException; they take turns, and the second takes the first's calibration from the store.
+     */
+    @Test
+    void twoThreadsOfOneJvmCalibrateOnceBetweenThem() throws Exception {
+        var store = new MachineStore(home, new MachineProbe(root), "boot-1");
+        var ready = new CountDownLatch(2);
+        try (ExecutorService threads = Executors.newFixedThreadPool(2)) {
+            Callable<Machine> ask = () -> {
+                ready.countDown();
+                ready.await();
+                return store.current();
+            };
+            Future<Machine> first = threads.submit(ask);
+            Future<Machine> second = threads.submit(ask);
+
+            assertThat(first.get(1, TimeUnit.MINUTES).calibration())
+                    .as("one calibration, kept for the other thread")
+                    .isEqualTo(second.get(1, TimeUnit.MINUTES).calibration());
+        }
     }
 
     @Test
