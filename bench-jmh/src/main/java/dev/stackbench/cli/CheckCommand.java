@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.gate.CheckOutputs;
 import dev.stackbench.core.gate.ComparisonGate;
+import dev.stackbench.core.machine.MachineProbe;
 import dev.stackbench.core.report.ComparisonReport;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.vocabulary.Percent;
@@ -16,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,10 +41,10 @@ import picocli.CommandLine.Unmatched;
             "Options it does not know are compare's (the load: --request, -c, --rate, --duration, --warmup; the design:"
                     + " --rounds, --min-rounds, --time-limit, --together, --jvm-option, ...).",
             "Exit code 0 when HEAD is not worse (every interval within the limit), 1 when it is worse (an interval wholly"
-                    + " past it, or head failed requests that base served), or when the comparison cannot be trusted (its A/A"
-                    + " control declared different, a build"
-                    + " failed mid-run), 3 when it could not decide in what it measured (an interval straddles the limit),"
-                    + " 2 on bad input, a build whose application does not start, or a mix whose requests fail on BASE."
+                    + " past it, head failed requests that base served, or HEAD's application does not start), or when the"
+                    + " comparison cannot be trusted (its A/A control declared different, a build failed mid-run), 3 when"
+                    + " it could not decide in what it measured (an interval straddles the limit), 2 on bad input, a BASE"
+                    + " whose application does not start, or a mix whose requests fail on BASE."
         })
 final class CheckCommand implements Callable<Integer> {
 
@@ -157,18 +159,36 @@ final class CheckCommand implements Callable<Integer> {
         }
         args.addAll(compareOptions);
         Instant started = Instant.now();
-        int compared = StackbenchMain.execute(args.toArray(String[]::new), stdout, err);
+        CommandLine compareLine = StackbenchMain.commandLine();
+        int compared = StackbenchMain.execute(compareLine, args.toArray(String[]::new), stdout, err);
+        String title = "stackbench check: head against base, at most " + Percent.format(slowdown) + " worse";
         ComparisonResult comparison = compared == StackbenchMain.EXIT_OK
                 ? ComparisonFiles.read(ComparisonFiles.find(dir))
                 : stoppedByAFailedBuild(compared, dir, started);
         if (comparison == null) {
+            // Head that does not start (compare's bad input: nothing measured, nothing written) is what a check is for:
+            // a failed check naming it and its log, in every output. Base or its A/A copy that does not start stays
+            // bad input (2); compare said why.
+            var failure = ((CompareCommand)
+                            compareLine.getSubcommands().get("compare").getCommand())
+                    .failure();
+            if (compared == StackbenchMain.EXIT_USAGE
+                    && failure.isPresent()
+                    && failure.get().label().equals("head")) {
+                var report = new ComparisonGate.Report(
+                        List.of(),
+                        List.of("head did not start: " + failure.get().getMessage()
+                                + (failure.get().log() == null
+                                        ? ""
+                                        : " (its log: " + failure.get().log() + ")")),
+                        MachineProbe.here().words());
+                return report(report, title, List.of(), null, stdout);
+            }
             return compared; // it said why: a build that does not start (2), an interrupt
         }
-        // A build that served, then stopped (its application exited, its JVM died): compare kept the complete rounds
-        // and
-        // said which; the gate below fails the check on it (1: "the comparison ended because a variant failed"),
-        // whatever
-        // base's requests did before it stopped.
+        // A build that served, then stopped (its application exited, its JVM died): compare kept the complete
+        // rounds and said which; the gate below fails the check on it (1: "the comparison ended because a variant
+        // failed"), whatever base's requests did before it stopped.
         boolean failedMidRun = comparison.stopped() == ComparisonResult.Stop.FAILED && !servedNothingAtLast(comparison);
         Failed onBase = Failed.of(comparison, "base");
         if (!failedMidRun && onBase.requests() > 0) {
@@ -184,9 +204,6 @@ final class CheckCommand implements Callable<Integer> {
             problems.add("head failed requests that base served: " + onHead.words());
             report = new ComparisonGate.Report(report.checks(), problems, report.machine());
         }
-        stdout.println();
-        stdout.print(report.table());
-        String title = "stackbench check: head against base, at most " + Percent.format(slowdown) + " worse";
         List<String> whereTheTimeWent = List.of();
         String page = null;
         if (compareOptions.stream().anyMatch(option -> option.equals("--profile") || option.startsWith("--profile="))) {
@@ -196,6 +213,20 @@ final class CheckCommand implements Callable<Integer> {
                     .page()
                     .toAbsolutePath()
                     .toString();
+        }
+        return report(report, title, whereTheTimeWent, page, stdout);
+    }
+
+    /** The verdict on stdout, in the markdown summary and the JUnit report where asked; its exit code. */
+    private int report(
+            ComparisonGate.Report report,
+            String title,
+            List<String> whereTheTimeWent,
+            String page,
+            PrintWriter stdout) {
+        stdout.println();
+        stdout.print(report.table());
+        if (page != null) {
             stdout.println("Where the time went, head against base (profiles of the measured windows):");
             whereTheTimeWent.forEach(line -> stdout.println("  " + line));
             stdout.println("Report:       " + page);

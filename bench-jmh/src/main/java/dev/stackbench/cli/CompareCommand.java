@@ -342,6 +342,14 @@ final class CompareCommand implements Callable<Integer> {
             description = "With --scenario: only the runs with these labels; repeatable.")
     List<String> only = new ArrayList<>();
 
+    /** The comparison this command ran, once it ran one: what ended it, for {@code check}. */
+    private ComparisonCli comparisonCli;
+
+    /** The variant failure that ended the comparison this command ran, if one did. */
+    java.util.Optional<dev.stackbench.core.compare.jvm.VariantFailure> failure() {
+        return comparisonCli == null ? java.util.Optional.empty() : comparisonCli.failure();
+    }
+
     @Override
     public Integer call() throws Exception {
         if (out != null) {
@@ -349,6 +357,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         var cli = new ComparisonCli(
                 spec.commandLine().getOut(), spec.commandLine().getErr(), quiet, detect == null ? null : detect());
+        comparisonCli = cli;
         if (scenario != null) {
             return runScenario(cli);
         }

@@ -40,6 +40,8 @@ final class ComparisonCli {
     /** The plan the first look printed, printed again after the summary; null before it, or without --detect. */
     private String plan;
 
+    private VariantFailure failure;
+
     ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet) {
         this(stdout, err, quiet, null);
     }
@@ -163,7 +165,13 @@ final class ComparisonCli {
                 : StackbenchMain.EXIT_OK;
     }
 
+    /** The variant failure that ended this comparison, if one did (said on stderr already). */
+    java.util.Optional<VariantFailure> failure() {
+        return java.util.Optional.ofNullable(failure);
+    }
+
     private void failure(VariantFailure e) {
+        failure = e;
         err.println("error: " + e.getMessage());
         e.logTail().forEach(line -> err.println("  | " + line));
         if (e.log() != null) {

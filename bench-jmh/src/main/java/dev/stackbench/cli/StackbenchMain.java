@@ -123,7 +123,11 @@ public final class StackbenchMain {
 
     /** Runs a stackbench command line and returns its exit code; never calls System.exit. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        var commandLine = commandLine();
+        return execute(commandLine(), args, out, err);
+    }
+
+    /** {@link #execute(String[], PrintWriter, PrintWriter)} on {@code commandLine}, whose commands the caller may read after. */
+    static int execute(CommandLine commandLine, String[] args, PrintWriter out, PrintWriter err) {
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((e, commandArgs) -> {

@@ -405,6 +405,9 @@ class AgentsTest {
                 .as("%s finished within %d s: %s", name, STEP_SECONDS, text)
                 .isTrue();
         assertThat(load.exitValue()).as("%s's exit code: %s", name, text).isEqualTo(expectedExit);
+        assertThat(out.resolve(ResultFiles.RESULT_JSON))
+                .as("%s's result.json; what it printed: %s", name, text)
+                .exists();
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
     }
 

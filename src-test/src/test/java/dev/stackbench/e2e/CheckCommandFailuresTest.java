@@ -72,13 +72,7 @@ class CheckCommandFailuresTest {
      */
     @Test
     void requestsThatFailOnHeadOnlyAreAFailedCheckNamingHead() throws Exception {
-        Path head = temp.resolve("moved.jar");
-        Files.copy(TestApps.BOOT4, head);
-        try (FileSystem jar = FileSystems.newFileSystem(head)) {
-            Path properties = jar.getPath("BOOT-INF/classes/application.properties");
-            Files.writeString(
-                    properties, "%nserver.servlet.context-path=/moved%n".formatted(), StandardOpenOption.APPEND);
-        }
+        Path head = withProperty("moved.jar", "server.servlet.context-path=/moved");
         Path markdown = temp.resolve("summary.md");
         Cli.Run run = Cli.jar(
                 Duration.ofMinutes(3),
@@ -123,12 +117,7 @@ class CheckCommandFailuresTest {
      */
     @Test
     void aHeadThatStopsMidRunIsAFailedCheckNamingIt() throws Exception {
-        Path head = temp.resolve("exits.jar");
-        Files.copy(TestApps.BOOT4, head);
-        try (FileSystem jar = FileSystems.newFileSystem(head)) {
-            Path properties = jar.getPath("BOOT-INF/classes/application.properties");
-            Files.writeString(properties, "%ntestapp.exit-after-requests=140%n".formatted(), StandardOpenOption.APPEND);
-        }
+        Path head = withProperty("exits.jar", "testapp.exit-after-requests=140");
         Path markdown = temp.resolve("summary.md");
         Path junit = temp.resolve("check.xml");
         Cli.Run run = Cli.jar(
@@ -173,5 +162,61 @@ class CheckCommandFailuresTest {
         assertThat(run.err()).doesNotContain("Exception");
         assertThat(Files.readString(markdown)).contains("the comparison ended because a variant failed: variant head");
         assertThat(Files.readString(junit)).contains("<failure");
+    }
+    /**
+     * A head whose application refuses to start: what a check is for, so a failed check (1) naming head, why and its
+     * log, in every output; not bad input, which a base that does not start is.
+     */
+    @Test
+    void aHeadThatDoesNotStartIsAFailedCheckNamingItAndItsLog() throws Exception {
+        Path head = withProperty("refuses.jar", "testapp.fail-at-start=true");
+        Path markdown = temp.resolve("summary.md");
+        Path junit = temp.resolve("check.xml");
+        Cli.Run run = Cli.jar(
+                Duration.ofMinutes(3),
+                "check",
+                Cli.VARIANTS_QUICK_JIT,
+                "--base",
+                TestApps.BOOT4.toString(),
+                "--head",
+                head.toString(),
+                "--forks",
+                "1",
+                "--request",
+                "1:GET:/hello",
+                "-c",
+                "2",
+                "--warmup",
+                "1s",
+                "--rehearsals",
+                "0",
+                "--markdown",
+                markdown.toString(),
+                "--junit",
+                junit.toString());
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.errorLines())
+                .singleElement()
+                .asString()
+                .startsWith("error: variant head: application ")
+                .endsWith("failed to start: IllegalStateException: testapp.fail-at-start=true: this application refuses"
+                        + " to start");
+        assertThat(run.out())
+                .contains("FAIL: head did not start: variant head: application ", "(its log: ")
+                .containsPattern("stackbench check: head against base, .*: WORSE");
+        assertThat(Files.readString(markdown)).contains("head did not start: variant head: application ");
+        assertThat(Files.readString(junit)).contains("<failure");
+    }
+
+    /** A copy of the test application with {@code property} added to its application.properties. */
+    private Path withProperty(String name, String property) throws Exception {
+        Path jar = temp.resolve(name);
+        Files.copy(TestApps.BOOT4, jar);
+        try (FileSystem files = FileSystems.newFileSystem(jar)) {
+            Path properties = files.getPath("BOOT-INF/classes/application.properties");
+            Files.writeString(properties, "%n%s%n".formatted(property), StandardOpenOption.APPEND);
+        }
+        return jar;
     }
 }
