@@ -177,10 +177,7 @@ final class CheckCommand implements Callable<Integer> {
                     && failure.get().label().equals("head")) {
                 var report = new ComparisonGate.Report(
                         List.of(),
-                        List.of("head did not start: " + failure.get().getMessage()
-                                + (failure.get().log() == null
-                                        ? ""
-                                        : " (its log: " + failure.get().log() + ")")),
+                        List.of("head did not start: " + failure.get().withLog()),
                         MachineProbe.here().words());
                 return report(report, title, List.of(), null, stdout);
             }

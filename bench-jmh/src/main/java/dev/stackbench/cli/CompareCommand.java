@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.compare.jvm.ComparisonProfile;
 import dev.stackbench.core.compare.jvm.LoadSetup;
+import dev.stackbench.core.compare.jvm.VariantFailure;
 import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -32,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -346,8 +348,8 @@ final class CompareCommand implements Callable<Integer> {
     private ComparisonCli comparisonCli;
 
     /** The variant failure that ended the comparison this command ran, if one did. */
-    java.util.Optional<dev.stackbench.core.compare.jvm.VariantFailure> failure() {
-        return comparisonCli == null ? java.util.Optional.empty() : comparisonCli.failure();
+    Optional<VariantFailure> failure() {
+        return comparisonCli == null ? Optional.empty() : comparisonCli.failure();
     }
 
     @Override

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -166,8 +167,8 @@ final class ComparisonCli {
     }
 
     /** The variant failure that ended this comparison, if one did (said on stderr already). */
-    java.util.Optional<VariantFailure> failure() {
-        return java.util.Optional.ofNullable(failure);
+    Optional<VariantFailure> failure() {
+        return Optional.ofNullable(failure);
     }
 
     private void failure(VariantFailure e) {

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,16 +31,8 @@ class CheckCommandFailuresTest {
     @Test
     void requestsThatFailOnBaseAreBadInputNamingBase() throws Exception {
         Path junit = temp.resolve("check.xml");
-        Cli.Run run = Cli.jar(
-                Duration.ofMinutes(3),
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                TestApps.BOOT4.toString(),
-                "--forks",
-                "1",
+        Cli.Run run = check(
+                TestApps.BOOT4,
                 "--request",
                 "1:GET:/no-such-path",
                 "-c",
@@ -74,16 +68,8 @@ class CheckCommandFailuresTest {
     void requestsThatFailOnHeadOnlyAreAFailedCheckNamingHead() throws Exception {
         Path head = withProperty("moved.jar", "server.servlet.context-path=/moved");
         Path markdown = temp.resolve("summary.md");
-        Cli.Run run = Cli.jar(
-                Duration.ofMinutes(3),
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                head.toString(),
-                "--forks",
-                "1",
+        Cli.Run run = check(
+                head,
                 "--request",
                 "1:GET:/hello",
                 "-c",
@@ -120,16 +106,8 @@ class CheckCommandFailuresTest {
         Path head = withProperty("exits.jar", "testapp.exit-after-requests=140");
         Path markdown = temp.resolve("summary.md");
         Path junit = temp.resolve("check.xml");
-        Cli.Run run = Cli.jar(
-                Duration.ofMinutes(3),
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                head.toString(),
-                "--forks",
-                "1",
+        Cli.Run run = check(
+                head,
                 "--request",
                 "1:GET:/hello",
                 "--rate",
@@ -172,16 +150,8 @@ class CheckCommandFailuresTest {
         Path head = withProperty("refuses.jar", "testapp.fail-at-start=true");
         Path markdown = temp.resolve("summary.md");
         Path junit = temp.resolve("check.xml");
-        Cli.Run run = Cli.jar(
-                Duration.ofMinutes(3),
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                head.toString(),
-                "--forks",
-                "1",
+        Cli.Run run = check(
+                head,
                 "--request",
                 "1:GET:/hello",
                 "-c",
@@ -207,6 +177,21 @@ class CheckCommandFailuresTest {
                 .containsPattern("stackbench check: head against base, .*: WORSE");
         assertThat(Files.readString(markdown)).contains("head did not start: variant head: application ");
         assertThat(Files.readString(junit)).contains("<failure");
+    }
+
+    /** {@code check} of {@code head} against the test application, one JVM per build, its variants on C1 only. */
+    private static Cli.Run check(Path head, String... more) throws Exception {
+        var args = new ArrayList<>(List.of(
+                "check",
+                Cli.VARIANTS_QUICK_JIT,
+                "--base",
+                TestApps.BOOT4.toString(),
+                "--head",
+                head.toString(),
+                "--forks",
+                "1"));
+        args.addAll(List.of(more));
+        return Cli.jar(Duration.ofMinutes(3), args.toArray(String[]::new));
     }
 
     /** A copy of the test application with {@code property} added to its application.properties. */

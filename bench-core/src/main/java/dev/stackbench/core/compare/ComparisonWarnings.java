@@ -13,8 +13,8 @@ final class ComparisonWarnings {
     static List<String> of(ComparisonResult result, VariantFailure failure) {
         var warnings = new ArrayList<String>();
         if (failure != null) {
-            warnings.add(failure.getMessage() + (failure.log() == null ? "" : " (its log: " + failure.log() + ")")
-                    + "; the verdicts are of the " + servedRounds(result) + " complete rounds before it");
+            warnings.add(failure.withLog() + "; the verdicts are of the " + servedRounds(result)
+                    + " complete rounds before it");
         }
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.falseAlarm()) {

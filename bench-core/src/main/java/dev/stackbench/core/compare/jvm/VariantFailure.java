@@ -52,4 +52,9 @@ public final class VariantFailure extends RuntimeException {
     public Path log() {
         return log;
     }
+
+    /** The message with where its log is: {@code variant head: ... (its log: PATH)}, one line. */
+    public String withLog() {
+        return getMessage() + (log == null ? "" : " (its log: " + log + ")");
+    }
 }
