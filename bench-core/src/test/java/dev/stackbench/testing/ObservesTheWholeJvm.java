@@ -6,6 +6,7 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 import java.lang.annotation.Documented;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -18,5 +19,6 @@ import org.junit.jupiter.api.parallel.Resources;
 @Documented
 @Retention(RUNTIME)
 @Target(TYPE)
-@ResourceLock(Resources.GLOBAL) // what @Isolated is: JUnit runs these after all the others
+@Tag(TestGroups.ALONE)
+@ResourceLock(Resources.GLOBAL) // what @Isolated is: alone, whatever JVM runs them
 public @interface ObservesTheWholeJvm {}

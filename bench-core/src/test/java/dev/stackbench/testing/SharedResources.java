@@ -18,5 +18,11 @@ public final class SharedResources {
      */
     public static final String NETWORK_NAMESPACES = "dev.stackbench.netns";
 
+    /**
+     * The JVM's ForkJoinPool.commonPool(), which commonpool-tomcat serves on: a class that holds a bound of that pool in
+     * this JVM runs no other class's commonpool-tomcat beside it.
+     */
+    public static final String COMMON_POOL = "dev.stackbench.common-pool";
+
     private SharedResources() {}
 }

@@ -62,6 +62,13 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
         return start(spec).withThreadNamePrefix(prefix + "-");
     }
 
+    /**
+     * Servers of one JVM start one at a time: Spring Boot's logging system is the JVM's, and two contexts starting at once
+     * reset Logback under each other (seen: ArrayIndexOutOfBoundsException in LoggerContext.reset, two async-tomcat
+     * servers started from two threads). Only the start waits; the servers then serve side by side.
+     */
+    private static final Object ONE_START_AT_A_TIME = new Object();
+
     /** Begins the name of every thread of an upstream service; no server under test names its threads so. */
     static final String UPSTREAM_THREAD_NAME_PREFIX = "upstream-";
 
@@ -100,7 +107,9 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
                 });
         ConfigurableApplicationContext context;
         try {
-            context = application.run();
+            synchronized (ONE_START_AT_A_TIME) {
+                context = application.run();
+            }
         } catch (RuntimeException e) {
             throw startFailure(spec, e);
         }

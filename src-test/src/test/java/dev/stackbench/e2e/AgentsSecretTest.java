@@ -3,7 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.BoundByWaits;
 import dev.stackbench.testing.SharedResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * a file). The target counts requests by its log lines: none from the first, some from the second; the agent names the
  * first in one line; the secret is in no process listing, result.json or printed line. Needs root and {@code ip}.
  */
-@MeasuresSpeed
+@BoundByWaits
 @ResourceLock(SharedResources.NETWORK_NAMESPACES)
 class AgentsSecretTest {
 

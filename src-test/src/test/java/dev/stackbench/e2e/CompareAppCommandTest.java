@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
-import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.BoundByWaits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own starting the application in-process. Short windows, few rounds: the verdict checked is the one the physics
  * decides, not a number (the ways a variant's application fails are {@link CompareAppFailuresTest}'s).
  */
-@MeasuresSpeed
+@BoundByWaits
 class CompareAppCommandTest {
 
     /** The platform variants' Tomcat request threads, and the wait of the mix's blocking requests. */

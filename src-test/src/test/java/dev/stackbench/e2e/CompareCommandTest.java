@@ -7,7 +7,7 @@ import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
-import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.BoundByWaits;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one 25 ms: by Little's law 8 users can get at most 1,600 and 320 requests/s, so the first is up to five times the
  * second whatever the machine's speed, and the same variant measured twice (the A/A control) is about the same.
  */
-@MeasuresSpeed
+@BoundByWaits
 class CompareCommandTest {
 
     @TempDir

@@ -2,7 +2,7 @@ package dev.stackbench.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.BoundByWaits;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * physical bounds only, so a slow or busy machine does not make them flake; a broken rule fails
  * the build and prints the gate's table.
  */
-@MeasuresSpeed
+@BoundByWaits
 class GatedScenariosTest {
 
     static final Path SCENARIO = Path.of("..", "results", "gates", "ci-scenario.yaml");

@@ -13,7 +13,8 @@ import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.testing.MeasuresSpeed;
+import dev.stackbench.testing.BoundByWaits;
+import dev.stackbench.testing.SharedResources;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +28,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Physical bounds, measured through the real load generator against every approach: C users
@@ -46,7 +48,8 @@ import org.junit.jupiter.api.Test;
  * bounds hold side by side as alone. commonpool-tomcat runs after them, alone: its pool is the JVM's common pool, which
  * the others' code may also use.
  */
-@MeasuresSpeed
+@BoundByWaits
+@ResourceLock(SharedResources.COMMON_POOL)
 class LittlesLawTest {
 
     /** Users per pool thread, so that every pool-bound run waits about 4 D: long enough to queue, short against the window. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.stackbench.testing.BoundByWaits;
 import dev.stackbench.testing.ChecksBehaviour;
 import dev.stackbench.testing.MeasuresSpeed;
 import dev.stackbench.testing.ObservesTheWholeJvm;
@@ -13,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.platform.commons.annotation.Testable;
 
 /**
- * Every test class of this module and of bench-core says whether it measures speed or observes the whole JVM, and so runs alone, or checks
- * behaviour, and so shares the machine with other such classes (JUnit's parallel execution, configured in the root pom): a class that said nothing
- * would run beside whatever else runs, and its measurements with it.
+ * Every test class of this module and of bench-core says whether it measures speed or observes the whole JVM, and so runs
+ * alone, is bound by waits, and so runs beside other such classes only, or checks behaviour, and so shares the machine
+ * with other such classes (the root pom's three test runs, TestGroups): a class that said nothing would run beside the
+ * behaviour classes, and its measurements with them.
  */
 @ChecksBehaviour
 class TestsShareTheMachineTest {
@@ -32,15 +34,19 @@ class TestsShareTheMachineTest {
                 .contains(TestsShareTheMachineTest.class.getName(), "dev.stackbench.core.load.engine.AccountingTest");
 
         List<String> undeclared = testClasses.stream()
-                .filter(type -> Stream.of(MeasuresSpeed.class, ObservesTheWholeJvm.class, ChecksBehaviour.class)
+                .filter(type -> Stream.of(
+                                        MeasuresSpeed.class,
+                                        BoundByWaits.class,
+                                        ObservesTheWholeJvm.class,
+                                        ChecksBehaviour.class)
                                 .filter(type::isAnnotatedWith)
                                 .count()
                         != 1)
                 .map(JavaClass::getName)
                 .toList();
         assertThat(undeclared)
-                .as("test classes annotated with none or more than one of @MeasuresSpeed, @ObservesTheWholeJvm and"
-                        + " @ChecksBehaviour")
+                .as("test classes annotated with none or more than one of @MeasuresSpeed, @BoundByWaits,"
+                        + " @ObservesTheWholeJvm and @ChecksBehaviour")
                 .isEmpty();
     }
 
