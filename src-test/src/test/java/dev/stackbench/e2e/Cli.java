@@ -131,6 +131,12 @@ public final class Cli {
         return run(timeout, command);
     }
 
+    /** Any {@code command} (a script, another tool), its environment's {@code environment} added. */
+    public static Run command(Duration timeout, List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        return run(timeout, command, environment);
+    }
+
     /** {@code command}, failed if it does not end within {@code timeout}. */
     private static Run run(Duration timeout, List<String> command) throws IOException, InterruptedException {
         return run(timeout, command, Map.of());

@@ -38,7 +38,7 @@ class ServersStartedAtOnceTest {
             Approach.LOOM_NETTY,
             Approach.LOOM_TOMCAT);
 
-    @RepeatedTest(4)
+    @RepeatedTest(3)
     void serversStartedFromSeveralThreadsAtOnceAllServe() throws Exception {
         var catalog = ServerVariants.load();
         var started = new ArrayList<Future<RunningServer>>();

@@ -12,6 +12,10 @@ final class TestApps {
     static final Path BOOT3 =
             Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
 
+    /** The same built again with {@code /hello} 500 µs of CPU costlier (src-test/apps/boot3-costlier): a known regression. */
+    static final Path BOOT3_COSTLIER = Path.of(System.getProperty(
+            "stackbench.testapp.boot3-costlier", "apps/boot3-costlier/target/testapp-boot3-costlier.jar"));
+
     /** The test application on Spring Boot 4 (Tomcat, and Jetty too: {@code --web-server} chooses). */
     static final Path BOOT4 =
             Path.of(System.getProperty("stackbench.testapp.boot4", "apps/boot4/target/testapp-boot4.jar"));

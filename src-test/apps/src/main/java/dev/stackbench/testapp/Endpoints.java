@@ -23,14 +23,17 @@ import org.springframework.web.bind.annotation.RestController;
 class Endpoints {
 
     private final JdbcTemplate jdbc;
+    private final ExtraCost extraCost;
 
-    Endpoints(JdbcTemplate jdbc) {
+    Endpoints(JdbcTemplate jdbc, ExtraCost extraCost) {
         this.jdbc = jdbc;
+        this.extraCost = extraCost;
         jdbc.execute("CREATE TABLE IF NOT EXISTS items (id BIGINT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(200) NOT NULL)");
     }
 
     @GetMapping("/hello")
     String hello() {
+        extraCost.spend();
         return "hello from Spring Boot " + SpringBootVersion.getVersion() + " on " + (Thread.currentThread().isVirtual() ? "a virtual" : "a platform")
                 + " thread";
     }
