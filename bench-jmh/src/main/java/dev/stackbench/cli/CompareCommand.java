@@ -389,7 +389,7 @@ final class CompareCommand implements Callable<Integer> {
                         given.isGiven(LoadOption.DURATION) ? without(given, LoadOption.DURATION) : given,
                         Map.of(),
                         serverProperties);
-        Duration window = given.isGiven(LoadOption.DURATION) ? given.duration() : Design.WINDOW;
+        Duration window = Design.trialWindow(given);
         return cli.runScenario(chosen, window, this::design, jvmOptions, profile(), out);
     }
 
@@ -477,10 +477,7 @@ final class CompareCommand implements Callable<Integer> {
         List<Variant> variants = VariantText.parseAll(variantTexts, application, chosen).stream()
                 .map(variant -> variant.withDefaultProperties(serverProperties))
                 .toList();
-        LoadOptions given = LoadOptionSpecs.given(spec);
-        if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().duration(Design.WINDOW).parent(given).build();
-        }
+        LoadOptions given = Design.withTrialWindow(LoadOptionSpecs.given(spec));
         LoadProfile profile = given.profile(LoadOption.Naming.COMMAND_LINE);
         boolean applications =
                 variants.stream().anyMatch(variant -> variant.source() instanceof ServerSource.Application);

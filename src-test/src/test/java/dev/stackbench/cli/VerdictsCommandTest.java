@@ -6,7 +6,7 @@ import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.analysis.MetricVerdict;
 import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.machine.Machine;
-import dev.stackbench.core.machine.Processor;
+import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.e2e.Cli;
@@ -91,26 +91,6 @@ class VerdictsCommandTest {
     }
 
     private static Machine machine(String host, int family, int l3MiB) {
-        var processor = new Processor(
-                "AuthenticAMD",
-                "AMD EPYC",
-                family,
-                1,
-                2,
-                2,
-                List.of(new Processor.Cache(3, "Unified", (long) l3MiB << 20)));
-        return new Machine(
-                host,
-                processor,
-                "KVM",
-                8L << 30,
-                "Linux amd64",
-                "6.1.0",
-                null,
-                null,
-                "madvise",
-                "kvm-clock",
-                "25",
-                null);
+        return TestMachines.uncalibrated(host, family, 1, l3MiB);
     }
 }

@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -112,7 +113,7 @@ class BoundsOfNestedCallsTest {
         for (var run : MEASURED_AT_ONCE.values()) {
             try {
                 run.get(2, TimeUnit.MINUTES);
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 // its own test reports it
             }
         }

@@ -123,10 +123,11 @@ class LoadCommandTest {
 
     /**
      * One generator thread cannot send a million requests a second (1 µs each; its own CPU per request is several
-     * µs): rate-reached fails and says how far short it was. A hundred a second it reaches.
+     * µs): rate-reached fails and says how far short it was. That a hundred a second it reaches, exactly, is
+     * RateReachedTest's: it holds only with the machine to itself.
      */
     @Test
-    void rateReachedFailsWhenTheGeneratorCannotSendTheRateAndHoldsWhenItCan() {
+    void rateReachedFailsWhenTheGeneratorCannotSendTheRate() {
         Cli.Run unreachable = Cli.run(
                 "load",
                 "--approach",
@@ -152,29 +153,6 @@ class LoadCommandTest {
                 .startsWith("FAILED: threshold rate-reached crossed: ")
                 .contains("requests/s sent of 1000000 asked: rate NOT reached");
         assertThat(unreachable.out()).contains("WARNING: the rate was not reached: ");
-
-        Cli.Run reachable = Cli.run(
-                "load",
-                "--approach",
-                "webflux-netty",
-                "--rate",
-                "100",
-                "--threads",
-                "1",
-                "--duration",
-                "2s",
-                "--warmup",
-                "1s",
-                "--quiet",
-                "--threshold",
-                "rate-reached");
-
-        assertThat(reachable.exitCode()).as(reachable.out() + reachable.err()).isZero();
-        // Reached is the generator's own verdict (sent within its tolerance of asked): on a machine shared with other
-        // test classes a stall of a few hundred ms leaves 95 of 100 a second sent, which it still calls reached.
-        assertThat(reachable.out())
-                .contains("Generator:", "Thresholds:   all 1 held")
-                .containsPattern("\\b\\d+ requests/s sent of 100 asked: rate reached");
     }
 
     @Test

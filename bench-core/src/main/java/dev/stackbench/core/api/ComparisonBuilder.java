@@ -268,10 +268,7 @@ public final class ComparisonBuilder {
                             planned.jvmOptions());
             list.add(variant.withDefaultProperties(properties));
         }
-        LoadOptions given = load.parent(moreLoad).build();
-        if (!given.isGiven(LoadOption.DURATION)) {
-            given = LoadOptions.builder().duration(Design.WINDOW).parent(given).build();
-        }
+        LoadOptions given = Design.withTrialWindow(load.parent(moreLoad).build());
         // Every load option and request checked now, before a JVM starts, as the command line does.
         given.toRun(
                 URI.create("http://127.0.0.1:1/"),

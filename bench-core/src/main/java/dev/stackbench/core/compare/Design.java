@@ -3,6 +3,8 @@ package dev.stackbench.core.compare;
 import dev.stackbench.core.compare.analysis.Looks;
 import dev.stackbench.core.compare.analysis.PairedAnalysis;
 import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.load.LoadOption;
+import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Durations;
@@ -78,6 +80,18 @@ public record Design(
 
     /** A trial's measured window unless --duration says otherwise. */
     public static final Duration WINDOW = Duration.ofSeconds(5);
+
+    /** The trials' window these load options give: their duration where given, else {@link #WINDOW}. */
+    public static Duration trialWindow(LoadOptions given) {
+        return given.isGiven(LoadOption.DURATION) ? given.duration() : WINDOW;
+    }
+
+    /** {@code given} with a trial's window: {@link #WINDOW} under them unless they give a duration. */
+    public static LoadOptions withTrialWindow(LoadOptions given) {
+        return given.isGiven(LoadOption.DURATION)
+                ? given
+                : LoadOptions.builder().duration(WINDOW).parent(given).build();
+    }
 
     public static final double CONFIDENCE = 0.95;
     public static final double EQUIVALENCE_MARGIN = 0.02;

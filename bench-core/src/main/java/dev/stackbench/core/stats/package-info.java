@@ -9,6 +9,10 @@
  * ({@link dev.stackbench.core.stats.Holm}) and the error rate spent over looks
  * ({@link dev.stackbench.core.stats.GroupSequential}).
  *
+ * <p>The t and chi-squared distributions come from Apache Commons Statistics (commons-statistics-distribution); the
+ * tests stay ours on purpose: its inference module has no Friedman test, and its {@code TTest} takes raw samples, not
+ * the pooled standard error and degrees of freedom of JVMs that compare's fork estimators give (docs/architecture.md).
+ *
  * <p>May import {@code dev.stackbench.core.result} and {@code dev.stackbench.core.result.read};
  * nothing above it (gate, report).
  */

@@ -5,6 +5,7 @@
  * Pure functions of series of numbers: no clock, no threads.
  *
  * <p>May import {@code dev.stackbench.core.result} (the verdict's record) and {@code dev.stackbench.core.stats}
- * (its one quantile); nothing else of stackbench.
+ * (its one quantile), and what every package may (the vocabulary, {@code core.server}, {@code core.machine}); no other
+ * package of stackbench.
  */
 package dev.stackbench.core.steady;

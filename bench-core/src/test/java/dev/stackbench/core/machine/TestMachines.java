@@ -50,6 +50,31 @@ public final class TestMachines {
                 new Calibration(Calibration.WORK, unitsPerSecond, 2.0, "2026-11-26T00:00:00Z", 2.0));
     }
 
+    /** Host {@code host}: 2 cores of an AMD EPYC of {@code family} and {@code model} with {@code l3MiB} of L3, not calibrated. */
+    public static Machine uncalibrated(String host, int family, int model, int l3MiB) {
+        var processor = new Processor(
+                "AuthenticAMD",
+                "AMD EPYC",
+                family,
+                model,
+                2,
+                2,
+                List.of(new Processor.Cache(3, "Unified", (long) l3MiB << 20)));
+        return new Machine(
+                host,
+                processor,
+                "KVM",
+                8L << 30,
+                "Linux amd64",
+                "6.1.0",
+                null,
+                null,
+                "madvise",
+                "kvm-clock",
+                "25.0.1+8-LTS",
+                null);
+    }
+
     /** Rewrites the result.json at {@code file} as if it had been measured on {@code machine}. */
     public static void measuredOn(Path file, Machine machine) throws IOException {
         var json = ResultFiles.json();

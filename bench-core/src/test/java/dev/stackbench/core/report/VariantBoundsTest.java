@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.analysis.TrialValues;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.SampleResults;
 import dev.stackbench.core.server.Execution;
 import dev.stackbench.core.server.ServerLimits;
 import dev.stackbench.testing.ChecksBehaviour;
@@ -71,27 +72,15 @@ class VariantBoundsTest {
                 List.of());
         var environment = new RunResult.Environment("25", "vm", 2, "linux", 1L << 30, true, 1);
         long ok = Math.round(rps);
-        return new RunResult(
-                RunResult.SCHEMA,
-                target,
-                profile,
-                environment,
-                new RunResult.Window("2025-01-01T00:00:00Z", 0, 1, null, null, false),
-                new RunResult.Requests(ok, ok, ok, 0, Map.of(), 0, 0),
-                rps,
-                latency,
-                null,
-                null,
-                new RunResult.Bytes(0, 0),
-                new RunResult.ClientCpu(0, null),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return SampleResults.builder()
+                .target(target)
+                .profile(profile)
+                .environment(environment)
+                .window(new RunResult.Window("2025-01-01T00:00:00Z", 0, 1, null, null, false))
+                .served(ok)
+                .rps(rps)
+                .latencyMs(latency)
+                .build();
     }
 
     /** Rounds of one trial each of variant "v". */

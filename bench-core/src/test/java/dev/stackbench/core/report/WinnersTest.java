@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.SampleResults;
 import dev.stackbench.core.result.TimelineRow;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.RecordedRun;
@@ -182,27 +183,17 @@ class WinnersTest {
                 true,
                 false,
                 List.of());
-        var result = new RunResult(
-                RunResult.SCHEMA,
-                RunResult.Target.url(java.net.URI.create("http://127.0.0.1:1/")).withLabel(label),
-                profile,
-                new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
-                new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false),
-                new RunResult.Requests(errors, 0, 0, errors, Map.of(), 0, 0),
-                sum / rpsPerSecond.length,
-                Percentiles.ofNanos(latency),
-                null,
-                null,
-                new RunResult.Bytes(0, 0),
-                new RunResult.ClientCpu(0, null),
-                timeline,
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        var result = SampleResults.builder()
+                .target(RunResult.Target.url(java.net.URI.create("http://127.0.0.1:1/"))
+                        .withLabel(label))
+                .profile(profile)
+                .environment(new RunResult.Environment("25", "vm", 2, "os", 1, false, 1))
+                .window(new RunResult.Window("t", 0, rpsPerSecond.length, steadiness, null, false))
+                .requests(new RunResult.Requests(errors, 0, 0, errors, Map.of(), 0, 0))
+                .rps(sum / rpsPerSecond.length)
+                .latencyMs(Percentiles.ofNanos(latency))
+                .timeline(timeline)
+                .build();
         return new RecordedRun(
                 Path.of(label, "result.json"),
                 label,

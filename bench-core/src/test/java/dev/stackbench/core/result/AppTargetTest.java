@@ -57,27 +57,12 @@ class AppTargetTest {
                 150_000_000L,
                 300_000_000L);
         var environment = new RunResult.Environment("25", "vm", 2, "Linux", 1L << 30, target.serverInThisJvm(), 1);
-        var result = new RunResult(
-                plain.schema(),
-                target,
-                plain.profile(),
-                environment,
-                plain.window(),
-                plain.requests(),
-                plain.rps(),
-                plain.latencyMs(),
-                null,
-                null,
-                plain.bytes(),
-                plain.clientCpu(),
-                List.of(),
-                List.of(),
-                jvm,
-                null,
-                null,
-                new RunResult.Startup(5432.1, null, null, null),
-                null,
-                null);
+        var result = SampleResults.from(plain)
+                .target(target)
+                .environment(environment)
+                .jvm(jvm)
+                .startup(new RunResult.Startup(5432.1, null, null, null))
+                .build();
 
         String json = ResultFiles.json().writeValueAsString(result);
         RunResult read = ResultFiles.json().readValue(json, RunResult.class);

@@ -146,26 +146,6 @@ class GeneratorWatchTest {
     private static RunResult withGenerator(Generator generator) {
         var plain = TestResults.open("webflux-netty", null, Map.of(), 200, 100, 200);
         var latency = Percentiles.ofNanos(lagOf(1, 2, 3));
-        return new RunResult(
-                plain.schema(),
-                plain.target(),
-                plain.profile(),
-                plain.environment(),
-                plain.window(),
-                plain.requests(),
-                plain.rps(),
-                latency,
-                null,
-                null,
-                plain.bytes(),
-                plain.clientCpu(),
-                plain.timeline(),
-                plain.warnings(),
-                plain.jvm(),
-                generator,
-                plain.byRequest(),
-                null,
-                null,
-                null);
+        return SampleResults.from(plain).latencyMs(latency).generator(generator).build();
     }
 }

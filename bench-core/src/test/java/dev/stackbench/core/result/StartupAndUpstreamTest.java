@@ -42,27 +42,11 @@ class StartupAndUpstreamTest {
                 400_000_000L,
                 150_000_000L,
                 null);
-        var result = new RunResult(
-                plain.schema(),
-                plain.target().withUpstream(upstream),
-                plain.profile(),
-                plain.environment(),
-                plain.window(),
-                plain.requests(),
-                plain.rps(),
-                plain.latencyMs(),
-                null,
-                null,
-                plain.bytes(),
-                plain.clientCpu(),
-                List.of(),
-                List.of(),
-                jvm,
-                null,
-                null,
-                new RunResult.Startup(2345.6, 12000L, 456.7, 150L),
-                null,
-                null);
+        var result = SampleResults.from(plain)
+                .target(plain.target().withUpstream(upstream))
+                .jvm(jvm)
+                .startup(new RunResult.Startup(2345.6, 12000L, 456.7, 150L))
+                .build();
 
         String json = ResultFiles.json().writeValueAsString(result);
         RunResult read = ResultFiles.json().readValue(json, RunResult.class);

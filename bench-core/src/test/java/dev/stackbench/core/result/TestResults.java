@@ -135,26 +135,13 @@ final class TestResults {
                 approach + "/date", "http://127.0.0.1:1/", approach, "date", params, Map.of(), limits, null, null);
         var environment = new RunResult.Environment("25", "vm", 2, "linux", 1L << 30, true, 1);
         long ok = Math.round(rps * profile.durationSeconds());
-        return new RunResult(
-                RunResult.SCHEMA,
-                target,
-                profile,
-                environment,
-                new RunResult.Window("2025-01-01T00:00:00Z", 0, 10, null, null, false),
-                new RunResult.Requests(ok, ok, ok, 0, Map.of(), 0, 0),
-                rps,
-                Percentiles.ofNanos(new org.HdrHistogram.Histogram(3)),
-                null,
-                null,
-                new RunResult.Bytes(0, 0),
-                new RunResult.ClientCpu(0, null),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return SampleResults.builder()
+                .target(target)
+                .profile(profile)
+                .environment(environment)
+                .window(new RunResult.Window("2025-01-01T00:00:00Z", 0, 10, null, null, false))
+                .served(ok)
+                .rps(rps)
+                .build();
     }
 }

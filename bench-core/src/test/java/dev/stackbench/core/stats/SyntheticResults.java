@@ -4,6 +4,7 @@ import dev.stackbench.core.result.Histograms;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.Percentiles;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.SampleResults;
 import dev.stackbench.core.result.read.IntervalHistogram;
 import dev.stackbench.core.result.read.IterationScores;
 import dev.stackbench.core.result.read.RecordedResults;
@@ -91,10 +92,10 @@ public final class SyntheticResults {
         long ok = list.stream().mapToLong(IntervalHistogram::ok).sum();
         Histogram merged = Histograms.newLatencyHistogram();
         list.forEach(interval -> merged.add(interval.latencyNanos()));
-        var result = new RunResult(
-                RunResult.SCHEMA,
-                RunResult.Target.url(java.net.URI.create("http://127.0.0.1:1/")).withLabel(label),
-                new RunResult.Profile(
+        var result = SampleResults.builder()
+                .target(RunResult.Target.url(java.net.URI.create("http://127.0.0.1:1/"))
+                        .withLabel(label))
+                .profile(new RunResult.Profile(
                         LoadModel.CLOSED,
                         "synthetic",
                         1,
@@ -110,24 +111,14 @@ public final class SyntheticResults {
                         1,
                         true,
                         false,
-                        List.of()),
-                new RunResult.Environment("25", "vm", 2, "os", 1, false, 1),
-                new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false),
-                new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0),
-                ok / (double) intervals,
-                Percentiles.ofNanos(merged),
-                null,
-                null,
-                new RunResult.Bytes(0, 0),
-                new RunResult.ClientCpu(0, null),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                agents,
-                null);
+                        List.of()))
+                .environment(new RunResult.Environment("25", "vm", 2, "os", 1, false, 1))
+                .window(new RunResult.Window("2026-01-01T00:00:00Z", 0, intervals, steadiness, null, false))
+                .requests(new RunResult.Requests(ok + errors, ok + errors, ok, errors, Map.of(), 0, 0))
+                .rps(ok / (double) intervals)
+                .latencyMs(Percentiles.ofNanos(merged))
+                .agents(agents)
+                .build();
         add(label, result, List.copyOf(list), List.of(), Map.of(Metric.RPS, result.rps()), errors, ok + errors);
         return this;
     }

@@ -8,9 +8,10 @@ import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.analysis.MetricVerdict;
 import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.machine.Machine;
-import dev.stackbench.core.machine.Processor;
+import dev.stackbench.core.machine.TestMachines;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
+import dev.stackbench.core.result.SampleResults;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -135,27 +136,7 @@ class MachineMatrixTest {
     }
 
     static Machine machine(String host, int family, int model, int l3MiB) {
-        var processor = new Processor(
-                "AuthenticAMD",
-                "AMD EPYC",
-                family,
-                model,
-                2,
-                2,
-                List.of(new Processor.Cache(3, "Unified", (long) l3MiB << 20)));
-        return new Machine(
-                host,
-                processor,
-                "KVM",
-                8L << 30,
-                "Linux amd64",
-                "6.1.0",
-                null,
-                null,
-                "madvise",
-                "kvm-clock",
-                "25.0.1+8-LTS",
-                null);
+        return TestMachines.uncalibrated(host, family, model, l3MiB);
     }
 
     static PairVerdict different(String first, String second, double ratio, double low, double high) {
@@ -201,26 +182,6 @@ class MachineMatrixTest {
                 null,
                 List.of("-Xmx1g"),
                 List.of(collector.equals("G1") ? "G1 Young Generation" : "ZGC Cycles"));
-        return new RunResult(
-                RunResult.SCHEMA,
-                null,
-                null,
-                environment,
-                null,
-                null,
-                0,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of(),
-                List.of(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return SampleResults.builder().environment(environment).build();
     }
 }
