@@ -12,6 +12,14 @@ if [ $# -lt 3 ]; then
 fi
 n=$1
 app=$2
+if ! [[ "$n" =~ ^[1-9][0-9]*$ ]]; then
+  echo "error: N must be a whole number of checks, 1 or more, got '$n'" >&2
+  exit 2
+fi
+if [ ! -f "$app" ]; then
+  echo "error: $app is not a file" >&2
+  exit 2
+fi
 out=$3
 shift 3
 if [ -e "$out" ]; then

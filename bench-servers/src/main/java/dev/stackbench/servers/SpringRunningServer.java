@@ -48,7 +48,10 @@ record SpringRunningServer(
 
     @Override
     public void close() {
-        context.close();
+        // Closing cleans up the JVM's logging system, which a start beside it would be initializing.
+        synchronized (SpringServerVariantProvider.STARTS_AND_CLOSES) {
+            context.close();
+        }
     }
 
     @Override

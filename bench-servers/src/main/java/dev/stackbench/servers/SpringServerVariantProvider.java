@@ -63,11 +63,12 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
     }
 
     /**
-     * Servers of one JVM start one at a time: Spring Boot's logging system is the JVM's, and two contexts starting at once
-     * reset Logback under each other (seen: ArrayIndexOutOfBoundsException in LoggerContext.reset, two async-tomcat
-     * servers started from two threads). Only the start waits; the servers then serve side by side.
+     * Servers of one JVM start and close one at a time: Spring Boot's logging system is the JVM's, and two contexts
+     * starting at once reset Logback under each other (seen: ArrayIndexOutOfBoundsException in LoggerContext.reset, two
+     * async-tomcat servers started from two threads); a context closing cleans it up. Only starts and closes wait; the
+     * servers serve side by side.
      */
-    private static final Object ONE_START_AT_A_TIME = new Object();
+    static final Object STARTS_AND_CLOSES = new Object();
 
     /** Begins the name of every thread of an upstream service; no server under test names its threads so. */
     static final String UPSTREAM_THREAD_NAME_PREFIX = "upstream-";
@@ -107,7 +108,7 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
                 });
         ConfigurableApplicationContext context;
         try {
-            synchronized (ONE_START_AT_A_TIME) {
+            synchronized (STARTS_AND_CLOSES) {
                 context = application.run();
             }
         } catch (RuntimeException e) {
@@ -135,7 +136,9 @@ public final class SpringServerVariantProvider implements ServerVariantProvider 
         try {
             limits = ResolvedLimits.of(spec, context.getEnvironment());
         } catch (RuntimeException e) { // a pool size the server accepted but that describes no pool
-            context.close();
+            synchronized (STARTS_AND_CLOSES) {
+                context.close();
+            }
             throw new ServerStartException(
                     spec.approach() + " started with settings that give no limits: " + e.getMessage(), e);
         }

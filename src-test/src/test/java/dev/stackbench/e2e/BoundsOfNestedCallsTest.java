@@ -88,8 +88,10 @@ class BoundsOfNestedCallsTest {
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws InterruptedException {
         atOnce.shutdownNow();
+        // Before the temporary directory goes: a run still going writes into it.
+        atOnce.awaitTermination(1, TimeUnit.MINUTES);
     }
 
     private static void measure(String test, Callable<RunResult> run) {

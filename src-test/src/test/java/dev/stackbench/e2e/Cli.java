@@ -152,6 +152,8 @@ public final class Cli {
             builder.environment().putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                // A script's children (its java) first: killing the script alone would leave them running.
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
                 throw new AssertionError(String.join(" ", command) + " did not end within " + timeout.toSeconds()
                         + " s: " + Files.readString(err));

@@ -22,10 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>What decides is the application's own threads' CPU per request (serverCpuPerRequest: in windows this short the
  * JIT's and the GC's CPU, which process CPU also counts, are most of the noise), about 300 µs here with C1, so the cost
  * is a ratio of about 2.5 against a margin of 30%. One JVM per build, and each round's trials at once ({@code
- * --together}), so that what the machine does to one it does to all three. Measured alone: beside other measuring
- * classes (two checks at once, or CompareCommandTest) the intervals widened past any useful margin (0.804 [0.483,
- * 1.337] for the unchanged head), and this check's JVMs left CompareCommandTest's and CompareAppCommandTest's verdicts
- * undecided.
+ * --together}), so that what the machine does to one it does to all three. Measured alone: with two such checks at once
+ * (6 application JVMs serving, one of them the costlier) the intervals widened past any useful margin (0.804 [0.483,
+ * 1.337] for the unchanged head), and beside them CompareCommandTest's and CompareAppCommandTest's verdicts came out
+ * undecided, where beside each other they decide (the bound-by-waits run).
  */
 @MeasuresSpeed
 class PullRequestCheckTest {
@@ -128,7 +128,7 @@ class PullRequestCheckTest {
                 Map.of(
                         "CHECK_OUT", out.toString(),
                         "STACKBENCH_JAR", Cli.JAR.toString(),
-                        "JAVA_HOME", Path.of(Cli.java()).getParent().getParent().toString()));
+                        "JAVA_HOME", System.getProperty("java.home")));
     }
 
     /** The lines under "Where the time went", without their indent. */

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.RepeatedTest;
 
 /**
@@ -55,6 +56,8 @@ class ServersStartedAtOnceTest {
                     servers.add(server.get(2, TimeUnit.MINUTES));
                 } catch (ExecutionException e) {
                     failures.add(String.valueOf(e.getCause()));
+                } catch (TimeoutException e) {
+                    failures.add("a start that did not end within 2 minutes");
                 }
             }
             try {

@@ -32,14 +32,20 @@ class ExtraCost {
         if (nanos == 0) {
             return;
         }
-        long until = THREADS.getCurrentThreadCpuTime() + nanos;
+        long until = cpuNanos() + nanos;
         long x = sink;
         do {
             // Batches of about 10-40 µs between reads of the clock, so that this method, not the clock, has the samples.
             for (int i = 0; i < 20_000; i++) {
                 x = x * 6364136223846793005L + 1442695040888963407L;
             }
-        } while (THREADS.getCurrentThreadCpuTime() < until);
+        } while (cpuNanos() < until);
         sink = x;
+    }
+
+    /** This thread's CPU time; on a virtual thread (where the JVM says -1) the clock, which a busy loop spends alike. */
+    private static long cpuNanos() {
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        return cpu >= 0 ? cpu : System.nanoTime();
     }
 }
