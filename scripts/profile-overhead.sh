@@ -10,7 +10,13 @@ MODE=${2:-jfr}
 OUT=${3:-$(mktemp -d)}
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 JAR=$(dirname "$0")/../bench-jmh/target/bench-jmh.jar
-LOAD=(load --approach loom-tomcat --workload date --concurrency 50 --warmup 10s --duration 20s --quiet)
+# STACKBENCH_LOAD replaces the load (words split on spaces), e.g. an application's:
+#   STACKBENCH_LOAD="load --app app.jar --request 1:GET:/hello --concurrency 50 --warmup 10s --duration 20s --quiet"
+if [ -n "${STACKBENCH_LOAD:-}" ]; then
+  read -r -a LOAD <<< "$STACKBENCH_LOAD"
+else
+  LOAD=(load --approach loom-tomcat --workload date --concurrency 50 --warmup 10s --duration 20s --quiet)
+fi
 mkdir -p "$OUT"
 for i in $(seq 1 "$PAIRS"); do
   order="plain profiled"
