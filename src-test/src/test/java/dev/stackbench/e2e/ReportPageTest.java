@@ -212,7 +212,12 @@ class ReportPageTest {
         // is refilled, and TLABs are sized from the heap's young generation. On this machine's default heap (a quarter
         // of 24 GB) an allocation graph came out empty, once in the shared test JVM and once in a JVM of its own: the
         // few MB a light 3 s run allocates are then likely only a TLAB or two per thread (not measured).
-        Cli.Run run = Cli.jar(Duration.ofMinutes(2), List.of("-Xmx512m"), args.toArray(String[]::new));
+        // Small fixed TLABs too: the allocation graph of a run still came out empty with 512 MB (CI, 2026-11-27), and a
+        // refill every 32 KB gives JFR a sample point every few requests whatever the heap.
+        Cli.Run run = Cli.jar(
+                Duration.ofMinutes(2),
+                List.of("-Xmx512m", "-XX:TLABSize=32k", "-XX:-ResizeTLAB"),
+                args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         return out;
     }

@@ -12,7 +12,7 @@ final class TestApps {
     static final Path BOOT3 =
             Path.of(System.getProperty("stackbench.testapp.boot3", "apps/boot3/target/testapp-boot3.jar"));
 
-    /** The same built again with {@code /hello} 500 µs of CPU costlier (src-test/apps/boot3-costlier): a known regression. */
+    /** The same built again with {@code /hello} 1500 µs of CPU costlier (src-test/apps/boot3-costlier): a known regression. */
     static final Path BOOT3_COSTLIER = Path.of(System.getProperty(
             "stackbench.testapp.boot3-costlier", "apps/boot3-costlier/target/testapp-boot3-costlier.jar"));
 

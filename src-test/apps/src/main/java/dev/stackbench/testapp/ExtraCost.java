@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
 /**
  * A known extra cost, for the pull-request check's own test: {@code testapp.hello.extra-cost-micros} microseconds of
  * this thread's CPU spent on every {@code /hello}, 0 (none) unless a build says otherwise. The build
- * {@code testapp-boot3-costlier} (src-test/apps/boot3-costlier) says 500 in its {@code config/application.properties}:
+ * {@code testapp-boot3-costlier} (src-test/apps/boot3-costlier) says 1500 in its {@code config/application.properties}:
  * the same code, a build with one endpoint made slower, as a pull request might.
  */
 @Component
