@@ -20,7 +20,8 @@ public final class SharedResources {
 
     /**
      * The JVM's ForkJoinPool.commonPool(), which commonpool-tomcat serves on: a class that holds a bound of that pool in
-     * this JVM runs no other class's commonpool-tomcat beside it.
+     * this JVM, or runs in this JVM code that uses it (the generator's, a scenario's), takes it, so that no compensating
+     * thread another class's code makes moves that bound.
      */
     public static final String COMMON_POOL = "dev.stackbench.common-pool";
 

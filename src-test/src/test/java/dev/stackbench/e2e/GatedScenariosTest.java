@@ -3,17 +3,21 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.testing.BoundByWaits;
+import dev.stackbench.testing.SharedResources;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The gate of every build: {@code load --scenario results/gates/ci-scenario.yaml}, then
  * {@code gate --rules results/gates/ci-rules.yaml}. The rules are ratios within this run and
  * physical bounds only, so a slow or busy machine does not make them flake; a broken rule fails
- * the build and prints the gate's table.
+ * the build and prints the gate's table. Its runs are in this JVM, whose common pool their code uses: it holds that pool
+ * (a commonpool-tomcat beside it served faster than its one thread allows: a compensating thread, CI 2026-11-27).
  */
 @BoundByWaits
+@ResourceLock(SharedResources.COMMON_POOL)
 class GatedScenariosTest {
 
     static final Path SCENARIO = Path.of("..", "results", "gates", "ci-scenario.yaml");
