@@ -25,5 +25,11 @@ public final class SharedResources {
      */
     public static final String COMMON_POOL = "dev.stackbench.common-pool";
 
+    /**
+     * JMH's lock, /tmp/jmh.lock: JMH runs one instance per machine at a time and refuses a second ("Another JMH instance
+     * might be running"), so classes that run JMH (the jar's suite, shards, rounds) take it.
+     */
+    public static final String JMH = "dev.stackbench.jmh";
+
     private SharedResources() {}
 }

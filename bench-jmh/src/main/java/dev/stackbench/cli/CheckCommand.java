@@ -118,7 +118,8 @@ final class CheckCommand implements Callable<Integer> {
                         + (Files.exists(jar) ? " is not a file" : " does not exist"));
             }
         }
-        for (String option : List.of("--app", "--variant", "--aa", "--scenario", "--detect", "--out", "-o")) {
+        for (String option :
+                List.of("--app", "--variant", "--aa", "--scenario", "--detect", "--decide-not-worse", "--out", "-o")) {
             if (compareOptions.stream().anyMatch(given -> given.equals(option) || given.startsWith(option + "="))) {
                 throw new IllegalArgumentException(option
                         + " is check's to set (--base and --head are the variants, BASE's A/A control is added)");
@@ -146,6 +147,9 @@ final class CheckCommand implements Callable<Integer> {
                 "base",
                 "--detect",
                 maxSlowdown,
+                // stop when head against base is decided against the limit, not when it merely differs
+                "--decide-not-worse",
+                "head:base:" + maxSlowdown,
                 "--metric",
                 String.join(",", metrics),
                 "--out",

@@ -3,10 +3,13 @@ package dev.stackbench.cli;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.StopRule;
 import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.compare.jvm.ComparisonProfile;
 import dev.stackbench.core.compare.jvm.LoadSetup;
 import dev.stackbench.core.compare.jvm.VariantFailure;
+import dev.stackbench.core.gate.ComparisonGate;
+import dev.stackbench.core.gate.GateInputException;
 import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
@@ -275,6 +278,16 @@ final class CompareCommand implements Callable<Integer> {
     String detect;
 
     @Option(
+            names = "--decide-not-worse",
+            paramLabel = "HEAD:BASE[:PERCENT]",
+            description =
+                    "Stop at a look once HEAD against BASE is decided against this limit on every deciding metric: its"
+                            + " interval wholly within PERCENT worse (default 5%%) or wholly past it, as gate --not-worse"
+                            + " --decided judges it, instead of once every pair differs or is equivalent (a pair that"
+                            + " differs may still straddle the limit). What check uses.")
+    String decideNotWorse;
+
+    @Option(
             names = "--aa",
             paramLabel = "LABEL",
             arity = "0..1",
@@ -370,7 +383,12 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "give the variants to compare (--variant A --variant B ...) or a --scenario");
         }
-        return cli.run(comparison().withProfile(profile()).withAot(AotCaches.Use.parse("--aot-cache", aotCache)), out);
+        return cli.run(
+                comparison()
+                        .withProfile(profile())
+                        .withAot(AotCaches.Use.parse("--aot-cache", aotCache))
+                        .withStopRule(stopRule()),
+                out);
     }
 
     private int runScenario(ComparisonCli cli) {
@@ -378,6 +396,11 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--scenario's runs are the variants, with their own workload, parameters and mix: drop --variant, "
                             + "--workload, --workload-param and --request");
+        }
+        if (decideNotWorse != null) {
+            throw new IllegalArgumentException(
+                    "--decide-not-worse names two variants; a --scenario's groups have labels of their own: give"
+                            + " --variant instead");
         }
         if (aa != null) {
             throw new IllegalArgumentException("--aa applies to --variant's comparisons, not to a --scenario's");
@@ -499,6 +522,18 @@ final class CompareCommand implements Callable<Integer> {
                 jvmOptions,
                 design,
                 aaLabel);
+    }
+
+    /** {@code --decide-not-worse}'s rule; every pair decided without it. */
+    private StopRule stopRule() {
+        if (decideNotWorse == null) {
+            return StopRule.EVERY_PAIR;
+        }
+        try {
+            return new ComparisonGate.StopAtLimit(ComparisonGate.Limit.parse(decideNotWorse));
+        } catch (GateInputException e) {
+            throw new IllegalArgumentException(e.getMessage().replace("--not-worse", "--decide-not-worse"), e);
+        }
     }
 
     /** {@code --profile [MODE]}: null without it; an async mode that cannot run here is refused, saying why. */

@@ -6,6 +6,7 @@ import dev.stackbench.core.gate.GateInputException;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.core.server.ServerStartException;
 import dev.stackbench.core.server.Workload;
+import dev.stackbench.jmh.InterleavedSuite;
 import dev.stackbench.jmh.JmhMachine;
 import dev.stackbench.jmh.JvmFlags;
 import dev.stackbench.jmh.LatencyProfiler;
@@ -37,7 +38,9 @@ import picocli.CommandLine.Model.UsageMessageSpec;
         description = {
             "stackbench: measures Spring server stacks in-process.",
             "Without a command, runs JMH with the given JMH options (java -jar bench-jmh.jar -h lists them); --shard i/n among "
-                    + "them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share)."
+                    + "them runs shard i of n of the suite's approach/workload pairs (a CI matrix's share); --rounds N or"
+                    + " --time-limit D runs the suite in rounds, one fork of every benchmark per round, and ranks the"
+                    + " approaches (./mvnw verify -Pjmh does)."
         },
         subcommands = {
             LoadCommand.class,
@@ -72,6 +75,9 @@ public final class StackbenchMain {
         JmhMachine.writeBeside(args, System.err);
         if (SuiteShard.requested(args)) {
             System.exit(SuiteShard.run(withLatencyProfiler(args), System.out, System.err));
+        }
+        if (InterleavedSuite.requested(args)) {
+            System.exit(InterleavedSuite.run(withLatencyProfiler(args), System.out, System.err));
         }
         org.openjdk.jmh.Main.main(withLatencyProfiler(args));
     }

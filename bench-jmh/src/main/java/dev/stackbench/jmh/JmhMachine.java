@@ -24,15 +24,8 @@ public final class JmhMachine {
     public static void writeBeside(String[] args, PrintStream err) {
         Path result;
         try {
-            var jmhArgs = new java.util.ArrayList<String>();
-            for (int i = 0; i < args.length; i++) {
-                if (args[i].equals("--shard")) {
-                    i++; // stackbench's own option (SuiteShard), which JMH's parser does not know
-                } else {
-                    jmhArgs.add(args[i]);
-                }
-            }
-            var options = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+            // without stackbench's own options (--shard, --rounds, --time-limit), which JMH's parser does not know
+            var options = new CommandLineOptions(JmhArguments.withoutOurs(args));
             ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
             // JMH writes a result file only when asked with -rf or -rff.
             if (format != ResultFormatType.JSON

@@ -6,6 +6,8 @@ import dev.stackbench.core.result.read.RecordedRun;
 import dev.stackbench.core.result.read.ResultReader;
 import dev.stackbench.core.result.read.UnreadableResultException;
 import dev.stackbench.core.vocabulary.Numbers;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -43,13 +45,30 @@ public final class JmhTable {
             System.err.println("error: " + e.getMessage());
             System.exit(2);
         }
-        System.out.print(table(ResultFiles.json().readTree(file.toFile())));
+        // A suite run in rounds (InterleavedSuite) wrote its ranking beside the result: that, instead of "not a
+        // ranking".
+        Path ranking = InterleavedSuite.rankingBeside(file);
+        boolean ranked = Files.isRegularFile(ranking);
+        System.out.print(table(ResultFiles.json().readTree(file.toFile()), !ranked));
+        if (ranked) {
+            try {
+                System.out.print(Files.readString(ranking));
+            } catch (IOException e) {
+                System.err.println("error: cannot read " + ranking + ": " + e.getMessage());
+                System.exit(1);
+            }
+        }
         // The machine the scores hold on, from the fingerprint written beside the result (JmhMachine).
         System.out.println("Machine: "
                 + Machine.words(ResultReader.readFile(file).getFirst().machine()));
     }
 
     static String table(JsonNode results) {
+        return table(results, true);
+    }
+
+    /** @param notARanking whether to say under it that it is no ranking (the benchmarks were run one after another) */
+    static String table(JsonNode results, boolean notARanking) {
         var text = new StringBuilder(
                 String.format(Locale.ROOT, "%-18s %-8s %12s %10s", "approach", "workload", "requests/s", "± error"));
         SECONDARY.forEach(name ->
@@ -75,7 +94,7 @@ public final class JmhTable {
             }
             text.append('\n');
         }
-        if (results.size() > 1) {
+        if (notARanking && results.size() > 1) {
             text.append(notARanking(results));
         }
         return text.toString();

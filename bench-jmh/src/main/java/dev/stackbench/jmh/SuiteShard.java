@@ -57,7 +57,7 @@ public final class SuiteShard {
     private SuiteShard() {}
 
     public static boolean requested(String[] args) {
-        return List.of(args).stream().anyMatch(arg -> arg.equals(OPTION) || arg.startsWith(OPTION + "="));
+        return JmhArguments.has(args, OPTION);
     }
 
     /** The suite's pairs as these options choose them: approach-major, each in the order of its values. */
@@ -98,13 +98,20 @@ public final class SuiteShard {
      * @param args JMH's command line with {@code --shard i/n} among it
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        var rest = new ArrayList<String>();
         Shard shard;
         CommandLineOptions options;
         try {
-            shard = Shard.parse(shardValue(args, rest));
-            options = new CommandLineOptions(rest.toArray(String[]::new));
-            checkRunsTheSuite(options);
+            var arguments = new JmhArguments(args);
+            shard = Shard.parse(arguments
+                    .take(OPTION)
+                    .orElseThrow(() -> new IllegalArgumentException(OPTION + " needs a value, i/n, e.g. 2/4")));
+            if (JmhArguments.has(arguments.rest(), InterleavedSuite.ROUNDS)
+                    || JmhArguments.has(arguments.rest(), InterleavedSuite.TIME_LIMIT)) {
+                throw new IllegalArgumentException(OPTION + " runs a share of the suite, " + InterleavedSuite.ROUNDS
+                        + " and " + InterleavedSuite.TIME_LIMIT + " the whole suite in rounds: give one or the other");
+            }
+            options = new CommandLineOptions(arguments.rest());
+            checkRunsTheSuite(options, OPTION);
         } catch (IllegalArgumentException | CommandLineOptionException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -163,45 +170,27 @@ public final class SuiteShard {
         return 0;
     }
 
-    /** {@code --shard i/n} or {@code --shard=i/n}; the other arguments go to {@code rest}. */
-    private static String shardValue(String[] args, List<String> rest) {
-        String value = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals(OPTION) || arg.startsWith(OPTION + "=")) {
-                if (value != null) {
-                    throw new IllegalArgumentException(OPTION + " is given twice");
-                }
-                if (arg.equals(OPTION) && i + 1 >= args.length) {
-                    throw new IllegalArgumentException(OPTION + " needs a value, i/n, e.g. 2/4");
-                }
-                value = arg.equals(OPTION) ? args[++i] : arg.substring(OPTION.length() + 1);
-            } else {
-                rest.add(arg);
-            }
-        }
-        return value;
-    }
-
-    /** A shard is of ServerLoadBenchmark's pairs: listing, help, or benchmark patterns that leave it out would not be one. */
-    private static void checkRunsTheSuite(CommandLineOptions options) {
+    /**
+     * A shard, or rounds, are of ServerLoadBenchmark's pairs: listing, help, or benchmark patterns that leave it out would
+     * not be one.
+     */
+    static void checkRunsTheSuite(CommandLineOptions options, String option) {
         if (options.shouldHelp()
                 || options.shouldList()
                 || options.shouldListWithParams()
                 || options.shouldListProfilers()
                 || options.shouldListResultFormats()) {
-            throw new IllegalArgumentException(OPTION + " runs a shard of the suite; list or ask for help without it");
+            throw new IllegalArgumentException(option + " runs the suite; list or ask for help without it");
         }
         for (String include : options.getIncludes()) {
             if (!Pattern.compile(include).matcher(BENCHMARK + ".response").find()) {
                 throw new IllegalArgumentException(
-                        OPTION + " splits " + BENCHMARK + "; the benchmark pattern '" + include + "' leaves it out");
+                        option + " runs " + BENCHMARK + "; the benchmark pattern '" + include + "' leaves it out");
             }
         }
     }
 
-    private static void writeAtomically(Path file, ResultFormatType format, Collection<RunResult> results)
-            throws IOException {
+    static void writeAtomically(Path file, ResultFormatType format, Collection<RunResult> results) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
         Path temp = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");

@@ -7,6 +7,7 @@ import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.server.Approach;
 import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.SharedResources;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,10 +15,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /** The JMH suite through the real jar, as `-Pjmh` and users run it, cut to one short iteration. */
 @ChecksBehaviour
+@ResourceLock(SharedResources.JMH)
 class JmhSuiteTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import dev.stackbench.core.scenario.Scenarios;
 import dev.stackbench.core.scenario.Shard;
 import dev.stackbench.jmh.SuiteShard;
 import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.SharedResources;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import tools.jackson.databind.JsonNode;
 
@@ -213,6 +215,7 @@ class ShardedSuiteTest {
 
     /** Through the real jar: shard 2 of 2 of two pairs runs one, and writes only it where -rff says. */
     @Test
+    @ResourceLock(SharedResources.JMH)
     void aJmhShardRunsItsPairsOnlyAndWritesTheirResults() throws Exception {
         Path json = temp.resolve("jmh-2.json");
         var command = new ArrayList<>(Cli.javaJar(

@@ -23,6 +23,7 @@ import java.util.List;
  * @param aa         the label of the variant to measure twice; null for no control
  * @param profile    how each variant's server is profiled over its trials; null for no profile
  * @param aot        whether the variants' JVMs start from AOT caches ({@link VariantAot}); null: {@link AotCaches.Use#OFF}
+ * @param stopRule   when a look has decided enough to stop; null: {@link StopRule#EVERY_PAIR}
  */
 public record Comparison(
         List<Variant> variants,
@@ -33,7 +34,8 @@ public record Comparison(
         Design design,
         String aa,
         ComparisonProfile profile,
-        AotCaches.Use aot) {
+        AotCaches.Use aot,
+        StopRule stopRule) {
 
     /** A comparison without profiles. */
     public Comparison(
@@ -44,17 +46,22 @@ public record Comparison(
             List<String> jvmOptions,
             Design design,
             String aa) {
-        this(variants, load, http2, tls, jvmOptions, design, aa, null, AotCaches.Use.OFF);
+        this(variants, load, http2, tls, jvmOptions, design, aa, null, AotCaches.Use.OFF, StopRule.EVERY_PAIR);
     }
 
     /** The same comparison, each variant profiled so. */
     public Comparison withProfile(ComparisonProfile newProfile) {
-        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, newProfile, aot);
+        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, newProfile, aot, stopRule);
     }
 
     /** The same comparison, its JVMs' AOT caches used so. */
     public Comparison withAot(AotCaches.Use newAot) {
-        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, profile, newAot);
+        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, profile, newAot, stopRule);
+    }
+
+    /** The same comparison, stopped at a look when {@code rule} says it has decided. */
+    public Comparison withStopRule(StopRule rule) {
+        return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, profile, aot, rule);
     }
 
     /** The label of the control's second copy of variant {@code label}. */
@@ -66,6 +73,9 @@ public record Comparison(
     public Comparison {
         if (aot == null) {
             aot = AotCaches.Use.OFF;
+        }
+        if (stopRule == null) {
+            stopRule = StopRule.EVERY_PAIR;
         }
         variants = List.copyOf(variants);
         jvmOptions = List.copyOf(jvmOptions);
@@ -83,6 +93,12 @@ public record Comparison(
         if (aa != null && labels.contains(aaLabel(aa))) {
             throw new IllegalArgumentException(
                     "--aa " + aa + ": its control would be labelled " + aaLabel(aa) + ", which a variant has");
+        }
+        for (String label : stopRule.labels()) {
+            if (!labels.contains(label)) {
+                throw new IllegalArgumentException(stopRule.words() + ": no variant has the label '" + label
+                        + "'; variants: " + String.join(", ", labels));
+            }
         }
         long applications = variants.stream()
                 .filter(variant -> variant.source() instanceof ServerSource.Application)

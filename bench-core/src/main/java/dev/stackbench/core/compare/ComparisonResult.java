@@ -52,6 +52,11 @@ public record ComparisonResult(
     public enum Stop {
         /** Every pair of every deciding metric was decided at a look. */
         DECIDED("every pair decided"),
+        /**
+         * The comparison's own {@link StopRule} was answered at a look (a check's: head decided against the limit on
+         * every deciding metric), though other pairs may not be decided.
+         */
+        ANSWERED("decided against its limit"),
         /** Its last round was run. */
         ROUNDS("round cap reached"),
         /** Another round would have ended after its time limit. */
@@ -69,6 +74,11 @@ public record ComparisonResult(
 
         public String words() {
             return words;
+        }
+
+        /** Whether it stopped because a look decided what it was asked. */
+        public boolean decided() {
+            return this == DECIDED || this == ANSWERED;
         }
 
         @JsonValue

@@ -349,8 +349,10 @@ public final class ComparisonRunner {
                         longestRound * (design.maxRounds() - round)));
                 String control = comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa());
                 listener.round(round, design, seconds, verdicts, left, control);
-                if (!verdicts.isEmpty() && verdicts.stream().allMatch(verdict -> verdict.undecided(control) == 0)) {
-                    return ComparisonResult.Stop.DECIDED;
+                if (!verdicts.isEmpty() && comparison.stopRule().decided(verdicts, control)) {
+                    return comparison.stopRule() == StopRule.EVERY_PAIR
+                            ? ComparisonResult.Stop.DECIDED
+                            : ComparisonResult.Stop.ANSWERED;
                 }
             }
             return ComparisonResult.Stop.ROUNDS;

@@ -115,20 +115,7 @@ public final class ComparisonSummary {
                             ? "an unknown machine"
                             : result.machine().id(),
                     overall(verdict)));
-            int rank = 0;
-            for (List<String> group : verdict.groups()) {
-                rank++;
-                text.append(String.format(
-                        Locale.ROOT,
-                        "  %d. %s%n",
-                        rank,
-                        group.stream()
-                                .map(label -> label + " " + median(verdict, label))
-                                .collect(Collectors.joining(" = "))));
-            }
-            for (PairVerdict pair : verdict.pairs()) {
-                text.append("     ").append(pairWords(pair, verdict.metric())).append(System.lineSeparator());
-            }
+            text.append(groupsAndPairs(verdict));
         }
         for (ComparisonResult.Aa aa : result.aa()) {
             if (aa.verdict() != null) {
@@ -146,6 +133,30 @@ public final class ComparisonSummary {
         }
         for (String warning : result.warnings()) {
             text.append("WARNING: ").append(warning).append(System.lineSeparator());
+        }
+        return text.toString();
+    }
+
+    /**
+     * A metric's ordered groups, best first, each variant with its median ("1. webflux-netty (57,239 req/s) =
+     * loom-netty (55,120 req/s)"), then every pair in words; the lines under a metric's heading, here and in the JMH
+     * suite's ranking.
+     */
+    public static String groupsAndPairs(MetricVerdict verdict) {
+        var text = new StringBuilder();
+        int rank = 0;
+        for (List<String> group : verdict.groups()) {
+            rank++;
+            text.append(String.format(
+                    Locale.ROOT,
+                    "  %d. %s%n",
+                    rank,
+                    group.stream()
+                            .map(label -> label + " " + median(verdict, label))
+                            .collect(Collectors.joining(" = "))));
+        }
+        for (PairVerdict pair : verdict.pairs()) {
+            text.append("     ").append(pairWords(pair, verdict.metric())).append(System.lineSeparator());
         }
         return text.toString();
     }

@@ -37,7 +37,7 @@ final class ComparisonWarnings {
                                         + result.design().jvmsPerVariant() + " JVMs per variant average out"));
             }
         }
-        if (result.stopped() != ComparisonResult.Stop.DECIDED && result.stopped() != ComparisonResult.Stop.FAILED) {
+        if (!result.stopped().decided() && result.stopped() != ComparisonResult.Stop.FAILED) {
             String control =
                     result.aa().isEmpty() ? null : result.aa().getFirst().second();
             long undecided = result.verdicts().stream()

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -194,15 +195,10 @@ public final class PilotPlan {
             String planned = PlanSummary.of(metric.id(), pilot, costs, question);
             String budgeted;
             try {
-                budgeted = String.format(
-                        "In its time:  %s%n",
-                        Planner.plan(
-                                        VarianceComponents.pooled(pilot.values().stream()
-                                                .map(VarianceComponents::of)
-                                                .toList()),
-                                        costs,
-                                        question.withBudget(timeLimit))
-                                .describe());
+                VarianceComponents components = VarianceComponents.pooled(
+                        pilot.values().stream().map(VarianceComponents::of).toList());
+                Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit));
+                budgeted = String.format("In its time:  %s%n", inTime.describe()) + unlikelyPairs(components, inTime);
             } catch (IllegalArgumentException e) {
                 budgeted = String.format("In its time:  %s%n", e.getMessage());
             }
@@ -210,6 +206,70 @@ public final class PilotPlan {
         } catch (IllegalArgumentException e) {
             return String.format("Plan:         not made for --detect %s: %s%n", percent(detect), e.getMessage());
         }
+    }
+
+    /**
+     * The pairs that the design within the time limit has less than an even chance to decide at the difference the pilot
+     * saw between them, said before that time is spent; nothing when every pair is likely decided. The pilot's
+     * differences are estimates of a few JVMs: a pair named here may still be decided, and one not named may not.
+     */
+    private String unlikelyPairs(VarianceComponents components, Plan inTime) {
+        Map<String, Double> levels = pilotLevels();
+        var labels = new ArrayList<>(levels.keySet());
+        var unlikely = new ArrayList<String>();
+        int pairs = 0;
+        for (int i = 0; i < labels.size(); i++) {
+            for (int j = i + 1; j < labels.size(); j++) {
+                pairs++;
+                double ratio = Math.exp(Math.abs(levels.get(labels.get(i)) - levels.get(labels.get(j))));
+                double chance = Planner.power(
+                        components, inTime.question(), inTime.jvmsPerVariant(), inTime.trialsPerJvm(), ratio - 1);
+                if (chance < 0.5) {
+                    unlikely.add(String.format(
+                            Locale.ROOT,
+                            "%s and %s (%.3fx, %s chance)",
+                            labels.get(i),
+                            labels.get(j),
+                            ratio,
+                            percent(chance)));
+                }
+            }
+        }
+        if (unlikely.isEmpty()) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                "Unlikely:     %d of %d pair(s) differed in the pilot by less than this time resolves (%s), so they are"
+                        + " unlikely to be decided in it (the pilot's ratio, and the chance to decide that): %s%n",
+                unlikely.size(),
+                pairs,
+                percent(inTime.resolution()),
+                String.join("; ", unlikely));
+    }
+
+    /**
+     * Each variant's level in the pilot: the mean of its values' logs, each relative to the values of its moment, as the
+     * paired analysis compares them; two levels' difference is the log of the pair's ratio.
+     */
+    private Map<String, Double> pilotLevels() {
+        var moments = new LinkedHashMap<String, Double>();
+        var counts = new LinkedHashMap<String, Integer>();
+        for (Measured each : measured) {
+            moments.merge(moment(each), Math.log(each.value()), Double::sum);
+            counts.merge(moment(each), 1, Integer::sum);
+        }
+        var sums = new LinkedHashMap<String, double[]>();
+        for (Measured each : measured) {
+            String moment = moment(each);
+            double relative = Math.log(each.value()) - moments.get(moment) / counts.get(moment);
+            double[] sum = sums.computeIfAbsent(each.label(), label -> new double[2]);
+            sum[0] += relative;
+            sum[1]++;
+        }
+        var levels = new LinkedHashMap<String, Double>();
+        sums.forEach((label, sum) -> levels.put(label, sum[0] / sum[1]));
+        return levels;
     }
 
     private static Duration seconds(double seconds) {

@@ -1,6 +1,7 @@
 package dev.stackbench.core.gate;
 
 import dev.stackbench.core.compare.ComparisonResult;
+import dev.stackbench.core.compare.StopRule;
 import dev.stackbench.core.compare.analysis.MetricVerdict;
 import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.machine.Machine;
@@ -88,6 +89,35 @@ public final class ComparisonGate {
                 }
             }
             return new Limit(parts[0].strip(), parts[1].strip(), worseBy);
+        }
+    }
+
+    /**
+     * Stops a comparison once {@code limit} is decided on every deciding metric: target's interval against its pair
+     * wholly within the limit (not worse) or wholly past it (worse), as check asks, whatever the other pairs; by default
+     * a comparison stops when every pair differs or is equivalent, and a pair that differs may still straddle the limit.
+     */
+    public record StopAtLimit(Limit limit) implements StopRule {
+
+        @Override
+        public boolean decided(List<MetricVerdict> verdicts, String control) {
+            return verdicts.stream()
+                    .allMatch(verdict -> verdict.pair(limit.target(), limit.against())
+                            .map(pair -> check(limit, verdict.metric(), pair, Decision.REQUIRED)
+                                            .verdict()
+                                    != Verdict.NOT_DECIDED)
+                            .orElse(false));
+        }
+
+        @Override
+        public List<String> labels() {
+            return List.of(limit.target(), limit.against());
+        }
+
+        @Override
+        public String words() {
+            return "--decide-not-worse " + limit.target() + ":" + limit.against() + ":"
+                    + Percent.format(limit.worseBy());
         }
     }
 

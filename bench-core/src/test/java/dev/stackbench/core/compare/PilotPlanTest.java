@@ -38,9 +38,15 @@ class PilotPlanTest {
 
     /** As above, the machine's speed moving every round's values alike by {@code roundSpread}. */
     private static PilotPlan pilot(int forks, double jvmSpread, double trialSpread, double roundSpread) {
+        return pilot(forks, jvmSpread, trialSpread, roundSpread, new double[] {1, 1});
+    }
+
+    /** As above, with as many variants as {@code levels}, each at its level (v1 at levels[0], ...). */
+    private static PilotPlan pilot(
+            int forks, double jvmSpread, double trialSpread, double roundSpread, double[] levels) {
         var plan = new PilotPlan(0.03, design(forks));
         var random = new Random(7);
-        double[][] offsets = new double[2][forks];
+        double[][] offsets = new double[levels.length][forks];
         for (double[] variant : offsets) {
             for (int f = 0; f < forks; f++) {
                 variant[f] = jvmSpread * random.nextGaussian();
@@ -48,13 +54,14 @@ class PilotPlanTest {
         }
         for (int round = 1; round <= 3; round++) {
             double speed = roundSpread * random.nextGaussian();
-            for (int v = 0; v < 2; v++) {
+            for (int v = 0; v < levels.length; v++) {
                 for (int f = 0; f < forks; f++) {
-                    double value = 40 * Math.exp(speed + offsets[v][f] + trialSpread * random.nextGaussian());
+                    double value =
+                            40 * levels[v] * Math.exp(speed + offsets[v][f] + trialSpread * random.nextGaussian());
                     plan.trial(
                             round,
                             new ComparisonResult.Trial(
-                                    v == 0 ? "base" : "head",
+                                    levels.length > 2 ? "v" + (v + 1) : v == 0 ? "base" : "head",
                                     f + 1,
                                     "",
                                     2,
@@ -63,7 +70,7 @@ class PilotPlanTest {
                                     null));
                 }
             }
-            plan.round(4.0 * forks, 2 * forks);
+            plan.round(4.0 * forks, levels.length * forks);
         }
         return plan;
     }
@@ -97,6 +104,22 @@ class PilotPlanTest {
                 .matcher(text);
         assertThat(matcher.find()).as(text).isTrue();
         return Integer.parseInt(matcher.group(1));
+    }
+
+    /**
+     * Before the time is spent, the plan names the pairs it is unlikely to decide: those whose difference in the pilot
+     * is below what the time resolves (here v1 and v2, alike; v3 is 30% away from both, and decided in any design).
+     */
+    @Test
+    void itNamesThePairsTheTimeIsUnlikelyToDecide() {
+        String text = pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.002, 1.3}).text();
+
+        assertThat(text)
+                .containsPattern("Unlikely: +1 of 3 pair\\(s\\) differed in the pilot by less than this time resolves"
+                        + " \\(\\d+(\\.\\d)?%\\), so they are unlikely to be decided in it \\(the pilot's ratio, and"
+                        + " the chance to decide that\\): v1 and v2 \\(1\\.0\\d\\dx, \\d+(\\.\\d)?% chance\\)\\n");
+        // Two variants far apart: nothing to name.
+        assertThat(pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.3}).text()).doesNotContain("Unlikely:");
     }
 
     @Test

@@ -2,9 +2,13 @@ package dev.stackbench.core.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.compare.StopRule;
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.gate.ComparisonGate.Decision;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +40,46 @@ class ComparisonGateDecisionTest {
         assertThat(verdict(Metric.P99, 1.00, 1.09, Decision.REQUIRED)).isEqualTo(Verdict.NOT_DECIDED);
         assertThat(verdict(Metric.P99, 1.00, 1.09, Decision.WITHIN_NOISE_PASSES))
                 .isEqualTo(Verdict.WITHIN_NOISE);
+    }
+
+    /**
+     * A check stops its comparison when head against base is decided against the limit, not when the pair merely
+     * differs: head 1.10x base's CPU per request [1.02, 1.19] differs, but straddles 5%, so the comparison goes on
+     * (CI once stopped a check there, "not decided" in a run that more rounds would have decided).
+     */
+    @Test
+    void aCheckStopsWhenHeadIsDecidedAgainstTheLimitNotWhenItDiffers() {
+        var rule = new ComparisonGate.StopAtLimit(ComparisonGate.Limit.parse("head:base:5%"));
+        // base is better on CPU per request (lower): first = base, ratio base/head
+        var differsButStraddles = verdict(
+                Metric.CPU_PER_REQUEST,
+                pair("base", "head", 1 / 1.10, 1 / 1.19, 1 / 1.02, PairVerdict.Outcome.DIFFERENT));
+        assertThat(StopRule.EVERY_PAIR.decided(List.of(differsButStraddles), null))
+                .isTrue();
+        assertThat(rule.decided(List.of(differsButStraddles), null)).isFalse();
+
+        var pastTheLimit = verdict(
+                Metric.CPU_PER_REQUEST,
+                pair("base", "head", 1 / 1.20, 1 / 1.30, 1 / 1.08, PairVerdict.Outcome.DIFFERENT));
+        assertThat(rule.decided(List.of(pastTheLimit), null)).isTrue();
+        // head better, within the limit though not equivalent within compare's margin: answered, not worse
+        var withinTheLimit = verdict(Metric.RPS, pair("head", "base", 1.01, 0.97, 1.06, PairVerdict.Outcome.UNDECIDED));
+        assertThat(StopRule.EVERY_PAIR.decided(List.of(withinTheLimit), null)).isFalse();
+        assertThat(rule.decided(List.of(withinTheLimit), null)).isTrue();
+        // every deciding metric must be answered
+        assertThat(rule.decided(List.of(withinTheLimit, differsButStraddles), null))
+                .isFalse();
+        assertThat(rule.labels()).containsExactly("head", "base");
+        assertThat(rule.words()).isEqualTo("--decide-not-worse head:base:5%");
+    }
+
+    private static MetricVerdict verdict(Metric metric, PairVerdict pair) {
+        return new MetricVerdict(metric, 5, null, List.of(), List.of(pair), List.of());
+    }
+
+    private static PairVerdict pair(
+            String first, String second, double ratio, double low, double high, PairVerdict.Outcome outcome) {
+        return new PairVerdict(first, second, ratio, low, high, 0.99, 0.01, 0.02, outcome);
     }
 
     @Test
