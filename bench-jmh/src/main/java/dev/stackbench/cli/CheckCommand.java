@@ -146,10 +146,10 @@ final class CheckCommand implements Callable<Integer> {
                 "--aa",
                 "base",
                 "--detect",
-                maxSlowdown,
+                Percent.format(slowdown),
                 // stop when head against base is decided against the limit, not when it merely differs
                 "--decide-not-worse",
-                "head:base:" + maxSlowdown,
+                "head:base:" + Percent.format(slowdown),
                 "--metric",
                 String.join(",", metrics),
                 "--out",

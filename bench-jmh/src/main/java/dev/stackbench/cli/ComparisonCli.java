@@ -7,6 +7,7 @@ import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.PilotPlan;
 import dev.stackbench.core.compare.ScenarioComparisons;
+import dev.stackbench.core.compare.StopRule;
 import dev.stackbench.core.compare.analysis.MetricVerdict;
 import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.compare.jvm.ComparisonProfile;
@@ -129,11 +130,15 @@ final class ComparisonCli {
                     out,
                     stop,
                     progress(
+                            comparison.stopRule(),
                             comparison.design().severalJvms(),
                             // a planned design's runner plans (and prints) itself; one set by hand is advised
                             detect == null || comparison.design().planned()
                                     ? null
-                                    : new PilotPlan(detect, comparison.design()),
+                                    : new PilotPlan(
+                                            detect,
+                                            comparison.design(),
+                                            comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa())),
                             comparison.measured().size() * comparison.design().forks()));
         } catch (VariantFailure e) {
             if (stop.requested()) {
@@ -185,7 +190,8 @@ final class ComparisonCli {
      * @param pilot          hears the trials and rounds, for the plan printed at the first look; null without --detect
      * @param trialsPerRound every JVM's one trial
      */
-    private ComparisonRunner.Listener progress(boolean severalJvms, PilotPlan pilot, int trialsPerRound) {
+    private ComparisonRunner.Listener progress(
+            StopRule stopRule, boolean severalJvms, PilotPlan pilot, int trialsPerRound) {
         return new ComparisonRunner.Listener() {
             @Override
             public void message(String line) {
@@ -256,11 +262,15 @@ final class ComparisonCli {
                 long undecided = verdicts.stream()
                         .mapToLong(verdict -> verdict.undecided(control))
                         .sum();
+                boolean answered = stopRule != StopRule.EVERY_PAIR && stopRule.decided(verdicts, control);
                 err.printf(
                         "  %s; at most %s left%n",
-                        undecided == 0
-                                ? "every pair decided"
-                                : undecided + " pair(s) undecided, next look after round " + looks.next(round + 1),
+                        answered
+                                ? stopRule.words() + ": decided, so it stops here"
+                                : undecided == 0
+                                        ? "every pair decided"
+                                        : undecided + " pair(s) undecided, next look after round "
+                                                + looks.next(round + 1),
                         Durations.format(timeLeft));
                 err.flush();
             }

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -97,9 +98,6 @@ public final class InterleavedSuite {
         }
         try {
             return suite.run(err);
-        } catch (RunnerException e) {
-            err.println("error: JMH failed: " + e.getMessage());
-            return 1;
         } catch (IOException e) {
             err.println("error: " + e.getMessage());
             return 1;
@@ -114,10 +112,11 @@ public final class InterleavedSuite {
         if (timeLimit != null && !timeLimit.isPositive()) {
             throw new IllegalArgumentException(TIME_LIMIT + " must be positive, got " + Durations.format(timeLimit));
         }
+        String given = rounds != null ? ROUNDS : TIME_LIMIT; // named in what is said about the rest
         var options = new CommandLineOptions(arguments.rest());
-        SuiteShard.checkRunsTheSuite(options, ROUNDS);
+        SuiteShard.checkRunsTheSuite(options, given);
         if (options.getForkCount().hasValue() && options.getForkCount().get() != 1) {
-            throw new IllegalArgumentException("-f " + options.getForkCount().get() + ": " + ROUNDS
+            throw new IllegalArgumentException("-f " + options.getForkCount().get() + ": " + given
                     + " runs one fork of every benchmark per round; the rounds are the forks (leave -f out, or -f 1)");
         }
         long approaches = SuiteShard.pairs(options).stream()
@@ -126,7 +125,7 @@ public final class InterleavedSuite {
                 .count();
         if (approaches < 2) {
             throw new IllegalArgumentException(
-                    ROUNDS + " ranks approaches: give at least 2 (-p approach=a,b), got " + approaches);
+                    given + " ranks approaches: give at least 2 (-p approach=a,b), got " + approaches);
         }
         return new InterleavedSuite(options, rounds, timeLimit, out);
     }
@@ -153,7 +152,7 @@ public final class InterleavedSuite {
         return rounds;
     }
 
-    private int run(PrintStream err) throws RunnerException, IOException {
+    private int run(PrintStream err) throws IOException {
         List<SuiteShard.Pair> pairs = SuiteShard.pairs(options);
         ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
         boolean resultAsked =
@@ -164,7 +163,8 @@ public final class InterleavedSuite {
         Files.createDirectories(log.toAbsolutePath().getParent());
         int planned = rounds != null ? rounds : MAX_ROUNDS;
         out.printf(
-                "stackbench: %d benchmarks in rounds, one fork (JVM) of each per round, in a fresh random order: %s%n"
+                "stackbench: %d approach/workload pairs in rounds, one fork (JVM) of each per round, in a fresh random"
+                        + " order: %s%n"
                         + "stackbench: rounds: %s; JMH's own output in %s%n",
                 pairs.size(),
                 String.join(", ", pairs.stream().map(SuiteShard.Pair::label).toList()),
@@ -198,7 +198,18 @@ public final class InterleavedSuite {
                             .resultFormat(ResultFormatType.JSON)
                             .result(scratch.toString())
                             .build();
-                    Collection<RunResult> results = new Runner(one, jmhFormat).run();
+                    Collection<RunResult> results;
+                    String failure = null;
+                    try {
+                        results = new Runner(one, jmhFormat).run();
+                    } catch (RunnerException e) {
+                        // One fork's failure (a profiler, JMH's lock) ends neither the suite nor the rounds measured.
+                        results = List.of();
+                        failure = String.valueOf(e.getMessage())
+                                .lines()
+                                .findFirst()
+                                .orElse("");
+                    }
                     String at = String.format(
                             Locale.ROOT,
                             "  round %d%s, %d of %d: %s",
@@ -209,7 +220,9 @@ public final class InterleavedSuite {
                             pair.label());
                     if (results.isEmpty()) {
                         failed = true;
-                        out.printf("%s FAILED: no result (JMH's output says why: %s)%n", at, log);
+                        out.printf(
+                                "%s FAILED: %s (JMH's output says more: %s)%n",
+                                at, failure == null ? "no result" : failure, log);
                         continue;
                     }
                     for (RunResult result : results) {
@@ -240,7 +253,7 @@ public final class InterleavedSuite {
                                                     Duration.ofSeconds(Math.round(MIN_ROUNDS * roundSeconds)))
                                             + ", past the time limit of " + Durations.format(timeLimit)
                                     : fit > cap
-                                            ? "as " + ROUNDS + " says"
+                                            ? rounds != null ? "as " + ROUNDS + " says" : "at most " + MAX_ROUNDS
                                             : "as many as the time limit of " + Durations.format(timeLimit) + " holds");
                 }
             }
@@ -252,9 +265,13 @@ public final class InterleavedSuite {
         String seconds = Durations.format(Duration.ofSeconds(Math.round((System.nanoTime() - start) / 1e9)));
         if (resultAsked) {
             SuiteShard.writeAtomically(resultFile, format, merged);
-            Files.writeString(rankingBeside(resultFile), ranking, StandardCharsets.UTF_8);
+            Path rankingFile = rankingBeside(resultFile);
+            Path temp = Files.createTempFile(rankingFile.toAbsolutePath().getParent(), ".ranking", ".tmp");
+            Files.writeString(temp, ranking, StandardCharsets.UTF_8);
+            Files.move(temp, rankingFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         out.printf("%nstackbench: %d benchmarks, %d round(s), %s%n", merged.size(), planned, seconds);
+        // JMH's JSON keeps the first fork's parameters, "forks": 1, while each benchmark has a fork per round.
         if (resultAsked && format == ResultFormatType.JSON) {
             out.print(JmhTable.table(ResultFiles.json().readTree(resultFile.toFile()), false));
         } else {

@@ -44,6 +44,11 @@ public final class JmhArguments {
      * @throws IllegalArgumentException when it is given twice or without a value
      */
     public Optional<String> take(String option) {
+        return take(option, "");
+    }
+
+    /** As {@link #take(String)}, {@code example} added to the message of a missing value ("i/n, e.g. 2/4"). */
+    public Optional<String> take(String option, String example) {
         String value = null;
         for (int i = 0; i < rest.size(); i++) {
             String arg = rest.get(i);
@@ -53,7 +58,8 @@ public final class JmhArguments {
                 }
                 if (arg.equals(option)) {
                     if (i + 1 >= rest.size()) {
-                        throw new IllegalArgumentException(option + " needs a value");
+                        throw new IllegalArgumentException(
+                                option + " needs a value" + (example.isEmpty() ? "" : ", " + example));
                     }
                     value = rest.remove(i + 1);
                 } else {

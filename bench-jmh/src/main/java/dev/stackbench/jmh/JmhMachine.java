@@ -39,6 +39,7 @@ public final class JmhMachine {
         } catch (CommandLineOptionException e) {
             return; // JMH itself says what is wrong with its options
         }
+        deleteStaleRanking(args, result);
         MachineStore store = MachineStore.standard();
         if (!store.calibrated()) {
             err.println("stackbench: calibrating this machine (2 s, once per boot and JDK)");
@@ -47,5 +48,20 @@ public final class JmhMachine {
         Path beside = MachineFile.beside(result);
         MachineFile.write(beside, machine);
         err.println("stackbench: machine " + machine.words() + " (in " + beside + ")");
+    }
+
+    /**
+     * A plain JMH run's result is no ranking: a ranking left beside its file by an earlier run in rounds (the same name)
+     * would be read as this one's ({@link JmhTable}).
+     */
+    private static void deleteStaleRanking(String[] args, Path result) {
+        if (InterleavedSuite.requested(args)) {
+            return;
+        }
+        try {
+            java.nio.file.Files.deleteIfExists(InterleavedSuite.rankingBeside(result));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

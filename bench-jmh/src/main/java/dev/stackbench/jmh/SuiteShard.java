@@ -103,7 +103,7 @@ public final class SuiteShard {
         try {
             var arguments = new JmhArguments(args);
             shard = Shard.parse(arguments
-                    .take(OPTION)
+                    .take(OPTION, "i/n, e.g. 2/4")
                     .orElseThrow(() -> new IllegalArgumentException(OPTION + " needs a value, i/n, e.g. 2/4")));
             if (JmhArguments.has(arguments.rest(), InterleavedSuite.ROUNDS)
                     || JmhArguments.has(arguments.rest(), InterleavedSuite.TIME_LIMIT)) {

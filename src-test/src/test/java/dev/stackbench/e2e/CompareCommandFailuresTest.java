@@ -122,6 +122,25 @@ class CompareCommandFailuresTest {
         assertThat(ramps.err().strip())
                 .startsWith("error: --stages: a comparison measures every variant under the same steady load");
 
+        // --decide-not-worse names two of the variants, with a limit as gate --not-worse takes it.
+        Cli.Run noSuchLabel = Cli.run(
+                "compare",
+                "--variant",
+                "webflux-netty",
+                "--variant",
+                "loom-netty",
+                "--decide-not-worse",
+                "head:base:5%");
+        assertThat(noSuchLabel.exitCode()).isEqualTo(2);
+        assertThat(noSuchLabel.err().strip())
+                .isEqualTo("error: --decide-not-worse head:base:5%: no variant has the label 'head'; variants:"
+                        + " webflux-netty, loom-netty");
+        Cli.Run badLimit = Cli.run(
+                "compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--decide-not-worse", "a:b:lots");
+        assertThat(badLimit.exitCode()).isEqualTo(2);
+        assertThat(badLimit.err().strip())
+                .isEqualTo("error: --decide-not-worse 'a:b:lots': 'lots' is not a percentage such as 5%");
+
         for (String detect : List.of("0%", "100%", "three")) {
             Cli.Run bad =
                     Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--detect", detect);

@@ -132,6 +132,8 @@ class InterleavedSuiteTest {
                 List.of("--time-limit", "0s", "-p", "approach=webflux-netty,loom-netty"),
                 List.of("--rounds", "2", "-f", "3", "-p", "approach=webflux-netty,loom-netty"),
                 List.of("--rounds", "2", "-p", "approach=webflux-netty"),
+                List.of("--time-limit", "5m", "-p", "approach=webflux-netty"),
+                List.of("--time-limit", "soon", "-p", "approach=webflux-netty,loom-netty"),
                 List.of("--rounds", "2", "-l"),
                 List.of("--rounds", "2", "NoSuchBenchmark"));
         List<String> expected = List.of(
@@ -142,6 +144,8 @@ class InterleavedSuiteTest {
                 "error: --time-limit must be positive, got 0s",
                 "error: -f 3: --rounds runs one fork of every benchmark per round; the rounds are the forks",
                 "error: --rounds ranks approaches: give at least 2 (-p approach=a,b), got 1",
+                "error: --time-limit ranks approaches: give at least 2 (-p approach=a,b), got 1",
+                "error: --time-limit: 'soon' is not a duration",
                 "error: --rounds runs the suite; list or ask for help without it",
                 "error: --rounds runs dev.stackbench.jmh.ServerLoadBenchmark; the benchmark pattern 'NoSuchBenchmark'"
                         + " leaves it out");

@@ -53,6 +53,7 @@ class PullRequestCheckTest {
                 .contains("ExtraCost.spend");
         assertThat(Files.readString(out.resolve("check.xml"))).contains("<failure");
         assertThat(out.resolve("comparison/report/index.html")).exists();
+        stoppedWhenHeadWasDecidedAgainstTheLimit(out);
     }
 
     @Test
@@ -79,6 +80,21 @@ class PullRequestCheckTest {
                 .contains("<testsuite name=\"stackbench check\" tests=\"")
                 .contains("errors=\"0\"", "failures=\"0\"")
                 .doesNotContain("<failure", "<error");
+        stoppedWhenHeadWasDecidedAgainstTheLimit(out);
+    }
+
+    /**
+     * The comparison stopped at the look where head against base was decided against the limit (compare
+     * --decide-not-worse), not where the pair merely differed or every pair was decided.
+     */
+    private static void stoppedWhenHeadWasDecidedAgainstTheLimit(Path out) throws Exception {
+        Path comparison;
+        try (var files = Files.walk(out.resolve("comparison"))) {
+            comparison = files.filter(file -> file.getFileName().toString().equals("comparison.json"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        assertThat(Files.readString(comparison)).containsPattern("\"stopped\"\\s*:\\s*\"answered\"");
     }
 
     /** The verdict's rows and the first lines of where the time went, for the build's log. */

@@ -94,10 +94,15 @@ public record Comparison(
             throw new IllegalArgumentException(
                     "--aa " + aa + ": its control would be labelled " + aaLabel(aa) + ", which a variant has");
         }
+        var measuredLabels =
+                new ArrayList<String>(variants.stream().map(Variant::label).toList());
+        if (aa != null) {
+            measuredLabels.add(aaLabel(aa));
+        }
         for (String label : stopRule.labels()) {
-            if (!labels.contains(label)) {
+            if (!measuredLabels.contains(label)) {
                 throw new IllegalArgumentException(stopRule.words() + ": no variant has the label '" + label
-                        + "'; variants: " + String.join(", ", labels));
+                        + "'; variants: " + String.join(", ", measuredLabels));
             }
         }
         long applications = variants.stream()

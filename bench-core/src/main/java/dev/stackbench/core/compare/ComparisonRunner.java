@@ -41,7 +41,8 @@ import java.util.Random;
  * and a measured window) while the other JVMs sit idle, their CPU meanwhile measured; or, {@link Schedule#TOGETHER},
  * every variant's trial of a round at once (warm-ups too). After the planned rounds
  * ({@link Looks}) the deciding metrics are analysed ({@link PairedAnalysis}) at each look's level of the error rate
- * spent over the looks; it stops once every pair is decided, or at its round cap or time limit, or when stopped, and
+ * spent over the looks; it stops once its {@link StopRule} says a look decided what it asks (by default every pair
+ * decided; a check's, head decided against its limit), or at its round cap or time limit, or when stopped, and
  * says which; its final analysis spends what the looks left when the cap or the limit ended it. The coordinator
  * measures nothing itself.
  *
@@ -151,7 +152,12 @@ public final class ComparisonRunner {
                     .length(LoadOption.Naming.COMMAND_LINE);
             this.trialTimeout = trialLength.plus(timeout).plus(TRIAL_SLACK);
             this.schedule = RoundSchedule.of(design.schedule());
-            this.pilot = design.planned() ? new PilotPlan(design.detect(), design) : null;
+            this.pilot = design.planned()
+                    ? new PilotPlan(
+                            design.detect(),
+                            design,
+                            comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa()))
+                    : null;
             this.warmups = new Warmups(
                     design,
                     trialTimeout,

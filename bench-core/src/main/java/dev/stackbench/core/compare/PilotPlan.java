@@ -48,12 +48,25 @@ public final class PilotPlan {
     private final List<Measured> measured = new ArrayList<>();
 
     private final Schedule schedule;
+    private final double margin;
+    /** The A/A control's copy, whose pair with its original measures the noise: no question to plan for. */
+    private final String control;
 
     /** One trial's value and the moment it shared with others: its round, and its fork in a together schedule. */
     private record Measured(String label, int fork, int round, double value) {}
 
     /** @param detect the smallest relative difference worth knowing, 0.03 for 3% */
     public PilotPlan(double detect, Design design) {
+        this(detect, design, null);
+    }
+
+    /**
+     * @param detect  the smallest relative difference worth knowing, 0.03 for 3%
+     * @param control the label of the A/A control's copy, or null
+     */
+    public PilotPlan(double detect, Design design, String control) {
+        this.control = control;
+        this.margin = design.equivalenceMargin();
         this.detect = detect;
         this.metric = design.deciding().getFirst();
         this.confidence = design.confidence();
@@ -209,25 +222,29 @@ public final class PilotPlan {
     }
 
     /**
-     * The pairs that the design within the time limit has less than an even chance to decide at the difference the pilot
-     * saw between them, said before that time is spent; nothing when every pair is likely decided. The pilot's
-     * differences are estimates of a few JVMs: a pair named here may still be decided, and one not named may not.
+     * The pairs that the design within the time limit has less than an even chance to decide (declare different, or
+     * equivalent within the margin) at the ratio the pilot saw between them, said before that time is spent; nothing
+     * when every pair is likely decided. The A/A control's pairs are no question to decide. The pilot's ratios are
+     * estimates of a few JVMs: a pair named here may still be decided, and one not named may not.
      */
     private String unlikelyPairs(VarianceComponents components, Plan inTime) {
         Map<String, Double> levels = pilotLevels();
         var labels = new ArrayList<>(levels.keySet());
+        labels.remove(control);
         var unlikely = new ArrayList<String>();
         int pairs = 0;
         for (int i = 0; i < labels.size(); i++) {
             for (int j = i + 1; j < labels.size(); j++) {
                 pairs++;
                 double ratio = Math.exp(Math.abs(levels.get(labels.get(i)) - levels.get(labels.get(j))));
-                double chance = Planner.power(
-                        components, inTime.question(), inTime.jvmsPerVariant(), inTime.trialsPerJvm(), ratio - 1);
+                int jvms = inTime.jvmsPerVariant();
+                int trials = inTime.trialsPerJvm();
+                double chance = Planner.power(components, inTime.question(), jvms, trials, ratio - 1)
+                        + Planner.equivalence(components, inTime.question(), jvms, trials, ratio - 1, margin);
                 if (chance < 0.5) {
                     unlikely.add(String.format(
                             Locale.ROOT,
-                            "%s and %s (%.3fx, %s chance)",
+                            "%s and %s (%.3fx, %s)",
                             labels.get(i),
                             labels.get(j),
                             ratio,
@@ -240,11 +257,11 @@ public final class PilotPlan {
         }
         return String.format(
                 Locale.ROOT,
-                "Unlikely:     %d of %d pair(s) differed in the pilot by less than this time resolves (%s), so they are"
-                        + " unlikely to be decided in it (the pilot's ratio, and the chance to decide that): %s%n",
+                "Unlikely:     %d of %d pair(s) have less than an even chance to be decided in this time (declared"
+                        + " different, or equivalent within %s) at the ratio the pilot saw: %s%n",
                 unlikely.size(),
                 pairs,
-                percent(inTime.resolution()),
+                percent(margin),
                 String.join("; ", unlikely));
     }
 

@@ -111,17 +111,44 @@ public final class Planner {
      */
     public static double power(
             VarianceComponents components, Question question, int jvms, int trials, double difference) {
-        if (jvms < 2 || trials < 1) {
-            throw new IllegalArgumentException(
-                    "power needs at least 2 JVMs and 1 trial per JVM, got " + jvms + " and " + trials);
+        var test = PairTest.of(components, question, jvms, trials);
+        double shift = Math.log1p(difference) / test.standardError();
+        return test.t().survivalProbability(test.critical() - shift)
+                + test.t().cumulativeProbability(-test.critical() - shift);
+    }
+
+    /**
+     * The chance that the test of one pair declares it equivalent within {@code margin} (its interval within
+     * [1/(1+margin), 1+margin]) when the true relative difference is {@code difference}: 0 when the interval is wider
+     * than the margin whatever the estimate.
+     */
+    public static double equivalence(
+            VarianceComponents components, Question question, int jvms, int trials, double difference, double margin) {
+        var test = PairTest.of(components, question, jvms, trials);
+        double room = Math.log1p(margin) - test.critical() * test.standardError();
+        if (room <= 0) {
+            return 0;
         }
-        double standardError = Math.sqrt(2 * components.ofJvmMean(trials) / jvms);
-        int degreesOfFreedom = question.variants() * (jvms - 1);
-        var t = TDistribution.of(degreesOfFreedom);
-        double alpha = (1 - question.confidence()) / question.pairs();
-        double critical = t.inverseSurvivalProbability(alpha / 2);
-        double shift = Math.log1p(difference) / standardError;
-        return t.survivalProbability(critical - shift) + t.cumulativeProbability(-critical - shift);
+        double shift = Math.log1p(difference);
+        return test.t().cumulativeProbability((room - shift) / test.standardError())
+                - test.t().cumulativeProbability((-room - shift) / test.standardError());
+    }
+
+    /**
+     * Student's test of one pair with {@code jvms} JVMs of {@code trials} trials per variant: the standard error of its
+     * log ratio, its t distribution and its critical value at the confidence shared by the pairs (two-sided).
+     */
+    private record PairTest(double standardError, TDistribution t, double critical) {
+        static PairTest of(VarianceComponents components, Question question, int jvms, int trials) {
+            if (jvms < 2 || trials < 1) {
+                throw new IllegalArgumentException(
+                        "power needs at least 2 JVMs and 1 trial per JVM, got " + jvms + " and " + trials);
+            }
+            var t = TDistribution.of(question.variants() * (jvms - 1));
+            double alpha = (1 - question.confidence()) / question.pairs();
+            return new PairTest(
+                    Math.sqrt(2 * components.ofJvmMean(trials) / jvms), t, t.inverseSurvivalProbability(alpha / 2));
+        }
     }
 
     /** The smallest relative difference declared with the power asked for, by bisection on the log ratio. */

@@ -2,6 +2,7 @@ package dev.stackbench.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.compare.analysis.PairedAnalysis;
@@ -112,5 +113,36 @@ class GenerationsTest {
                         .orElseThrow()
                         .outcome())
                 .isEqualTo(PairVerdict.Outcome.DIFFERENT);
+    }
+    /**
+     * JVMs in generations of one (a JMH fork per round, as the suite in rounds measures them), two variants: each round's
+     * two forks are compared with each other only, so the pair's interval is Student's paired t over the rounds' log
+     * ratios, R - 1 degrees of freedom. Taking each value relative to its round's mean costs a degree of freedom per
+     * round; counted as k (R - 1) instead, this interval came out narrower by sqrt(2) and with twice the freedom.
+     */
+    @Test
+    void generationsOfOneJvmGiveThePairedTOverTheRounds() {
+        double[] machine = {1.0, 0.7, 1.3, 0.9};
+        double[] ratios = {1.10, 1.02, 1.16, 1.05};
+        double[][][] values = new double[machine.length][2][1];
+        int[] generations = new int[machine.length];
+        double[] logs = new double[machine.length];
+        for (int r = 0; r < machine.length; r++) {
+            generations[r] = r;
+            values[r][0][0] = 100 * machine[r] * ratios[r];
+            values[r][1][0] = 100 * machine[r];
+            logs[r] = Math.log(ratios[r]);
+        }
+        var settings = new PairedAnalysis.Settings(0.95, 0.02, Schedule.TURNS);
+
+        PairVerdict pair = PairedAnalysis.of(Metric.RPS, List.of("a", "b"), values, generations, settings)
+                .pair("a", "b")
+                .orElseThrow();
+        var paired = dev.stackbench.core.stats.PairedRatio.ofLogs(logs).interval(0.95);
+
+        assertThat(pair.ratio())
+                .isCloseTo(Math.exp(java.util.Arrays.stream(logs).average().orElseThrow()), within(1e-9));
+        assertThat(pair.low()).isCloseTo(paired.low(), within(1e-9));
+        assertThat(pair.high()).isCloseTo(paired.high(), within(1e-9));
     }
 }

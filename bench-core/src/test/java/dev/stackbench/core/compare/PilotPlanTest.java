@@ -107,19 +107,28 @@ class PilotPlanTest {
     }
 
     /**
-     * Before the time is spent, the plan names the pairs it is unlikely to decide: those whose difference in the pilot
-     * is below what the time resolves (here v1 and v2, alike; v3 is 30% away from both, and decided in any design).
+     * Before the time is spent, the plan names the pairs it is unlikely to decide: v1 and v2, 1.5% apart, neither
+     * different at 3% nor equivalent within 3% in this time; v3, 30% away from both, is decided in any design.
      */
     @Test
     void itNamesThePairsTheTimeIsUnlikelyToDecide() {
-        String text = pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.002, 1.3}).text();
+        PilotPlan plan = pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.015, 1.3});
+        plan.jvmsReady(9 * 50); // its 9 JVMs readied in 50 s each, as here
+        String text = plan.text();
 
         assertThat(text)
-                .containsPattern("Unlikely: +1 of 3 pair\\(s\\) differed in the pilot by less than this time resolves"
-                        + " \\(\\d+(\\.\\d)?%\\), so they are unlikely to be decided in it \\(the pilot's ratio, and"
-                        + " the chance to decide that\\): v1 and v2 \\(1\\.0\\d\\dx, \\d+(\\.\\d)?% chance\\)\\n");
+                .containsPattern(
+                        "Unlikely: +1 of 3 pair\\(s\\) have less than an even chance to be decided in this time"
+                                + " \\(declared different, or equivalent within 3%\\) at the ratio the pilot saw: v1 and v2"
+                                + " \\(1\\.0\\d\\dx, \\d+(\\.\\d)?%\\)\\n");
+        // Two alike whose JVMs differ little: equivalent within 3% in this time, which decides them too.
+        PilotPlan alike = pilot(3, 0.003, 0.003, 0.05, new double[] {1, 1, 1.3});
+        alike.jvmsReady(9 * 50);
+        assertThat(alike.text()).doesNotContain("Unlikely:");
         // Two variants far apart: nothing to name.
-        assertThat(pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.3}).text()).doesNotContain("Unlikely:");
+        PilotPlan apart = pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.3});
+        apart.jvmsReady(6 * 50);
+        assertThat(apart.text()).doesNotContain("Unlikely:");
     }
 
     @Test

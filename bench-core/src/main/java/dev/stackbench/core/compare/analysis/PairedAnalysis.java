@@ -206,8 +206,11 @@ public final class PairedAnalysis {
         /**
          * Several JVMs per variant: each JVM's mean, over its rounds, of its log value minus the round's mean log value
          * (drift removed), is one value; a variant's estimate is the mean of its JVMs', and the spread between JVMs of one
-         * variant, pooled over all variants (k (J - 1) degrees of freedom for J JVMs each), is the estimates' noise. A JVM
-         * is fork f of one generation.
+         * variant, pooled over all variants, is the estimates' noise. A JVM is fork f of one generation. Its degrees of
+         * freedom are those of the variant-plus-generation model, k J - k - G + 1 for J JVMs per variant in G
+         * generations: taking each value relative to its round's costs one per generation beyond the first (k (J - 1)
+         * with one generation; (k - 1) (R - 1) with R generations of one JVM, where two variants give exactly Student's
+         * paired t over the rounds).
          */
         static Estimates overForks(double[][][] rounds, int[] generation, Estimates rounded) {
             int k = rounds[0].length;
@@ -235,7 +238,7 @@ public final class PairedAnalysis {
                     squares += (jvmMeans[v][j] - variantMeans[v]) * (jvmMeans[v][j] - variantMeans[v]);
                 }
             }
-            int degreesOfFreedom = k * (count - 1);
+            int degreesOfFreedom = k * count - k - jvms.generations() + 1;
             double jvmVariance = squares / degreesOfFreedom;
             double grandMean = Arrays.stream(variantMeans).average().orElseThrow();
             return new Estimates() {
@@ -325,6 +328,11 @@ public final class PairedAnalysis {
 
             int count() {
                 return roundsOfGeneration.length * forks;
+            }
+
+            /** The generations present. */
+            int generations() {
+                return roundsOfGeneration.length;
             }
 
             int index(int round, int fork) {
