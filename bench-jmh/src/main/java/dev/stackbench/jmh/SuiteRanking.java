@@ -117,6 +117,17 @@ public final class SuiteRanking {
         var text = new StringBuilder();
         verdicts.forEach((together, byMetric) -> {
             for (MetricVerdict verdict : byMetric) {
+                if (verdict.rounds() < 2) {
+                    // a fork that measured nothing of this metric (no p99 in an empty window) leaves its round out
+                    text.append(String.format(
+                            Locale.ROOT,
+                            "%nNo ranking on %s, %s: %d complete round(s), a fork without a value leaving its round out;"
+                                    + " it needs 2%n",
+                            together,
+                            verdict.metric().title(),
+                            verdict.rounds()));
+                    continue;
+                }
                 text.append(String.format(
                         Locale.ROOT,
                         "%nRanking on %s, %s (%s is better), %d rounds of one JVM per approach: each fork"

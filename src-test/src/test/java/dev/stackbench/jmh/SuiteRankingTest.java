@@ -75,6 +75,14 @@ class SuiteRankingTest {
         assertThat(rps.rounds()).isEqualTo(2);
         // JMH without stackbench's latency profiler gives no p99: that metric is not ranked, not ranked on nothing
         assertThat(ranking.verdicts().get("date")).hasSize(1);
+        // a metric left with fewer than 2 complete rounds is no ranking, and says so
+        ranking.fork(1, "date", "a", Map.of(Metric.RPS, 100.0, Metric.P99, 5.0));
+        ranking.fork(1, "date", "b", Map.of(Metric.RPS, 90.0, Metric.P99, 6.0));
+        assertThat(ranking.text())
+                .contains("Ranking on date, requests/s (higher is better), 2 rounds")
+                .contains("No ranking on date, p99 ms: 1 complete round(s), a fork without a value leaving its round"
+                        + " out; it needs 2")
+                .doesNotContain("Ranking on date, p99");
     }
 
     @Test
