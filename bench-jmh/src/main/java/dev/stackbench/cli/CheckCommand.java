@@ -42,7 +42,8 @@ import picocli.CommandLine.Unmatched;
                     + " --rounds, --min-rounds, --time-limit, --together, --jvm-option, ...).",
             "Exit code 0 when HEAD is not worse (every interval within the limit), 1 when it is worse (an interval wholly"
                     + " past it, head failed requests that base served, or HEAD's application does not start), or when the"
-                    + " comparison cannot be trusted (its A/A control declared different, a build failed mid-run), 3 when"
+                    + " comparison cannot be trusted (its A/A control declared different by enough to move a verdict, a build"
+                    + " failed mid-run), 3 when"
                     + " it could not decide in what it measured (an interval straddles the limit), 2 on bad input, a BASE"
                     + " whose application does not start, or a mix whose requests fail on BASE."
         })

@@ -73,6 +73,51 @@ class ComparisonGateDecisionTest {
         assertThat(rule.words()).isEqualTo("--decide-not-worse head:base:5%");
     }
 
+    /**
+     * An A/A control declared different (base-aa 0.979x base [0.961, 0.998], CI, one JVM per build) doubts a check's
+     * verdict only when its offset could move it: as large as the limit, or larger than the distance from a check's
+     * interval to its bound on the control's metric.
+     */
+    @Test
+    void anAaControlDeclaredDifferentDoubtsOnlyTheVerdictsItsOffsetCouldMove() {
+        var limit = ComparisonGate.Limit.parse("head:base:30%");
+        var aa = new dev.stackbench.core.compare.ComparisonResult.Aa(
+                "base-aa",
+                "base",
+                Metric.SERVER_CPU_PER_REQUEST,
+                pair("base-aa", "base", 0.979, 0.961, 0.998, PairVerdict.Outcome.DIFFERENT));
+        // head 0.993x base [0.873, 1.131] against a bound of 1.3: 13% away, the control's offset 4%
+        var farFromTheBound = check(limit, Metric.SERVER_CPU_PER_REQUEST, 0.873, 1.131);
+        assertThat(ComparisonGate.movesAVerdict(aa, List.of(farFromTheBound))).isFalse();
+        // an interval ending 2% from the bound: the control's 4% could move it
+        var nearTheBound = check(limit, Metric.SERVER_CPU_PER_REQUEST, 1.05, 1.27);
+        assertThat(ComparisonGate.movesAVerdict(aa, List.of(nearTheBound))).isTrue();
+        // a control as far off as the limit doubts every verdict
+        var wideAa = new dev.stackbench.core.compare.ComparisonResult.Aa(
+                "base-aa",
+                "base",
+                Metric.SERVER_CPU_PER_REQUEST,
+                pair("base-aa", "base", 0.7, 0.6, 0.8, PairVerdict.Outcome.DIFFERENT));
+        assertThat(ComparisonGate.movesAVerdict(wideAa, List.of(farFromTheBound)))
+                .isTrue();
+        // no check on the control's metric: the doubt stands
+        assertThat(ComparisonGate.movesAVerdict(aa, List.of(check(limit, Metric.RPS, 0.98, 1.02))))
+                .isTrue();
+    }
+
+    private static ComparisonGate.Check check(ComparisonGate.Limit limit, Metric metric, double low, double high) {
+        double worseBy = limit.worseBy();
+        return new ComparisonGate.Check(
+                limit,
+                metric,
+                Math.sqrt(low * high),
+                low,
+                high,
+                ComparisonGate.bound(metric, worseBy),
+                ComparisonGate.notWorse(metric, low, high, worseBy, Decision.REQUIRED),
+                "");
+    }
+
     private static MetricVerdict verdict(Metric metric, PairVerdict pair) {
         return new MetricVerdict(metric, 5, null, List.of(), List.of(pair), List.of());
     }
