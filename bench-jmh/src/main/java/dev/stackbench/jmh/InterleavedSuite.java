@@ -7,10 +7,10 @@ import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.Numbers;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -98,7 +98,7 @@ public final class InterleavedSuite {
         }
         try {
             return suite.run(err);
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
             return 1;
         }
@@ -265,10 +265,7 @@ public final class InterleavedSuite {
         String seconds = Durations.format(Duration.ofSeconds(Math.round((System.nanoTime() - start) / 1e9)));
         if (resultAsked) {
             SuiteShard.writeAtomically(resultFile, format, merged);
-            Path rankingFile = rankingBeside(resultFile);
-            Path temp = Files.createTempFile(rankingFile.toAbsolutePath().getParent(), ".ranking", ".tmp");
-            Files.writeString(temp, ranking, StandardCharsets.UTF_8);
-            Files.move(temp, rankingFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            ResultFiles.writeAtomically(rankingBeside(resultFile), ranking.getBytes(StandardCharsets.UTF_8));
         }
         out.printf("%nstackbench: %d benchmarks, %d round(s), %s%n", merged.size(), planned, seconds);
         // JMH's JSON keeps the first fork's parameters, "forks": 1, while each benchmark has a fork per round.

@@ -3,7 +3,10 @@ package dev.stackbench.jmh;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.machine.MachineStore;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -59,9 +62,9 @@ public final class JmhMachine {
             return;
         }
         try {
-            java.nio.file.Files.deleteIfExists(InterleavedSuite.rankingBeside(result));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            Files.deleteIfExists(InterleavedSuite.rankingBeside(result));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

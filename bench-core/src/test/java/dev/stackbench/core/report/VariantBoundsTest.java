@@ -53,23 +53,7 @@ class VariantBoundsTest {
     }
 
     private static RunResult result(RunResult.Target target, double rps, Percentiles latency) {
-        var profile = new RunResult.Profile(
-                dev.stackbench.core.vocabulary.LoadModel.CLOSED,
-                "16 users",
-                16,
-                null,
-                null,
-                null,
-                16,
-                2,
-                0,
-                1,
-                null,
-                10,
-                30,
-                true,
-                false,
-                List.of());
+        var profile = SampleResults.closedProfile(16, 1);
         var environment = new RunResult.Environment("25", "vm", 2, "linux", 1L << 30, true, 1);
         long ok = Math.round(rps);
         return SampleResults.builder()
