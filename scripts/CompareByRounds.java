@@ -27,7 +27,7 @@ class CompareByRounds {
             for (int r = 0; r < n; r++) {
                 for (int v = 0; v < labels.size(); v++) {
                     String label = labels.get(v);
-                    values[r][v] = result.rounds().get(r).trial(label).map(t -> t.values().get(metric.id())).orElse(Double.NaN);
+                    values[r][v] = result.rounds().get(r).trial(label).map(t -> t.values().get(metric)).orElse(Double.NaN);
                 }
             }
             for (PairVerdict pair : PairedAnalysis.of(metric, labels, values, settings).pairs()) {

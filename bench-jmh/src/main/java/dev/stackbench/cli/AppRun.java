@@ -11,6 +11,7 @@ import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.RequestSpecs;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
+import dev.stackbench.core.profile.ProfileRecorder;
 import dev.stackbench.core.profile.ProfileSettings;
 import dev.stackbench.core.profile.ThreadScope;
 import dev.stackbench.core.result.Measurement;
@@ -65,10 +66,8 @@ final class AppRun {
      * interrupted, and the command ends with one line naming why and exit code 2.
      */
     int run(List<Threshold> conditions, ProfileSettings profileSettings) throws Exception {
-        if (profileSettings != null && app.process) {
-            throw new IllegalArgumentException(
-                    "--profile records a server in this JVM: with --app-process your application runs in a process of its"
-                            + " own; drop --app-process to profile it (its threads are then told apart from the generator's)");
+        if (profileSettings != null && app.process && profileSettings.mode().async()) {
+            throw new IllegalArgumentException(ProfileRecorder.OTHER_PROCESS_ASYNC);
         }
         if (agents != null) {
             throw new IllegalArgumentException(
@@ -137,6 +136,7 @@ final class AppRun {
                 }
                 measurement = ProfiledRun.run(
                                 profileSettings,
+                                running.pid(),
                                 ThreadScope.serverThreads(),
                                 running.codePackages(),
                                 out,

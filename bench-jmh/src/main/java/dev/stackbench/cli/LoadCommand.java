@@ -115,11 +115,11 @@ final class LoadCommand implements Callable<Integer> {
             arity = "0..1",
             fallbackValue = "jfr",
             description =
-                    "Profile the in-process server over the measured window only (never the warm-up): CPU samples of its threads "
-                            + "(not the generator's), allocation, lock and park contention, virtual-thread pinning, GC pauses. Facts go into "
+                    "Profile the server over the measured window only (never the warm-up): CPU samples of its threads "
+                            + "(not the generator's; with --app-process, its own JVM's, recorded there through jcmd), allocation, lock and park contention, virtual-thread pinning, GC pauses. Facts go into "
                             + "result.json (serverProfile) and the summary; with --out, collapsed stacks beside the results, and `report` draws "
                             + "their flame graphs. MODE: jfr (JDK Flight Recorder, the default), async (async-profiler's CPU samples, native "
-                            + "frames too), async-wall (its wall-clock samples: waiting threads too).")
+                            + "frames too), async-wall (its wall-clock samples: waiting threads too); the async modes profile this JVM only.")
     String profileMode;
 
     @ScenarioScope(LoadOption.Scope.EVERY_RUN)

@@ -206,6 +206,41 @@ class AppCommandTest {
         assertThat(Files.readString(out.resolve("app.log"))).contains("Started TestApplication");
     }
 
+    /**
+     * Profiled in its own process: recorded there (jcmd's JFR.start and JFR.stop), where every thread is the
+     * application's, so its own code is in the profile and none of the generator's; the costlier build's extra cost is
+     * on top of its own code. An async-profiler mode, which samples only the JVM that loads it, is one line, exit 2.
+     */
+    @Test
+    void anApplicationInAProcessOfItsOwnIsProfiledThere() throws Exception {
+        Path out = temp.resolve("process-profiled");
+        Cli.Run run = jar(load(
+                        TestApps.BOOT3_COSTLIER,
+                        out,
+                        "--app-process",
+                        "--jvm-option=-Xmx256m",
+                        "--jvm-option=" + Cli.QUICK_JIT,
+                        "--profile")
+                .toArray(String[]::new));
+        Cli.Run async = Cli.run(load(TestApps.BOOT3, temp.resolve("async"), "--app-process", "--profile", "async")
+                .toArray(String[]::new));
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        JsonNode cpu = result(out).path("serverProfile").path("cpu");
+        assertThat(cpu.path("serverSamples").asLong()).as(run.out()).isPositive();
+        assertThat(cpu.path("topCode").path(0).path("frame").asString())
+                .as("the application's own method that costs most, from its own process's recording")
+                .isEqualTo("dev.stackbench.testapp.ExtraCost.spend");
+        assertThat(Files.readString(out.resolve("profile-cpu.collapsed")))
+                .contains("dev.stackbench.testapp.")
+                .doesNotContain("dev.stackbench.core.load.");
+        assertThat(async.exitCode()).isEqualTo(2);
+        assertThat(async.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: --profile async and async-wall sample the JVM that loads async-profiler");
+    }
+
     @Test
     void aJarThatIsNotASpringBootApplicationIsOneLineAndExitCode2() throws Exception {
         Path plain = temp.resolve("plain.jar");

@@ -6,6 +6,7 @@ import dev.stackbench.core.jvm.AotCaches;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.profile.ProfileRecorder;
 import dev.stackbench.core.variant.ServerSource;
 import dev.stackbench.core.variant.Variant;
 import java.util.ArrayList;
@@ -112,6 +113,9 @@ public record Comparison(
             throw new IllegalArgumentException(
                     "every variant of a comparison serves the same requests: compare your application's variants "
                             + "with each other, or built-in approaches with each other, not both in one comparison");
+        }
+        if (profile != null && profile.mode().async() && variants.stream().anyMatch(VariantCommand::separateProcess)) {
+            throw new IllegalArgumentException(ProfileRecorder.OTHER_PROCESS_ASYNC);
         }
         int measured = variants.size() + (aa == null ? 0 : 1);
         if (measured < 2) {

@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * nothing that counts.
  *
  * <p>Off unless asked for ({@link AotCaches.Use#ON}): measured here, JVMs started from their cache started sooner but
- * took longer to reach steady, which is most of what a JVM costs a comparison (docs/compare.md).
+ * were not ready sooner (warm-up and rehearsals until the JIT is quiet, most of what a JVM costs a comparison), and
+ * differed from each other as much as JVMs without it (docs/compare.md).
  */
 final class VariantAot {
 

@@ -9,10 +9,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Records the server in this JVM while load runs, and keeps of the recording only the windows it is told to include:
+ * Records the server while load runs, in this JVM or in another JVM of this machine (an application in a process of
+ * its own, {@link #start(ProfileSettings, long)}), and keeps of the recording only the windows it is told to include:
  * events carry their start time, so a window can be named after it has passed (a warm-up until steady decides its end
  * only then) and several windows merge into one profile (a comparison's trials). Whatever happened outside them (the
  * warm-up, the pauses between trials) is dropped when the recording is read, so only the recording's cost reaches them.
@@ -38,15 +40,30 @@ public final class ProfileRecorder implements AutoCloseable {
     private final Path directory;
     private final JfrRecording jfr;
     private final AsyncProfilerSession async;
+    private final boolean otherProcess;
     private final List<ProfileWindow> windows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private boolean finished;
 
-    private ProfileRecorder(ProfileSettings settings, Path directory, JfrRecording jfr, AsyncProfilerSession async) {
+    private ProfileRecorder(
+            ProfileSettings settings,
+            Path directory,
+            JfrRecording jfr,
+            AsyncProfilerSession async,
+            boolean otherProcess) {
         this.settings = settings;
         this.directory = directory;
         this.jfr = jfr;
         this.async = async;
+        this.otherProcess = otherProcess;
+    }
+
+    /**
+     * Whether it records another process: then the recording holds none of this JVM's threads, and a thread id of this
+     * JVM means nothing there ({@link #finish} ignores the scope's ids).
+     */
+    public boolean otherProcess() {
+        return otherProcess;
     }
 
     /**
@@ -63,19 +80,13 @@ public final class ProfileRecorder implements AutoCloseable {
     }
 
     /**
-     * Starts recording: JFR always, async-profiler too in its modes.
+     * Starts recording this JVM: JFR always, async-profiler too in its modes.
      *
      * @throws IllegalStateException when async-profiler cannot run here, with its reason
      */
     public static ProfileRecorder start(ProfileSettings settings) {
         Objects.requireNonNull(settings, "settings");
-        Path directory;
-        try {
-            directory = Files.createTempDirectory("stackbench-profile-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot make a temporary directory for the profile's recordings: " + e.getMessage(), e);
-        }
+        Path directory = temporaryDirectory();
         // Before the recording: once JFR runs in this JVM its stack depth is fixed.
         Optional<String> shallowStacks = JfrStackDepth.atLeast(settings.stackDepth());
         AsyncProfilerSession async = null;
@@ -83,7 +94,7 @@ public final class ProfileRecorder implements AutoCloseable {
             async = settings.mode().async()
                     ? AsyncProfilerSession.start(settings, directory.resolve(ProfileFiles.ASYNC_RECORDING))
                     : null;
-            var recorder = new ProfileRecorder(settings, directory, new JfrRecording(settings), async);
+            var recorder = new ProfileRecorder(settings, directory, new JfrRecording.InThisJvm(settings), async, false);
             shallowStacks.ifPresent(recorder.notes::add);
             if (async != null) {
                 async.warning().ifPresent(warning -> recorder.notes.add("async-profiler: " + warning));
@@ -95,6 +106,45 @@ public final class ProfileRecorder implements AutoCloseable {
             }
             deleteQuietly(directory);
             throw e;
+        }
+    }
+
+    /**
+     * Starts recording another JVM of this machine, {@code pid} (an application in a process of its own), with JFR: all
+     * its Java threads are the server's but those the recording brings ({@link ProcessRecording}), so
+     * {@link #finish}'s scope needs no generator's threads left out. async-profiler is refused: it samples the JVM that
+     * loads it.
+     *
+     * @throws IllegalArgumentException for an async-profiler mode, naming why
+     * @throws IllegalStateException    when JFR does not start there, naming why
+     */
+    public static ProfileRecorder start(ProfileSettings settings, long pid) {
+        Objects.requireNonNull(settings, "settings");
+        if (settings.mode().async()) {
+            throw new IllegalArgumentException(OTHER_PROCESS_ASYNC);
+        }
+        Path directory = temporaryDirectory();
+        try {
+            var recording = new ProcessRecording(pid, settings, directory);
+            var recorder = new ProfileRecorder(settings, directory, recording, null, true);
+            recorder.notes.addAll(recording.notes());
+            return recorder;
+        } catch (RuntimeException e) {
+            deleteQuietly(directory);
+            throw e;
+        }
+    }
+
+    /** Why an async-profiler mode cannot profile an application in a process of its own. */
+    public static final String OTHER_PROCESS_ASYNC = "--profile async and async-wall sample the JVM that loads"
+            + " async-profiler, and an application in a process of its own is another: profile it with --profile jfr";
+
+    private static Path temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("stackbench-profile-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "cannot make a temporary directory for the profile's recordings: " + e.getMessage(), e);
         }
     }
 
@@ -139,7 +189,7 @@ public final class ProfileRecorder implements AutoCloseable {
             if (windows.isEmpty()) {
                 profile.notes.add("no window was included: the profile is empty");
             }
-            var reader = new RecordingReader(profile, windows, threads);
+            var reader = new RecordingReader(profile, windows, otherProcess ? inOtherProcess(threads) : threads);
             reader.read(jfrFile);
             profile.recordings.add(jfrFile);
             if (async != null) {
@@ -153,6 +203,18 @@ public final class ProfileRecorder implements AutoCloseable {
         } finally {
             jfr.close();
         }
+    }
+
+    /**
+     * {@code threads} as another process's recording reads them: by name only (this JVM's thread ids would match other
+     * threads there), and without the threads the recording brings.
+     */
+    private static ThreadScope inOtherProcess(ThreadScope threads) {
+        ThreadScope scope = new ThreadScope(Set.of(), threads.excludedNamePrefixes());
+        for (String prefix : ProcessRecording.THREADS_NOT_THE_SERVERS) {
+            scope = scope.excludingNamePrefix(prefix);
+        }
+        return scope;
     }
 
     /** Stops whatever still records and deletes the recordings (kept copies stay where {@link ProfileFiles} wrote them). */

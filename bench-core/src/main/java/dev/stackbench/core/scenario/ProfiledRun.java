@@ -15,9 +15,10 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
- * One load run against servers in this JVM with the server profiled over the run's measured window ({@code load
+ * One load run with the server profiled over the run's measured window ({@code load
  * --profile} and scenarios): the recorder starts before the load (its start-up cost falls in the warm-up), the window is
  * included once the run knows it, and the profile's facts go into the result, its collapsed stacks (and recordings, if
  * kept) beside it. The load generator's threads, the calling thread (it samples the JVM's metrics) and an upstream
@@ -46,23 +47,32 @@ public final class ProfiledRun {
             threads = threads.excludingNamePrefix(
                     servers.upstream().get().threadNamePrefix().get());
         }
-        return run(settings, threads, servers.server().codePackages(), directory, load);
+        return run(settings, OptionalLong.empty(), threads, servers.server().codePackages(), directory, load);
     }
 
     /**
-     * The same for any server in this JVM: the user's application started in-process ({@code load --app --profile}),
-     * whose threads are every thread but the generator's, the caller's and {@code others}'.
+     * The same for the user's application ({@code load --app --profile}): started in this JVM, whose threads are every
+     * thread but the generator's, the caller's and {@code others}'; or in a process of its own ({@code --app-process}),
+     * recorded there, where every thread is the application's but the recording's own.
      *
+     * @param process      the application's own process; empty when it runs in this JVM
      * @param others       the threads, beyond the generator's and the caller's, that are not the server's
      * @param codePackages the server's own package prefixes, told apart in its stacks
      */
     public static Measurement run(
-            ProfileSettings settings, ThreadScope others, List<String> codePackages, Path directory, Load load)
+            ProfileSettings settings,
+            OptionalLong process,
+            ThreadScope others,
+            List<String> codePackages,
+            Path directory,
+            Load load)
             throws UnknownHostException {
         if (settings == null) {
             return load.run();
         }
-        try (ProfileRecorder recorder = ProfileRecorder.start(settings)) {
+        try (ProfileRecorder recorder = process.isPresent()
+                ? ProfileRecorder.start(settings, process.getAsLong())
+                : ProfileRecorder.start(settings)) {
             Measurement measurement = load.run();
             ProfileWindow.measuredWindowOf(measurement.result()).ifPresent(recorder::include);
             ThreadScope threads = others.excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -91,6 +92,11 @@ public interface VariantServer extends AutoCloseable {
     /** The package prefixes of the server's own code, which a profile tells apart from the framework's and the JDK's. */
     List<String> codePackages();
 
+    /** The server's own process, when it runs in one (an application started in a process of its own); else empty. */
+    default OptionalLong pid() {
+        return OptionalLong.empty();
+    }
+
     /** Calls {@code listener} once with the reason when it stops serving by itself; a built-in approach never does. */
     default void onStopped(Consumer<String> listener) {}
 
@@ -153,6 +159,11 @@ public interface VariantServer extends AutoCloseable {
         @Override
         public List<String> codePackages() {
             return app.codePackages();
+        }
+
+        @Override
+        public OptionalLong pid() {
+            return app.pid();
         }
 
         @Override

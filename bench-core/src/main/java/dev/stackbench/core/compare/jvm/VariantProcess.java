@@ -118,10 +118,16 @@ public final class VariantProcess {
             current.request("the application stopped serving: " + reason);
             reply(new VariantReply.Failed("its application stopped serving: " + reason, true, true, List.of()));
         });
+        ProfileRecorder profiled;
+        try {
+            profiled = setup.profile() == null ? null : recorder(setup.profile(), server);
+        } catch (RuntimeException e) {
+            server.close();
+            reply(new VariantReply.Failed("its profile did not start: " + e.getMessage(), true, false, List.of()));
+            return EXIT_FAILED;
+        }
         try (server;
-                ProfileRecorder recorder = setup.profile() == null
-                        ? null
-                        : ProfileRecorder.start(setup.profile().settings())) {
+                ProfileRecorder recorder = profiled) {
             RunResult.Target target = server.target(setup.load().resolvedWorkloadParams(workload));
             reply(new VariantReply.Started(
                     server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
@@ -163,6 +169,13 @@ public final class VariantProcess {
             }
             return 0; // the coordinator is gone
         }
+    }
+
+    /** A recorder of the server: in this JVM, or in the application's own process when it runs in one. */
+    private static ProfileRecorder recorder(ComparisonProfile profile, VariantServer server) {
+        return server.pid().isPresent()
+                ? ProfileRecorder.start(profile.settings(), server.pid().getAsLong())
+                : ProfileRecorder.start(profile.settings());
     }
 
     /** Requests that finished in the profiled trials' windows. */
