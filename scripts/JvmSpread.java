@@ -50,6 +50,11 @@ class JvmSpread {
         System.out.printf(Locale.ROOT, "%-16s %5s %7s %12s %12s  %s%n", "label", "JVMs", "trials", "between JVMs", "within JVM", "JVM means relative to all");
         byLabel.forEach((label, jvms) -> {
             int trials = jvms.values().stream().mapToInt(List::size).min().orElse(0);
+            if (jvms.size() < 2 || trials < 2) {
+                System.out.printf(Locale.ROOT, "%-16s %5d %7d  not estimated: it takes 2 JVMs or more (--forks), each with 2 trials or more%n",
+                        label, jvms.size(), trials);
+                return;
+            }
             double[][] logs = jvms.values().stream()
                     .map(values -> values.subList(0, trials).stream().mapToDouble(Double::doubleValue).toArray())
                     .toArray(double[][]::new);

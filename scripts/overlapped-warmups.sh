@@ -10,7 +10,9 @@ set -euo pipefail
 PAIRS=${1:-2}
 K=${2:-3}
 OUT=${3:-$(mktemp -d)}
-case "$PAIRS$K" in *[!0-9]*|'') echo "usage: overlapped-warmups.sh [PAIRS] [K] [OUT]: PAIRS and K are counts" >&2; exit 2;; esac
+for count in "$PAIRS" "$K"; do
+  case "$count" in ''|*[!0-9]*|0) echo "usage: overlapped-warmups.sh [PAIRS] [K] [OUT]: PAIRS and K are counts of 1 or more, got '$count'" >&2; exit 2;; esac
+done
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 JAR=$(dirname "$0")/../bench-jmh/target/bench-jmh.jar
 if [ -n "${STACKBENCH_LOAD:-}" ]; then
@@ -19,11 +21,14 @@ else
   LOAD=(load --approach webflux-netty --concurrency 50 --warmup auto:120s --duration 3s --quiet)
 fi
 mkdir -p "$OUT"
-one() { # DIR: one JVM, bounded by the warm-up's cap and the window
-  timeout 300 "$JAVA" -jar "$JAR" "${LOAD[@]}" --out "$1" > "$1.txt" 2>&1
+echo "results in $OUT" >&2
+one() { # DIR: one JVM, bounded by the warm-up's cap and the window; its exit code into DIR.exit
+  local code=0
+  timeout 300 "$JAVA" -jar "$JAR" "${LOAD[@]}" --out "$1" > "$1.txt" 2>&1 || code=$?
+  echo "$code" > "$1.exit"
 }
-arm() { # ARM PAIR: K JVMs, one after another or all at once; prints the arm's wall seconds
-  local arm=$1 pair=$2 start end j
+arm() { # ARM PAIR: K JVMs, one after another or all at once; appends the arm's start and end (epoch seconds)
+  local arm=$1 pair=$2 start j
   start=$(date +%s.%N)
   if [ "$arm" = alone ]; then
     for j in $(seq 1 "$K"); do one "$OUT/$pair-alone-$j"; done
@@ -31,8 +36,7 @@ arm() { # ARM PAIR: K JVMs, one after another or all at once; prints the arm's w
     for j in $(seq 1 "$K"); do one "$OUT/$pair-together-$j" & done
     wait
   fi
-  end=$(date +%s.%N)
-  echo "$pair $arm $(echo "$end - $start" | bc)" >> "$OUT/walls.txt"
+  echo "$pair $arm $start $(date +%s.%N)" >> "$OUT/walls.txt"
 }
 : > "$OUT/walls.txt"
 for i in $(seq 1 "$PAIRS"); do
@@ -41,13 +45,22 @@ for i in $(seq 1 "$PAIRS"); do
   for a in $order; do arm "$a" "$i"; echo "pair $i $a done" >&2; done
 done
 python3 - "$OUT" "$K" <<'PY'
-import json, sys
+import json, os, sys
 out, k = sys.argv[1], int(sys.argv[2])
+failed = 0
 for line in open(f"{out}/walls.txt"):
-    pair, arm, wall = line.split()
+    pair, arm, start, end = line.split()
+    wall = float(end) - float(start)
     warm = []
     for j in range(1, k + 1):
-        w = json.load(open(f"{out}/{pair}-{arm}-{j}/result.json"))["window"]
+        run = f"{out}/{pair}-{arm}-{j}"
+        code = open(f"{run}.exit").read().strip()
+        if code != "0" or not os.path.exists(f"{run}/result.json"):
+            warm.append(f"failed (exit {code}, {run}.txt)")
+            failed += 1
+            continue
+        w = json.load(open(f"{run}/result.json"))["window"]
         warm.append(f"{w['warmupSeconds']:.0f} s{'' if (w.get('warmupVerdict') or '').startswith('steady') else ' (capped)'}")
-    print(f"pair {pair} {arm:8s}: {float(wall):6.1f} s for {k} JVMs, {float(wall) / k:5.1f} s per JVM; warm-ups until steady: {', '.join(warm)}")
+    print(f"pair {pair} {arm:8s}: {wall:6.1f} s for {k} JVMs, {wall / k:5.1f} s per JVM; warm-ups until steady: {', '.join(warm)}")
+sys.exit(1 if failed else 0)
 PY

@@ -66,8 +66,13 @@ final class AppRun {
      * interrupted, and the command ends with one line naming why and exit code 2.
      */
     int run(List<Threshold> conditions, ProfileSettings profileSettings) throws Exception {
-        if (profileSettings != null && app.process && profileSettings.mode().async()) {
-            throw new IllegalArgumentException(ProfileRecorder.OTHER_PROCESS_ASYNC);
+        if (profileSettings != null && app.process) {
+            if (profileSettings.mode().async()) {
+                throw new IllegalArgumentException(ProfileRecorder.OTHER_PROCESS_ASYNC);
+            }
+            ProfileRecorder.otherProcessUnavailableReason().ifPresent(reason -> {
+                throw new IllegalArgumentException(reason);
+            });
         }
         if (agents != null) {
             throw new IllegalArgumentException(

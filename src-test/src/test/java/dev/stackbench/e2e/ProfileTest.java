@@ -87,6 +87,20 @@ class ProfileTest {
         var url = Cli.run("load", "--url", "http://127.0.0.1:1/", "--profile", "--duration", "1s");
         var mode = Cli.run("load", "--approach", "loom-tomcat", "--profile", "perf", "--duration", "1s");
         var keep = Cli.run("load", "--approach", "loom-tomcat", "--profile-keep-jfr", "--duration", "1s");
+        // async-profiler samples the JVM that loads it; an application in a process of its own is another.
+        var asyncElsewhere = Cli.run(
+                "compare",
+                "--app",
+                TestApps.BOOT3.toString(),
+                "--app-process",
+                "--variant",
+                "a:",
+                "--variant",
+                "b:",
+                "--profile",
+                "async",
+                "--duration",
+                "1s");
 
         assertThat(url.exitCode()).isEqualTo(2);
         assertThat(url.err().lines())
@@ -103,6 +117,11 @@ class ProfileTest {
                 .singleElement()
                 .asString()
                 .isEqualTo("error: --profile-keep-jfr keeps the recordings of --profile: give --profile too");
+        assertThat(asyncElsewhere.exitCode()).as(asyncElsewhere.err()).isEqualTo(2);
+        assertThat(asyncElsewhere.err().lines())
+                .singleElement()
+                .asString()
+                .startsWith("error: --profile async and async-wall sample the JVM that loads async-profiler");
     }
 
     @Test

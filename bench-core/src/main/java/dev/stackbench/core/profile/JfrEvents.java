@@ -17,7 +17,7 @@ final class JfrEvents {
 
     private JfrEvents() {}
 
-    /** The settings of a recording for {@code settings}, in the order the events are listed above. */
+    /** The settings of a recording for {@code settings}, event by event. */
     static Map<String, String> of(ProfileSettings settings) {
         var events = new LinkedHashMap<String, String>();
         if (!settings.mode().async()) {

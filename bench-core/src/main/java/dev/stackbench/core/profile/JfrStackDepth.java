@@ -31,11 +31,19 @@ final class JfrStackDepth {
             return Optional.of("JFR's stack depth could not be set to " + frames + " (" + e
                     + "): stacks deeper than JFR's default of 64 " + "frames lose their roots");
         }
+        return shortfall(reply, frames, "this JVM");
+    }
+
+    /**
+     * What {@code JFR.configure stackdepth=N}'s {@code reply} says of a JVM ({@code where}: "this JVM", or another's
+     * name): empty when it keeps at least {@code frames}, else why its stacks stay shorter.
+     */
+    static Optional<String> shortfall(String reply, int frames, String where) {
         var depth = REPORTED.matcher(reply);
         if (depth.find() && Integer.parseInt(depth.group(1)) >= frames) {
             return Optional.empty();
         }
-        return Optional.of("JFR had started in this JVM before the profile could deepen its stacks to " + frames
+        return Optional.of("JFR had started in " + where + " before the profile could deepen its stacks to " + frames
                 + " frames" + (depth.find(0) ? " (they stay at " + depth.group(1) + ")" : "")
                 + ": deeper stacks lose their roots");
     }

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -40,7 +41,12 @@ public final class ProfileRecorder implements AutoCloseable {
     private final Path directory;
     private final JfrRecording jfr;
     private final AsyncProfilerSession async;
+    /**
+     * Whether it records another process: then the recording holds none of this JVM's threads, and a thread id of this
+     * JVM means nothing there ({@link #finish} ignores the scope's ids).
+     */
     private final boolean otherProcess;
+
     private final List<ProfileWindow> windows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private boolean finished;
@@ -56,14 +62,6 @@ public final class ProfileRecorder implements AutoCloseable {
         this.jfr = jfr;
         this.async = async;
         this.otherProcess = otherProcess;
-    }
-
-    /**
-     * Whether it records another process: then the recording holds none of this JVM's threads, and a thread id of this
-     * JVM means nothing there ({@link #finish} ignores the scope's ids).
-     */
-    public boolean otherProcess() {
-        return otherProcess;
     }
 
     /**
@@ -135,6 +133,16 @@ public final class ProfileRecorder implements AutoCloseable {
         }
     }
 
+    /** A recorder of the server: in {@code process} when it runs in one of its own, else in this JVM. */
+    public static ProfileRecorder start(ProfileSettings settings, OptionalLong process) {
+        return process.isPresent() ? start(settings, process.getAsLong()) : start(settings);
+    }
+
+    /** Why another process cannot be recorded from this JVM (no jcmd beside its java); empty when it can. */
+    public static Optional<String> otherProcessUnavailableReason() {
+        return ProcessRecording.jcmd().isPresent() ? Optional.empty() : Optional.of(ProcessRecording.NO_JCMD);
+    }
+
     /** Why an async-profiler mode cannot profile an application in a process of its own. */
     public static final String OTHER_PROCESS_ASYNC = "--profile async and async-wall sample the JVM that loads"
             + " async-profiler, and an application in a process of its own is another: profile it with --profile jfr";
@@ -179,9 +187,13 @@ public final class ProfileRecorder implements AutoCloseable {
             if (async != null) {
                 async.stop();
             }
-            jfr.stopInto(jfrFile);
+            String unread = stop(jfrFile);
             var profile = new Profile(settings, codePackages, carriers());
             profile.notes.addAll(notes);
+            if (unread != null) {
+                profile.notes.add(unread);
+                return profile;
+            }
             profile.windows = windows.size();
             profile.windowNanos = windows.stream()
                     .mapToLong(window -> window.length().toNanos())
@@ -202,6 +214,24 @@ public final class ProfileRecorder implements AutoCloseable {
                     "cannot read the profile's recording in " + directory + ": " + e.getMessage(), e);
         } finally {
             jfr.close();
+        }
+    }
+
+    /**
+     * Stops the JFR recording into {@code file}; null when it is there to read. Another process may have exited (an
+     * application that stopped serving mid-run): then why it is not, for the profile's notes, so that what was measured
+     * is kept without a profile. This JVM's recording failing is thrown.
+     */
+    private String stop(Path file) throws IOException {
+        if (!otherProcess) {
+            jfr.stopInto(file);
+            return null;
+        }
+        try {
+            jfr.stopInto(file);
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return "the application's recording could not be read, so the profile is empty: " + e.getMessage();
         }
     }
 

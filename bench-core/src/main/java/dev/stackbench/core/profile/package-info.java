@@ -1,6 +1,6 @@
 /**
- * Profiles of the server under load: a recording of the measured window(s) only (JDK Flight Recorder in-process, or
- * async-profiler for native frames and wall-clock samples), read back into stacks of the server's threads (the load
+ * Profiles of the server under load: a recording of the measured window(s) only (JDK Flight Recorder in-process, or in
+ * an application's own JVM through jcmd; or async-profiler for native frames and wall-clock samples), read back into stacks of the server's threads (the load
  * generator's and the measurement's left out), the facts derived from them (top frames, allocation, lock and pinning
  * time, GC pauses), collapsed-stack files, and flame graphs (async-profiler's converter renders them) with their
  * differences between two runs. {@link dev.stackbench.core.profile.ProfileRecorder} is the entry point.

@@ -70,9 +70,7 @@ public final class ProfiledRun {
         if (settings == null) {
             return load.run();
         }
-        try (ProfileRecorder recorder = process.isPresent()
-                ? ProfileRecorder.start(settings, process.getAsLong())
-                : ProfileRecorder.start(settings)) {
+        try (ProfileRecorder recorder = ProfileRecorder.start(settings, process)) {
             Measurement measurement = load.run();
             ProfileWindow.measuredWindowOf(measurement.result()).ifPresent(recorder::include);
             ThreadScope threads = others.excludingNamePrefix(LoadGenerator.THREAD_NAME_PREFIX)

@@ -120,10 +120,13 @@ public final class VariantProcess {
         });
         ProfileRecorder profiled;
         try {
-            profiled = setup.profile() == null ? null : recorder(setup.profile(), server);
+            profiled = setup.profile() == null
+                    ? null
+                    : ProfileRecorder.start(setup.profile().settings(), server.pid());
         } catch (RuntimeException e) {
             server.close();
-            reply(new VariantReply.Failed("its profile did not start: " + e.getMessage(), true, false, List.of()));
+            // Not bad input: the variant is fine, this machine could not record it (no jcmd, JFR refused).
+            reply(new VariantReply.Failed("its profile did not start: " + e.getMessage(), false, false, List.of()));
             return EXIT_FAILED;
         }
         try (server;
@@ -169,13 +172,6 @@ public final class VariantProcess {
             }
             return 0; // the coordinator is gone
         }
-    }
-
-    /** A recorder of the server: in this JVM, or in the application's own process when it runs in one. */
-    private static ProfileRecorder recorder(ComparisonProfile profile, VariantServer server) {
-        return server.pid().isPresent()
-                ? ProfileRecorder.start(profile.settings(), server.pid().getAsLong())
-                : ProfileRecorder.start(profile.settings());
     }
 
     /** Requests that finished in the profiled trials' windows. */
