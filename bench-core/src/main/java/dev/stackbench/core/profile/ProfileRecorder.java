@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * Records the server while load runs, in this JVM or in another JVM of this machine (an application in a process of
- * its own, {@link #start(ProfileSettings, long)}), and keeps of the recording only the windows it is told to include:
+ * its own, {@link #start(ProfileSettings, OptionalLong)}), and keeps of the recording only the windows it is told to include:
  * events carry their start time, so a window can be named after it has passed (a warm-up until steady decides its end
  * only then) and several windows merge into one profile (a comparison's trials). Whatever happened outside them (the
  * warm-up, the pauses between trials) is dropped when the recording is read, so only the recording's cost reaches them.
@@ -41,27 +41,24 @@ public final class ProfileRecorder implements AutoCloseable {
     private final Path directory;
     private final JfrRecording jfr;
     private final AsyncProfilerSession async;
-    /**
-     * Whether it records another process: then the recording holds none of this JVM's threads, and a thread id of this
-     * JVM means nothing there ({@link #finish} ignores the scope's ids).
-     */
-    private final boolean otherProcess;
 
     private final List<ProfileWindow> windows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private boolean finished;
 
-    private ProfileRecorder(
-            ProfileSettings settings,
-            Path directory,
-            JfrRecording jfr,
-            AsyncProfilerSession async,
-            boolean otherProcess) {
+    private ProfileRecorder(ProfileSettings settings, Path directory, JfrRecording jfr, AsyncProfilerSession async) {
         this.settings = settings;
         this.directory = directory;
         this.jfr = jfr;
         this.async = async;
-        this.otherProcess = otherProcess;
+    }
+
+    /**
+     * Whether it records another process: then the recording holds none of this JVM's threads, and a thread id of this
+     * JVM means nothing there ({@link #finish} ignores the scope's ids).
+     */
+    private boolean otherProcess() {
+        return jfr instanceof ProcessRecording;
     }
 
     /**
@@ -92,7 +89,7 @@ public final class ProfileRecorder implements AutoCloseable {
             async = settings.mode().async()
                     ? AsyncProfilerSession.start(settings, directory.resolve(ProfileFiles.ASYNC_RECORDING))
                     : null;
-            var recorder = new ProfileRecorder(settings, directory, new JfrRecording.InThisJvm(settings), async, false);
+            var recorder = new ProfileRecorder(settings, directory, new JfrRecording.InThisJvm(settings), async);
             shallowStacks.ifPresent(recorder.notes::add);
             if (async != null) {
                 async.warning().ifPresent(warning -> recorder.notes.add("async-profiler: " + warning));
@@ -116,7 +113,7 @@ public final class ProfileRecorder implements AutoCloseable {
      * @throws IllegalArgumentException for an async-profiler mode, naming why
      * @throws IllegalStateException    when JFR does not start there, naming why
      */
-    public static ProfileRecorder start(ProfileSettings settings, long pid) {
+    private static ProfileRecorder startInProcess(ProfileSettings settings, long pid) {
         Objects.requireNonNull(settings, "settings");
         if (settings.mode().async()) {
             throw new IllegalArgumentException(OTHER_PROCESS_ASYNC);
@@ -124,7 +121,7 @@ public final class ProfileRecorder implements AutoCloseable {
         Path directory = temporaryDirectory();
         try {
             var recording = new ProcessRecording(pid, settings, directory);
-            var recorder = new ProfileRecorder(settings, directory, recording, null, true);
+            var recorder = new ProfileRecorder(settings, directory, recording, null);
             recorder.notes.addAll(recording.notes());
             return recorder;
         } catch (RuntimeException e) {
@@ -135,7 +132,7 @@ public final class ProfileRecorder implements AutoCloseable {
 
     /** A recorder of the server: in {@code process} when it runs in one of its own, else in this JVM. */
     public static ProfileRecorder start(ProfileSettings settings, OptionalLong process) {
-        return process.isPresent() ? start(settings, process.getAsLong()) : start(settings);
+        return process.isPresent() ? startInProcess(settings, process.getAsLong()) : start(settings);
     }
 
     /** Why another process cannot be recorded from this JVM (no jcmd beside its java); empty when it can. */
@@ -201,7 +198,7 @@ public final class ProfileRecorder implements AutoCloseable {
             if (windows.isEmpty()) {
                 profile.notes.add("no window was included: the profile is empty");
             }
-            var reader = new RecordingReader(profile, windows, otherProcess ? inOtherProcess(threads) : threads);
+            var reader = new RecordingReader(profile, windows, otherProcess() ? inOtherProcess(threads) : threads);
             reader.read(jfrFile);
             profile.recordings.add(jfrFile);
             if (async != null) {
@@ -223,14 +220,13 @@ public final class ProfileRecorder implements AutoCloseable {
      * is kept without a profile. This JVM's recording failing is thrown.
      */
     private String stop(Path file) throws IOException {
-        if (!otherProcess) {
-            jfr.stopInto(file);
-            return null;
-        }
         try {
             jfr.stopInto(file);
             return null;
         } catch (IOException | RuntimeException e) {
+            if (!otherProcess()) {
+                throw e;
+            }
             return "the application's recording could not be read, so the profile is empty: " + e.getMessage();
         }
     }
@@ -240,11 +236,12 @@ public final class ProfileRecorder implements AutoCloseable {
      * threads there), and without the threads the recording brings.
      */
     private static ThreadScope inOtherProcess(ThreadScope threads) {
-        ThreadScope scope = new ThreadScope(Set.of(), threads.excludedNamePrefixes());
-        for (String prefix : ProcessRecording.THREADS_NOT_THE_SERVERS) {
-            scope = scope.excludingNamePrefix(prefix);
-        }
-        return scope;
+        return new ThreadScope(
+                Set.of(),
+                Stream.concat(
+                                threads.excludedNamePrefixes().stream(),
+                                ProcessRecording.THREADS_NOT_THE_SERVERS.stream())
+                        .toList());
     }
 
     /** Stops whatever still records and deletes the recordings (kept copies stay where {@link ProfileFiles} wrote them). */
