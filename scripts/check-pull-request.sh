@@ -9,9 +9,9 @@
 # Writes into $CHECK_OUT (default ./check): summary.md (also appended to $GITHUB_STEP_SUMMARY where set), check.xml
 # (JUnit, one test case per metric), comparison/ (the comparison, its report page and differential flame graphs).
 # Environment: STACKBENCH_JAR (default: bench-jmh/target/bench-jmh.jar beside this script), JAVA_HOME.
-# Exit code, check's own: 0 not worse; 1 worse, or head failed or could not be trusted; 3 not decided in the time
-# limit (not a pass); 2 bad input; any other, java's (it did not run to the end). It passes --profile itself (compare's
-# default mode): give no --profile of your own.
+# Exit code, check's own: 0 not worse; 1 worse, or head failed; 3 not decided in the time limit, or its A/A control
+# doubts the verdicts (not a pass); 2 bad input; any other, java's (it did not run to the end). It passes --profile
+# itself (compare's default mode): give no --profile of your own.
 set -uo pipefail
 if [ $# -lt 2 ]; then
   echo "usage: $0 BASE_JAR HEAD_JAR [check options]" >&2
@@ -43,7 +43,7 @@ fi
 case $status in
   0) echo "check: head is not worse than base" ;;
   1) echo "check: FAILED: head is worse than base, or could not be measured (see $out/summary.md)" >&2 ;;
-  3) echo "check: NOT DECIDED in the time given: not a pass (a longer --time-limit, or a larger --max-slowdown)" >&2 ;;
+  3) echo "check: NOT DECIDED in the time given: not a pass (a longer --time-limit, more JVMs per build, or a larger --max-slowdown; see $out/summary.md)" >&2 ;;
   2) echo "check: bad input (exit code 2, said above)" >&2 ;;
   *) echo "check: did not run to the end (exit code $status)" >&2 ;;
 esac

@@ -41,10 +41,9 @@ import picocli.CommandLine.Unmatched;
             "Options it does not know are compare's (the load: --request, -c, --rate, --duration, --warmup; the design:"
                     + " --rounds, --min-rounds, --time-limit, --together, --jvm-option, ...).",
             "Exit code 0 when HEAD is not worse (every interval within the limit), 1 when it is worse (an interval wholly"
-                    + " past it, head failed requests that base served, or HEAD's application does not start), or when the"
-                    + " comparison cannot be trusted (its A/A control declared different by enough to move a verdict, a build"
-                    + " failed mid-run), 3 when"
-                    + " it could not decide in what it measured (an interval straddles the limit), 2 on bad input, a BASE"
+                    + " past it, head failed requests that base served, HEAD's application does not start, or a build"
+                    + " failed mid-run), 3 when it could not decide in what it measured (an interval straddles the limit, or"
+                    + " its A/A control was declared different by enough to move a verdict), 2 on bad input, a BASE"
                     + " whose application does not start, or a mix whose requests fail on BASE."
         })
 final class CheckCommand implements Callable<Integer> {
@@ -204,7 +203,7 @@ final class CheckCommand implements Callable<Integer> {
         if (!failedMidRun && onHead.requests() > 0) {
             var problems = new ArrayList<>(report.problems());
             problems.add("head failed requests that base served: " + onHead.words());
-            report = new ComparisonGate.Report(report.checks(), problems, report.machine());
+            report = new ComparisonGate.Report(report.checks(), problems, report.doubts(), report.machine());
         }
         List<String> whereTheTimeWent = List.of();
         String page = null;

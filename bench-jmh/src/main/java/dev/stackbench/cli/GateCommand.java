@@ -11,6 +11,7 @@ import dev.stackbench.core.gate.GateOptions;
 import dev.stackbench.core.gate.GateReport;
 import dev.stackbench.core.gate.GateRule;
 import dev.stackbench.core.gate.GateRules;
+import dev.stackbench.core.gate.Verdict;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.ResultReader;
@@ -44,7 +45,8 @@ import picocli.CommandLine.Spec;
             "Results of different machines (the fingerprint every result carries) are unusable input unless --across-machines;"
                     + " results without one (written before fingerprints) are compared, with a note.",
             "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input; with --comparison --decided,"
-                    + " 3 when a limit could not be decided (its interval straddles it)."
+                    + " 3 when a limit could not be decided (its interval straddles it); with --comparison, 3 also when its"
+                    + " A/A control was declared different by enough to move a verdict and no limit failed."
         })
 final class GateCommand implements Callable<Integer> {
 
@@ -73,8 +75,9 @@ final class GateCommand implements Callable<Integer> {
             paramLabel = "HEAD:BASE[:PERCENT]",
             description =
                     "With --comparison: HEAD is not worse than BASE by more than PERCENT (default 5%%) on each of the comparison's "
-                            + "deciding metrics; it fails only when the whole interval is past the limit. A comparison whose A/A control was "
-                            + "declared different, or that ended on a failed variant, fails; repeatable.")
+                            + "deciding metrics; it fails only when the whole interval is past the limit. A comparison that ended on a "
+                            + "failed variant fails; one whose A/A control was declared different by enough to move a verdict is not "
+                            + "decided (3) unless a limit fails; repeatable.")
     List<String> notWorse = new ArrayList<>();
 
     @Option(
@@ -202,7 +205,7 @@ final class GateCommand implements Callable<Integer> {
                 notWorse.stream().map(ComparisonGate.Limit::parse).toList(),
                 decided ? ComparisonGate.Decision.REQUIRED : ComparisonGate.Decision.WITHIN_NOISE_PASSES);
         out.print(report.table());
-        if (report.undecided()) {
+        if (report.undecided() && report.checks().stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED)) {
             out.println(
                     "NOT DECIDED: the comparison could not tell whether every limit holds; measure longer (more rounds,"
                             + " more JVMs per variant) or accept a larger limit.");

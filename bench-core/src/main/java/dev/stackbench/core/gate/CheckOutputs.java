@@ -46,6 +46,7 @@ public final class CheckOutputs {
         }
         text.append(String.format(Locale.ROOT, "%nMachine: %s%n", report.machine()));
         report.problems().forEach(problem -> text.append(String.format(Locale.ROOT, "%n**FAIL**: %s%n", problem)));
+        report.doubts().forEach(doubt -> text.append(String.format(Locale.ROOT, "%n**NOT DECIDED**: %s%n", doubt)));
         if (!whereTheTimeWent.isEmpty()) {
             text.append(
                     String.format(Locale.ROOT, "%n**Where the time went** (profiles of the measured windows):%n%n"));
@@ -54,7 +55,8 @@ public final class CheckOutputs {
         if (page != null) {
             text.append(String.format(Locale.ROOT, "%nReport, with the differential flame graphs: `%s`%n", page));
         }
-        if (report.outcome() == ComparisonGate.Outcome.NOT_DECIDED) {
+        if (report.outcome() == ComparisonGate.Outcome.NOT_DECIDED
+                && report.checks().stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED)) {
             text.append(String.format(
                     Locale.ROOT,
                     "%n**NOT DECIDED**: the intervals straddle the limit; measure longer (more rounds, more JVMs per"
@@ -63,21 +65,27 @@ public final class CheckOutputs {
         return text.toString();
     }
 
-    /** A JUnit XML report: a test case per limit and metric; failed checks are failures, undecided ones errors. */
+    /**
+     * A JUnit XML report: a test case per limit and metric; failed checks are failures, undecided ones errors; a
+     * comparison that failed is one failure more, and one whose A/A control doubts its verdicts one error more.
+     */
     public static String junitXml(String suite, ComparisonGate.Report report) {
         long failures = report.checks().stream()
                         .filter(check -> check.verdict().fails())
                         .count()
                 + (report.problems().isEmpty() ? 0 : 1);
         long errors = report.checks().stream()
-                .filter(check -> check.verdict() == Verdict.NOT_DECIDED)
-                .count();
+                        .filter(check -> check.verdict() == Verdict.NOT_DECIDED)
+                        .count()
+                + (report.doubts().isEmpty() ? 0 : 1);
         var xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         xml.append(String.format(
                 Locale.ROOT,
                 "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\">%n",
                 escape(suite),
-                report.checks().size() + (report.problems().isEmpty() ? 0 : 1),
+                report.checks().size()
+                        + (report.problems().isEmpty() ? 0 : 1)
+                        + (report.doubts().isEmpty() ? 0 : 1),
                 failures,
                 errors));
         for (ComparisonGate.Check check : report.checks()) {
@@ -118,6 +126,14 @@ public final class CheckOutputs {
                             + "    <failure type=\"untrusted\" message=\"%s\"/>%n  </testcase>%n",
                     escape(suite),
                     escape(String.join("; ", report.problems()))));
+        }
+        if (!report.doubts().isEmpty()) {
+            xml.append(String.format(
+                    Locale.ROOT,
+                    "  <testcase classname=\"%s\" name=\"its A/A control agrees\">%n"
+                            + "    <error type=\"not decided\" message=\"%s\"/>%n  </testcase>%n",
+                    escape(suite),
+                    escape(String.join("; ", report.doubts()))));
         }
         return xml.append("</testsuite>\n").toString();
     }

@@ -17,8 +17,10 @@ import java.util.Locale;
  * decided on the pair's interval from paired, interleaved rounds, on each of the comparison's deciding metrics. It
  * fails only when the whole interval is past the limit. An interval that straddles it is, by the {@link Decision}
  * asked for, "ok, within noise" (as every gate check here: a tool's gate) or {@link Verdict#NOT_DECIDED} (a
- * pull-request check, which must say that it could not tell, never pass in silence). A comparison whose A/A control was
- * declared different, or that ended because a variant failed, fails whatever its pairs say.
+ * pull-request check, which must say that it could not tell, never pass in silence). A comparison that ended because a
+ * variant failed fails whatever its pairs say; one whose A/A control was declared different by enough to move a verdict
+ * is not decided unless a check fails: two JVMs of one build differed beyond its intervals, so a pass cannot be trusted,
+ * and that is noise, not a slower head.
  *
  * <pre>{@code
  * ComparisonGate.Report report = ComparisonGate.check(comparison, List.of(ComparisonGate.Limit.parse("head:base:5%")));
@@ -31,9 +33,12 @@ public final class ComparisonGate {
     public enum Outcome {
         /** Every interval within its limit (exit 0). */
         NOT_WORSE("not worse", 0),
-        /** An interval wholly past its limit, or a comparison that cannot be trusted (exit 1). */
+        /** An interval wholly past its limit, or a comparison that failed (a variant failed mid-run) (exit 1). */
         WORSE("WORSE", 1),
-        /** No interval past its limit, and some that straddle it: not known in what was measured (exit 3). */
+        /**
+         * No interval past its limit, and some that straddle it, or an A/A control that doubts them: not known in what
+         * was measured (exit 3).
+         */
         NOT_DECIDED("NOT DECIDED", 3);
 
         private final String words;
@@ -138,18 +143,32 @@ public final class ComparisonGate {
 
     /**
      * @param problems why the comparison as a whole fails, whatever its checks say
+     * @param doubts   why checks that pass cannot be trusted (an A/A control declared different by enough to move
+     *                 them): the outcome is then not decided, unless a check fails
      * @param machine  where its verdicts hold, in words: its machine, or that it is unknown
      */
-    public record Report(List<Check> checks, List<String> problems, String machine) {
+    public record Report(List<Check> checks, List<String> problems, List<String> doubts, String machine) {
+
+        public Report {
+            checks = List.copyOf(checks);
+            problems = List.copyOf(problems);
+            doubts = List.copyOf(doubts);
+        }
+
+        /** Nothing in doubt. */
+        public Report(List<Check> checks, List<String> problems, String machine) {
+            this(checks, problems, List.of(), machine);
+        }
 
         public boolean failed() {
             return !problems.isEmpty()
                     || checks.stream().anyMatch(check -> check.verdict().fails());
         }
 
-        /** No check failed, and some could not be decided ({@link Decision#REQUIRED}). */
+        /** No check failed, and some could not be decided ({@link Decision#REQUIRED}) or all are in doubt. */
         public boolean undecided() {
-            return !failed() && checks.stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED);
+            return !failed()
+                    && (!doubts.isEmpty() || checks.stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED));
         }
 
         /** Which of the three a check found. */
@@ -182,6 +201,7 @@ public final class ComparisonGate {
             }
             text.append("machine: ").append(machine).append(System.lineSeparator());
             problems.forEach(problem -> text.append("FAIL: ").append(problem).append(System.lineSeparator()));
+            doubts.forEach(doubt -> text.append("NOT DECIDED: ").append(doubt).append(System.lineSeparator()));
             long failed =
                     checks.stream().filter(check -> check.verdict().fails()).count();
             text.append(String.format(
@@ -198,7 +218,9 @@ public final class ComparisonGate {
                             .filter(check -> check.verdict() == Verdict.NOT_DECIDED)
                             .count(),
                     failed,
-                    problems.isEmpty() ? "" : "; the comparison itself fails: " + problems.size() + " problem(s)"));
+                    !problems.isEmpty()
+                            ? "; the comparison itself fails: " + problems.size() + " problem(s)"
+                            : doubts.isEmpty() ? "" : "; its A/A control doubts them: not decided"));
             return text.toString();
         }
     }
@@ -237,7 +259,8 @@ public final class ComparisonGate {
         }
         return new Report(
                 checks,
-                problems(comparison, checks),
+                problems(comparison),
+                doubts(comparison, checks),
                 comparison.machine() == null
                         ? Machine.UNKNOWN
                         : comparison.machine().words() + "; these verdicts hold there, not on another machine");
@@ -315,19 +338,32 @@ public final class ComparisonGate {
         return false;
     }
 
-    private static List<String> problems(ComparisonResult comparison, List<Check> checks) {
+    /** Why checks that pass cannot be trusted: an A/A control declared different by enough to move them. */
+    private static List<String> doubts(ComparisonResult comparison, List<Check> checks) {
+        var doubts = new ArrayList<String>();
+        for (ComparisonResult.Aa aa : comparison.aa()) {
+            if (aa.falseAlarm() && movesAVerdict(aa, checks)) {
+                doubts.add("its A/A control declared " + aa.first() + " and " + aa.second() + " different on "
+                        + aa.metric().id()
+                        + String.format(
+                                Locale.ROOT,
+                                " (%.3fx [%.3f, %.3f])",
+                                aa.verdict().ratio(),
+                                aa.verdict().low(),
+                                aa.verdict().high())
+                        + ": two JVMs of one variant differed beyond what its intervals allow for, by enough to move a"
+                        + " verdict, so its verdicts are not to be trusted; more JVMs per variant (--forks 3 or more) put"
+                        + " that spread in the intervals");
+            }
+        }
+        return doubts;
+    }
+
+    private static List<String> problems(ComparisonResult comparison) {
         var problems = new ArrayList<String>();
         if (comparison.stopped() == ComparisonResult.Stop.FAILED) {
             problems.add("the comparison ended because a variant failed: "
                     + String.join("; ", comparison.warnings().stream().limit(1).toList()));
-        }
-        for (ComparisonResult.Aa aa : comparison.aa()) {
-            if (aa.falseAlarm() && movesAVerdict(aa, checks)) {
-                problems.add(
-                        "its A/A control declared " + aa.first() + " and " + aa.second() + " different on "
-                                + aa.metric().id()
-                                + ": the machine's noise was beyond what its rounds average out, so its verdicts are not to be trusted");
-            }
         }
         var machines = new java.util.LinkedHashMap<String, Machine>();
         if (comparison.machine() != null) {

@@ -73,6 +73,27 @@ public final class StackCounts {
         return self;
     }
 
+    /**
+     * Of the stacks with {@code self} on top, the caller nearest the top that {@code isCaller} accepts, the one with the
+     * most weight (ties by name); empty when none has one. Where a JDK method spends, this names whose code called it.
+     */
+    public java.util.Optional<String> heaviestCaller(String self, java.util.function.Predicate<String> isCaller) {
+        var byCaller = new HashMap<String, Long>();
+        weightByStack.forEach((stack, weight) -> {
+            String[] frames = stack.split(";");
+            if (!frames[frames.length - 1].equals(self)) {
+                return;
+            }
+            for (int i = frames.length - 2; i >= 0; i--) {
+                if (isCaller.test(frames[i])) {
+                    byCaller.merge(frames[i], weight, Long::sum);
+                    return;
+                }
+            }
+        });
+        return heaviest(byCaller, 1).stream().findFirst();
+    }
+
     /** Weight with {@code frame} anywhere in the stack (counted once per stack, however often it recurs), by frame. */
     public Map<String, Long> totalByFrame() {
         var inclusive = new HashMap<String, Long>();

@@ -140,11 +140,12 @@ public final class StackDifference {
         var sentences = new ArrayList<String>();
         for (FrameChange frame : changed.subList(0, Math.min(limit, changed.size()))) {
             var change = frame.change();
+            String where = withCaller(frame, codePackages);
             if (!perRequest) {
                 sentences.add(String.format(
                         Locale.ROOT,
                         "%s: %.1f%% of %s's %s samples against %.1f%% of %s's",
-                        frame.frame(),
+                        where,
                         100 * change.currentShare(),
                         currentName,
                         what,
@@ -162,14 +163,14 @@ public final class StackDifference {
                         amount(current),
                         unit,
                         what,
-                        frame.frame(),
+                        where,
                         baseName));
             } else if (current == 0) {
                 sentences.add(String.format(
                         Locale.ROOT,
                         "%s does not run %s, where %s spends %s %s of %s per request",
                         currentName,
-                        frame.frame(),
+                        where,
                         baseName,
                         amount(base),
                         unit,
@@ -183,7 +184,7 @@ public final class StackDifference {
                         Math.abs(relative),
                         relative < 0 ? "less" : "more",
                         what,
-                        frame.frame(),
+                        where,
                         baseName,
                         amount(current),
                         amount(base),
@@ -191,6 +192,25 @@ public final class StackDifference {
             }
         }
         return List.copyOf(sentences);
+    }
+
+    /**
+     * A frame in the JDK or native code with the nearest caller of the server's or its frameworks' code that runs it
+     * most, in the profile that runs it more: "sun.management.ThreadImpl.getCurrentThreadCpuTime (under
+     * com.example.Pricing.quote)". A JDK method that one build spends more in says little until it is said whose code
+     * calls it.
+     */
+    private String withCaller(FrameChange frame, List<String> codePackages) {
+        if (frame.category() != FrameCategory.JDK && frame.category() != FrameCategory.NATIVE) {
+            return frame.frame();
+        }
+        StackCounts more = frame.change().currentShare() >= frame.change().baseShare() ? currentStacks : baseStacks;
+        return more.heaviestCaller(frame.frame(), caller -> {
+                    FrameCategory category = FrameCategory.of(caller, codePackages);
+                    return category == FrameCategory.OWN || category == FrameCategory.FRAMEWORK;
+                })
+                .map(caller -> frame.frame() + " (under " + caller + ")")
+                .orElse(frame.frame());
     }
 
     private static String examples(List<String> frames) {

@@ -58,10 +58,10 @@ class CheckOutputsTest {
     }
 
     @Test
-    void anUntrustedComparisonFailsWhateverItsRowsSay() {
+    void aFailedComparisonFailsWhateverItsRowsSay() {
         var report = new ComparisonGate.Report(
                 List.of(check(Metric.RPS, 0.97, 1.02, Verdict.OK)),
-                List.of("its A/A control declared base and base-aa different on rps"),
+                List.of("the comparison ended because a variant failed: head's JVM exited"),
                 "m-test");
 
         assertThat(report.outcome()).isEqualTo(ComparisonGate.Outcome.WORSE);
@@ -69,5 +69,32 @@ class CheckOutputsTest {
         assertThat(CheckOutputs.junitXml("s", report))
                 .contains("tests=\"2\" failures=\"1\" errors=\"0\"")
                 .contains("name=\"the comparison can be trusted\"");
+    }
+
+    /**
+     * An A/A control declared different by enough to move a verdict doubts the checks that pass: not decided (exit 3),
+     * never green, and not WORSE either, which would call noise between two JVMs of one build a slower head (Zipkin's
+     * A/A checks with one JVM per build: 2026-11-28).
+     */
+    @Test
+    void anAaControlThatDoubtsPassingChecksLeavesThemNotDecided() {
+        String doubt = "its A/A control declared base and base-aa different on rps";
+        var report = new ComparisonGate.Report(
+                List.of(check(Metric.RPS, 0.97, 1.02, Verdict.OK)), List.of(), List.of(doubt), "m-test");
+
+        assertThat(report.outcome()).isEqualTo(ComparisonGate.Outcome.NOT_DECIDED);
+        assertThat(report.outcome().exitCode()).isEqualTo(3);
+        assertThat(report.table()).contains("NOT DECIDED: " + doubt);
+        assertThat(CheckOutputs.junitXml("s", report))
+                .contains("tests=\"2\" failures=\"0\" errors=\"1\"")
+                .contains("name=\"its A/A control agrees\"");
+        assertThat(CheckOutputs.markdown("s", report, List.of(), null))
+                .startsWith("### s: NOT DECIDED")
+                .contains("**NOT DECIDED**: " + doubt)
+                .doesNotContain("the intervals straddle the limit");
+        // a check past its limit stays WORSE, doubt or not
+        var worse = new ComparisonGate.Report(
+                List.of(check(Metric.RPS, 0.70, 0.80, Verdict.FAIL)), List.of(), List.of(doubt), "m-test");
+        assertThat(worse.outcome()).isEqualTo(ComparisonGate.Outcome.WORSE);
     }
 }

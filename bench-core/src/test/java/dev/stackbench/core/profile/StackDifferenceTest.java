@@ -66,6 +66,34 @@ class StackDifferenceTest {
                 .isEqualTo("b spends 250% more CPU per request in app.Renderer.render than a (140 vs 40.0 µs)");
     }
 
+    /**
+     * A JDK method that only b runs says whose code calls it: Zipkin with a known extra cost spent its samples in the
+     * thread clock that the cost's method reads, and "ThreadImpl.getCurrentThreadCpuTime, which a does not run" alone
+     * did not name the method (2026-11-28).
+     */
+    @Test
+    void aJdkMethodIsSaidWithTheCallerThatRunsIt() {
+        var base = stacks(600, 400);
+        var current = stacks(600, 400);
+        current.add(
+                List.of(
+                        "java.lang.Thread.run",
+                        "app.Server.handle",
+                        "lib.Decorator.serve",
+                        "app.Pricing.quote",
+                        "java.lang.Math.exp",
+                        "sun.management.ThreadImpl.getCurrentThreadCpuTime"),
+                500);
+        current.add(List.of("java.lang.Thread.run", "app.Server.handle", "lib.Decorator.serve"), 300);
+
+        var sentences = new StackDifference(base, current).sentences("a", 100.0, "b", 180.0, "CPU", "µs", OWN, 5);
+
+        assertThat(sentences)
+                .contains("b spends 50.0 µs of CPU per request in sun.management.ThreadImpl.getCurrentThreadCpuTime"
+                        + " (under app.Pricing.quote), which a does not run")
+                .contains("b spends 30.0 µs of CPU per request in lib.Decorator.serve, which a does not run");
+    }
+
     @Test
     void flameGraphPagesAreTheConvertersWithTheCategoryColours() {
         var page = FlameGraphPage.of(stacks(600, 400), OWN, "a <title>", ProfileKind.CPU);
