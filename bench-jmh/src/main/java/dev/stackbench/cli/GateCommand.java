@@ -11,7 +11,6 @@ import dev.stackbench.core.gate.GateOptions;
 import dev.stackbench.core.gate.GateReport;
 import dev.stackbench.core.gate.GateRule;
 import dev.stackbench.core.gate.GateRules;
-import dev.stackbench.core.gate.Verdict;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.read.RecordedResults;
 import dev.stackbench.core.result.read.ResultReader;
@@ -205,7 +204,7 @@ final class GateCommand implements Callable<Integer> {
                 notWorse.stream().map(ComparisonGate.Limit::parse).toList(),
                 decided ? ComparisonGate.Decision.REQUIRED : ComparisonGate.Decision.WITHIN_NOISE_PASSES);
         out.print(report.table());
-        if (report.undecided() && report.checks().stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED)) {
+        if (report.undecided() && report.anyStraddles()) {
             out.println(
                     "NOT DECIDED: the comparison could not tell whether every limit holds; measure longer (more rounds,"
                             + " more JVMs per variant) or accept a larger limit.");

@@ -1,5 +1,6 @@
 package dev.stackbench.core.gate;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -55,8 +56,7 @@ public final class CheckOutputs {
         if (page != null) {
             text.append(String.format(Locale.ROOT, "%nReport, with the differential flame graphs: `%s`%n", page));
         }
-        if (report.outcome() == ComparisonGate.Outcome.NOT_DECIDED
-                && report.checks().stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED)) {
+        if (report.outcome() == ComparisonGate.Outcome.NOT_DECIDED && report.anyStraddles()) {
             text.append(String.format(
                     Locale.ROOT,
                     "%n**NOT DECIDED**: the intervals straddle the limit; measure longer (more rounds, more JVMs per"
@@ -119,23 +119,25 @@ public final class CheckOutputs {
                 xml.append("/>\n");
             }
         }
-        if (!report.problems().isEmpty()) {
-            xml.append(String.format(
-                    Locale.ROOT,
-                    "  <testcase classname=\"%s\" name=\"the comparison can be trusted\">%n"
-                            + "    <failure type=\"untrusted\" message=\"%s\"/>%n  </testcase>%n",
-                    escape(suite),
-                    escape(String.join("; ", report.problems()))));
-        }
-        if (!report.doubts().isEmpty()) {
-            xml.append(String.format(
-                    Locale.ROOT,
-                    "  <testcase classname=\"%s\" name=\"its A/A control agrees\">%n"
-                            + "    <error type=\"not decided\" message=\"%s\"/>%n  </testcase>%n",
-                    escape(suite),
-                    escape(String.join("; ", report.doubts()))));
-        }
+        wholeComparisonCase(xml, suite, "the comparison can be trusted", "failure", "untrusted", report.problems());
+        wholeComparisonCase(xml, suite, "its A/A control agrees", "error", "not decided", report.doubts());
         return xml.append("</testsuite>\n").toString();
+    }
+
+    /** A test case of the comparison as a whole, failed ({@code failure}) or in error by {@code reasons}; none without. */
+    private static void wholeComparisonCase(
+            StringBuilder xml, String suite, String name, String element, String type, List<String> reasons) {
+        if (reasons.isEmpty()) {
+            return;
+        }
+        xml.append(String.format(
+                Locale.ROOT,
+                "  <testcase classname=\"%s\" name=\"%s\">%n    <%s type=\"%s\" message=\"%s\"/>%n  </testcase>%n",
+                escape(suite),
+                name,
+                element,
+                type,
+                escape(String.join("; ", reasons))));
     }
 
     private static String escape(String text) {

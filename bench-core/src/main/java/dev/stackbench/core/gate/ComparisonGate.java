@@ -167,8 +167,12 @@ public final class ComparisonGate {
 
         /** No check failed, and some could not be decided ({@link Decision#REQUIRED}) or all are in doubt. */
         public boolean undecided() {
-            return !failed()
-                    && (!doubts.isEmpty() || checks.stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED));
+            return !failed() && (!doubts.isEmpty() || anyStraddles());
+        }
+
+        /** Some check's interval straddles its limit ({@link Verdict#NOT_DECIDED}): more measuring could decide it. */
+        public boolean anyStraddles() {
+            return checks.stream().anyMatch(check -> check.verdict() == Verdict.NOT_DECIDED);
         }
 
         /** Which of the three a check found. */
