@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# How often `check` says what: N rounds, each checking every head jar given against BASE once, in the order given, one
-# check at a time on this machine, each through scripts/check-pull-request.sh with the same options. A head that is BASE
-# itself is checked against a copy of it (an A/A pair: the same bytes), so its exits 1 are false alarms; interleaving the
-# heads round by round keeps what the machine does over the hour from favouring one of them. Prints each check's
-# outcome, its verdict rows and its time, then per head the tally: passed (0), worse (1), not decided (3), other, and the
-# checks' times.
+# How often `check` says what: N rounds, each checking every head jar given against BASE once, one check at a time on
+# this machine, each through scripts/check-pull-request.sh with the same options; round i starts at the i-th head given
+# (wrapping round), so that no head is always checked first. A head that is BASE itself is checked against a copy of it
+# (an A/A pair: the same bytes), so its exits 1 are false alarms; interleaving the heads round by round keeps what the
+# machine does over the hour from favouring one of them. Prints each check's outcome, its verdict rows and its time,
+# then per head the tally: passed (0), worse (1), not decided (3), other, and the checks' times.
 # Needs: bench-jmh/target/bench-jmh.jar, a JDK >= 21 as java or JAVA_HOME.
 # Usage: scripts/check-rates.sh N BASE.jar OUT HEAD.jar... -- [check options]
 #   e.g. scripts/check-rates.sh 10 zipkin.jar /tmp/rates zipkin.jar zipkin-10us.jar -- --ready /health \
@@ -43,8 +43,11 @@ fi
 mkdir -p "$out"
 cp "$base" "$out/base-copy.jar"
 declare -A tally times
+count=${#heads[@]}
 for i in $(seq 1 "$n"); do
-  for h in "${!heads[@]}"; do
+  # Each round starts one head further on, so that no head is always checked first (or always after the same one).
+  for k in $(seq 0 $(( count - 1 ))); do
+    h=$(( (i - 1 + k) % count ))
     head=${heads[$h]}
     name=$(basename "$head" .jar)
     against=$head

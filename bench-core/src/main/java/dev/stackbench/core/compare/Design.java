@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.LoadProfile;
+import dev.stackbench.core.plan.Planner;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.vocabulary.Durations;
 import java.time.Duration;
@@ -72,9 +73,10 @@ public record Design(
     public static final int FORKS = 1;
     /**
      * A planned design's pilot: this many JVMs of each variant at once, each serving {@link #PILOT_TRIALS} rounds; the
-     * JVMs' spread needs at least three of each, and a JVM's own noise at least two trials each.
+     * JVMs' spread needs at least three of each, and a JVM's own noise at least two trials each. Every later generation
+     * is as large: the planner counts JVMs in these generations ({@link Planner#JVMS_PER_GENERATION}).
      */
-    public static final int PILOT_FORKS = 3;
+    public static final int PILOT_FORKS = Planner.JVMS_PER_GENERATION;
 
     public static final int PILOT_TRIALS = 3;
 

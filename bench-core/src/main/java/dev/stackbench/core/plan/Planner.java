@@ -13,9 +13,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       {@code n = sqrt(cJvm s²trial / (cTrial s²jvm))}, taken as the better of the integers either side, at least 1 and
  *       at most {@link #MAX_TRIALS_PER_JVM}. JVMs that differ (large {@code s²jvm}) get few trials each, JVMs that do not
  *       get many: a trial cannot average out what its JVM keeps.</li>
- *   <li><b>JVMs per variant</b>: the fewest, at least {@link #MIN_JVMS_PER_VARIANT}, with which Student's test of a pair
- *       (each variant's mean over its JVMs, the JVMs' spread pooled over the variants: {@code variants (J - 1)} degrees
- *       of freedom, as compare's analysis over forks) declares a difference of {@code detect} with the power asked for,
+ *   <li><b>JVMs per variant</b>: the fewest whole generations of {@link #JVMS_PER_GENERATION}, as compare starts them,
+ *       with which Student's test of a pair (each variant's mean over its JVMs, the JVMs' spread pooled over the
+ *       variants: {@code variants J - variants - G + 1} degrees of freedom for G generations, as compare's analysis over
+ *       forks counts them) declares a difference of {@code detect} with the power asked for,
  *       at the confidence shared by all pairs (Bonferroni over pairs: Holm's, which the analysis uses, is never less
  *       powerful). The power is taken from the shifted central t distribution (a close approximation of the noncentral
  *       one).</li>
@@ -33,12 +34,19 @@ import org.apache.commons.statistics.distribution.TDistribution;
 public final class Planner {
 
     /**
-     * At least this many JVMs per variant: with two, one odd JVM is half the variant and its spread has one degree of
-     * freedom.
+     * A planned comparison starts its JVMs in generations of this many per variant (its pilot is the first), each
+     * measured through its trials and stopped before the next starts: the planner counts JVMs in whole generations, and
+     * the analysis, which takes each value relative to its moment, spends a degree of freedom on each generation beyond
+     * the first.
      */
-    public static final int MIN_JVMS_PER_VARIANT = 3;
-    /** The planner looks no further: a question that needs more is answered with what this many resolve. */
-    public static final int MAX_JVMS_PER_VARIANT = 100;
+    public static final int JVMS_PER_GENERATION = 3;
+    /**
+     * At least this many JVMs per variant, one generation: with two, one odd JVM is half the variant and its spread has
+     * one degree of freedom.
+     */
+    public static final int MIN_JVMS_PER_VARIANT = JVMS_PER_GENERATION;
+    /** The planner looks no further (whole generations): a question that needs more is answered with what these resolve. */
+    public static final int MAX_JVMS_PER_VARIANT = 33 * JVMS_PER_GENERATION;
     /** At most this many trials per JVM (compare's default cap of rounds). */
     public static final int MAX_TRIALS_PER_JVM = 30;
 
@@ -51,8 +59,9 @@ public final class Planner {
         int affordable = MAX_JVMS_PER_VARIANT;
         if (question.budget() != null) {
             double budgetSeconds = question.budget().toNanos() / 1e9;
-            affordable = (int)
-                    Math.min(MAX_JVMS_PER_VARIANT, Math.floor(budgetSeconds / (question.variants() * jvmSeconds)));
+            int generations =
+                    (int) Math.floor(budgetSeconds / (question.variants() * jvmSeconds * JVMS_PER_GENERATION));
+            affordable = Math.min(MAX_JVMS_PER_VARIANT, generations * JVMS_PER_GENERATION);
             if (affordable < MIN_JVMS_PER_VARIANT) {
                 throw new IllegalArgumentException(String.format(
                         "a budget of %s buys fewer than %d JVMs per variant for %d variants (a JVM with its %d trials "
@@ -67,7 +76,7 @@ public final class Planner {
         }
         int jvms = MIN_JVMS_PER_VARIANT;
         while (jvms < affordable && power(components, question, jvms, trials, question.detect()) < question.power()) {
-            jvms++;
+            jvms += JVMS_PER_GENERATION;
         }
         double power = power(components, question, jvms, trials, question.detect());
         Plan.Limit limit = power >= question.power()
@@ -135,8 +144,9 @@ public final class Planner {
     }
 
     /**
-     * Student's test of one pair with {@code jvms} JVMs of {@code trials} trials per variant: the standard error of its
-     * log ratio, its t distribution and its critical value at the confidence shared by the pairs (two-sided).
+     * Student's test of one pair with {@code jvms} JVMs of {@code trials} trials per variant, in generations of {@link
+     * #JVMS_PER_GENERATION}: the standard error of its log ratio, its t distribution with the analysis' degrees of
+     * freedom and its critical value at the confidence shared by the pairs (two-sided).
      */
     private record PairTest(double standardError, TDistribution t, double critical) {
         static PairTest of(VarianceComponents components, Question question, int jvms, int trials) {
@@ -144,7 +154,8 @@ public final class Planner {
                 throw new IllegalArgumentException(
                         "power needs at least 2 JVMs and 1 trial per JVM, got " + jvms + " and " + trials);
             }
-            var t = TDistribution.of(question.variants() * (jvms - 1));
+            int generations = (jvms + JVMS_PER_GENERATION - 1) / JVMS_PER_GENERATION;
+            var t = TDistribution.of(question.variants() * jvms - question.variants() - generations + 1);
             double alpha = (1 - question.confidence()) / question.pairs();
             return new PairTest(
                     Math.sqrt(2 * components.ofJvmMean(trials) / jvms), t, t.inverseSurvivalProbability(alpha / 2));

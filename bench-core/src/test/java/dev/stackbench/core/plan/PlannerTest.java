@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.stackbench.core.compare.analysis.MetricVerdict;
+import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.PairedAnalysis;
+import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 
 @ChecksBehaviour
@@ -30,8 +34,14 @@ class PlannerTest {
         assertThat(plan.jvmsPerVariant()).isGreaterThanOrEqualTo(10);
         assertThat(plan.reachesPower()).isTrue();
         assertThat(plan.power()).isGreaterThanOrEqualTo(0.90);
-        // one JVM fewer would not reach the power: the planner takes the fewest that do
-        assertThat(Planner.power(JVMS_DIFFER, plan.question(), plan.jvmsPerVariant() - 1, plan.trialsPerJvm(), 0.03))
+        // whole generations, as compare starts them; one generation fewer would not reach the power: the fewest that do
+        assertThat(plan.jvmsPerVariant() % Planner.JVMS_PER_GENERATION).isZero();
+        assertThat(Planner.power(
+                        JVMS_DIFFER,
+                        plan.question(),
+                        plan.jvmsPerVariant() - Planner.JVMS_PER_GENERATION,
+                        plan.trialsPerJvm(),
+                        0.03))
                 .isLessThan(0.90);
     }
 
@@ -101,25 +111,62 @@ class PlannerTest {
         assertThat(Planner.power(JVMS_DIFFER, question, 10, 2, 0)).isCloseTo(0.05, within(1e-9));
     }
 
+    /**
+     * The power planned is the rate at which compare's own analysis declares the difference, on synthetic JVMs run as a
+     * planned comparison runs them: in generations of three per variant, each generation's rounds at moments of their
+     * own (the machine's speed moving from round to round), each value taken relative to its moment.
+     */
     @Test
-    void thePlannedPowerIsWhatTheTestFindsOnSyntheticJvms() {
+    void thePlannedPowerIsWhatTheAnalysisFindsOnSyntheticGenerationsOfJvms() {
         Plan plan = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
-        int jvms = plan.jvmsPerVariant();
-        int trials = plan.trialsPerJvm();
         var random = new Random(32);
-        int comparisons = 4000;
+        int comparisons = 3000;
         int found = 0;
-        double critical = TDistribution.of(2 * (jvms - 1)).inverseSurvivalProbability(0.025);
+        int falseAlarms = 0;
         for (int c = 0; c < comparisons; c++) {
-            double[] a = jvmMeans(random, jvms, trials, Math.log(1.03));
-            double[] b = jvmMeans(random, jvms, trials, 0);
-            double pooled = (variance(a) + variance(b)) / 2;
-            double t = (mean(a) - mean(b)) / Math.sqrt(2 * pooled / jvms);
-            if (Math.abs(t) > critical) {
+            if (declaredDifferent(random, plan.jvmsPerVariant(), plan.trialsPerJvm(), Math.log(1.03))) {
                 found++;
             }
+            if (declaredDifferent(random, plan.jvmsPerVariant(), plan.trialsPerJvm(), 0)) {
+                falseAlarms++;
+            }
         }
-        assertThat(found / (double) comparisons).isCloseTo(plan.power(), within(0.025));
+        assertThat(found / (double) comparisons).isCloseTo(plan.power(), within(0.02));
+        assertThat(falseAlarms / (double) comparisons).isCloseTo(0.05, within(0.015));
+    }
+
+    /** One synthetic comparison of a and b (a higher by {@code shift} in logs) through {@link PairedAnalysis}. */
+    private static boolean declaredDifferent(Random random, int jvms, int trials, double shift) {
+        int forks = Planner.JVMS_PER_GENERATION;
+        int generations = jvms / forks;
+        double[][][] values = new double[generations * trials][2][forks];
+        int[] generationOfRound = new int[values.length];
+        for (int g = 0; g < generations; g++) {
+            double[][] offsets = new double[2][forks];
+            for (int v = 0; v < 2; v++) {
+                for (int f = 0; f < forks; f++) {
+                    offsets[v][f] = 0.03 * random.nextGaussian();
+                }
+            }
+            for (int t = 0; t < trials; t++) {
+                int round = g * trials + t;
+                generationOfRound[round] = g;
+                double moment = 0.05 * random.nextGaussian();
+                for (int v = 0; v < 2; v++) {
+                    for (int f = 0; f < forks; f++) {
+                        values[round][v][f] =
+                                Math.exp((v == 0 ? shift : 0) + moment + offsets[v][f] + 0.02 * random.nextGaussian());
+                    }
+                }
+            }
+        }
+        MetricVerdict verdict = PairedAnalysis.of(
+                Metric.CPU_PER_REQUEST,
+                List.of("a", "b"),
+                values,
+                generationOfRound,
+                new PairedAnalysis.Settings(0.95, 0.01));
+        return verdict.pair("a", "b").orElseThrow().outcome() == PairVerdict.Outcome.DIFFERENT;
     }
 
     @Test
@@ -178,7 +225,7 @@ class PlannerTest {
 
         assertThat(plan.limitedBy()).isEqualTo(Plan.Limit.MAX_JVMS);
         assertThat(plan.jvmsPerVariant()).isEqualTo(Planner.MAX_JVMS_PER_VARIANT);
-        assertThat(plan.describe()).contains("needs more than 100 JVMs per variant");
+        assertThat(plan.describe()).contains("needs more than 99 JVMs per variant");
     }
 
     @Test
@@ -212,35 +259,5 @@ class PlannerTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a budget of 5m buys fewer than 3 JVMs per variant for 2 variants (a JVM with its "
                         + Planner.trialsPerJvm(JVMS_DIFFER, COSTS) + " trials costs 1m35s): give at least 9m30s");
-    }
-
-    private static double[] jvmMeans(Random random, int jvms, int trials, double shift) {
-        double[] means = new double[jvms];
-        for (int j = 0; j < jvms; j++) {
-            double offset = 0.03 * random.nextGaussian();
-            double sum = 0;
-            for (int t = 0; t < trials; t++) {
-                sum += shift + offset + 0.02 * random.nextGaussian();
-            }
-            means[j] = sum / trials;
-        }
-        return means;
-    }
-
-    private static double mean(double[] values) {
-        double sum = 0;
-        for (double value : values) {
-            sum += value;
-        }
-        return sum / values.length;
-    }
-
-    private static double variance(double[] values) {
-        double mean = mean(values);
-        double squares = 0;
-        for (double value : values) {
-            squares += (value - mean) * (value - mean);
-        }
-        return squares / (values.length - 1);
     }
 }
