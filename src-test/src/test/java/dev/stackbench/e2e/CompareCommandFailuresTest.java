@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.testing.ChecksBehaviour;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +28,73 @@ class CompareCommandFailuresTest {
         var command = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT));
         command.addAll(List.of(args));
         return Cli.jar(command.toArray(String[]::new));
+    }
+
+    /**
+     * Ctrl-C while the variants' JVMs warm up for a minute: the comparison ends at once, each JVM's warm-up cut short
+     * (its Cancel order), exit 130, no JVM left behind. A coordinator killed outright (nothing of it runs to stop them)
+     * leaves no JVM behind either: each sees its orders' pipe close, ends its run and exits.
+     */
+    @Test
+    void ctrlCInAMinuteLongWarmupEndsItAtOnceAndNoJvmOutlivesItsCoordinator() throws Exception {
+        for (String signal : List.of("INT", "KILL")) {
+            Path stderr = temp.resolve("stderr-" + signal);
+            var command = new ArrayList<>(
+                    List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die")); // INT at its default
+            command.addAll(Cli.javaJar(
+                    "compare",
+                    Cli.VARIANTS_QUICK_JIT,
+                    "--variant",
+                    "webflux-netty",
+                    "--aa",
+                    "webflux-netty",
+                    "--concurrency",
+                    "2",
+                    "--think-time",
+                    "10ms",
+                    "--warmup",
+                    "60s",
+                    "--duration",
+                    "1s"));
+            Process coordinator = new ProcessBuilder(command)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(stderr.toFile())
+                    .start();
+            List<ProcessHandle> jvms = List.of();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+                while (!Files.readString(stderr).contains("warming up ")
+                        && coordinator.isAlive()
+                        && System.nanoTime() < deadline) {
+                    TimeUnit.MILLISECONDS.sleep(100);
+                }
+                assertThat(Files.readString(stderr)).as("its warm-ups began").contains("warming up ");
+                jvms = coordinator.descendants().toList();
+                assertThat(jvms).as("the variants' JVMs").hasSize(2);
+                new ProcessBuilder("kill", "-" + signal, String.valueOf(coordinator.pid()))
+                        .start()
+                        .waitFor(10, TimeUnit.SECONDS);
+                // Well within the minute of warm-up left: only cutting it short ends it this soon.
+                assertThat(coordinator.waitFor(30, TimeUnit.SECONDS))
+                        .as("SIG%s: the coordinator ends soon after it", signal)
+                        .isTrue();
+                if (signal.equals("INT")) {
+                    assertThat(coordinator.exitValue())
+                            .as(Files.readString(stderr))
+                            .isEqualTo(130);
+                }
+                for (ProcessHandle jvm : jvms) {
+                    assertThat(jvm.onExit())
+                            .as("SIG%s: variant JVM %d exits by itself", signal, jvm.pid())
+                            .succeedsWithin(Duration.ofSeconds(30));
+                }
+            } finally {
+                // Its JVMs by the handles taken before the signal: once it is gone they are no longer its descendants.
+                coordinator.descendants().forEach(ProcessHandle::destroyForcibly);
+                jvms.forEach(ProcessHandle::destroyForcibly);
+                coordinator.destroyForcibly();
+            }
+        }
     }
 
     @Test

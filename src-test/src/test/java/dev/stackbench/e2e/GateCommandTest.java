@@ -13,7 +13,7 @@ import dev.stackbench.core.server.RunningServer;
 import dev.stackbench.core.server.ServerSpec;
 import dev.stackbench.core.server.Workload;
 import dev.stackbench.core.vocabulary.ThinkTime;
-import dev.stackbench.testing.BoundByWaits;
+import dev.stackbench.testing.MeasuresSpeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,12 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/**
- * The gate command on real results: it catches a slower server, stays quiet on an unchanged one, and refuses bad input.
- * Its servers wait 20 ms per request for 4 users (about 200 requests/s) and the regression is 10 ms more of that wait,
- * so what it measures the waits fix: it runs beside the other classes bound by waits, not alone.
- */
-@BoundByWaits
+/** The gate command on real results: it catches a slower server, stays quiet on an unchanged one, and refuses bad input. */
+@MeasuresSpeed
 class GateCommandTest {
 
     /** A/A gates in a row that must all pass; -Dstackbench.gate.aa-gates=100 measures the false-alarm rate at length. */

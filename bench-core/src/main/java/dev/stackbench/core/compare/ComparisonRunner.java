@@ -91,7 +91,7 @@ public final class ComparisonRunner {
     /**
      * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
      *             to a temporary directory, named in failures)
-     * @param stop ends it after the trial under way; the complete rounds are kept
+     * @param stop ends it at once, the warm-up or trial under way cut short; the complete rounds are kept
      * @throws VariantFailure if a variant's JVM does not start: nothing is written, nothing is left running
      */
     public static Outcome run(Comparison comparison, Path out, StopRequest stop, Listener listener) {
@@ -114,8 +114,8 @@ public final class ComparisonRunner {
         private final Instant startedAt = Instant.now();
         private final List<Variant> variants;
         private final RoundSchedule schedule;
-        /** The generation of JVMs alive now. */
-        private List<VariantJvm> jvms = List.of();
+        /** The generation of JVMs alive now (volatile: a Ctrl-C handler's thread cancels their runs). */
+        private volatile List<VariantJvm> jvms = List.of();
         /** Every JVM started, over the generations. */
         private final List<VariantJvm> started = new ArrayList<>();
 
@@ -186,6 +186,8 @@ public final class ComparisonRunner {
             aot = new VariantAot(comparison, AotCaches.standard(), logs, listener);
             // Every cache trained before the first measured JVM starts: a training never runs beside a measurement.
             variants.forEach(aot::options);
+            // Stopped, every JVM ends the run it has under way at once (a warm-up can last a minute), not after it.
+            stop.whenRequested(() -> jvms.forEach(VariantJvm::cancel));
             long start = System.nanoTime();
             startJvms(1); // a JVM that does not start ends it here, before anything is written
             VariantFailure failure = null;

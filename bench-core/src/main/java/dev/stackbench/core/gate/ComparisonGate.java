@@ -144,7 +144,8 @@ public final class ComparisonGate {
     /**
      * @param problems why the comparison as a whole fails, whatever its checks say
      * @param doubts   why checks that pass cannot be trusted (an A/A control declared different by enough to move
-     *                 them): the outcome is then not decided, unless a check fails
+     *                 them) or were never made (the time ran out before a round): the outcome is then not decided,
+     *                 unless a check fails
      * @param machine  where its verdicts hold, in words: its machine, or that it is unknown
      */
     public record Report(List<Check> checks, List<String> problems, List<String> doubts, String machine) {
@@ -224,7 +225,7 @@ public final class ComparisonGate {
                     failed,
                     !problems.isEmpty()
                             ? "; the comparison itself fails: " + problems.size() + " problem(s)"
-                            : doubts.isEmpty() ? "" : "; its A/A control doubts them: not decided"));
+                            : doubts.isEmpty() ? "" : "; in doubt: not decided"));
             return text.toString();
         }
     }
@@ -342,9 +343,17 @@ public final class ComparisonGate {
         return false;
     }
 
-    /** Why checks that pass cannot be trusted: an A/A control declared different by enough to move them. */
-    private static List<String> doubts(ComparisonResult comparison, List<Check> checks) {
+    /**
+     * Why checks cannot be trusted or were never made: an A/A control declared different by enough to move them, or a
+     * time limit that ended the comparison before its first complete round (nothing measured is not a slower head).
+     */
+    static List<String> doubts(ComparisonResult comparison, List<Check> checks) {
         var doubts = new ArrayList<String>();
+        if (endedBeforeItsFirstRound(comparison)) {
+            doubts.add("its time limit ended it before its first complete round: the JVMs' starts and warm-ups took the"
+                    + " time, and nothing was measured to decide on; give it a longer --time-limit, or fewer JVMs"
+                    + " (--forks)");
+        }
         for (ComparisonResult.Aa aa : comparison.aa()) {
             if (aa.falseAlarm() && movesAVerdict(aa, checks)) {
                 doubts.add("its A/A control declared " + aa.first() + " and " + aa.second() + " different on "
@@ -363,7 +372,11 @@ public final class ComparisonGate {
         return doubts;
     }
 
-    private static List<String> problems(ComparisonResult comparison) {
+    private static boolean endedBeforeItsFirstRound(ComparisonResult comparison) {
+        return comparison.rounds().isEmpty() && comparison.stopped() == ComparisonResult.Stop.TIME;
+    }
+
+    static List<String> problems(ComparisonResult comparison) {
         var problems = new ArrayList<String>();
         if (comparison.stopped() == ComparisonResult.Stop.FAILED) {
             problems.add("the comparison ended because a variant failed: "
@@ -387,7 +400,7 @@ public final class ComparisonGate {
             problems.add("its trials ran on different machines (" + mix.words() + "): a paired ratio of two machines"
                     + " measures the machines");
         }
-        if (comparison.rounds().isEmpty()) {
+        if (comparison.rounds().isEmpty() && !endedBeforeItsFirstRound(comparison)) {
             problems.add("it has no complete round");
         }
         return problems;

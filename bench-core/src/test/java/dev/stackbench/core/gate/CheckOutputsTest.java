@@ -2,6 +2,7 @@ package dev.stackbench.core.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.util.List;
@@ -87,7 +88,7 @@ class CheckOutputsTest {
         assertThat(report.table()).contains("NOT DECIDED: " + doubt);
         assertThat(CheckOutputs.junitXml("s", report))
                 .contains("tests=\"2\" failures=\"0\" errors=\"1\"")
-                .contains("name=\"its A/A control agrees\"");
+                .contains("name=\"nothing puts its verdicts in doubt\"");
         assertThat(CheckOutputs.markdown("s", report, List.of(), null))
                 .startsWith("### s: NOT DECIDED")
                 .contains("**NOT DECIDED**: " + doubt)
@@ -96,5 +97,45 @@ class CheckOutputsTest {
         var worse = new ComparisonGate.Report(
                 List.of(check(Metric.RPS, 0.70, 0.80, Verdict.FAIL)), List.of(), List.of(doubt), "m-test");
         assertThat(worse.outcome()).isEqualTo(ComparisonGate.Outcome.WORSE);
+    }
+    /**
+     * A time limit that ends the comparison before its first complete round measured nothing: not decided (exit 3),
+     * saying why, not WORSE (the planned default on Zipkin, 2026-11-28: nine JVMs' warm-ups took the 10 minutes, and an
+     * A/A pair came out WORSE, "it has no complete round"). With no round for another reason (a variant failed) it fails.
+     */
+    @Test
+    void aComparisonWhoseTimeRanOutBeforeItsFirstRoundIsNotDecided() {
+        ComparisonResult outOfTime = noRound(ComparisonResult.Stop.TIME);
+        var report = new ComparisonGate.Report(
+                List.of(), ComparisonGate.problems(outOfTime), ComparisonGate.doubts(outOfTime, List.of()), "m-test");
+
+        assertThat(report.outcome()).isEqualTo(ComparisonGate.Outcome.NOT_DECIDED);
+        assertThat(report.outcome().exitCode()).isEqualTo(3);
+        assertThat(report.table())
+                .contains("NOT DECIDED: its time limit ended it before its first complete round")
+                .doesNotContain("FAIL");
+        assertThat(CheckOutputs.markdown("s", report, List.of(), null))
+                .startsWith("### s: NOT DECIDED")
+                .contains("--time-limit");
+
+        ComparisonResult failed = noRound(ComparisonResult.Stop.FAILED);
+        assertThat(ComparisonGate.problems(failed)).contains("it has no complete round");
+        assertThat(ComparisonGate.doubts(failed, List.of())).isEmpty();
+    }
+
+    private static ComparisonResult noRound(ComparisonResult.Stop stopped) {
+        return new ComparisonResult(
+                ComparisonResult.SCHEMA,
+                "",
+                600,
+                stopped,
+                null,
+                null,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null);
     }
 }

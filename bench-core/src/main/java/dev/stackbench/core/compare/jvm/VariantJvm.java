@@ -144,7 +144,22 @@ public final class VariantJvm implements AutoCloseable {
         };
     }
 
-    private void send(VariantOrder order) {
+    /**
+     * Ends the run it has under way, a warm-up's or a trial's, at once: its answer comes as usual, cut short. Safe from
+     * any thread (a Ctrl-C handler's); nothing if its JVM is gone.
+     */
+    public void cancel() {
+        if (process.isAlive()) {
+            try {
+                send(new VariantOrder.Cancel());
+            } catch (VariantFailure e) {
+                // gone meanwhile: whoever waits on it finds out
+            }
+        }
+    }
+
+    /** One order at a time, whichever thread sends it (a {@link #cancel()} comes from another). */
+    private synchronized void send(VariantOrder order) {
         try {
             orders.write(VariantProcess.write(order));
             orders.newLine();

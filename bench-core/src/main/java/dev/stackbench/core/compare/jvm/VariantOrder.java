@@ -16,7 +16,8 @@ import java.util.List;
     @JsonSubTypes.Type(value = VariantOrder.Warm.class, name = "warm"),
     @JsonSubTypes.Type(value = VariantOrder.Trial.class, name = "trial"),
     @JsonSubTypes.Type(value = VariantOrder.Finish.class, name = "finish"),
-    @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop")
+    @JsonSubTypes.Type(value = VariantOrder.Stop.class, name = "stop"),
+    @JsonSubTypes.Type(value = VariantOrder.Cancel.class, name = "cancel")
 })
 public sealed interface VariantOrder {
 
@@ -64,4 +65,11 @@ public sealed interface VariantOrder {
 
     /** Stop the server and exit. */
     record Stop() implements VariantOrder {}
+
+    /**
+     * End the run under way now, a warm-up's or a trial's (its window cut short, answered as usual, marked interrupted);
+     * taken at once, even in the middle of a run, and nothing when no run is under way. The comparison was interrupted:
+     * a warm-up of a minute must not hold Ctrl-C for a minute.
+     */
+    record Cancel() implements VariantOrder {}
 }

@@ -32,6 +32,8 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -40,7 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
  * run benchmark and harness in one JVM. Answers ({@link VariantReply}) go to the standard output it is started with;
  * whatever else the server or the application prints goes to standard error, which the coordinator writes to the
  * variant's log file. Ctrl-C in the terminal reaches every process of the group: this one ignores it and is stopped
- * by its coordinator, which keeps what was measured; it exits by itself when its coordinator's end of the pipe closes.
+ * by its coordinator, which keeps what was measured (its Cancel order ends the run under way at once); when its
+ * coordinator's end of the pipe closes, it ends the run under way and exits.
  */
 public final class VariantProcess {
 
@@ -134,9 +137,9 @@ public final class VariantProcess {
             RunResult.Target target = server.target(setup.load().resolvedWorkloadParams(workload));
             reply(new VariantReply.Started(
                     server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
-            for (String line = orders.readLine(); line != null; line = orders.readLine()) {
-                VariantOrder order = read(line, VariantOrder.class);
-                switch (order) {
+            BlockingQueue<VariantOrder> queue = readOrdersAsTheyCome();
+            while (true) {
+                switch (queue.take()) {
                     case VariantOrder.Warm warm ->
                         replyUnlessStopped(server, measure(base, server, target, mix, warm.directory()));
                     case VariantOrder.Trial trial -> {
@@ -162,16 +165,46 @@ public final class VariantProcess {
                         reply(new VariantReply.Profiled(
                                 recorder == null ? null : profile(recorder, server, finish.directory())));
                     case VariantOrder.Stop stop -> {
-                        return 0;
+                        return 0; // told to, or the coordinator is gone
                     }
+                    case VariantOrder.Cancel cancel -> {} // the reader took it as it came
                     case VariantOrder.Setup again -> throw new IllegalStateException("a second setup order");
                 }
                 if (server.stopped().isPresent()) {
                     return EXIT_FAILED; // said so when it stopped
                 }
             }
-            return 0; // the coordinator is gone
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
         }
+    }
+
+    /**
+     * Orders from here on, read by a thread of their own so that a {@link VariantOrder.Cancel} ends the run under way at
+     * once instead of waiting behind it. The end of the coordinator's pipe (it exited, or was killed) ends the run under
+     * way too, and then this JVM: nobody is left to read what it measures.
+     */
+    private BlockingQueue<VariantOrder> readOrdersAsTheyCome() {
+        var queue = new LinkedBlockingQueue<VariantOrder>();
+        Thread.ofPlatform().daemon().name("orders").start(() -> {
+            try {
+                for (String line = orders.readLine(); line != null; line = orders.readLine()) {
+                    VariantOrder order = read(line, VariantOrder.class);
+                    if (order instanceof VariantOrder.Cancel) {
+                        current.request("interrupted by its coordinator");
+                    } else {
+                        queue.add(order);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // the pipe is broken: as good as closed
+            }
+            coordinatorGone = true;
+            current.request(COORDINATOR_GONE);
+            queue.add(new VariantOrder.Stop());
+        });
+        return queue;
     }
 
     /** Requests that finished in the profiled trials' windows. */
@@ -187,14 +220,22 @@ public final class VariantProcess {
         return profile.facts(profiledRequests, files);
     }
 
-    /** The run under way: an application that stops serving stops it. */
+    /** The run under way: an application that stops serving stops it, as does a {@link VariantOrder.Cancel}. */
     private volatile StopRequest current = new StopRequest();
+
+    /** Set once the coordinator's pipe has closed: every run from then on ends as it starts. */
+    private volatile boolean coordinatorGone;
+
+    private static final String COORDINATOR_GONE = "its coordinator is gone";
 
     private VariantReply measure(
             LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
             throws UnknownHostException {
         LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
         current = new StopRequest();
+        if (coordinatorGone) {
+            current.request(COORDINATOR_GONE); // an order the coordinator sent before it went
+        }
         Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE, current);
         if (directory != null) {
             ResultFiles.write(Path.of(directory), measurement);

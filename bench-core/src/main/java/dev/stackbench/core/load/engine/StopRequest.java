@@ -1,5 +1,7 @@
 package dev.stackbench.core.load.engine;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -17,15 +19,34 @@ public final class StopRequest {
 
     private volatile String reason;
     private volatile Thread waiter;
+    private final List<Runnable> onRequest = new CopyOnWriteArrayList<>();
 
     /** Asks the run to stop; the first reason given is kept. Safe from any thread, any number of times. */
     public void request(String why) {
-        if (reason == null) {
-            reason = why;
+        boolean first;
+        synchronized (this) {
+            first = reason == null;
+            if (first) {
+                reason = why;
+            }
         }
         Thread thread = waiter;
         if (thread != null) {
             LockSupport.unpark(thread);
+        }
+        if (first) {
+            onRequest.forEach(Runnable::run);
+        }
+    }
+
+    /**
+     * Runs {@code action} on the requesting thread when a stop is first requested, or at once if it was already: for
+     * what a flag read between steps would reach too late (a comparison's variant JVMs, each in the middle of a run).
+     */
+    public void whenRequested(Runnable action) {
+        onRequest.add(action);
+        if (requested()) {
+            action.run(); // requested before it was added: may run twice if both raced, which cancelling tolerates
         }
     }
 
