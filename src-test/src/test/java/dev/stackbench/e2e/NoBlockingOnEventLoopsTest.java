@@ -3,7 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.jmh.JvmFlags;
-import dev.stackbench.testing.ChecksBehaviour;
+import dev.stackbench.testing.MeasuresSpeed;
 import dev.stackbench.testing.SharedResources;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,10 +16,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 /**
  * webflux-netty must never block an event loop: the reference experiment called blocking JPA on
  * event loops and called it reactive. BlockHound watches every Netty event loop in a child JVM
- * while the server runs its workload under load. What it asserts (no blocking call, every request answered) holds
- * however much of the machine its child JVM gets, so it runs beside the other behaviour classes.
+ * while the server runs its workload under load.
  */
-@ChecksBehaviour
+@MeasuresSpeed
 @ResourceLock(SharedResources.POSTGRES)
 @ResourceLock(SharedResources.REDIS)
 class NoBlockingOnEventLoopsTest {

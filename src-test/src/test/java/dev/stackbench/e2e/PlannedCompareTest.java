@@ -7,6 +7,7 @@ import dev.stackbench.core.compare.Design;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -73,5 +74,31 @@ class PlannedCompareTest {
         assertThat(result.design().detect()).isEqualTo(0.30);
         assertThat(result.variants()).hasSizeGreaterThanOrEqualTo(2 * Design.PILOT_FORKS);
         assertThat(result.rounds()).hasSizeGreaterThanOrEqualTo(Design.PILOT_TRIALS);
+    }
+    /**
+     * A time limit that four JVMs cannot warm up in (two per variant; a planned pilot's three are the same case, with
+     * two JVMs more to start): once the first is warm, the rest at that pace and a round would end after the limit, so
+     * it stops there and says so, instead of spending the time on warm-ups that no round follows (a check on Zipkin
+     * spent its 10 minutes so and measured nothing).
+     */
+    @Test
+    void aTimeLimitTheWarmupsCannotFitStopsAfterTheFirstWarmupSayingWhy() throws Exception {
+        Path out = temp.resolve("out-of-time");
+        var args = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT, "--variant", "platform-tomcat", "--aa"));
+        args.addAll(List.of("--concurrency", "4", "--think-time", "10ms", "--warmup", "4s", "--duration", "300ms"));
+        args.addAll(List.of("--forks", "2", "--time-limit", "10s", "--out", out.toString()));
+
+        Cli.Run run = Cli.jar(Duration.ofMinutes(4), args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err().lines().filter(line -> line.startsWith("warmed up ")))
+                .as("warm-ups before it stopped")
+                .hasSize(1);
+        assertThat(run.err())
+                .contains("time limit: 1 of 4 JVMs warmed up in ")
+                .contains("stopping here, with nothing measured");
+        ComparisonResult result = Results.comparison(out);
+        assertThat(result.rounds()).isEmpty();
+        assertThat(result.stopped()).isEqualTo(ComparisonResult.Stop.TIME);
     }
 }

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
@@ -193,8 +194,7 @@ public final class ComparisonRunner {
             VariantFailure failure = null;
             ComparisonResult.Stop stopped;
             try {
-                warmUp(start);
-                stopped = rounds();
+                stopped = warmUp(start) ? rounds() : ComparisonResult.Stop.TIME;
                 retireGeneration(true);
             } catch (VariantFailure e) {
                 failure = e;
@@ -231,11 +231,15 @@ public final class ComparisonRunner {
             return jvm.name(design.severalJvms());
         }
 
-        /** Starts generation {@code number}'s JVMs (forks numbered on from the generations before) and warms them up. */
-        private void startGeneration(int number) {
+        /**
+         * Starts generation {@code number}'s JVMs (forks numbered on from the generations before) and warms them up.
+         *
+         * @return whether every one was warmed up ({@link #warmUp})
+         */
+        private boolean startGeneration(int number) {
             long start = System.nanoTime();
             startJvms(number);
-            warmUp(start);
+            return warmUp(start);
         }
 
         /** Starts generation {@code number}'s JVMs, their forks numbered on from the generations before. */
@@ -251,13 +255,47 @@ public final class ComparisonRunner {
             jvms.forEach(jvm -> cpu.put(name(jvm), new IdleCpu()));
         }
 
-        /** Warms up the generation alive, whose start began at {@code start} (nanoTime): what a generation costs. */
-        private void warmUp(long start) {
-            warmups.warmAll(jvms, schedule);
+        /**
+         * Warms up the generation alive, whose start began at {@code start} (nanoTime): what a generation costs.
+         *
+         * @return false when stopped, or when it stopped warming up because the rest and a round would end after the
+         *     time limit
+         */
+        private boolean warmUp(long start) {
+            boolean all = warmups.warmAll(jvms, schedule, this::roomForTheRest);
             generationSeconds = (System.nanoTime() - start) / 1e9;
-            if (pilot != null && generation == 1) {
+            if (all && pilot != null && generation == 1) {
                 pilot.jvmsReady(generationSeconds);
             }
+            return all;
+        }
+
+        /**
+         * Whether the JVMs left to warm up, at the pace of those warmed so far, and then a first round still end within
+         * the time limit. If not, it says so: the rest of the time would go to warm-ups that no round follows (nine JVMs
+         * of a check on Zipkin took its 10 minutes and measured nothing).
+         */
+        private boolean roomForTheRest(int warmed, int total, double warmupSeconds) {
+            double rest = warmupSeconds / warmed * (total - warmed);
+            double round = schedule.firstRoundSeconds(jvms, trialLength);
+            double left = design.timeLimit().toSeconds() - elapsedSeconds();
+            if (rest + round <= left) {
+                return true;
+            }
+            listener.message(String.format(
+                    Locale.ROOT,
+                    "time limit: %d of %d JVMs warmed up in %.0f s; the other %d at that pace (about %.0f s) and a first"
+                            + " round (about %.0f s) would end after the time limit of %s, %.0f s from now: stopping"
+                            + " here, with nothing measured (give a longer --time-limit, or fewer JVMs)",
+                    warmed,
+                    total,
+                    warmupSeconds,
+                    total - warmed,
+                    rest,
+                    round,
+                    Durations.format(design.timeLimit()),
+                    left));
+            return false;
         }
 
         /** Ends the generation alive: each JVM's profile over its trials (when profiling and {@code profile}), then its JVM. */
@@ -314,7 +352,9 @@ public final class ComparisonRunner {
                         return ComparisonResult.Stop.TIME;
                     }
                     retireGeneration(true);
-                    startGeneration(next);
+                    if (!startGeneration(next)) {
+                        return ComparisonResult.Stop.TIME; // or stopped: the caller says which
+                    }
                 }
                 double estimate = longestRound > 0 ? longestRound : schedule.firstRoundSeconds(jvms, trialLength);
                 if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {

@@ -119,11 +119,30 @@ final class Warmups {
                 comparison.profile());
     }
 
-    /** Each JVM's warm-up and rehearsals, group by group as {@code schedule} makes them; none once stopped. */
-    void warmAll(List<VariantJvm> jvms, RoundSchedule schedule) {
+    /**
+     * After some JVMs of a generation are warm: whether to warm up the rest (whether they and a round still fit in the
+     * time left, at the pace so far).
+     */
+    @FunctionalInterface
+    interface Pace {
+        boolean roomForTheRest(int warmed, int total, double warmupSeconds);
+    }
+
+    /**
+     * Each JVM's warm-up and rehearsals, group by group as {@code schedule} makes them; none once stopped, nor once
+     * {@code pace} says the rest would not fit.
+     *
+     * @return whether every JVM was warmed up
+     */
+    boolean warmAll(List<VariantJvm> jvms, RoundSchedule schedule, Pace pace) {
+        long start = System.nanoTime();
+        int warmedUp = 0;
         for (List<VariantJvm> group : schedule.groups(jvms)) {
             if (stop.requested()) {
-                return;
+                return false;
+            }
+            if (warmedUp > 0 && !pace.roomForTheRest(warmedUp, jvms.size(), (System.nanoTime() - start) / 1e9)) {
+                return false;
             }
             group.forEach(jvm -> listener.message("warming up " + name.apply(jvm)));
             List<Warmed> warmed = RoundSchedule.atOnce(group, this::warm);
@@ -134,7 +153,9 @@ final class Warmups {
                 listener.message("warmed up " + jvm + ": " + words(warmed.get(i).warmup()));
                 listener.message("rehearsed " + jvm + ": " + warmed.get(i).rehearsalWords());
             }
+            warmedUp += group.size();
         }
+        return true;
     }
 
     /** The warm-up of the JVM of this name; null if it had none. */

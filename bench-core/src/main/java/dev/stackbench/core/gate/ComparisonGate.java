@@ -350,9 +350,9 @@ public final class ComparisonGate {
     static List<String> doubts(ComparisonResult comparison, List<Check> checks) {
         var doubts = new ArrayList<String>();
         if (endedBeforeItsFirstRound(comparison)) {
-            doubts.add("its time limit ended it before its first complete round: the JVMs' starts and warm-ups took the"
-                    + " time, and nothing was measured to decide on; give it a longer --time-limit, or fewer JVMs"
-                    + " (--forks)");
+            doubts.add("its time limit ended it before its first complete round: the JVMs' warm-ups took the time, or"
+                    + " would have (it stops warming up once the rest and a round cannot fit), and nothing was measured"
+                    + " to decide on; give it a longer --time-limit, or fewer JVMs (--forks)");
         }
         for (ComparisonResult.Aa aa : comparison.aa()) {
             if (aa.falseAlarm() && movesAVerdict(aa, checks)) {
