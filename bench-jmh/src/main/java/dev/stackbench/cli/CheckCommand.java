@@ -43,7 +43,8 @@ import picocli.CommandLine.Unmatched;
             "Exit code 0 when HEAD is not worse (every interval within the limit), 1 when it is worse (an interval wholly"
                     + " past it, head failed requests that base served, HEAD's application does not start, or a build"
                     + " failed mid-run), 3 when it could not decide in what it measured (an interval straddles the limit, or"
-                    + " its A/A control was declared different by enough to move a verdict), 2 on bad input, a BASE"
+                    + " its A/A control was declared different by enough to move a verdict, or its time limit ended it"
+                    + " before its first round), 2 on bad input, a BASE"
                     + " whose application does not start, or a mix whose requests fail on BASE."
         })
 final class CheckCommand implements Callable<Integer> {
