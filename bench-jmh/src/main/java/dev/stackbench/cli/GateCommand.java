@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
                     + " results without one (written before fingerprints) are compared, with a note.",
             "Exit code 0 when every rule holds, 1 when one is broken, 2 on unusable input; with --comparison --decided,"
                     + " 3 when a limit could not be decided (its interval straddles it); with --comparison, 3 also when its"
-                    + " A/A control was declared different by enough to move a verdict and no limit failed."
+                    + " A/A control was declared different by enough to move a verdict, or its time limit ended it before"
+                    + " its first round, and no limit failed."
         })
 final class GateCommand implements Callable<Integer> {
 

@@ -278,7 +278,7 @@ public final class ComparisonRunner {
         private boolean roomForTheRest(int warmed, int total, double warmupSeconds) {
             double rest = warmupSeconds / warmed * (total - warmed);
             double round = schedule.firstRoundSeconds(jvms, trialLength);
-            double left = design.timeLimit().toSeconds() - elapsedSeconds();
+            double left = secondsLeft();
             if (rest + round <= left) {
                 return true;
             }
@@ -348,7 +348,7 @@ public final class ComparisonRunner {
                     int next = design.generation(round);
                     double estimate =
                             generationSeconds + (design.lastRound(next) - round + 1) * Math.max(longestRound, 1);
-                    if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
+                    if (secondsLeft() < estimate) {
                         return ComparisonResult.Stop.TIME;
                     }
                     retireGeneration(true);
@@ -357,7 +357,7 @@ public final class ComparisonRunner {
                     }
                 }
                 double estimate = longestRound > 0 ? longestRound : schedule.firstRoundSeconds(jvms, trialLength);
-                if (elapsedSeconds() + estimate > design.timeLimit().toSeconds()) {
+                if (secondsLeft() < estimate) {
                     return ComparisonResult.Stop.TIME;
                 }
                 var order = new ArrayList<>(jvms);
@@ -392,9 +392,8 @@ public final class ComparisonRunner {
                 }
                 List<MetricVerdict> verdicts =
                         looks.isLook(round) ? analyse(design.deciding(), looks.level(round, false)) : List.of();
-                Duration left = Duration.ofSeconds((long) Math.min(
-                        design.timeLimit().toSeconds() - elapsedSeconds(),
-                        longestRound * (design.maxRounds() - round)));
+                Duration left =
+                        Duration.ofSeconds((long) Math.min(secondsLeft(), longestRound * (design.maxRounds() - round)));
                 String control = comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa());
                 listener.round(round, design, seconds, verdicts, left, control);
                 if (!verdicts.isEmpty() && comparison.stopRule().decided(verdicts, control)) {
@@ -543,6 +542,11 @@ public final class ComparisonRunner {
 
         private double elapsedSeconds() {
             return (System.nanoTime() - startNanos) / 1e9;
+        }
+
+        /** What is left of the time limit: whatever would take longer ends after it. */
+        private double secondsLeft() {
+            return design.timeLimit().toSeconds() - elapsedSeconds();
         }
     }
 

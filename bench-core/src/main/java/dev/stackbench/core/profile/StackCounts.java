@@ -12,7 +12,9 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Stacks with a weight each (samples, bytes, microseconds), root first, as collapsed-stack files hold them: one line
@@ -77,7 +79,7 @@ public final class StackCounts {
      * Of the stacks with {@code self} on top, the caller nearest the top that {@code isCaller} accepts, the one with the
      * most weight (ties by name); empty when none has one. Where a JDK method spends, this names whose code called it.
      */
-    public java.util.Optional<String> heaviestCaller(String self, java.util.function.Predicate<String> isCaller) {
+    public Optional<String> heaviestCaller(String self, Predicate<String> isCaller) {
         var byCaller = new HashMap<String, Long>();
         weightByStack.forEach((stack, weight) -> {
             String[] frames = stack.split(";");
