@@ -235,8 +235,16 @@ final class CompareCommand implements Callable<Integer> {
                             + "in turns with the others idle: a change in the machine's speed within seconds then hits all variants alike "
                             + "and cancels in their ratios. For small differences in efficiency (--metric cpuPerRequest, or rps: who gets "
                             + "more done with an equal share of the cores); latencies are each under the others' load. With --forks, one "
-                            + "JVM of every variant at a time.")
+                            + "JVM of every variant at a time. The default of a design planned from --detect when every --metric is CPU per"
+                            + " request.")
     boolean together;
+
+    @Option(
+            names = "--in-turns",
+            description =
+                    "Run each round's trials one at a time, the other JVMs idle: the default, except in a design planned from"
+                            + " --detect on CPU per request only, which runs --together.")
+    boolean inTurns;
 
     @Option(
             names = "--metric",
@@ -448,6 +456,9 @@ final class CompareCommand implements Callable<Integer> {
         var metrics = metricIds.isEmpty()
                 ? Design.defaultDeciding(profile)
                 : metricIds.stream().map(Metric::fromId).distinct().toList();
+        if (together && inTurns) {
+            throw new IllegalArgumentException("--together and --in-turns exclude each other: give one");
+        }
         var schedule = together ? Schedule.TOGETHER : Schedule.TURNS;
         double margin = equivalence != null
                 ? Percent.parse("--equivalence", equivalence)
@@ -460,7 +471,7 @@ final class CompareCommand implements Callable<Integer> {
                     Durations.parse(timeLimit),
                     Durations.parse(trialWarmup),
                     rehearsals,
-                    schedule,
+                    together || inTurns ? schedule : Schedule.planned(metrics),
                     Percent.parse("--confidence", confidence),
                     margin,
                     metrics,

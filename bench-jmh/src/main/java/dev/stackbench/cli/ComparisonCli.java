@@ -10,6 +10,7 @@ import dev.stackbench.core.compare.ScenarioComparisons;
 import dev.stackbench.core.compare.StopRule;
 import dev.stackbench.core.compare.analysis.MetricVerdict;
 import dev.stackbench.core.compare.analysis.PairVerdict;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.compare.jvm.ComparisonProfile;
 import dev.stackbench.core.compare.jvm.VariantFailure;
 import dev.stackbench.core.load.LoadOption;
@@ -117,7 +118,12 @@ final class ComparisonCli {
                             .describe(),
                     (comparison.design().planned()
                                     ? "a pilot of " + Design.PILOT_FORKS
-                                            + " JVMs per variant, then as many as its plan needs, within "
+                                            + " JVMs per variant, then as many as its plan needs, "
+                                            + comparison.design().schedule().words()
+                                            + (comparison.design().schedule() == Schedule.TOGETHER
+                                                    ? " (the plan's choice for CPU per request, unless --in-turns)"
+                                                    : "")
+                                            + ", within "
                                     : "up to " + comparison.design().maxRounds() + " rounds or ")
                             + Durations.format(comparison.design().timeLimit()));
             err.flush();

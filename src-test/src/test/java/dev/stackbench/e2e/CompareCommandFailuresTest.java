@@ -217,5 +217,11 @@ class CompareCommandFailuresTest {
             assertThat(bad.exitCode()).as(detect).isEqualTo(2);
             assertThat(bad.err().strip()).as(detect).startsWith("error: --detect ");
         }
+
+        Cli.Run bothSchedules =
+                Cli.run("compare", "--variant", "webflux-netty", "--variant", "loom-netty", "--together", "--in-turns");
+        assertThat(bothSchedules.exitCode()).isEqualTo(2);
+        assertThat(bothSchedules.err().strip())
+                .isEqualTo("error: --together and --in-turns exclude each other: give one");
     }
 }

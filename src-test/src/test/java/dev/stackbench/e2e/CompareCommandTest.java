@@ -266,7 +266,7 @@ class CompareCommandTest {
         assertThat(fastSlow.outcome()).isEqualTo(PairVerdict.Outcome.DIFFERENT);
         assertThat(fastSlow.first()).isEqualTo("fast");
         assertThat(fastSlow.ratio()).isBetween(1.5, 5.1);
-        assertThat(run.out()).contains("each with every variant's trial at the same time (--together)");
+        assertThat(run.out()).contains("each with every variant's trial at the same time (together)");
         // Warm-ups at once too: both begin before either ends.
         String err = run.err();
         assertThat(err.indexOf("warming up slow")).isPositive().isLessThan(err.indexOf("warmed up fast"));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,21 +58,25 @@ class PlannedCompareTest {
     @Test
     void detectAloneRunsAPilotAndFollowsThePlanItsTrialsMake() throws Exception {
         Path out = temp.resolve("planned");
-        String[] args = compare("--detect", "30%", "--time-limit", "3m", "--out", out.toString());
+        // On CPU per request, and neither --together nor --in-turns: the plan chooses to run together.
+        String[] args =
+                compare("--detect", "30%", "--metric", "cpuPerRequest", "--time-limit", "90s", "--out", out.toString());
 
         Cli.Run run = Cli.jar(Duration.ofMinutes(8), args);
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 3);
         assertThat(run.err())
                 .contains("a pilot of " + Design.PILOT_FORKS + " JVMs per variant")
-                .contains("Pilot:        rps, 2 variants, " + Design.PILOT_FORKS + " JVMs each, " + Design.PILOT_TRIALS
-                        + " trials per JVM")
+                .contains(Schedule.TOGETHER.words() + " (the plan's choice for CPU per request, unless --in-turns)")
+                .contains("Pilot:        cpuPerRequest, 2 variants, " + Design.PILOT_FORKS + " JVMs each, "
+                        + Design.PILOT_TRIALS + " trials per JVM")
                 .contains("Plan:         ");
         // The plan is made from the pilot's trials before any look decides anything.
         assertThat(run.err().indexOf("Pilot:")).isLessThan(run.err().indexOf("(look 1 of"));
         ComparisonResult result = Results.comparison(out);
         assertThat(result.design().planned()).isTrue();
         assertThat(result.design().detect()).isEqualTo(0.30);
+        assertThat(result.design().schedule()).isEqualTo(Schedule.TOGETHER);
         assertThat(result.variants()).hasSizeGreaterThanOrEqualTo(2 * Design.PILOT_FORKS);
         assertThat(result.rounds()).hasSizeGreaterThanOrEqualTo(Design.PILOT_TRIALS);
     }
@@ -96,7 +101,12 @@ class PlannedCompareTest {
                 .hasSize(1);
         assertThat(run.err())
                 .contains("time limit: 1 of 2 JVMs warmed up in ")
-                .contains("stopping here, with nothing measured");
+                .contains("stopping here, with nothing measured")
+                // what would fit, from the pace seen: more than the limit given
+                .containsPattern("or a --time-limit of at least [1-9][0-9]*m: these warm-ups at this pace and the 5"
+                        + " round\\(s\\) of the first look");
+        // The summary says it too (a quiet run prints no progress).
+        assertThat(run.out()).contains("WARNING: time limit: 1 of 2 JVMs warmed up in ");
         ComparisonResult result = Results.comparison(out);
         assertThat(result.rounds()).isEmpty();
         assertThat(result.stopped()).isEqualTo(ComparisonResult.Stop.TIME);

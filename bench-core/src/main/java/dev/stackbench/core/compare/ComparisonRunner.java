@@ -106,6 +106,11 @@ public final class ComparisonRunner {
         private Design design;
 
         private Looks looks;
+        /** Whether the pilot's trials have made the plan. */
+        private boolean pilotPlanned;
+        /** Why it stopped warming up, when the time limit could not fit the rest; null if it did not. */
+        private String stoppedWarmingUp;
+
         private final Path out;
         private final StopRequest stop;
         private final Listener listener;
@@ -282,11 +287,26 @@ public final class ComparisonRunner {
             if (rest + round <= left) {
                 return true;
             }
-            listener.message(String.format(
+            String instead;
+            if (generation == 1) {
+                // What would fit: the time so far, the rest of the warm-ups, and the rounds of the first look (a
+                // planned design's pilot rounds, which its plan is made from).
+                int firstLook = looks.rounds().getFirst();
+                double needed = design.timeLimit().toSeconds() - left + rest + firstLook * round;
+                instead = String.format(
+                        Locale.ROOT,
+                        "with nothing measured (give fewer JVMs, or a --time-limit of at least %s: these warm-ups at"
+                                + " this pace and the %d round(s) of the first look)",
+                        Durations.format(Duration.ofMinutes((long) Math.ceil(needed / 60))),
+                        firstLook);
+            } else {
+                instead = "with the generations before it measured (give a longer --time-limit, or fewer JVMs)";
+            }
+            stoppedWarmingUp = String.format(
                     Locale.ROOT,
                     "time limit: %d of %d JVMs warmed up in %.0f s; the other %d at that pace (about %.0f s) and a first"
                             + " round (about %.0f s) would end after the time limit of %s, %.0f s from now: stopping"
-                            + " here, with nothing measured (give a longer --time-limit, or fewer JVMs)",
+                            + " here, %s",
                     warmed,
                     total,
                     warmupSeconds,
@@ -294,7 +314,9 @@ public final class ComparisonRunner {
                     rest,
                     round,
                     Durations.format(design.timeLimit()),
-                    left));
+                    left,
+                    instead);
+            listener.message(stoppedWarmingUp);
             return false;
         }
 
@@ -328,7 +350,8 @@ public final class ComparisonRunner {
                 listener.message(
                         design.generations() == 1
                                 ? "following the plan: the pilot's " + forks
-                                        + " JVMs per variant are all it takes or the time" + " allows"
+                                        + " JVMs per variant are all it takes or the time allows, each serving "
+                                        + design.maxRounds() + " trials"
                                 : "following the plan: " + jvmsInAll + " JVMs per variant in all, in "
                                         + design.generations()
                                         + " generations of " + forks + ", " + plan.trialsPerJvm()
@@ -386,7 +409,8 @@ public final class ComparisonRunner {
                     int number = round;
                     trials.forEach(trial -> pilot.trial(number, trial));
                     pilot.round(seconds, trials.size());
-                    if (round == design.lastRound(1) && generation == 1) {
+                    if (!pilotPlanned && round == design.lastRound(1) && generation == 1) {
+                        pilotPlanned = true; // once: a plan may make the pilot's JVMs serve more rounds
                         plan();
                     }
                 }
@@ -527,7 +551,12 @@ public final class ComparisonRunner {
                     aa,
                     List.of(),
                     machine);
-            return partial.withWarnings(ComparisonWarnings.of(partial, failure));
+            var warnings = new ArrayList<String>();
+            if (stoppedWarmingUp != null) {
+                warnings.add(stoppedWarmingUp); // what to give instead: in the summary too, not only in the progress
+            }
+            warnings.addAll(ComparisonWarnings.of(partial, failure));
+            return partial.withWarnings(warnings);
         }
 
         private ComparisonResult.Load load() {

@@ -25,8 +25,8 @@ public final class ComparisonSummary {
         return design.schedule() == Schedule.TURNS
                 ? "each in a fresh random order, one trial at a time"
                 : design.forks() == 1
-                        ? "each with every variant's trial at the same time (--together)"
-                        : "each with one JVM of every variant at the same time (--together), forks in a random order";
+                        ? "each with every variant's trial at the same time (together)"
+                        : "each with one JVM of every variant at the same time (together), forks in a random order";
     }
 
     public static String of(ComparisonResult result) {

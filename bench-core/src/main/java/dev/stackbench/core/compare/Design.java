@@ -272,10 +272,13 @@ public record Design(
     }
 
     /**
-     * This design with {@code newJvms} JVMs per variant in all, the first generation's rounds kept and each later one
-     * serving {@code trials}: a plan's, made after its pilot.
+     * This design with {@code newJvms} JVMs per variant in all, each later generation serving {@code trials}, and the
+     * first its rounds so far or {@code trials} if more (the pilot's JVMs are still alive when the plan is made: a plan
+     * of more trials per JVM than the pilot's has them serve the rest, instead of stopping where the pilot did): a plan's,
+     * made after its pilot.
      */
     public Design withGenerations(int newJvms, int trials) {
+        int first = Math.max(firstGenerationRounds(), trials);
         return new Design(
                 minRounds,
                 maxRounds,
@@ -285,7 +288,7 @@ public record Design(
                 forks,
                 newJvms,
                 trials,
-                firstGenerationRounds() == trials ? 0 : firstGenerationRounds(),
+                first == trials ? 0 : first,
                 schedule,
                 confidence,
                 equivalenceMargin,

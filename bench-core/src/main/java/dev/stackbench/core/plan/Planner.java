@@ -21,8 +21,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       powerful). The power is taken from the shifted central t distribution (a close approximation of the noncentral
  *       one).</li>
  *   <li><b>Time</b>: {@code variants J (cJvm + n cTrial)}, JVMs and trials one at a time.</li>
- *   <li><b>With a budget</b>: no more JVMs than the budget buys; then the plan says the smallest difference it resolves at
- *       the power asked for, and its power at the difference asked for.</li>
+ *   <li><b>With a budget</b> that the plan above does not fit in: no more JVMs than the budget buys, at whichever number of
+ *       trials per JVM answers best within it (reaching the power soonest, or else resolving the smallest difference:
+ *       the optimum's many trials may buy too few JVMs); then the plan says the smallest difference it resolves at the
+ *       power asked for, and its power at the difference asked for.</li>
  * </ol>
  *
  * <pre>{@code
@@ -54,26 +56,58 @@ public final class Planner {
 
     /** @throws IllegalArgumentException when the budget cannot buy {@link #MIN_JVMS_PER_VARIANT} JVMs per variant */
     public static Plan plan(VarianceComponents components, Costs costs, Question question) {
-        int trials = trialsPerJvm(components, costs);
-        double jvmSeconds = costs.jvmWithTrialsSeconds(trials);
-        int affordable = MAX_JVMS_PER_VARIANT;
-        if (question.budget() != null) {
-            double budgetSeconds = question.budget().toNanos() / 1e9;
-            int generations =
-                    (int) Math.floor(budgetSeconds / (question.variants() * jvmSeconds * JVMS_PER_GENERATION));
-            affordable = Math.min(MAX_JVMS_PER_VARIANT, generations * JVMS_PER_GENERATION);
-            if (affordable < MIN_JVMS_PER_VARIANT) {
-                throw new IllegalArgumentException(String.format(
-                        "a budget of %s buys fewer than %d JVMs per variant for %d variants (a JVM with its %d trials "
-                                + "costs %s): give at least %s",
-                        Durations.format(question.budget()),
-                        MIN_JVMS_PER_VARIANT,
-                        question.variants(),
-                        trials,
-                        Durations.format(seconds(jvmSeconds)),
-                        Durations.format(seconds(Math.ceil(MIN_JVMS_PER_VARIANT * question.variants() * jvmSeconds)))));
+        int optimum = trialsPerJvm(components, costs);
+        Plan unlimited = design(components, costs, question, optimum, MAX_JVMS_PER_VARIANT);
+        if (question.budget() == null
+                || !unlimited.expected().minus(question.budget()).isPositive()) {
+            return unlimited;
+        }
+        // Kalibera and Jones' optimum is the cheapest information per JVM, but in a budget it may buy too few JVMs
+        // (many
+        // trials each): every number of trials per JVM is tried with the JVMs the budget buys at it, and the one that
+        // reaches the power soonest, or else resolves the smallest difference, is the plan.
+        double budgetSeconds = question.budget().toNanos() / 1e9;
+        Plan best = null;
+        for (int trials = 1; trials <= MAX_TRIALS_PER_JVM; trials++) {
+            int affordable = affordable(budgetSeconds, question.variants(), costs.jvmWithTrialsSeconds(trials));
+            if (affordable >= MIN_JVMS_PER_VARIANT) {
+                Plan candidate = design(components, costs, question, trials, affordable);
+                if (best == null || better(candidate, best)) {
+                    best = candidate;
+                }
             }
         }
+        if (best == null) {
+            double cheapest = costs.jvmWithTrialsSeconds(1);
+            throw new IllegalArgumentException(String.format(
+                    "a budget of %s buys fewer than %d JVMs per variant for %d variants (a JVM with one trial costs"
+                            + " %s): give at least %s",
+                    Durations.format(question.budget()),
+                    MIN_JVMS_PER_VARIANT,
+                    question.variants(),
+                    Durations.format(seconds(Math.round(cheapest))),
+                    Durations.format(seconds(Math.ceil(MIN_JVMS_PER_VARIANT * question.variants() * cheapest)))));
+        }
+        return best;
+    }
+
+    /** JVMs per variant, in whole generations, that {@code budgetSeconds} buy at {@code jvmSeconds} each. */
+    private static int affordable(double budgetSeconds, int variants, double jvmSeconds) {
+        int generations = (int) Math.floor(budgetSeconds / (variants * jvmSeconds * JVMS_PER_GENERATION));
+        return Math.min(MAX_JVMS_PER_VARIANT, generations * JVMS_PER_GENERATION);
+    }
+
+    /** Whether {@code a} answers better than {@code b}: reaching the power sooner, or else resolving a smaller difference. */
+    private static boolean better(Plan a, Plan b) {
+        if (a.reachesPower() != b.reachesPower()) {
+            return a.reachesPower();
+        }
+        return a.reachesPower() ? a.expected().compareTo(b.expected()) < 0 : a.resolution() < b.resolution();
+    }
+
+    /** The fewest JVMs per variant, up to {@code affordable}, that reach the power with {@code trials} trials each. */
+    private static Plan design(
+            VarianceComponents components, Costs costs, Question question, int trials, int affordable) {
         int jvms = MIN_JVMS_PER_VARIANT;
         while (jvms < affordable && power(components, question, jvms, trials, question.detect()) < question.power()) {
             jvms += JVMS_PER_GENERATION;
@@ -86,7 +120,7 @@ public final class Planner {
                 question,
                 jvms,
                 trials,
-                seconds(question.variants() * jvms * jvmSeconds),
+                seconds(question.variants() * jvms * costs.jvmWithTrialsSeconds(trials)),
                 power,
                 resolution(components, question, jvms, trials),
                 limit);

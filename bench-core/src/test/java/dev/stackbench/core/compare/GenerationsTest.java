@@ -71,6 +71,18 @@ class GenerationsTest {
         assertThat(planned.generation(Design.PILOT_TRIALS + 1)).isEqualTo(2);
         assertThat(planned.generation(Design.PILOT_TRIALS + 3)).isEqualTo(4);
         assertThat(planned.looks().rounds()).contains(Design.PILOT_TRIALS + 3);
+
+        // A plan of one generation and more trials per JVM than the pilot's: the pilot's JVMs serve them all.
+        Design longer = pilot.withGenerations(Design.PILOT_FORKS, 7);
+        assertThat(longer.generations()).isEqualTo(1);
+        assertThat(longer.maxRounds()).isEqualTo(7);
+        assertThat(longer.generation(7)).isEqualTo(1);
+        assertThat(longer.looks().rounds()).containsExactly(7);
+        // and of several: the pilot's JVMs serve as many as the later ones
+        Design more = pilot.withGenerations(2 * Design.PILOT_FORKS, 5);
+        assertThat(more.maxRounds()).isEqualTo(10);
+        assertThat(more.generation(5)).isEqualTo(1);
+        assertThat(more.generation(6)).isEqualTo(2);
     }
 
     @Test

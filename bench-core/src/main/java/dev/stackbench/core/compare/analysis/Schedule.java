@@ -1,5 +1,8 @@
 package dev.stackbench.core.compare.analysis;
 
+import dev.stackbench.core.result.Metric;
+import java.util.List;
+
 /**
  * How the trials of a round share the machine.
  *
@@ -22,6 +25,19 @@ public enum Schedule {
 
     Schedule(String words) {
         this.words = words;
+    }
+
+    /**
+     * The schedule a comparison planned from {@code --detect} runs unless told: together when every deciding metric is
+     * CPU per request (measured on a 2-core machine: a trial's CPU per request moved 7% relative to its round in turns,
+     * 2.2% together, since the machine's changes of speed within seconds hit trials measured at once alike), in turns
+     * otherwise (requests/s and latencies together are each under the others' load: another question).
+     */
+    public static Schedule planned(List<Metric> deciding) {
+        return deciding.stream()
+                        .allMatch(metric -> metric == Metric.CPU_PER_REQUEST || metric == Metric.SERVER_CPU_PER_REQUEST)
+                ? TOGETHER
+                : TURNS;
     }
 
     /** How a round runs, for the summary: "in turns, the other JVMs idle". */
