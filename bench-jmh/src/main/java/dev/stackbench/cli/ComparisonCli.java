@@ -121,6 +121,10 @@ final class ComparisonCli {
                                             + " JVMs per variant, then as many as its plan needs, "
                                             + comparison.design().schedule().words()
                                             + (comparison.design().schedule() == Schedule.TOGETHER
+                                                            && Schedule.planned(comparison
+                                                                            .design()
+                                                                            .deciding())
+                                                                    == Schedule.TOGETHER
                                                     ? " (the plan's choice for CPU per request, unless --in-turns)"
                                                     : "")
                                             + ", within "

@@ -58,14 +58,12 @@ public final class Planner {
     public static Plan plan(VarianceComponents components, Costs costs, Question question) {
         int optimum = trialsPerJvm(components, costs);
         Plan unlimited = design(components, costs, question, optimum, MAX_JVMS_PER_VARIANT);
-        if (question.budget() == null
-                || !unlimited.expected().minus(question.budget()).isPositive()) {
+        if (question.budget() == null || unlimited.expected().compareTo(question.budget()) <= 0) {
             return unlimited;
         }
-        // Kalibera and Jones' optimum is the cheapest information per JVM, but in a budget it may buy too few JVMs
-        // (many
-        // trials each): every number of trials per JVM is tried with the JVMs the budget buys at it, and the one that
-        // reaches the power soonest, or else resolves the smallest difference, is the plan.
+        // Kalibera and Jones' optimum is the cheapest information per JVM, but in a budget it may buy too few JVMs (its
+        // many trials each): every number of trials per JVM is tried with the JVMs the budget buys at it, and the one
+        // that reaches the power soonest, or else resolves the smallest difference, is the plan.
         double budgetSeconds = question.budget().toNanos() / 1e9;
         Plan best = null;
         for (int trials = 1; trials <= MAX_TRIALS_PER_JVM; trials++) {

@@ -10,7 +10,8 @@ import java.util.Optional;
  * ratio with its interval, and the ordered groups of variants that no test told apart.
  *
  * @param rounds     the complete rounds it is made of
- * @param overall    Friedman's test across all variants (ranks within rounds)
+ * @param overall    Friedman's test across all variants (ranks within rounds; with several JVMs per variant, within
+ *                   groups of JVMs, each JVM's mean over its rounds: one JVM's rounds are not independent)
  * @param variants   best first
  * @param groups     best first; the variants of a group are tied with its first (the leader rule: walking the
  *                   variants best first, one joins the current group unless it was declared different from the

@@ -164,7 +164,38 @@ public final class PairedAnalysis {
         List<String> ordered =
                 scores.stream().map(MetricVerdict.VariantScore::label).toList();
         return new MetricVerdict(
-                metric, rounds.length, Friedman.test(byVariant), scores, pairs, groups(ordered, pairs));
+                metric,
+                rounds.length,
+                Friedman.test(oneJvmEach ? byVariant : jvmMeans(rounds, generation, k)),
+                scores,
+                pairs,
+                groups(ordered, pairs));
+    }
+
+    /**
+     * Friedman's blocks when each variant has several JVMs: each group of JVMs (fork f of a generation, one JVM of every
+     * variant) with each JVM's geometric mean over its rounds, [group][variant]. Its rounds are not independent blocks:
+     * what a JVM keeps of its own repeats in every one of them, and ranks within rounds would count it once per round.
+     */
+    private static double[][] jvmMeans(double[][][] rounds, int[] generation, int k) {
+        if (rounds.length == 0) {
+            return new double[0][k];
+        }
+        Estimates.Jvms jvms = Estimates.Jvms.of(rounds, generation);
+        double[][] means = new double[jvms.count()][k];
+        for (int r = 0; r < rounds.length; r++) {
+            for (int f = 0; f < rounds[r][0].length; f++) {
+                for (int v = 0; v < k; v++) {
+                    means[jvms.index(r, f)][v] += Math.log(rounds[r][v][f]) / jvms.rounds(r);
+                }
+            }
+        }
+        for (double[] group : means) {
+            for (int v = 0; v < k; v++) {
+                group[v] = Math.exp(group[v]);
+            }
+        }
+        return means;
     }
 
     private static boolean complete(double[][] round, int k) {
