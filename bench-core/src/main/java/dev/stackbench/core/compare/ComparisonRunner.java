@@ -551,12 +551,7 @@ public final class ComparisonRunner {
                     aa,
                     List.of(),
                     machine);
-            var warnings = new ArrayList<String>();
-            if (stoppedWarmingUp != null) {
-                warnings.add(stoppedWarmingUp); // what to give instead: in the summary too, not only in the progress
-            }
-            warnings.addAll(ComparisonWarnings.of(partial, failure));
-            return partial.withWarnings(warnings);
+            return partial.withWarnings(ComparisonWarnings.of(partial, failure, stoppedWarmingUp));
         }
 
         private ComparisonResult.Load load() {

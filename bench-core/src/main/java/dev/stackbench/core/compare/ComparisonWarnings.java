@@ -10,8 +10,15 @@ final class ComparisonWarnings {
 
     private ComparisonWarnings() {}
 
-    static List<String> of(ComparisonResult result, VariantFailure failure) {
+    /**
+     * @param failure          the variant that failed mid-run, or null
+     * @param stoppedWarmingUp why it stopped warming up (the time limit could not fit the rest), or null
+     */
+    static List<String> of(ComparisonResult result, VariantFailure failure, String stoppedWarmingUp) {
         var warnings = new ArrayList<String>();
+        if (stoppedWarmingUp != null) {
+            warnings.add(stoppedWarmingUp); // with what to give instead: in the summary, not only in the progress
+        }
         if (failure != null) {
             warnings.add(failure.withLog() + "; the verdicts are of the " + servedRounds(result)
                     + " complete rounds before it");

@@ -174,28 +174,22 @@ public final class PairedAnalysis {
 
     /**
      * Friedman's blocks when each variant has several JVMs: each group of JVMs (fork f of a generation, one JVM of every
-     * variant) with each JVM's geometric mean over its rounds, [group][variant]. Its rounds are not independent blocks:
-     * what a JVM keeps of its own repeats in every one of them, and ranks within rounds would count it once per round.
+     * variant) with each JVM's mean over its rounds, [group][variant] (relative to the values measured with it, which
+     * keeps the ranks within a group). Its rounds are not independent blocks: what a JVM keeps of its own repeats in
+     * every one of them, and ranks within rounds would count it once per round.
      */
     private static double[][] jvmMeans(double[][][] rounds, int[] generation, int k) {
         if (rounds.length == 0) {
             return new double[0][k];
         }
-        Estimates.Jvms jvms = Estimates.Jvms.of(rounds, generation);
-        double[][] means = new double[jvms.count()][k];
-        for (int r = 0; r < rounds.length; r++) {
-            for (int f = 0; f < rounds[r][0].length; f++) {
-                for (int v = 0; v < k; v++) {
-                    means[jvms.index(r, f)][v] += Math.log(rounds[r][v][f]) / jvms.rounds(r);
-                }
+        double[][] byVariant = Estimates.slotMeans(rounds, Estimates.Jvms.of(rounds, generation));
+        double[][] byGroup = new double[byVariant[0].length][k];
+        for (int v = 0; v < k; v++) {
+            for (int g = 0; g < byGroup.length; g++) {
+                byGroup[g][v] = Math.exp(byVariant[v][g]);
             }
         }
-        for (double[] group : means) {
-            for (int v = 0; v < k; v++) {
-                group[v] = Math.exp(group[v]);
-            }
-        }
-        return means;
+        return byGroup;
     }
 
     private static boolean complete(double[][] round, int k) {
@@ -302,21 +296,8 @@ public final class PairedAnalysis {
          * different moments (as {@link #overForks} does) would bring the machine's moves between those moments back in.
          */
         static Estimates overSlots(double[][][] rounds, int[] generation, Estimates rounded) {
-            int k = rounds[0].length;
             Jvms slots = Jvms.of(rounds, generation);
-            double[][] slotMeans = new double[k][slots.count()];
-            for (int r = 0; r < rounds.length; r++) {
-                double[][] round = rounds[r];
-                for (int f = 0; f < round[0].length; f++) {
-                    double slotMean = 0;
-                    for (int v = 0; v < k; v++) {
-                        slotMean += Math.log(round[v][f]) / k;
-                    }
-                    for (int v = 0; v < k; v++) {
-                        slotMeans[v][slots.index(r, f)] += (Math.log(round[v][f]) - slotMean) / slots.rounds(r);
-                    }
-                }
-            }
+            double[][] slotMeans = slotMeans(rounds, slots);
             return new Estimates() {
                 @Override
                 public PairedRatio pair(int i, int j) {
@@ -338,6 +319,28 @@ public final class PairedAnalysis {
                             forks.meanLog(), forks.standardError(), forks.degreesOfFreedom(), roundSpread);
                 }
             };
+        }
+
+        /**
+         * Each variant's mean log value in each slot (its JVM there over that JVM's rounds), each value taken relative to
+         * the mean of the values measured with it: [variant][slot].
+         */
+        static double[][] slotMeans(double[][][] rounds, Jvms slots) {
+            int k = rounds[0].length;
+            double[][] slotMeans = new double[k][slots.count()];
+            for (int r = 0; r < rounds.length; r++) {
+                double[][] round = rounds[r];
+                for (int f = 0; f < round[0].length; f++) {
+                    double slotMean = 0;
+                    for (int v = 0; v < k; v++) {
+                        slotMean += Math.log(round[v][f]) / k;
+                    }
+                    for (int v = 0; v < k; v++) {
+                        slotMeans[v][slots.index(r, f)] += (Math.log(round[v][f]) - slotMean) / slots.rounds(r);
+                    }
+                }
+            }
+            return slotMeans;
         }
 
         /**
