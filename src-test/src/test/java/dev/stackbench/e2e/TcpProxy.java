@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * A TCP proxy on a loopback port in front of a real server (PostgreSQL), so that a test can take
  * that server away from one client without stopping it for everyone else: {@link #cut()} closes every
  * proxied connection and stops listening (new connections are refused, as by a stopped database),
- * {@link #restore()} listens again on the same port. {@link #freeze()} is a partition instead: every connection
+ * {@link #restore()} listens again on the same port, which stays bound in between (see {@link #reserved}). {@link #freeze()} is a partition instead: every connection
  * stays open, new ones are still accepted, but no byte goes through either way until {@link #thaw()}. It can count
  * what clients send, for instance the HTTP requests reaching a server ({@link #sentCount()}).
  */
@@ -24,6 +24,14 @@ final class TcpProxy implements AutoCloseable {
     private final int port;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket listener;
+    /**
+     * While cut, a socket bound to the port and not listening: connections are still refused, but the kernel gives the
+     * port to no outgoing connection (a free loopback port is soon someone's ephemeral port, a client reconnecting
+     * to it can even connect to itself), so {@link #restore()} finds it free. Null while listening.
+     */
+    private Socket reserved;
+    /** The thread accepting on {@link #listener}: its socket leaves the port only once this thread has left accept. */
+    private volatile Thread accepting;
     /** What {@link #sentCount()} counts in the clients' bytes; null to count nothing. */
     private final byte[] counted;
 
@@ -55,7 +63,18 @@ final class TcpProxy implements AutoCloseable {
 
     /** The database goes away: connections drop, new ones are refused. */
     synchronized void cut() throws IOException {
-        listener.close();
+        if (!listener.isClosed()) {
+            listener.close();
+            try {
+                accepting.join(Needs.CHECK_TIMEOUT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while the proxy stopped listening", e);
+            }
+            reserved = new Socket();
+            reserved.setReuseAddress(true);
+            reserved.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        }
         for (Socket socket : sockets) {
             socket.close();
         }
@@ -75,14 +94,16 @@ final class TcpProxy implements AutoCloseable {
     /** The database is back, on the same port. */
     synchronized void restore() throws IOException {
         if (listener.isClosed()) {
+            reserved.close();
             listener = listen(port);
             accept(listener);
         }
     }
 
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         cut();
+        reserved.close();
     }
 
     private static ServerSocket listen(int port) throws IOException {
@@ -93,7 +114,7 @@ final class TcpProxy implements AutoCloseable {
     }
 
     private void accept(ServerSocket from) {
-        Thread.ofVirtual().name("proxy-accept-" + port).start(() -> {
+        accepting = Thread.ofVirtual().name("proxy-accept-" + port).start(() -> {
             while (!from.isClosed()) {
                 try {
                     Socket client = from.accept();
