@@ -5,14 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stackbench.core.compare.ComparisonResult;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A comparison planned from {@code --detect} alone, through the real jar: its pilot first, then the plan its trials make.
@@ -62,9 +65,15 @@ class PlannedCompareTest {
         String[] args =
                 compare("--detect", "30%", "--metric", "cpuPerRequest", "--time-limit", "90s", "--out", out.toString());
 
-        Cli.Run run = Cli.jar(Duration.ofMinutes(8), args);
+        // A home of its own: no pilot of this kind kept before it, and the one it keeps is read back below.
+        Path home = temp.resolve("home");
+        Cli.Run run = Cli.jar(Duration.ofMinutes(8), Map.of("STACKBENCH_HOME", home.toString()), args);
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 3);
+        // Before any JVM starts, it says where its plan will come from.
+        assertThat(run.err().indexOf("Up front:     no pilot of this kind kept for this machine"))
+                .isNotNegative()
+                .isLessThan(run.err().indexOf("starting "));
         assertThat(run.err())
                 .contains("a pilot of " + Design.PILOT_FORKS + " JVMs per variant")
                 .contains(Schedule.TOGETHER.words() + " (the plan's choice for CPU per request, unless --in-turns)")
@@ -79,6 +88,16 @@ class PlannedCompareTest {
         assertThat(result.design().schedule()).isEqualTo(Schedule.TOGETHER);
         assertThat(result.variants()).hasSizeGreaterThanOrEqualTo(2 * Design.PILOT_FORKS);
         assertThat(result.rounds()).hasSizeGreaterThanOrEqualTo(Design.PILOT_TRIALS);
+        // Its pilot is kept for the next comparison of its kind on this machine, under the machine's fingerprint.
+        JsonNode kept = ResultFiles.json().readTree(home.resolve("pilots.json").toFile());
+        assertThat(kept).hasSize(1);
+        assertThat(kept.get(0).get("machine").asString())
+                .isEqualTo(result.machine().id());
+        assertThat(kept.get(0).get("kind").asString())
+                .startsWith("cpuPerRequest, together, 2 variants of platform-tomcat serving date, closed: 4 users");
+        assertThat(kept.get(0).get("jvms").asInt())
+                .as("pooled over both variants")
+                .isEqualTo(2 * Design.PILOT_FORKS);
     }
     /**
      * A time limit that two JVMs cannot warm up in (4 s each, 10 s in all, their starts included; a planned pilot's

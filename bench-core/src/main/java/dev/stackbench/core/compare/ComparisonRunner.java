@@ -116,6 +116,11 @@ public final class ComparisonRunner {
         private final Listener listener;
         private final MachineStore machines = MachineStore.standard();
         private Machine machine;
+        /** The pilots of planned comparisons on this machine: the last of this kind plan up front; this one's is kept. */
+        private final PilotMemory pilots = PilotMemory.standard();
+        /** What a planned design's pilot is a fact about, besides the machine ({@link PilotPlan#kind}); null unless planned. */
+        private final String pilotKind;
+
         private final long startNanos = System.nanoTime();
         private final Instant startedAt = Instant.now();
         private final List<Variant> variants;
@@ -164,6 +169,12 @@ public final class ComparisonRunner {
                             design,
                             comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa()))
                     : null;
+            this.pilotKind = design.planned()
+                    ? PilotPlan.kind(
+                            design,
+                            variants,
+                            options.profile(LoadOption.Naming.COMMAND_LINE).describe())
+                    : null;
             this.warmups = new Warmups(
                     design,
                     trialTimeout,
@@ -188,6 +199,11 @@ public final class ComparisonRunner {
             listener.message("machine: " + machine.words());
             machines.speedAgainstPrevious(machine)
                     .ifPresent(words -> listener.message("speed: this machine is " + words));
+            if (pilot != null) {
+                pilot.upFront(pilots.recent(machine.id(), pilotKind), variants.size())
+                        .lines()
+                        .forEach(listener::message);
+            }
             logs = logDirectory();
             aot = new VariantAot(comparison, AotCaches.standard(), logs, listener);
             // Every cache trained before the first measured JVM starts: a training never runs beside a measurement.
@@ -340,6 +356,7 @@ public final class ComparisonRunner {
         private void plan() {
             PilotPlan.Decision decision = pilot.decide();
             decision.text().lines().forEach(listener::message);
+            pilot.remembered(machine.id(), pilotKind, Instant.now()).ifPresent(pilots::remember);
             decision.plan().ifPresent(plan -> {
                 int forks = design.forks();
                 // In generations of `forks`, rounded up: a generation that would not fit in the time left is not

@@ -8,8 +8,12 @@ import dev.stackbench.core.plan.Planner;
 import dev.stackbench.core.plan.Question;
 import dev.stackbench.core.plan.VarianceComponents;
 import dev.stackbench.core.result.Metric;
+import dev.stackbench.core.variant.Variant;
 import dev.stackbench.core.vocabulary.Percent;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -19,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What the question {@code --detect P%} needs, planned from the comparison's own first rounds as its pilot: at the first
@@ -122,6 +127,107 @@ public final class PilotPlan {
             return new Decision(Optional.of(plan), text());
         } catch (IllegalArgumentException e) {
             return new Decision(Optional.empty(), text());
+        }
+    }
+
+    /**
+     * What a pilot's noise and costs are facts about, besides the machine: the deciding metric, the schedule, how many
+     * variants of which stacks, and the load. "cpuPerRequest, together, 2 variants of webflux-netty serving date, closed:
+     * 50 users, 5s". A variant's properties are not in it: they change what is measured, not much what JVMs differ by.
+     */
+    static String kind(Design design, List<Variant> measured, String load) {
+        return String.format(
+                Locale.ROOT,
+                "%s, %s, %d variants of %s, %s",
+                design.deciding().getFirst().id(),
+                design.schedule().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                measured.size(),
+                measured.stream()
+                        .map(variant -> variant.source().describe())
+                        .distinct()
+                        .sorted()
+                        .collect(Collectors.joining(" and ")),
+                load);
+    }
+
+    /**
+     * What this comparison will take, said before it spends anything: planned from the last pilots of its kind on this
+     * machine, pooled, when some are kept; otherwise that the plan comes after this comparison's own pilot.
+     *
+     * @param remembered the last pilots of its kind on this machine, the newest first
+     * @param variants   how many variants it measures (the A/A control's copy counted)
+     */
+    String upFront(List<PilotMemory.Remembered> remembered, int variants) {
+        if (remembered.isEmpty()) {
+            return String.format(
+                    "Up front:     no pilot of this kind kept for this machine: the plan comes from this comparison's"
+                            + " pilot (%d JVMs per variant, %d trials each)%n",
+                    Design.PILOT_FORKS, Design.PILOT_TRIALS);
+        }
+        Question question = new Question(detect, confidence, Question.POWER, variants, null);
+        try {
+            VarianceComponents components = VarianceComponents.pooled(
+                    remembered.stream().map(PilotMemory.Remembered::components).toList());
+            Costs costs = new Costs(
+                    seconds(remembered.stream()
+                            .mapToDouble(PilotMemory.Remembered::jvmSeconds)
+                            .average()
+                            .orElseThrow()),
+                    seconds(remembered.stream()
+                            .mapToDouble(PilotMemory.Remembered::trialSeconds)
+                            .average()
+                            .orElseThrow()));
+            Plan unlimited = Planner.plan(components, costs, question);
+            String plans;
+            try {
+                Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit));
+                plans = inTime.jvmsPerVariant() == unlimited.jvmsPerVariant()
+                                && inTime.trialsPerJvm() == unlimited.trialsPerJvm()
+                        ? inTime.describe()
+                        : unlimited.describe() + String.format("%n              ") + inTime.describe();
+            } catch (IllegalArgumentException e) {
+                plans = unlimited.describe() + String.format("%n              ") + e.getMessage();
+            }
+            String which = remembered.size() == 1
+                    ? "last pilot of this kind (" + when(remembered.getFirst().measuredAt())
+                    : "last " + remembered.size() + " pilots of this kind pooled ("
+                            + when(remembered.getLast().measuredAt()) + " to "
+                            + when(remembered.getFirst().measuredAt());
+            return String.format(
+                    Locale.ROOT,
+                    "Up front:     from this machine's %s: %s; a JVM %s, a trial %s), before this one's own:%n"
+                            + "              %s%n",
+                    which,
+                    PlanSummary.spreads(components),
+                    Plan.about(costs.perJvm()),
+                    Plan.about(costs.perTrial()),
+                    plans);
+        } catch (IllegalArgumentException e) {
+            return String.format(
+                    "Up front:     the pilots of this kind kept for this machine cannot plan: %s%n", e.getMessage());
+        }
+    }
+
+    /** What this pilot measured, to be kept for the next comparison of its kind; empty when it cannot plan. */
+    Optional<PilotMemory.Remembered> remembered(String machine, String kind, Instant at) {
+        if (jvmsByLabel().values().stream().mapToInt(Integer::intValue).min().orElse(0) < 2) {
+            return Optional.empty();
+        }
+        try {
+            var components = VarianceComponents.pooled(
+                    pilot().values().stream().map(VarianceComponents::of).toList());
+            return Optional.of(PilotMemory.Remembered.of(machine, kind, at, components, costs()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String when(String instant) {
+        try {
+            return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+                    .format(Instant.parse(instant).atOffset(ZoneOffset.UTC));
+        } catch (java.time.format.DateTimeParseException e) {
+            return instant;
         }
     }
 

@@ -45,11 +45,15 @@ public final class MachineStore {
 
     /** The store in {@code $STACKBENCH_HOME}, else {@code ~/.stackbench}, for this machine. */
     public static MachineStore standard() {
+        return new MachineStore(home(), new MachineProbe(Path.of("/")), bootId());
+    }
+
+    /** Where stackbench keeps what it learned about this machine: {@code $STACKBENCH_HOME}, else {@code ~/.stackbench}. */
+    public static Path home() {
         String home = System.getenv(HOME_VARIABLE);
-        Path directory = home != null && !home.isBlank()
+        return home != null && !home.isBlank()
                 ? Path.of(home)
                 : Path.of(System.getProperty("user.home"), ".stackbench");
-        return new MachineStore(directory, new MachineProbe(Path.of("/")), bootId());
     }
 
     /** This machine, calibrated: from the store when this boot and JDK calibrated it already, else measured now. */

@@ -97,7 +97,7 @@ public record Plan(
     }
 
     /** "45 s" under two minutes, "7 minutes" under two hours, else "2 h 10 min". */
-    static String about(Duration duration) {
+    public static String about(Duration duration) {
         long seconds = Math.round(duration.toNanos() / 1e9);
         if (seconds < 120) {
             return seconds + " s";

@@ -99,8 +99,9 @@ class PilotPlanTest {
         assertThat(moving).containsPattern("JVMs differ by [0-2]\\.\\d%");
     }
 
+    /** The JVMs per variant of the first plan in {@code text}: the pilot's Plan line, or the up-front plan. */
     private static int jvmsPlanned(String text) {
-        var matcher = java.util.regex.Pattern.compile("Plan: +to tell 3% apart at 95% with 90% power: (\\d+) JVMs")
+        var matcher = java.util.regex.Pattern.compile("to tell 3% apart at 95% with 90% power: (\\d+) JVMs")
                 .matcher(text);
         assertThat(matcher.find()).as(text).isTrue();
         return Integer.parseInt(matcher.group(1));
@@ -129,6 +130,65 @@ class PilotPlanTest {
         PilotPlan apart = pilot(3, 0.02, 0.01, 0.05, new double[] {1, 1.3});
         apart.jvmsReady(6 * 50);
         assertThat(apart.text()).doesNotContain("Unlikely:");
+    }
+
+    /**
+     * The pilot's components and costs are kept, and the next comparison of the kind plans from them before it spends
+     * anything: the same plan as the pilot's own.
+     */
+    @Test
+    void aKeptPilotPlansTheNextComparisonUpFront() {
+        PilotPlan measured = pilot(3, 0.04, 0.01);
+        var kept = measured.remembered("m-1", "kind", java.time.Instant.parse("2026-11-28T10:55:00Z"))
+                .orElseThrow();
+        String pilotsOwn = measured.text();
+
+        String upFront = pilot(3, 0.04, 0.01).upFront(List.of(kept), 2);
+
+        assertThat(upFront)
+                .startsWith(
+                        "Up front:     from this machine's last pilot of this kind (2026-11-28 10:55 UTC: JVMs differ by ")
+                .contains(field(pilotsOwn, "Costs:").replace(" (start and warm-up)", ""))
+                .contains(field(pilotsOwn, "Plan:"))
+                .contains(field(pilotsOwn, "In its time:"));
+        assertThat(pilot(3, 0.04, 0.01).upFront(List.of(), 2))
+                .startsWith("Up front:     no pilot of this kind kept for this machine");
+    }
+
+    /** What the line of {@code text} that starts with {@code name} says after it ("Plan:         to tell ..."). */
+    private static String field(String text, String name) {
+        return text.lines()
+                .filter(line -> line.startsWith(name))
+                .findFirst()
+                .orElseThrow()
+                .substring(name.length())
+                .strip();
+    }
+
+    /** Several kept pilots of the kind are pooled: the plan from them lies between the plans of each. */
+    @Test
+    void theKeptPilotsOfTheKindArePooled() {
+        var at = java.time.Instant.parse("2026-11-28T10:55:00Z");
+        var calm = pilot(3, 0.01, 0.01).remembered("m-1", "kind", at).orElseThrow();
+        var wild = pilot(3, 0.04, 0.01)
+                .remembered("m-1", "kind", at.plusSeconds(600))
+                .orElseThrow();
+
+        String pooled = pilot(3, 0.01, 0.01).upFront(List.of(wild, calm), 2);
+
+        assertThat(pooled)
+                .startsWith(
+                        "Up front:     from this machine's last 2 pilots of this kind pooled (2026-11-28 10:55 UTC to"
+                                + " 2026-11-28 11:05 UTC: JVMs differ by ");
+        assertThat(jvmsPlanned(pooled))
+                .isGreaterThan(jvmsPlanned(pilot(3, 0.01, 0.01).upFront(List.of(calm), 2)))
+                .isLessThan(jvmsPlanned(pilot(3, 0.01, 0.01).upFront(List.of(wild), 2)));
+    }
+
+    @Test
+    void aPilotOfOneJvmPerVariantIsNotKept() {
+        assertThat(pilot(1, 0.04, 0.01).remembered("m-1", "kind", java.time.Instant.now()))
+                .isEmpty();
     }
 
     @Test

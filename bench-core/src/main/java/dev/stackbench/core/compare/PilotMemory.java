@@ -1,0 +1,133 @@
+package dev.stackbench.core.compare;
+
+import dev.stackbench.core.machine.MachineStore;
+import dev.stackbench.core.plan.Costs;
+import dev.stackbench.core.plan.VarianceComponents;
+import dev.stackbench.core.result.ResultFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import tools.jackson.core.type.TypeReference;
+
+/**
+ * What the pilots of planned comparisons measured on each machine, kept in {@code $STACKBENCH_HOME/}{@value #FILE} (the
+ * newest {@value #KEPT}, at most {@value #PER_KIND} per machine and kind), so that the next comparison of the same kind
+ * on the same machine says what it will take before it spends anything ({@link PilotPlan#upFront}), from the last few
+ * pilots pooled: one pilot of 3 JVMs per variant is a rough estimate of what JVMs differ by (1.0% in one, 1.8% in the
+ * next, here). What JVMs differ by and what a JVM
+ * costs are facts about a machine and a stack: a pilot is found again only under the machine's fingerprint and the
+ * comparison's kind ({@link PilotPlan#kind}). It only informs: every comparison still runs its own pilot, and its
+ * verdicts rest on its own JVMs alone. Best effort: a home that cannot be read or written costs the up-front plan,
+ * nothing else.
+ */
+final class PilotMemory {
+
+    static final String FILE = "pilots.json";
+    static final int KEPT = 50;
+    /** Pilots kept per machine and kind: the up-front plan pools them. */
+    static final int PER_KIND = 5;
+
+    /**
+     * One pilot's components and costs, with where (the machine's fingerprint) and of what (the kind) it was measured.
+     *
+     * @param measuredAt when its plan was made, ISO-8601
+     */
+    record Remembered(
+            String machine,
+            String kind,
+            String measuredAt,
+            double betweenJvm,
+            double withinJvm,
+            int jvms,
+            int trialsPerJvm,
+            double jvmSeconds,
+            double trialSeconds) {
+
+        static Remembered of(String machine, String kind, Instant at, VarianceComponents components, Costs costs) {
+            return new Remembered(
+                    machine,
+                    kind,
+                    at.toString(),
+                    components.betweenJvm(),
+                    components.withinJvm(),
+                    components.jvms(),
+                    components.trialsPerJvm(),
+                    costs.perJvm().toNanos() / 1e9,
+                    costs.perTrial().toNanos() / 1e9);
+        }
+
+        VarianceComponents components() {
+            return new VarianceComponents(betweenJvm, withinJvm, jvms, trialsPerJvm);
+        }
+
+        Costs costs() {
+            return new Costs(
+                    Duration.ofNanos((long) (jvmSeconds * 1e9)), Duration.ofNanos((long) (trialSeconds * 1e9)));
+        }
+    }
+
+    private final Path file;
+
+    PilotMemory(Path file) {
+        this.file = file;
+    }
+
+    /** The memory in {@link MachineStore#home()}. */
+    static PilotMemory standard() {
+        return new PilotMemory(MachineStore.home().resolve(FILE));
+    }
+
+    /** The last pilots of {@code kind} measured on {@code machine} (at most {@value #PER_KIND}), the newest first. */
+    List<Remembered> recent(String machine, String kind) {
+        return all().stream()
+                .filter(pilot -> machine.equals(pilot.machine()) && kind.equals(pilot.kind()))
+                .sorted(Comparator.comparing(Remembered::measuredAt).reversed())
+                .limit(PER_KIND)
+                .toList();
+    }
+
+    /** Keeps {@code pilot}, dropping the oldest of its machine and kind beyond {@value #PER_KIND}, and any beyond {@value #KEPT}. */
+    void remember(Remembered pilot) {
+        var sameKind = recent(pilot.machine(), pilot.kind());
+        var kept = new ArrayList<>(all().stream()
+                .filter(other -> !(other.machine().equals(pilot.machine())
+                                && other.kind().equals(pilot.kind()))
+                        || sameKind.subList(0, Math.min(sameKind.size(), PER_KIND - 1))
+                                .contains(other))
+                .sorted(Comparator.comparing(Remembered::measuredAt))
+                .toList());
+        kept.add(pilot);
+        List<Remembered> newest = kept.subList(Math.max(0, kept.size() - KEPT), kept.size());
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            ResultFiles.writeAtomically(file, ResultFiles.json().writeValueAsBytes(newest));
+        } catch (java.io.IOException | RuntimeException e) {
+            // Kept nowhere: the next comparison of this kind plans after its pilot, as without a memory.
+        }
+    }
+
+    /** Every pilot kept; none when there is no file or it cannot be read (a later write replaces it). */
+    private List<Remembered> all() {
+        if (!Files.isRegularFile(file)) {
+            return List.of();
+        }
+        try {
+            List<Remembered> read =
+                    ResultFiles.json().readValue(file.toFile(), new TypeReference<List<Remembered>>() {});
+            return read == null
+                    ? List.of()
+                    : read.stream()
+                            .filter(pilot -> pilot != null
+                                    && pilot.machine() != null
+                                    && pilot.kind() != null
+                                    && pilot.measuredAt() != null)
+                            .toList();
+        } catch (RuntimeException e) { // JacksonException among them
+            return List.of();
+        }
+    }
+}
