@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -30,6 +31,11 @@ final class TcpProxy implements AutoCloseable {
      * to it can even connect to itself), so {@link #restore()} finds it free. Null while listening.
      */
     private Socket reserved;
+    /** Binding the port again: at most this many attempts, this far apart (a second in all). */
+    private static final int BIND_ATTEMPTS = 50;
+
+    private static final int BIND_PAUSE_MILLIS = 20;
+
     /** The thread accepting on {@link #listener}: its socket leaves the port only once this thread has left accept. */
     private volatile Thread accepting;
     /** What {@link #sentCount()} counts in the clients' bytes; null to count nothing. */
@@ -63,22 +69,11 @@ final class TcpProxy implements AutoCloseable {
 
     /** The database goes away: connections drop, new ones are refused. */
     synchronized void cut() throws IOException {
-        if (!listener.isClosed()) {
-            listener.close();
-            try {
-                accepting.join(Needs.CHECK_TIMEOUT_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while the proxy stopped listening", e);
-            }
-            reserved = new Socket();
-            reserved.setReuseAddress(true);
-            reserved.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        stopListening();
+        closeConnections();
+        if (reserved == null) {
+            reserved = reserve();
         }
-        for (Socket socket : sockets) {
-            socket.close();
-        }
-        sockets.clear();
     }
 
     /** A partition: nothing more goes through, nothing is closed. */
@@ -94,16 +89,82 @@ final class TcpProxy implements AutoCloseable {
     /** The database is back, on the same port. */
     synchronized void restore() throws IOException {
         if (listener.isClosed()) {
-            reserved.close();
-            listener = listen(port);
+            if (reserved != null) {
+                reserved.close();
+                reserved = null;
+            }
+            listener = listenAgain();
             accept(listener);
         }
     }
 
     @Override
     public synchronized void close() throws IOException {
-        cut();
-        reserved.close();
+        stopListening();
+        closeConnections();
+        if (reserved != null) {
+            reserved.close();
+        }
+    }
+
+    /** Closes the listener, and waits for its accept thread to leave: until then the port may still be taken. */
+    private void stopListening() throws IOException {
+        if (listener.isClosed()) {
+            return;
+        }
+        listener.close();
+        try {
+            accepting.join(Needs.CHECK_TIMEOUT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the proxy stopped listening", e);
+        }
+    }
+
+    private void closeConnections() throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+        sockets.clear();
+    }
+
+    /** The port held by a socket that does not listen; null when it cannot be held now (restore then binds it anew). */
+    private Socket reserve() throws IOException {
+        for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
+            var socket = new Socket();
+            try {
+                socket.setReuseAddress(true);
+                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                return socket;
+            } catch (BindException taken) {
+                socket.close();
+                pause();
+            }
+        }
+        return null;
+    }
+
+    /** Listens on the port again; a few attempts, should a socket of the cut's still hold it for a moment. */
+    private ServerSocket listenAgain() throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return listen(port);
+            } catch (BindException taken) {
+                if (attempt == BIND_ATTEMPTS) {
+                    throw taken;
+                }
+                pause();
+            }
+        }
+    }
+
+    private static void pause() throws IOException {
+        try {
+            Thread.sleep(BIND_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for the proxy's port", e);
+        }
     }
 
     private static ServerSocket listen(int port) throws IOException {
