@@ -189,7 +189,9 @@ final class Warmups {
             RunResult rehearsal = jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), null), trialTimeout);
             count++;
             Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
-            jitShare = jit == null ? null : jit / rehearsal.window().measuredSeconds();
+            double seconds = rehearsal.window().measuredSeconds();
+            // A rehearsal cut short by a stop may have measured nothing: no share to speak of.
+            jitShare = jit == null || !(seconds > 0) ? null : jit / seconds;
             if (count >= MIN_REHEARSALS && (jitShare == null || jitShare < WarmupUntilSteady.JIT_QUIET_SHARE)) {
                 break;
             }

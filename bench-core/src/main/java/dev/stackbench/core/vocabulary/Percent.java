@@ -39,12 +39,27 @@ public final class Percent {
         }
     }
 
-    /** A fraction as people write it: 0.03 as "3%", 0.025 as "2.5%", 0.9134 as "91.3%". */
+    /**
+     * A fraction as people write it: 0.03 as "3%", 0.025 as "2.5%", 0.9134 as "91.3%"; with more decimals where one
+     * would round it to 100% or 0% (0.9999 as "99.99%", not "100%": a confidence asked for is not a certainty).
+     */
     public static String format(double fraction) {
         double percent = fraction * 100;
-        return Math.abs(percent - Math.rint(percent)) < 1e-9
-                ? String.format(java.util.Locale.ROOT, "%.0f%%", percent)
-                : String.format(java.util.Locale.ROOT, "%.1f%%", percent);
+        if (Math.abs(percent - Math.rint(percent)) < 1e-9) {
+            return String.format(java.util.Locale.ROOT, "%.0f%%", percent);
+        }
+        int decimals = 1;
+        while (decimals < 6 && roundsToAnEnd(percent, decimals)) {
+            decimals++;
+        }
+        return String.format(java.util.Locale.ROOT, "%." + decimals + "f%%", percent);
+    }
+
+    /** Whether {@code percent}, strictly between 0 and 100, shows as 0 or 100 with {@code decimals} decimals. */
+    private static boolean roundsToAnEnd(double percent, int decimals) {
+        double scale = Math.pow(10, decimals);
+        double shown = Math.round(percent * scale) / scale;
+        return percent > 0 && percent < 100 && (shown == 0 || shown == 100);
     }
 
     /**

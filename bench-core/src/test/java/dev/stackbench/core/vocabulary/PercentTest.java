@@ -27,4 +27,15 @@ class PercentTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--equivalence takes a percentage such as 95% (or 0.95), got '2 percent'");
     }
+
+    @Test
+    void aFractionIsWrittenWithOneDecimalUnlessThatMakesItACertaintyOrNothing() {
+        assertThat(Percent.format(0.03)).isEqualTo("3%");
+        assertThat(Percent.format(0.025)).isEqualTo("2.5%");
+        assertThat(Percent.format(0.9134)).isEqualTo("91.3%");
+        assertThat(Percent.format(0.9999)).isEqualTo("99.99%");
+        assertThat(Percent.format(0.99999)).isEqualTo("99.999%");
+        assertThat(Percent.format(0.0004)).isEqualTo("0.04%");
+        assertThat(Percent.format(1)).isEqualTo("100%");
+    }
 }
