@@ -169,12 +169,7 @@ public final class ComparisonRunner {
                             design,
                             comparison.aa() == null ? null : Comparison.aaLabel(comparison.aa()))
                     : null;
-            this.pilotKind = design.planned()
-                    ? PilotPlan.kind(
-                            design,
-                            variants,
-                            options.profile(LoadOption.Naming.COMMAND_LINE).describe())
-                    : null;
+            this.pilotKind = design.planned() ? PilotPlan.kind(comparison, variants) : null;
             this.warmups = new Warmups(
                     design,
                     trialTimeout,

@@ -1,6 +1,8 @@
 package dev.stackbench.core.compare;
 
 import dev.stackbench.core.compare.analysis.Schedule;
+import dev.stackbench.core.jvm.AotCaches;
+import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.plan.Costs;
 import dev.stackbench.core.plan.Plan;
 import dev.stackbench.core.plan.PlanSummary;
@@ -132,13 +134,15 @@ public final class PilotPlan {
 
     /**
      * What a pilot's noise and costs are facts about, besides the machine: the deciding metric, the schedule, how many
-     * variants of which stacks, and the load. "cpuPerRequest, together, 2 variants of webflux-netty serving date, closed:
-     * 50 users, 5s". A variant's properties are not in it: they change what is measured, not much what JVMs differ by.
+     * variants of which stacks, the load, and how their JVMs start (the comparison's JVM options, the AOT caches).
+     * "cpuPerRequest, together, 2 variants of webflux-netty serving date, closed: 50 users, 5s". A variant's properties
+     * are not in it: they change what is measured, not much what JVMs differ by.
      */
-    static String kind(Design design, List<Variant> measured, String load) {
+    static String kind(Comparison comparison, List<Variant> measured) {
+        Design design = comparison.design();
         return String.format(
                 Locale.ROOT,
-                "%s, %s, %d variants of %s, %s",
+                "%s, %s, %d variants of %s, %s%s%s",
                 design.deciding().getFirst().id(),
                 design.schedule().name().toLowerCase(Locale.ROOT).replace('_', ' '),
                 measured.size(),
@@ -147,7 +151,13 @@ public final class PilotPlan {
                         .distinct()
                         .sorted()
                         .collect(Collectors.joining(" and ")),
-                load);
+                comparison
+                        .load()
+                        .loadOptions()
+                        .profile(LoadOption.Naming.COMMAND_LINE)
+                        .describe(),
+                comparison.jvmOptions().isEmpty() ? "" : ", JVM options " + String.join(" ", comparison.jvmOptions()),
+                comparison.aot() == AotCaches.Use.ON ? ", from AOT caches" : "");
     }
 
     /**
