@@ -94,7 +94,8 @@ class PlannedCompareTest {
         assertThat(kept.get(0).get("machine").asString())
                 .isEqualTo(result.machine().id());
         assertThat(kept.get(0).get("kind").asString())
-                .startsWith("cpuPerRequest, together, 2 variants of platform-tomcat serving date, closed: 4 users");
+                .startsWith("cpuPerRequest, together, 2 variants of platform-tomcat serving date, closed: 4 users")
+                .endsWith(", JVM options " + Cli.QUICK_JIT);
         assertThat(kept.get(0).get("jvms").asInt())
                 .as("pooled over both variants")
                 .isEqualTo(2 * Design.PILOT_FORKS);
