@@ -140,9 +140,12 @@ class LittlesLawTest {
         // The mean, not the median: Tomcat's and the common pool's queues are not first-in first-out,
         // so some requests overtake others and the median sits below C/rps while the mean cannot.
         double boundLatencyMs = users / bound * 1000;
+        // A window keeps the requests that ended in it: near its end the short ones, so the mean sits low by up to
+        // about mean/window (CI once measured 345 ms against a bound of 400 ms in a 2 s window, rps within 10%).
+        double latencyEdge = result.latencyMs().mean() / WINDOW.toMillis();
         assertThat(result.latencyMs().mean())
                 .as("mean latency against C/bound = %.0f ms", boundLatencyMs)
-                .isGreaterThanOrEqualTo(0.9 * boundLatencyMs)
+                .isGreaterThanOrEqualTo((0.9 - latencyEdge) * boundLatencyMs)
                 .isLessThanOrEqualTo((poolBound ? 1.4 : 2.0) * boundLatencyMs);
         assertThat(result.latencyMs().p50()).as("p50").isGreaterThanOrEqualTo(DELAY.toMillis());
         // In a finite window, requests that began before it end in it (and the reverse): an edge error of about
