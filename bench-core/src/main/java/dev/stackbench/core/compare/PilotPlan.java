@@ -112,18 +112,13 @@ public final class PilotPlan {
 
     /** The plan within the comparison's time limit (the pilot's time counted), and its text ({@link #text()}). */
     public Decision decide() {
-        int forks = jvmsByLabel().values().stream()
-                .mapToInt(Integer::intValue)
-                .min()
-                .orElse(0);
-        if (forks < 2) {
+        if (fewestJvmsPerVariant() < 2) {
             return new Decision(Optional.empty(), text());
         }
         var pilot = pilot();
         try {
             var plan = Planner.plan(
-                    VarianceComponents.pooled(
-                            pilot.values().stream().map(VarianceComponents::of).toList()),
+                    pooledComponents(pilot),
                     costs(),
                     new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit));
             return new Decision(Optional.of(plan), text());
@@ -220,13 +215,11 @@ public final class PilotPlan {
 
     /** What this pilot measured, to be kept for the next comparison of its kind; empty when it cannot plan. */
     Optional<PilotMemory.Remembered> remembered(String machine, String kind, Instant at) {
-        if (jvmsByLabel().values().stream().mapToInt(Integer::intValue).min().orElse(0) < 2) {
+        if (fewestJvmsPerVariant() < 2) {
             return Optional.empty();
         }
         try {
-            var components = VarianceComponents.pooled(
-                    pilot().values().stream().map(VarianceComponents::of).toList());
-            return Optional.of(PilotMemory.Remembered.of(machine, kind, at, components, costs()));
+            return Optional.of(PilotMemory.Remembered.of(machine, kind, at, pooledComponents(pilot()), costs()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -281,6 +274,17 @@ public final class PilotPlan {
         return pilot;
     }
 
+    /** What JVMs and trials differ by, pooled over the variants' pilot values ({@link #pilot()}). */
+    private static VarianceComponents pooledComponents(Map<String, double[][]> pilot) {
+        return VarianceComponents.pooled(
+                pilot.values().stream().map(VarianceComponents::of).toList());
+    }
+
+    /** The fewest JVMs any variant had in the pilot: a plan needs two or more of each. */
+    private int fewestJvmsPerVariant() {
+        return jvmsByLabel().values().stream().mapToInt(Integer::intValue).min().orElse(0);
+    }
+
     /** How many JVMs (forks) of each variant the pilot measured. */
     private Map<String, Integer> jvmsByLabel() {
         var forks = new LinkedHashMap<String, Set<Integer>>();
@@ -305,11 +309,7 @@ public final class PilotPlan {
 
     /** The pilot, the costs and the plan, in lines; or why there is no plan. */
     public String text() {
-        int forks = jvmsByLabel().values().stream()
-                .mapToInt(Integer::intValue)
-                .min()
-                .orElse(0);
-        if (forks < 2) {
+        if (fewestJvmsPerVariant() < 2) {
             return String.format(
                     "Plan:         not made for --detect %s: with one JVM per variant this comparison cannot see what JVMs"
                             + " of one variant differ by (a few percent here, for their whole life), so its trials cannot"
@@ -324,8 +324,7 @@ public final class PilotPlan {
             String planned = PlanSummary.of(metric.id(), pilot, costs, question);
             String budgeted;
             try {
-                VarianceComponents components = VarianceComponents.pooled(
-                        pilot.values().stream().map(VarianceComponents::of).toList());
+                VarianceComponents components = pooledComponents(pilot);
                 Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit));
                 budgeted = String.format("In its time:  %s%n", inTime.describe()) + unlikelyPairs(components, inTime);
             } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package dev.stackbench.core.jvm;
 
+import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.vocabulary.FileDigest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -119,13 +120,9 @@ public final class AotCaches {
     /** The caches in {@code $STACKBENCH_AOT_DIR}, else {@code $STACKBENCH_HOME/aot}, else {@code ~/.stackbench/aot}. */
     public static AotCaches standard() {
         String named = System.getenv(DIRECTORY_VARIABLE);
-        String home = System.getenv("STACKBENCH_HOME");
         Path directory = named != null && !named.isBlank()
                 ? Path.of(named)
-                : (home != null && !home.isBlank()
-                                ? Path.of(home)
-                                : Path.of(System.getProperty("user.home"), ".stackbench"))
-                        .resolve(DIRECTORY);
+                : MachineStore.home().resolve(DIRECTORY);
         return new AotCaches(directory, Runtime.version().feature());
     }
 
