@@ -3,6 +3,7 @@ package dev.stackbench.cli;
 import dev.stackbench.core.app.AppSpec;
 import dev.stackbench.core.compare.Comparison;
 import dev.stackbench.core.compare.Design;
+import dev.stackbench.core.compare.PlannedCompilation;
 import dev.stackbench.core.compare.StopRule;
 import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.compare.jvm.ComparisonProfile;
@@ -247,6 +248,15 @@ final class CompareCommand implements Callable<Integer> {
     boolean inTurns;
 
     @Option(
+            names = "--tiered",
+            description =
+                    "Keep tiered compilation in a design planned from --detect on CPU per request of the built-in stacks, whose JVMs"
+                            + " otherwise start with " + PlannedCompilation.WITHOUT_TIERS
+                            + " (measured here: a JVM steady a third"
+                            + " sooner, CPU per request at the same level).")
+    boolean tiered;
+
+    @Option(
             names = "--metric",
             paramLabel = "METRIC",
             split = ",",
@@ -379,7 +389,11 @@ final class CompareCommand implements Callable<Integer> {
             ResultFiles.checkWritable(out);
         }
         var cli = new ComparisonCli(
-                spec.commandLine().getOut(), spec.commandLine().getErr(), quiet, detect == null ? null : detect());
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr(),
+                quiet,
+                detect == null ? null : detect(),
+                tiered);
         comparisonCli = cli;
         if (scenario != null) {
             return runScenario(cli);

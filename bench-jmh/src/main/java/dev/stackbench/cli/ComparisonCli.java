@@ -6,6 +6,7 @@ import dev.stackbench.core.compare.ComparisonRunner;
 import dev.stackbench.core.compare.ComparisonSummary;
 import dev.stackbench.core.compare.Design;
 import dev.stackbench.core.compare.PilotPlan;
+import dev.stackbench.core.compare.PlannedCompilation;
 import dev.stackbench.core.compare.ScenarioComparisons;
 import dev.stackbench.core.compare.StopRule;
 import dev.stackbench.core.compare.analysis.MetricVerdict;
@@ -40,21 +41,27 @@ final class ComparisonCli {
     private final boolean quiet;
     /** --detect's difference, a fraction; null without it. */
     private final Double detect;
+    /** --tiered: a planned comparison's JVMs keep tiered compilation ({@link PlannedCompilation}). */
+    private final boolean keepTiers;
     /** The plan the first look printed, printed again after the summary; null before it, or without --detect. */
     private String plan;
 
     private VariantFailure failure;
 
     ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet) {
-        this(stdout, err, quiet, null);
+        this(stdout, err, quiet, null, false);
     }
 
-    /** @param detect {@code --detect}'s difference as a fraction, for the plan its first rounds suggest; null for none */
-    ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet, Double detect) {
+    /**
+     * @param detect    {@code --detect}'s difference as a fraction, for the plan its first rounds suggest; null for none
+     * @param keepTiers {@code --tiered}: a planned comparison's JVMs keep tiered compilation
+     */
+    ComparisonCli(PrintWriter stdout, PrintWriter err, boolean quiet, Double detect, boolean keepTiers) {
         this.stdout = stdout;
         this.err = err;
         this.quiet = quiet;
         this.detect = detect;
+        this.keepTiers = keepTiers;
     }
 
     /** One comparison, stoppable by Ctrl-C: the complete rounds are kept. */
@@ -106,7 +113,9 @@ final class ComparisonCli {
         }
     }
 
-    private int run(Comparison comparison, Path out, StopRequest stop) {
+    private int run(Comparison asGiven, Path out, StopRequest stop) {
+        var compilation = PlannedCompilation.apply(asGiven, keepTiers);
+        Comparison comparison = compilation.comparison();
         if (!quiet) {
             err.printf(
                     "comparing %s, each in its own JVM: %s; %s%n",
@@ -130,6 +139,9 @@ final class ComparisonCli {
                                             + ", within "
                                     : "up to " + comparison.design().maxRounds() + " rounds or ")
                             + Durations.format(comparison.design().timeLimit()));
+            if (compilation.words() != null) {
+                err.println(compilation.words());
+            }
             err.flush();
         }
         ComparisonRunner.Outcome outcome;

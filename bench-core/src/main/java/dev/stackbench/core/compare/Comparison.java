@@ -60,6 +60,11 @@ public record Comparison(
         return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, profile, newAot, stopRule);
     }
 
+    /** The same comparison, its variants' JVMs started with these options before their own. */
+    public Comparison withJvmOptions(List<String> newJvmOptions) {
+        return new Comparison(variants, load, http2, tls, newJvmOptions, design, aa, profile, aot, stopRule);
+    }
+
     /** The same comparison, stopped at a look when {@code rule} says it has decided. */
     public Comparison withStopRule(StopRule rule) {
         return new Comparison(variants, load, http2, tls, jvmOptions, design, aa, profile, aot, rule);

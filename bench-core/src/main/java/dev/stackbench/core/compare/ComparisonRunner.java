@@ -172,6 +172,7 @@ public final class ComparisonRunner {
             this.pilotKind = design.planned() ? PilotPlan.kind(comparison, variants) : null;
             this.warmups = new Warmups(
                     design,
+                    Warmups.rehearsalWindow(options.duration()),
                     trialTimeout,
                     stop,
                     listener,
@@ -473,6 +474,7 @@ public final class ComparisonRunner {
                     new VariantOrder.Trial(
                             round,
                             design.trialWarmup(),
+                            null,
                             relative == null ? null : out.resolve(relative).toString()),
                     trialTimeout);
             double seconds = (System.nanoTime() - start) / 1e9;

@@ -28,8 +28,16 @@ final class Warmups {
     static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     /** Trial-shaped runs after the warm-up, discarded: at least this many (up to the design's most), then while the JIT is busy. */
     static final int MIN_REHEARSALS = 2;
+    /**
+     * A rehearsal's window at most: what a rehearsal is for is a run's end (and the recompiling after it), which a window
+     * of any length has; a short one makes them cheaper (a JVM's rehearsals were up to 40% of what it cost a plan).
+     */
+    static final Duration REHEARSAL_WINDOW = Duration.ofSeconds(2);
 
     private final Design design;
+    /** Each rehearsal's measured window. */
+    private final Duration rehearsalWindow;
+
     private final Duration trialTimeout;
     private final StopRequest stop;
     private final ComparisonRunner.Listener listener;
@@ -42,12 +50,14 @@ final class Warmups {
 
     Warmups(
             Design design,
+            Duration rehearsalWindow,
             Duration trialTimeout,
             StopRequest stop,
             ComparisonRunner.Listener listener,
             Function<VariantJvm, String> name,
             Function<VariantJvm, String> directory) {
         this.design = design;
+        this.rehearsalWindow = rehearsalWindow;
         this.trialTimeout = trialTimeout;
         this.stop = stop;
         this.listener = listener;
@@ -158,6 +168,11 @@ final class Warmups {
         return true;
     }
 
+    /** A rehearsal's window: the trials' own, up to {@link #REHEARSAL_WINDOW}. */
+    static Duration rehearsalWindow(Duration trialWindow) {
+        return trialWindow == null || trialWindow.compareTo(REHEARSAL_WINDOW) > 0 ? REHEARSAL_WINDOW : trialWindow;
+    }
+
     /** The warm-up of the JVM of this name; null if it had none. */
     RunResult warmup(String name) {
         return warmups.get(name);
@@ -186,7 +201,8 @@ final class Warmups {
         int count = 0;
         Double jitShare = null;
         while (count < design.rehearsals() && !stop.requested()) {
-            RunResult rehearsal = jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), null), trialTimeout);
+            RunResult rehearsal =
+                    jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), rehearsalWindow, null), trialTimeout);
             count++;
             Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
             double seconds = rehearsal.window().measuredSeconds();

@@ -34,10 +34,13 @@ public enum Schedule {
      * otherwise (requests/s and latencies together are each under the others' load: another question).
      */
     public static Schedule planned(List<Metric> deciding) {
+        return cpuPerRequestOnly(deciding) ? TOGETHER : TURNS;
+    }
+
+    /** Whether every deciding metric is CPU per request (the whole JVM's or the server's). */
+    public static boolean cpuPerRequestOnly(List<Metric> deciding) {
         return deciding.stream()
-                        .allMatch(metric -> metric == Metric.CPU_PER_REQUEST || metric == Metric.SERVER_CPU_PER_REQUEST)
-                ? TOGETHER
-                : TURNS;
+                .allMatch(metric -> metric == Metric.CPU_PER_REQUEST || metric == Metric.SERVER_CPU_PER_REQUEST);
     }
 
     /** How a round runs, for the summary: "in turns, the other JVMs idle". */

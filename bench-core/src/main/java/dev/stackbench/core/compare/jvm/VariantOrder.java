@@ -49,13 +49,14 @@ public sealed interface VariantOrder {
     record Warm(String directory) implements VariantOrder {}
 
     /**
-     * One trial: a short fixed re-warm, discarded, then the measured window of the load options' duration; answered
-     * by {@link VariantReply.Measured}.
+     * One trial: a short fixed re-warm, discarded, then the measured window; answered by {@link VariantReply.Measured}.
      *
+     * @param round     its round; 0 for a rehearsal
      * @param warmup    the re-warm
+     * @param window    the measured window; null for the load options' duration
      * @param directory where to write the trial's files; null for none
      */
-    record Trial(int round, Duration warmup, String directory) implements VariantOrder {}
+    record Trial(int round, Duration warmup, Duration window, String directory) implements VariantOrder {}
 
     /**
      * Stop profiling: write the profile of the trials' windows into {@code directory} (null: no files) and answer with its

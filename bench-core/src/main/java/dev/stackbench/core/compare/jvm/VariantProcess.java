@@ -146,10 +146,11 @@ public final class VariantProcess {
                         if (Boolean.getBoolean("stackbench.compare.gc")) {
                             System.gc();
                         }
-                        var options = LoadOptions.builder()
-                                .warmup(new Warmup.Fixed(trial.warmup()))
-                                .parent(base)
-                                .build();
+                        var order = LoadOptions.builder().warmup(new Warmup.Fixed(trial.warmup()));
+                        if (trial.window() != null) {
+                            order.duration(trial.window());
+                        }
+                        var options = order.parent(base).build();
                         VariantReply measured = measure(options, server, target, mix, trial.directory());
                         if (recorder != null
                                 && trial.round() > 0
