@@ -185,7 +185,7 @@ final class CompareCommand implements Callable<Integer> {
             paramLabel = "N",
             defaultValue = "" + Design.REHEARSALS,
             description =
-                    "After each variant's warm-up, up to N trial-shaped runs, discarded, until one runs with the JIT quiet (at "
+                    "After each variant's warm-up, up to N trial-shaped runs (a window of at most 2 s), discarded, until one runs with the JIT quiet (at "
                             + "least two): the first runs after a steady warm-up recompile what the end of a run deoptimized. 0 for none, e.g. "
                             + "when no variant is CPU-bound (default: ${DEFAULT-VALUE}).")
     int rehearsals;

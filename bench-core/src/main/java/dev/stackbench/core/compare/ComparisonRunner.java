@@ -172,7 +172,7 @@ public final class ComparisonRunner {
             this.pilotKind = design.planned() ? PilotPlan.kind(comparison, variants) : null;
             this.warmups = new Warmups(
                     design,
-                    Warmups.rehearsalWindow(options.duration()),
+                    options.duration() == null ? Design.WINDOW : options.duration(),
                     trialTimeout,
                     stop,
                     listener,

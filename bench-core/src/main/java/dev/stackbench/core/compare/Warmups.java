@@ -35,8 +35,8 @@ final class Warmups {
     static final Duration REHEARSAL_WINDOW = Duration.ofSeconds(2);
 
     private final Design design;
-    /** Each rehearsal's measured window. */
-    private final Duration rehearsalWindow;
+    /** A trial's measured window: a rehearsal's JIT time is judged as a share of it. */
+    private final Duration trialWindow;
 
     private final Duration trialTimeout;
     private final StopRequest stop;
@@ -50,14 +50,14 @@ final class Warmups {
 
     Warmups(
             Design design,
-            Duration rehearsalWindow,
+            Duration trialWindow,
             Duration trialTimeout,
             StopRequest stop,
             ComparisonRunner.Listener listener,
             Function<VariantJvm, String> name,
             Function<VariantJvm, String> directory) {
         this.design = design;
-        this.rehearsalWindow = rehearsalWindow;
+        this.trialWindow = trialWindow;
         this.trialTimeout = trialTimeout;
         this.stop = stop;
         this.listener = listener;
@@ -195,19 +195,22 @@ final class Warmups {
     /**
      * Trials that count for nothing, until one runs with the JIT quiet: a warm-up until steady leaves code that the
      * end of a run (connections closing, loops stopping) deoptimizes, and the next few runs recompile it (measured:
-     * 3 to 6 s of JIT in the first trial after a steady warm-up, falling over the next several).
+     * 3 to 6 s of JIT in the first trial after a steady warm-up, falling over the next several). The JIT's time in a
+     * rehearsal counts as a share of a trial's window, what a trial would lose to it: what a run's end makes it recompile
+     * takes about as long whatever the window (measured: judged against a 2 s window, rehearsals went on to the cap).
      */
     private Warmed rehearse(VariantJvm jvm, RunResult warmup) {
         int count = 0;
         Double jitShare = null;
         while (count < design.rehearsals() && !stop.requested()) {
-            RunResult rehearsal =
-                    jvm.measure(new VariantOrder.Trial(0, design.trialWarmup(), rehearsalWindow, null), trialTimeout);
+            RunResult rehearsal = jvm.measure(
+                    new VariantOrder.Trial(0, design.trialWarmup(), rehearsalWindow(trialWindow), null), trialTimeout);
             count++;
             Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
-            double seconds = rehearsal.window().measuredSeconds();
             // A rehearsal cut short by a stop may have measured nothing: no share to speak of.
-            jitShare = jit == null || !(seconds > 0) ? null : jit / seconds;
+            jitShare = jit == null || !(rehearsal.window().measuredSeconds() > 0)
+                    ? null
+                    : jit / Math.max(rehearsal.window().measuredSeconds(), trialWindow.toNanos() / 1e9);
             if (count >= MIN_REHEARSALS && (jitShare == null || jitShare < WarmupUntilSteady.JIT_QUIET_SHARE)) {
                 break;
             }
