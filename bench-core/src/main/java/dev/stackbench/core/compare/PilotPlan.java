@@ -120,7 +120,8 @@ public final class PilotPlan {
             var plan = Planner.plan(
                     pooledComponents(pilot),
                     costs(),
-                    new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit));
+                    new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit),
+                    Design.PILOT_TRIALS);
             return new Decision(Optional.of(plan), text());
         } catch (IllegalArgumentException e) {
             return new Decision(Optional.empty(), text());
@@ -182,10 +183,10 @@ public final class PilotPlan {
                             .mapToDouble(PilotMemory.Remembered::trialSeconds)
                             .average()
                             .orElseThrow()));
-            Plan unlimited = Planner.plan(components, costs, question);
+            Plan unlimited = Planner.plan(components, costs, question, Design.PILOT_TRIALS);
             String plans;
             try {
-                Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit));
+                Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit), Design.PILOT_TRIALS);
                 plans = inTime.jvmsPerVariant() == unlimited.jvmsPerVariant()
                                 && inTime.trialsPerJvm() == unlimited.trialsPerJvm()
                         ? inTime.describe()
@@ -325,7 +326,7 @@ public final class PilotPlan {
             String budgeted;
             try {
                 VarianceComponents components = pooledComponents(pilot);
-                Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit));
+                Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit), Design.PILOT_TRIALS);
                 budgeted = String.format("In its time:  %s%n", inTime.describe()) + unlikelyPairs(components, inTime);
             } catch (IllegalArgumentException e) {
                 budgeted = String.format("In its time:  %s%n", e.getMessage());

@@ -12,10 +12,9 @@ import java.util.stream.Stream;
  * which waits for the JIT to go quiet. On CPU per request alone, of the built-in stacks, the plan starts its JVMs
  * without tiered compilation: the hot code goes to C2 from the interpreter's profiles, without C1's profiled compiles
  * that C2 then redoes. Measured on a 2-core machine (docs/compare.md): warm-ups steady a third sooner, a JVM about 22%
- * cheaper, CPU per request at the same level. Not on requests/s or latencies (the first seconds of a JVM are not what
- * they ask about, but tiered is what production runs, and nothing here measured them without it), nor for a user's
- * application (its lukewarm code would stay interpreted longer: not measured), nor when an option chooses the
- * compilation itself.
+ * cheaper, CPU per request at the same level. Not on requests/s or latencies (not measured without tiers, which
+ * production JVMs compile in), nor for a user's application (its lukewarm code would stay interpreted longer: not
+ * measured), nor when an option chooses the compilation itself.
  */
 public final class PlannedCompilation {
 

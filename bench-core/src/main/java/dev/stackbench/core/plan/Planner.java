@@ -20,7 +20,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       at the confidence shared by all pairs (Bonferroni over pairs: Holm's, which the analysis uses, is never less
  *       powerful). The power is taken from the shifted central t distribution (a close approximation of the noncentral
  *       one).</li>
- *   <li><b>Time</b>: {@code variants J (cJvm + n cTrial)}, JVMs and trials one at a time.</li>
+ *   <li><b>Time</b>: {@code variants J (cJvm + n cTrial)}, JVMs and trials one at a time, and the trials a pilot's
+ *       generation serves beyond {@code n}.</li>
  *   <li><b>With a budget</b> that the plan above does not fit in: no more JVMs than the budget buys, at whichever number of
  *       trials per JVM answers best within it (reaching the power soonest, or else resolving the smallest difference:
  *       the optimum's many trials may buy too few JVMs); then the plan says the smallest difference it resolves at the
@@ -56,8 +57,19 @@ public final class Planner {
 
     /** @throws IllegalArgumentException when the budget cannot buy {@link #MIN_JVMS_PER_VARIANT} JVMs per variant */
     public static Plan plan(VarianceComponents components, Costs costs, Question question) {
+        return plan(components, costs, question, 0);
+    }
+
+    /**
+     * The plan when its first generation, a pilot, serves at least {@code pilotTrials} trials per JVM whatever the plan's
+     * trials per JVM: those extra trials are time the budget has spent (without them a plan of one trial per JVM counted
+     * a second generation that the time left after a pilot of three could not hold).
+     *
+     * @throws IllegalArgumentException when the budget cannot buy {@link #MIN_JVMS_PER_VARIANT} JVMs per variant
+     */
+    public static Plan plan(VarianceComponents components, Costs costs, Question question, int pilotTrials) {
         int optimum = trialsPerJvm(components, costs);
-        Plan unlimited = design(components, costs, question, optimum, MAX_JVMS_PER_VARIANT);
+        Plan unlimited = design(components, costs, question, optimum, MAX_JVMS_PER_VARIANT, pilotTrials);
         if (question.budget() == null || unlimited.expected().compareTo(question.budget()) <= 0) {
             return unlimited;
         }
@@ -67,9 +79,12 @@ public final class Planner {
         double budgetSeconds = question.budget().toNanos() / 1e9;
         Plan best = null;
         for (int trials = 1; trials <= MAX_TRIALS_PER_JVM; trials++) {
-            int affordable = affordable(budgetSeconds, question.variants(), costs.jvmWithTrialsSeconds(trials));
+            int affordable = affordable(
+                    budgetSeconds - pilotExtraSeconds(question, costs, trials, pilotTrials),
+                    question.variants(),
+                    costs.jvmWithTrialsSeconds(trials));
             if (affordable >= MIN_JVMS_PER_VARIANT) {
-                Plan candidate = design(components, costs, question, trials, affordable);
+                Plan candidate = design(components, costs, question, trials, affordable, pilotTrials);
                 if (best == null || better(candidate, best)) {
                     best = candidate;
                 }
@@ -89,6 +104,11 @@ public final class Planner {
         return best;
     }
 
+    /** What the pilot's trials beyond {@code trials} per JVM cost: its generation serves {@code pilotTrials} at least. */
+    private static double pilotExtraSeconds(Question question, Costs costs, int trials, int pilotTrials) {
+        return question.variants() * JVMS_PER_GENERATION * Math.max(0, pilotTrials - trials) * costs.trialSeconds();
+    }
+
     /** JVMs per variant, in whole generations, that {@code budgetSeconds} buy at {@code jvmSeconds} each. */
     private static int affordable(double budgetSeconds, int variants, double jvmSeconds) {
         int generations = (int) Math.floor(budgetSeconds / (variants * jvmSeconds * JVMS_PER_GENERATION));
@@ -105,7 +125,12 @@ public final class Planner {
 
     /** The fewest JVMs per variant, up to {@code affordable}, that reach the power with {@code trials} trials each. */
     private static Plan design(
-            VarianceComponents components, Costs costs, Question question, int trials, int affordable) {
+            VarianceComponents components,
+            Costs costs,
+            Question question,
+            int trials,
+            int affordable,
+            int pilotTrials) {
         int jvms = MIN_JVMS_PER_VARIANT;
         while (jvms < affordable && power(components, question, jvms, trials, question.detect()) < question.power()) {
             jvms += JVMS_PER_GENERATION;
@@ -118,7 +143,8 @@ public final class Planner {
                 question,
                 jvms,
                 trials,
-                seconds(question.variants() * jvms * costs.jvmWithTrialsSeconds(trials)),
+                seconds(question.variants() * jvms * costs.jvmWithTrialsSeconds(trials)
+                        + pilotExtraSeconds(question, costs, trials, pilotTrials)),
                 power,
                 resolution(components, question, jvms, trials),
                 limit);

@@ -59,15 +59,12 @@ class PlannedCompilationTest {
     void anOptionThatChoosesTheCompilationLeavesItToTheUser() {
         assertUnchanged(comparison(planned(Metric.CPU_PER_REQUEST), List.of("-XX:TieredStopAtLevel=1")), false);
         assertUnchanged(comparison(planned(Metric.CPU_PER_REQUEST), List.of("-Xint")), false);
-        var ownOption = new Comparison(
-                List.of(BASE, BURN.withJvmOptions(List.of("-XX:+TieredCompilation"))),
-                load(),
-                false,
-                false,
-                List.of(),
-                planned(Metric.CPU_PER_REQUEST),
-                null);
-        assertUnchanged(ownOption, false);
+        assertUnchanged(
+                comparison(
+                        List.of(BASE, BURN.withJvmOptions(List.of("-XX:+TieredCompilation"))),
+                        planned(Metric.CPU_PER_REQUEST),
+                        List.of()),
+                false);
     }
 
     @Test
@@ -77,16 +74,8 @@ class PlannedCompilationTest {
                 new ServerSource.Application(AppSpec.of(new AppSource.MainClass("com.example.Service"))),
                 Map.of(),
                 List.of());
-        var comparison = new Comparison(
-                List.of(app, app.withLabel("b")),
-                load(),
-                false,
-                false,
-                List.of(),
-                planned(Metric.CPU_PER_REQUEST),
-                null);
-
-        assertUnchanged(comparison, false);
+        assertUnchanged(
+                comparison(List.of(app, app.withLabel("b")), planned(Metric.CPU_PER_REQUEST), List.of()), false);
     }
 
     private static void assertUnchanged(Comparison comparison, boolean keepTiers) {
@@ -96,11 +85,12 @@ class PlannedCompilationTest {
     }
 
     private static Comparison comparison(Design design, List<String> jvmOptions) {
-        return new Comparison(List.of(BASE, BURN), load(), false, false, jvmOptions, design, null);
+        return comparison(List.of(BASE, BURN), design, jvmOptions);
     }
 
-    private static LoadSetup load() {
-        return LoadSetup.of(LoadOptions.builder().concurrency(50).build(), Map.of(), List.of(), Path.of(""));
+    private static Comparison comparison(List<Variant> variants, Design design, List<String> jvmOptions) {
+        var load = LoadSetup.of(LoadOptions.builder().concurrency(50).build(), Map.of(), List.of(), Path.of(""));
+        return new Comparison(variants, load, false, false, jvmOptions, design, null);
     }
 
     private static Design planned(Metric... deciding) {

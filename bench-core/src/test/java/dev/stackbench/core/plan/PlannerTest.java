@@ -206,6 +206,32 @@ class PlannerTest {
     }
 
     /**
+     * The pilot's generation serves its three trials per JVM whatever the plan's trials per JVM: those are time spent. A
+     * pilot measured here (JVMs 2.1%, trials 1.0%, a JVM 35.5 s, a trial 3.5 s, 8 minutes) planned "6 JVMs per variant, 1
+     * trial each, about 8 minutes" counting its own JVMs at one trial each; after the pilot's three rounds the time left
+     * could not hold a second generation, and the comparison ended at 4 min 37 s, undecided, with the time unspent.
+     */
+    @Test
+    void aPilotsOwnTrialsAreTimeTheBudgetHasSpent() {
+        var pilot = VarianceComponents.known(0.021 * 0.021, 0.010 * 0.010);
+        var costs = new Costs(Duration.ofMillis(35_500), Duration.ofMillis(3_500));
+        Question question = Question.detect(0.03).withBudget(Duration.ofMinutes(8));
+
+        Plan uncounted = Planner.plan(pilot, costs, question);
+        Plan counted = Planner.plan(pilot, costs, question, 3);
+
+        assertThat(uncounted.jvmsPerVariant()).isEqualTo(6); // what it said, which did not fit
+        assertThat(counted.jvmsPerVariant()).isEqualTo(3);
+        assertThat(counted.trialsPerJvm()).isGreaterThanOrEqualTo(3);
+        assertThat(counted.expected()).isLessThanOrEqualTo(Duration.ofMinutes(8));
+        // a plan of 3 trials or more per JVM is not charged for the pilot's
+        Plan many = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
+        assertThat(many.trialsPerJvm()).isGreaterThanOrEqualTo(1);
+        assertThat(Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03), 1).expected())
+                .isEqualTo(many.expected());
+    }
+
+    /**
      * When JVMs hardly differ, Kalibera and Jones' optimum is many trials per JVM (here 30, so 6m15s a JVM and 37.5
      * minutes for the first generation of two variants); a budget of 15 minutes cannot buy that, yet buys 3 JVMs with
      * fewer trials each, and the plan says what those resolve (measured on this machine: a pilot of 0.7% between JVMs and
