@@ -208,9 +208,8 @@ final class Warmups {
             count++;
             Double jit = rehearsal.jvm() == null ? null : rehearsal.jvm().jitCompileSeconds();
             // A rehearsal cut short by a stop may have measured nothing: no share to speak of.
-            jitShare = jit == null || !(rehearsal.window().measuredSeconds() > 0)
-                    ? null
-                    : jit / Math.max(rehearsal.window().measuredSeconds(), trialWindow.toNanos() / 1e9);
+            double seconds = rehearsal.window().measuredSeconds();
+            jitShare = jit == null || !(seconds > 0) ? null : jit / Math.max(seconds, trialWindow.toNanos() / 1e9);
             if (count >= MIN_REHEARSALS && (jitShare == null || jitShare < WarmupUntilSteady.JIT_QUIET_SHARE)) {
                 break;
             }
