@@ -194,7 +194,8 @@ final class InProcessApp implements RunningApp {
             } catch (ExecutionException e) {
                 throw new AppStartException(
                         what + " failed to start: " + LogExcerpt.rootCause(e.getCause()),
-                        LogExcerpt.errorLines(logFile));
+                        LogExcerpt.errorLines(logFile),
+                        e.getCause());
             } catch (TimeoutException e) {
                 if (!main.isAlive() && !hook.started().isDone()) {
                     throw new AppStartException(

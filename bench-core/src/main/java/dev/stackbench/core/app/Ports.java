@@ -14,9 +14,13 @@ import java.util.List;
  * {@code server.port=0}, because the same number then works for an application in its own process (whose
  * {@code local.server.port} is not seen from here) and for servers that take their port from {@code server.port} without
  * being Spring Boot's (Zipkin's Armeria). Between the choice and the application's bind another process could take the
- * port: the start then fails, naming it.
+ * port (a connection of another process, given it as its own ephemeral port): the start then fails, and
+ * {@link SpringBootApps#start} chooses again, at most {@link #CHOICES} times.
  */
 final class Ports {
+
+    /** How many ports are chosen for one start, at most: a second taken in its turn is already rare. */
+    static final int CHOICES = 3;
 
     private Ports() {}
 

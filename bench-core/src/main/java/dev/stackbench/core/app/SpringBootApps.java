@@ -8,6 +8,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Starts the user's Spring Boot application (3.0 or later in this JVM; any in a process of its own) and returns once it
@@ -45,6 +46,26 @@ public final class SpringBootApps {
      *                           start, never opened its port, exited), with its first error lines; nothing is left running
      */
     public static RunningApp start(AppSpec spec) {
+        return choosingThePortAgain(spec, SpringBootApps::startOnce);
+    }
+
+    /**
+     * Starts it with {@code once}, again with another port when the one stackbench chose was taken before the
+     * application bound it (never when the user gave the port: that one is theirs to free).
+     */
+    static <T> T choosingThePortAgain(AppSpec spec, Function<AppSpec, T> once) {
+        for (int choice = 1; ; choice++) {
+            try {
+                return once.apply(spec);
+            } catch (AppStartException e) {
+                if (spec.port() != 0 || choice >= Ports.CHOICES || !e.portTaken()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static RunningApp startOnce(AppSpec spec) {
         Path log = logFile(spec);
         return switch (spec.source()) {
             case AppSource.ExecutableJar executable -> {
