@@ -206,7 +206,7 @@ final class CompareCommand implements Callable<Integer> {
             names = "--jvms",
             paramLabel = "N",
             description =
-                    "JVMs per variant in all, a multiple of --forks: they start in generations of --forks each, every generation"
+                    "JVMs per variant in all, at least --forks: they start in generations of --forks each (the last with the rest), every generation"
                             + " serving --trials-per-jvm rounds and then stopped for the next (default: --forks, one generation). A small"
                             + " difference needs many JVMs more than many trials of each: what a JVM keeps of its own averages out only"
                             + " over JVMs.")

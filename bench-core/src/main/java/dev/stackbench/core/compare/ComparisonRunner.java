@@ -17,6 +17,7 @@ import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.machine.Calibration;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineStore;
+import dev.stackbench.core.plan.Plan;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.core.result.RunResult;
@@ -88,6 +89,18 @@ public final class ComparisonRunner {
     public record Outcome(ComparisonResult result, VariantFailure failure, Path written) {}
 
     private ComparisonRunner() {}
+
+    /**
+     * How many of a generation's {@code wanted} JVMs per variant fit in {@code secondsLeft} with their start, warm-up
+     * and {@code rounds} rounds, at what the generation before cost per JVM ({@code jvmsBefore} of them per variant:
+     * their start and warm-up took {@code generationSeconds}, their longest round {@code longestRound}; both grow with
+     * the JVMs): all, as many as fit, or none.
+     */
+    static int jvmsThatFit(
+            int wanted, int jvmsBefore, double generationSeconds, int rounds, double longestRound, double secondsLeft) {
+        double perJvm = (generationSeconds + rounds * longestRound) / jvmsBefore;
+        return (int) Math.max(0, Math.min(wanted, Math.floor(secondsLeft / perJvm)));
+    }
 
     /**
      * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
@@ -263,11 +276,10 @@ public final class ComparisonRunner {
         private void startJvms(int number) {
             generation = number;
             if (design.generations() > 1) {
-                listener.message("generation " + number + " of " + design.generations() + ": " + design.forks()
+                listener.message("generation " + number + " of " + design.generations() + ": " + design.forksIn(number)
                         + " JVM(s) per variant");
             }
-            jvms = Warmups.startAll(
-                    comparison, design, (number - 1) * design.forks() + 1, logs, stop, listener, aot::options);
+            jvms = Warmups.startAll(comparison, design, number, logs, stop, listener, aot::options);
             started.addAll(jvms);
             jvms.forEach(jvm -> cpu.put(name(jvm), new IdleCpu()));
         }
@@ -355,9 +367,15 @@ public final class ComparisonRunner {
             pilot.remembered(machine.id(), pilotKind, Instant.now()).ifPresent(pilots::remember);
             decision.plan().ifPresent(plan -> {
                 int forks = design.forks();
-                // In generations of `forks`, rounded up: a generation that would not fit in the time left is not
-                // started (rounds()), so rounding up never overruns the limit, and rounding down could waste it.
-                int jvmsInAll = Math.max(forks, (plan.jvmsPerVariant() + forks - 1) / forks * forks);
+                // What the plan asks; when the time limit bounds it, rounded up to a whole generation: the last
+                // generation starts only with the JVMs the time left holds (rounds()), so rounding up never overruns
+                // the
+                // limit, and the plan's estimate of the time, made from the pilot, could waste some.
+                int jvmsInAll = Math.max(
+                        forks,
+                        plan.limitedBy() == Plan.Limit.BUDGET
+                                ? Math.ceilDiv(plan.jvmsPerVariant(), forks) * forks
+                                : plan.jvmsPerVariant());
                 design = design.withGenerations(jvmsInAll, plan.trialsPerJvm());
                 looks = design.looks();
                 listener.message(
@@ -367,8 +385,9 @@ public final class ComparisonRunner {
                                         + design.maxRounds() + " trials"
                                 : "following the plan: " + jvmsInAll + " JVMs per variant in all, in "
                                         + design.generations()
-                                        + " generations of " + forks + ", " + plan.trialsPerJvm()
-                                        + " trial(s) each after the pilot");
+                                        + " generations of " + forks
+                                        + (jvmsInAll % forks == 0 ? "" : " (the last of " + jvmsInAll % forks + ")")
+                                        + ", " + plan.trialsPerJvm() + " trial(s) each after the pilot");
             });
         }
 
@@ -380,12 +399,29 @@ public final class ComparisonRunner {
                     return ComparisonResult.Stop.INTERRUPTED;
                 }
                 if (design.generation(round) != generation) {
-                    // A generation is started only if its start, warm-up and every round of it fit in the time left.
                     int next = design.generation(round);
-                    double estimate =
-                            generationSeconds + (design.lastRound(next) - round + 1) * Math.max(longestRound, 1);
-                    if (secondsLeft() < estimate) {
+                    // A generation starts only with the JVMs whose start, warm-up and rounds fit in the time left.
+                    int fit = ComparisonRunner.jvmsThatFit(
+                            design.forksIn(next),
+                            design.forksIn(generation),
+                            generationSeconds,
+                            design.lastRound(next) - round + 1,
+                            Math.max(longestRound, 1),
+                            secondsLeft());
+                    if (fit < 1) {
                         return ComparisonResult.Stop.TIME;
+                    }
+                    if (fit < design.forksIn(next)) {
+                        listener.message(String.format(
+                                Locale.ROOT,
+                                "time limit: the %.0f s left hold %d of generation %d's %d JVMs per variant, with"
+                                        + " their rounds: starting those, the last",
+                                secondsLeft(),
+                                fit,
+                                next,
+                                design.forksIn(next)));
+                        design = design.endingWith(next, fit);
+                        looks = design.looks();
                     }
                     retireGeneration(true);
                     if (!startGeneration(next)) {

@@ -85,11 +85,14 @@ public final class ComparisonSummary {
                                         design.forks())
                                 : String.format(
                                         Locale.ROOT,
-                                        "JVMs:         %d per variant in %d generations of %d, each measured in %d round(s)%s;"
-                                                + " intervals over their means%n",
+                                        "JVMs:         %d per variant in %d generations of %d%s, each measured in %d"
+                                                + " round(s)%s; intervals over their means%n",
                                         design.jvmsPerVariant(),
                                         design.generations(),
                                         design.forks(),
+                                        design.forksIn(design.generations()) == design.forks()
+                                                ? ""
+                                                : " (the last of " + design.forksIn(design.generations()) + ")",
                                         design.trialsPerJvm(),
                                         design.pilotTrials() > 0
                                                 ? " (the pilot's in " + design.pilotTrials() + ")"

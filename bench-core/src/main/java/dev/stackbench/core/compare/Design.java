@@ -28,10 +28,10 @@ import tools.jackson.databind.annotation.JsonSerialize;
  *                           still busy in them (at least two, or as many as this when fewer); 0 for none
  * @param forks              JVMs of each variant alive at once, each measured once per round: with more than one, what JVMs
  *                           of one variant differ by (JIT, memory layout) is in the intervals (see {@link PairedAnalysis})
- * @param jvms               JVMs per variant in all, a multiple of {@code forks}: they start in generations of {@code forks}
- *                           each, a generation stopped after its {@code trialsPerJvm} rounds and the next started (JVMs, not
- *                           trials, are what a small difference needs many of); 0 in comparison.json written before
- *                           generations: {@code forks}
+ * @param jvms               JVMs per variant in all, at least {@code forks}: they start in generations of {@code forks}
+ *                           each (the last with the rest when {@code forks} does not divide them), a generation stopped
+ *                           after its {@code trialsPerJvm} rounds and the next started (JVMs, not trials, are what a small
+ *                           difference needs many of); 0 in comparison.json written before generations: {@code forks}
  * @param trialsPerJvm       rounds per generation; 0 for one generation living through every round
  * @param pilotTrials        rounds of the first generation when they differ from {@code trialsPerJvm} (a planned design's
  *                           pilot); 0 when they do not
@@ -172,8 +172,8 @@ public record Design(
         if (jvms == 0) {
             jvms = forks; // written before generations
         }
-        if (forks >= 1 && jvms % forks != 0) {
-            throw new IllegalArgumentException("--jvms (" + jvms + ") must be a multiple of --forks (" + forks
+        if (forks >= 1 && jvms < forks) {
+            throw new IllegalArgumentException("--jvms (" + jvms + ") must be at least --forks (" + forks
                     + "): the JVMs start in generations of --forks each");
         }
         if (trialsPerJvm < 0) {
@@ -188,7 +188,7 @@ public record Design(
                     "a pilot's trials need trials per JVM after it, got " + pilotTrials + " and " + trialsPerJvm);
         }
         if (trialsPerJvm > 0) {
-            maxRounds = (pilotTrials > 0 ? pilotTrials : trialsPerJvm) + (jvms / forks - 1) * trialsPerJvm;
+            maxRounds = (pilotTrials > 0 ? pilotTrials : trialsPerJvm) + (ceilDiv(jvms, forks) - 1) * trialsPerJvm;
             minRounds = Math.max(2, Math.min(minRounds, maxRounds));
         }
         if (detect != null && !(detect > 0 && detect < 1)) {
@@ -255,9 +255,18 @@ public record Design(
         return jvms;
     }
 
-    /** How many times a variant's JVMs are started: {@code jvms / forks}. */
+    /** How many times a variant's JVMs are started: {@code jvms / forks}, rounded up (the last has the rest). */
     public int generations() {
-        return jvms / forks;
+        return ceilDiv(jvms, forks);
+    }
+
+    /** JVMs per variant in generation {@code generation} (from 1): {@code forks}, or the rest in the last. */
+    public int forksIn(int generation) {
+        return Math.min(forks, jvms - (generation - 1) * forks);
+    }
+
+    private static int ceilDiv(int jvms, int forks) {
+        return forks < 1 ? 0 : Math.ceilDiv(jvms, forks);
     }
 
     /** The generation of JVMs that serves {@code round}, from 1. */
@@ -289,6 +298,29 @@ public record Design(
                 newJvms,
                 trials,
                 first == trials ? 0 : first,
+                schedule,
+                confidence,
+                equivalenceMargin,
+                deciding,
+                seed,
+                detect);
+    }
+
+    /**
+     * This design ending with generation {@code generation} of {@code forksThere} JVMs per variant, the generations before
+     * it as they were: the last one a time limit leaves room for only some of.
+     */
+    public Design endingWith(int generation, int forksThere) {
+        return new Design(
+                minRounds,
+                maxRounds,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                forks,
+                (generation - 1) * forks + forksThere,
+                trialsPerJvm,
+                pilotTrials,
                 schedule,
                 confidence,
                 equivalenceMargin,

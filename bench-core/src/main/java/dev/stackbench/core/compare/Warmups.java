@@ -66,7 +66,8 @@ final class Warmups {
     }
 
     /**
-     * Starts {@code design.forks()} JVMs of each variant, numbered from {@code firstFork}, its logs into {@code logs}.
+     * Starts generation {@code generation}'s JVMs of each variant ({@link Design#forksIn}), numbered on from the
+     * generations before, its logs into {@code logs}.
      *
      * @param design     the design followed now (a planned one's, once its pilot has planned, says how many JVMs in all)
      * @param aotOptions the AOT cache options of a variant's JVMs
@@ -75,12 +76,13 @@ final class Warmups {
     static List<VariantJvm> startAll(
             Comparison comparison,
             Design design,
-            int firstFork,
+            int generation,
             Path logs,
             StopRequest stop,
             ComparisonRunner.Listener listener,
             Function<Variant, List<String>> aotOptions) {
-        int forks = design.forks();
+        int firstFork = (generation - 1) * design.forks() + 1;
+        int forks = design.forksIn(generation);
         int jvmsInAll = design.jvmsPerVariant();
         boolean several = design.severalJvms();
         var jvms = new ArrayList<VariantJvm>();

@@ -13,8 +13,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       {@code n = sqrt(cJvm s²trial / (cTrial s²jvm))}, taken as the better of the integers either side, at least 1 and
  *       at most {@link #MAX_TRIALS_PER_JVM}. JVMs that differ (large {@code s²jvm}) get few trials each, JVMs that do not
  *       get many: a trial cannot average out what its JVM keeps.</li>
- *   <li><b>JVMs per variant</b>: the fewest whole generations of {@link #JVMS_PER_GENERATION}, as compare starts them,
- *       with which Student's test of a pair (each variant's mean over its JVMs, the JVMs' spread pooled over the
+ *   <li><b>JVMs per variant</b>: the fewest, at least a generation of {@link #JVMS_PER_GENERATION} (compare starts them
+ *       in generations of as many, the last with the rest), with which Student's test of a pair (each variant's mean over its JVMs, the JVMs' spread pooled over the
  *       variants: {@code variants J - variants - G + 1} degrees of freedom for G generations, as compare's analysis over
  *       forks counts them) declares a difference of {@code detect} with the power asked for,
  *       at the confidence shared by all pairs (Bonferroni over pairs: Holm's, which the analysis uses, is never less
@@ -38,9 +38,10 @@ public final class Planner {
 
     /**
      * A planned comparison starts its JVMs in generations of this many per variant (its pilot is the first), each
-     * measured through its trials and stopped before the next starts: the planner counts JVMs in whole generations, and
-     * the analysis, which takes each value relative to its moment, spends a degree of freedom on each generation beyond
-     * the first.
+     * measured through its trials and stopped before the next starts, the last with the JVMs left: the analysis, which
+     * takes each value relative to its moment, spends a degree of freedom on each generation beyond the first, which
+     * the planner counts. (It counted whole generations once: a pilot of three in 8 minutes left about 3 minutes that
+     * held two more JVMs per variant but not a generation of three, and the comparison stopped with the pilot's alone.)
      */
     public static final int JVMS_PER_GENERATION = 3;
     /**
@@ -48,7 +49,7 @@ public final class Planner {
      * one degree of freedom.
      */
     public static final int MIN_JVMS_PER_VARIANT = JVMS_PER_GENERATION;
-    /** The planner looks no further (whole generations): a question that needs more is answered with what these resolve. */
+    /** The planner looks no further: a question that needs more is answered with what these resolve. */
     public static final int MAX_JVMS_PER_VARIANT = 33 * JVMS_PER_GENERATION;
     /** At most this many trials per JVM (compare's default cap of rounds). */
     public static final int MAX_TRIALS_PER_JVM = 30;
@@ -109,10 +110,9 @@ public final class Planner {
         return question.variants() * JVMS_PER_GENERATION * Math.max(0, pilotTrials - trials) * costs.trialSeconds();
     }
 
-    /** JVMs per variant, in whole generations, that {@code budgetSeconds} buy at {@code jvmSeconds} each. */
+    /** JVMs per variant that {@code budgetSeconds} buy at {@code jvmSeconds} each. */
     private static int affordable(double budgetSeconds, int variants, double jvmSeconds) {
-        int generations = (int) Math.floor(budgetSeconds / (variants * jvmSeconds * JVMS_PER_GENERATION));
-        return Math.min(MAX_JVMS_PER_VARIANT, generations * JVMS_PER_GENERATION);
+        return (int) Math.min(MAX_JVMS_PER_VARIANT, Math.floor(budgetSeconds / (variants * jvmSeconds)));
     }
 
     /** Whether {@code a} answers better than {@code b}: reaching the power sooner, or else resolving a smaller difference. */
@@ -133,7 +133,7 @@ public final class Planner {
             int pilotTrials) {
         int jvms = MIN_JVMS_PER_VARIANT;
         while (jvms < affordable && power(components, question, jvms, trials, question.detect()) < question.power()) {
-            jvms += JVMS_PER_GENERATION;
+            jvms++;
         }
         double power = power(components, question, jvms, trials, question.detect());
         Plan.Limit limit = power >= question.power()
@@ -203,7 +203,7 @@ public final class Planner {
 
     /**
      * Student's test of one pair with {@code jvms} JVMs of {@code trials} trials per variant, in generations of {@link
-     * #JVMS_PER_GENERATION}: the standard error of its log ratio, its t distribution with the analysis' degrees of
+     * #JVMS_PER_GENERATION} (the last with the rest): the standard error of its log ratio, its t distribution with the analysis' degrees of
      * freedom and its critical value at the confidence shared by the pairs (two-sided).
      */
     private record PairTest(double standardError, TDistribution t, double critical) {

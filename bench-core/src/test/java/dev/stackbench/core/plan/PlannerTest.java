@@ -34,14 +34,8 @@ class PlannerTest {
         assertThat(plan.jvmsPerVariant()).isGreaterThanOrEqualTo(10);
         assertThat(plan.reachesPower()).isTrue();
         assertThat(plan.power()).isGreaterThanOrEqualTo(0.90);
-        // whole generations, as compare starts them; one generation fewer would not reach the power: the fewest that do
-        assertThat(plan.jvmsPerVariant() % Planner.JVMS_PER_GENERATION).isZero();
-        assertThat(Planner.power(
-                        JVMS_DIFFER,
-                        plan.question(),
-                        plan.jvmsPerVariant() - Planner.JVMS_PER_GENERATION,
-                        plan.trialsPerJvm(),
-                        0.03))
+        // one JVM fewer would not reach the power: the fewest that do (the last generation has the JVMs left over)
+        assertThat(Planner.power(JVMS_DIFFER, plan.question(), plan.jvmsPerVariant() - 1, plan.trialsPerJvm(), 0.03))
                 .isLessThan(0.90);
     }
 
@@ -133,15 +127,26 @@ class PlannerTest {
         }
         assertThat(found / (double) comparisons).isCloseTo(plan.power(), within(0.02));
         assertThat(falseAlarms / (double) comparisons).isCloseTo(0.05, within(0.015));
+
+        // ten JVMs: three generations of three and a last of one, its JVM a JVM of its own
+        int partial = 0;
+        for (int c = 0; c < comparisons; c++) {
+            if (declaredDifferent(random, 10, 2, Math.log(1.03))) {
+                partial++;
+            }
+        }
+        assertThat(partial / (double) comparisons)
+                .isCloseTo(Planner.power(JVMS_DIFFER, plan.question(), 10, 2, 0.03), within(0.025));
     }
 
     /** One synthetic comparison of a and b (a higher by {@code shift} in logs) through {@link PairedAnalysis}. */
     private static boolean declaredDifferent(Random random, int jvms, int trials, double shift) {
-        int forks = Planner.JVMS_PER_GENERATION;
-        int generations = jvms / forks;
-        double[][][] values = new double[generations * trials][2][forks];
+        int generations = Math.ceilDiv(jvms, Planner.JVMS_PER_GENERATION);
+        double[][][] values = new double[generations * trials][2][];
         int[] generationOfRound = new int[values.length];
         for (int g = 0; g < generations; g++) {
+            // the last generation with the JVMs left over, as compare starts them
+            int forks = Math.min(Planner.JVMS_PER_GENERATION, jvms - g * Planner.JVMS_PER_GENERATION);
             double[][] offsets = new double[2][forks];
             for (int v = 0; v < 2; v++) {
                 for (int f = 0; f < forks; f++) {
@@ -152,6 +157,7 @@ class PlannerTest {
                 int round = g * trials + t;
                 generationOfRound[round] = g;
                 double moment = 0.05 * random.nextGaussian();
+                values[round] = new double[2][forks];
                 for (int v = 0; v < 2; v++) {
                     for (int f = 0; f < forks; f++) {
                         values[round][v][f] =
@@ -210,6 +216,7 @@ class PlannerTest {
      * pilot measured here (JVMs 2.1%, trials 1.0%, a JVM 35.5 s, a trial 3.5 s, 8 minutes) planned "6 JVMs per variant, 1
      * trial each, about 8 minutes" counting its own JVMs at one trial each; after the pilot's three rounds the time left
      * could not hold a second generation, and the comparison ended at 4 min 37 s, undecided, with the time unspent.
+     * (Then it planned 3 JVMs, whole generations only; now the last generation has what the time holds.)
      */
     @Test
     void aPilotsOwnTrialsAreTimeTheBudgetHasSpent() {
@@ -221,9 +228,11 @@ class PlannerTest {
         Plan counted = Planner.plan(pilot, costs, question, 3);
 
         assertThat(uncounted.jvmsPerVariant()).isEqualTo(6); // what it said, which did not fit
-        assertThat(counted.jvmsPerVariant()).isEqualTo(3);
-        assertThat(counted.trialsPerJvm()).isGreaterThanOrEqualTo(3);
-        assertThat(counted.expected()).isLessThanOrEqualTo(Duration.ofMinutes(8));
+        // the pilot's 3 and 2 more, a last generation of what the time holds, 3 trials each: 2 x 5 x (35.5 + 3 x 3.5) s
+        // are 460 s; a sixth JVM of one trial would need 2 x 6 x 39 s and the pilot's 2 x 3 x 2 extra trials, 510 s
+        assertThat(counted.jvmsPerVariant()).isEqualTo(5);
+        assertThat(counted.trialsPerJvm()).isEqualTo(3);
+        assertThat(counted.expected()).isEqualTo(Duration.ofSeconds(460));
         // a plan of 3 trials or more per JVM is not charged for the pilot's
         Plan many = Planner.plan(JVMS_DIFFER, COSTS, Question.detect(0.03));
         assertThat(many.trialsPerJvm()).isGreaterThanOrEqualTo(1);

@@ -345,23 +345,28 @@ public final class PairedAnalysis {
 
         /**
          * Which JVM (or slot) each round's fork f is: fork f of the round's generation, numbered over the generations
-         * present; and how many rounds each generation has, to average a JVM over its own.
+         * present (a generation may have fewer JVMs than the others: the last, when the time left held only some); and how
+         * many rounds each generation has, to average a JVM over its own.
          */
-        record Jvms(int[] generationIndex, int forks, int[] roundsOfGeneration) {
+        record Jvms(int[] generationIndex, int[] firstOfGeneration, int[] roundsOfGeneration, int count) {
 
             static Jvms of(double[][][] rounds, int[] generation) {
                 int[] distinct = Arrays.stream(generation).distinct().sorted().toArray();
                 int[] index = new int[rounds.length];
                 int[] counts = new int[distinct.length];
+                int[] sizes = new int[distinct.length];
                 for (int r = 0; r < rounds.length; r++) {
                     index[r] = Arrays.binarySearch(distinct, generation[r]);
                     counts[index[r]]++;
+                    sizes[index[r]] = rounds[r][0].length;
                 }
-                return new Jvms(index, rounds[0][0].length, counts);
-            }
-
-            int count() {
-                return roundsOfGeneration.length * forks;
+                int[] first = new int[distinct.length];
+                int count = 0;
+                for (int g = 0; g < distinct.length; g++) {
+                    first[g] = count;
+                    count += sizes[g];
+                }
+                return new Jvms(index, first, counts, count);
             }
 
             /** The generations present. */
@@ -370,7 +375,7 @@ public final class PairedAnalysis {
             }
 
             int index(int round, int fork) {
-                return generationIndex[round] * forks + fork;
+                return firstOfGeneration[generationIndex[round]] + fork;
             }
 
             /** The rounds of round {@code round}'s generation. */
