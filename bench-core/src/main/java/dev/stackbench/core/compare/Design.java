@@ -288,6 +288,18 @@ public record Design(
      */
     public Design withGenerations(int newJvms, int trials) {
         int first = Math.max(firstGenerationRounds(), trials);
+        return withJvms(newJvms, trials, first == trials ? 0 : first);
+    }
+
+    /**
+     * This design ending with generation {@code generation} of {@code forksThere} JVMs per variant, the generations before
+     * it as they were: the last one a time limit leaves room for only some of.
+     */
+    public Design endingWith(int generation, int forksThere) {
+        return withJvms((generation - 1) * forks + forksThere, trialsPerJvm, pilotTrials);
+    }
+
+    private Design withJvms(int newJvms, int newTrialsPerJvm, int newPilotTrials) {
         return new Design(
                 minRounds,
                 maxRounds,
@@ -296,31 +308,8 @@ public record Design(
                 rehearsals,
                 forks,
                 newJvms,
-                trials,
-                first == trials ? 0 : first,
-                schedule,
-                confidence,
-                equivalenceMargin,
-                deciding,
-                seed,
-                detect);
-    }
-
-    /**
-     * This design ending with generation {@code generation} of {@code forksThere} JVMs per variant, the generations before
-     * it as they were: the last one a time limit leaves room for only some of.
-     */
-    public Design endingWith(int generation, int forksThere) {
-        return new Design(
-                minRounds,
-                maxRounds,
-                timeLimit,
-                trialWarmup,
-                rehearsals,
-                forks,
-                (generation - 1) * forks + forksThere,
-                trialsPerJvm,
-                pilotTrials,
+                newTrialsPerJvm,
+                newPilotTrials,
                 schedule,
                 confidence,
                 equivalenceMargin,
