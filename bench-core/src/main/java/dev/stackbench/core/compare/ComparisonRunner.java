@@ -209,9 +209,10 @@ public final class ComparisonRunner {
             machines.speedAgainstPrevious(machine)
                     .ifPresent(words -> listener.message("speed: this machine is " + words));
             if (pilot != null) {
-                pilot.upFront(pilots.recent(machine.id(), pilotKind), variants.size())
-                        .lines()
-                        .forEach(listener::message);
+                List<PilotMemory.Remembered> earlier = pilots.recent(machine.id(), pilotKind);
+                pilot.upFront(earlier, variants.size()).lines().forEach(listener::message);
+                pilot.alongside(
+                        earlier.stream().map(PilotMemory.Remembered::components).toList());
             }
             logs = logDirectory();
             aot = new VariantAot(comparison, AotCaches.standard(), logs, listener);
@@ -367,10 +368,9 @@ public final class ComparisonRunner {
             pilot.remembered(machine.id(), pilotKind, Instant.now()).ifPresent(pilots::remember);
             decision.plan().ifPresent(plan -> {
                 int forks = design.forks();
-                // What the plan asks; when the time limit bounds it, rounded up to a whole generation: the last
-                // generation starts only with the JVMs the time left holds (rounds()), so rounding up never overruns
-                // the
-                // limit, and the plan's estimate of the time, made from the pilot, could waste some.
+                // What the plan asks; when the time limit bounds it, rounded up to a whole generation: the last one
+                // starts with only the JVMs the time left holds (rounds()), so rounding up never overruns the limit,
+                // and the plan's estimate of the time, made from the pilot, could leave some unspent.
                 int jvmsInAll = Math.max(
                         forks,
                         plan.limitedBy() == Plan.Limit.BUDGET

@@ -59,6 +59,9 @@ public final class PilotPlan {
     /** The A/A control's copy, whose pair with its original measures the noise: no question to plan for. */
     private final String control;
 
+    /** Earlier pilots of this kind on this machine, pooled with this one's for its plan ({@link #alongside}). */
+    private List<VarianceComponents> earlier = List.of();
+
     /** One trial's value and the moment it shared with others: its round, and its fork in a together schedule. */
     private record Measured(String label, int fork, int round, double value) {}
 
@@ -98,6 +101,16 @@ public final class PilotPlan {
         }
     }
 
+    /**
+     * Plans from this pilot's components pooled with these earlier pilots' of the same kind on the same machine
+     * ({@link PilotMemory}): three JVMs per variant estimate what JVMs differ by poorly, and a plan from one pilot's luck
+     * (measured here: JVMs 0.0% apart, a plan of the pilot alone, undecided after 4 min 37 s of 8) stops too soon or
+     * spends too much. The verdicts still rest on this comparison's own JVMs alone.
+     */
+    public void alongside(List<VarianceComponents> earlierPilots) {
+        earlier = List.copyOf(earlierPilots);
+    }
+
     /** A round as it ends: what its trials cost. */
     public void round(double seconds, int trials) {
         roundSeconds += seconds;
@@ -118,7 +131,7 @@ public final class PilotPlan {
         var pilot = pilot();
         try {
             var plan = Planner.plan(
-                    pooledComponents(pilot),
+                    planningComponents(pilot),
                     costs(),
                     new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit),
                     Design.PILOT_TRIALS);
@@ -281,6 +294,11 @@ public final class PilotPlan {
                 pilot.values().stream().map(VarianceComponents::of).toList());
     }
 
+    /** What the plan is made from: this pilot's components, pooled with the earlier pilots' ({@link #alongside}). */
+    private VarianceComponents planningComponents(Map<String, double[][]> pilot) {
+        return pooledComponents(pilot).pooledWith(earlier);
+    }
+
     /** The fewest JVMs any variant had in the pilot: a plan needs two or more of each. */
     private int fewestJvmsPerVariant() {
         return jvmsByLabel().values().stream().mapToInt(Integer::intValue).min().orElse(0);
@@ -322,10 +340,10 @@ public final class PilotPlan {
         Costs costs = costs();
         Question question = new Question(detect, confidence, Question.POWER, pilot.size(), null);
         try {
-            String planned = PlanSummary.of(metric.id(), pilot, costs, question);
+            String planned = PlanSummary.of(metric.id(), pilot, costs, question, earlier);
             String budgeted;
             try {
-                VarianceComponents components = pooledComponents(pilot);
+                VarianceComponents components = planningComponents(pilot);
                 Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit), Design.PILOT_TRIALS);
                 budgeted = String.format("In its time:  %s%n", inTime.describe()) + unlikelyPairs(components, inTime);
             } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package dev.stackbench.core.plan;
 
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -28,6 +29,20 @@ public final class PlanSummary {
      * @throws IllegalArgumentException naming a variant whose pilot cannot be used, or a budget too small
      */
     public static String of(String metric, Map<String, double[][]> pilotByVariant, Costs costs, Question question) {
+        return of(metric, pilotByVariant, costs, question, List.of());
+    }
+
+    /**
+     * As {@link #of(String, Map, Costs, Question)}, the plan made from the pilot's components pooled with {@code
+     * earlier} pilots' of the same kind on the same machine ({@link VarianceComponents#pooledWith}), in a line of their
+     * own when there are some.
+     */
+    public static String of(
+            String metric,
+            Map<String, double[][]> pilotByVariant,
+            Costs costs,
+            Question question,
+            List<VarianceComponents> earlier) {
         if (pilotByVariant.size() < 2) {
             throw new IllegalArgumentException(
                     "a plan needs the pilot of at least 2 variants, got " + pilotByVariant.keySet());
@@ -41,6 +56,7 @@ public final class PlanSummary {
             }
         });
         VarianceComponents pooled = VarianceComponents.pooled(components);
+        VarianceComponents planning = pooled.pooledWith(earlier);
         Question asked = question.withVariants(pilotByVariant.size());
         return String.format(
                         Locale.ROOT,
@@ -50,7 +66,15 @@ public final class PlanSummary {
                         components.getFirst().jvms(),
                         components.getFirst().trialsPerJvm(),
                         spreads(pooled))
-                + text(costs, Planner.plan(pooled, costs, asked));
+                + (earlier.isEmpty()
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "With earlier: this pilot and this machine's last %d of its kind pooled, which the plan"
+                                        + " follows: %s%n",
+                                earlier.size(),
+                                spreads(planning)))
+                + text(costs, Planner.plan(planning, costs, asked));
     }
 
     /** From known components: the costs and the plan's lines. */

@@ -14,10 +14,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       at most {@link #MAX_TRIALS_PER_JVM}. JVMs that differ (large {@code s²jvm}) get few trials each, JVMs that do not
  *       get many: a trial cannot average out what its JVM keeps.</li>
  *   <li><b>JVMs per variant</b>: the fewest, at least a generation of {@link #JVMS_PER_GENERATION} (compare starts them
- *       in generations of as many, the last with the rest), with which Student's test of a pair (each variant's mean over its JVMs, the JVMs' spread pooled over the
- *       variants: {@code variants J - variants - G + 1} degrees of freedom for G generations, as compare's analysis over
- *       forks counts them) declares a difference of {@code detect} with the power asked for,
- *       at the confidence shared by all pairs (Bonferroni over pairs: Holm's, which the analysis uses, is never less
+ *       in generations of as many, the last with the rest), with which Student's test of a pair (each variant's mean
+ *       over its JVMs, the JVMs' spread pooled over the variants: {@code variants J - variants - G + 1} degrees of
+ *       freedom for G generations, as compare's analysis over forks counts them) declares a difference of
+ *       {@code detect} with the power asked for, at the confidence shared by all pairs (Bonferroni over pairs: Holm's, which the analysis uses, is never less
  *       powerful). The power is taken from the shifted central t distribution (a close approximation of the noncentral
  *       one).</li>
  *   <li><b>Time</b>: {@code variants J (cJvm + n cTrial)}, JVMs and trials one at a time, and the trials a pilot's
@@ -203,8 +203,8 @@ public final class Planner {
 
     /**
      * Student's test of one pair with {@code jvms} JVMs of {@code trials} trials per variant, in generations of {@link
-     * #JVMS_PER_GENERATION} (the last with the rest): the standard error of its log ratio, its t distribution with the analysis' degrees of
-     * freedom and its critical value at the confidence shared by the pairs (two-sided).
+     * #JVMS_PER_GENERATION} (the last with the rest): the standard error of its log ratio, its t distribution with the
+     * analysis' degrees of freedom and its critical value at the confidence shared by the pairs (two-sided).
      */
     private record PairTest(double standardError, TDistribution t, double critical) {
         static PairTest of(VarianceComponents components, Question question, int jvms, int trials) {

@@ -99,6 +99,35 @@ class PilotPlanTest {
         assertThat(moving).containsPattern("JVMs differ by [0-2]\\.\\d%");
     }
 
+    /**
+     * A pilot whose three JVMs a variant happen to agree (0.0% here, once) plans as if JVMs never differed: the pilot alone,
+     * which ended a comparison undecided after 4 min 37 s of its 8. Pooled with this machine's earlier pilots of its kind
+     * (JVMs 1.5% apart), the plan asks for the JVMs those say it takes, and says what it was made from.
+     */
+    @Test
+    void earlierPilotsOfItsKindSteadyAPilotOfLuckyJvms() {
+        PilotPlan lucky = pilot(3, 0, 0.013);
+        lucky.jvmsReady(6 * 35);
+        PilotPlan steadied = pilot(3, 0, 0.013);
+        steadied.jvmsReady(6 * 35);
+        var earlier = java.util.Collections.nCopies(
+                5, dev.stackbench.core.plan.VarianceComponents.known(0.015 * 0.015, 0.025 * 0.025));
+        steadied.alongside(earlier.stream()
+                .map(known ->
+                        new dev.stackbench.core.plan.VarianceComponents(known.betweenJvm(), known.withinJvm(), 6, 3))
+                .toList());
+
+        var alone = lucky.decide().plan().orElseThrow();
+        var pooled = steadied.decide().plan().orElseThrow();
+
+        assertThat(alone.jvmsPerVariant()).isEqualTo(3);
+        assertThat(pooled.jvmsPerVariant()).isGreaterThan(alone.jvmsPerVariant());
+        assertThat(steadied.text())
+                .contains("With earlier: this pilot and this machine's last 5 of its kind pooled, which the plan"
+                        + " follows: JVMs differ by 1.");
+        assertThat(lucky.text()).doesNotContain("With earlier");
+    }
+
     /** The JVMs per variant of the first plan in {@code text}: the pilot's Plan line, or the up-front plan. */
     private static int jvmsPlanned(String text) {
         var matcher = java.util.regex.Pattern.compile("to tell 3% apart at 95% with 90% power: (\\d+) JVMs")
