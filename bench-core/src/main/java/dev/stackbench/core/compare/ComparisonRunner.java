@@ -423,6 +423,10 @@ public final class ComparisonRunner {
                         design = design.endingWith(next, fit);
                         looks = design.looks();
                     }
+                    // A round grows with its JVMs: the longest so far, taken to this generation's size (kept as it
+                    // was, a last generation of one JVM per variant was stopped after 4 of its 7 rounds, each thought
+                    // as long as the pilot's rounds of three).
+                    longestRound = longestRound * fit / design.forksIn(generation);
                     retireGeneration(true);
                     if (!startGeneration(next)) {
                         return ComparisonResult.Stop.TIME; // or stopped: the caller says which
