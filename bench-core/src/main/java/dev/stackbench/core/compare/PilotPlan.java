@@ -133,7 +133,7 @@ public final class PilotPlan {
             var plan = Planner.plan(
                     planningComponents(pilot),
                     costs(),
-                    new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit),
+                    new Question(detect, confidence, Question.POWER, pilot.size(), timeLimit, together()),
                     Design.PILOT_TRIALS);
             return new Decision(Optional.of(plan), text());
         } catch (IllegalArgumentException e) {
@@ -183,7 +183,7 @@ public final class PilotPlan {
                             + " pilot (%d JVMs per variant, %d trials each)%n",
                     Design.PILOT_FORKS, Design.PILOT_TRIALS);
         }
-        Question question = new Question(detect, confidence, Question.POWER, variants, null);
+        Question question = new Question(detect, confidence, Question.POWER, variants, null, together());
         try {
             VarianceComponents components = VarianceComponents.pooled(
                     remembered.stream().map(PilotMemory.Remembered::components).toList());
@@ -314,6 +314,11 @@ public final class PilotPlan {
         return counts;
     }
 
+    /** Whether the rounds measure one JVM of every variant at once, which the analysis then compares JVM by JVM. */
+    private boolean together() {
+        return schedule == Schedule.TOGETHER;
+    }
+
     /** The moment a value shared with others. */
     private String moment(Measured each) {
         return schedule == Schedule.TOGETHER ? each.round() + "/" + each.fork() : String.valueOf(each.round());
@@ -338,7 +343,7 @@ public final class PilotPlan {
         }
         var pilot = pilot();
         Costs costs = costs();
-        Question question = new Question(detect, confidence, Question.POWER, pilot.size(), null);
+        Question question = new Question(detect, confidence, Question.POWER, pilot.size(), null, together());
         try {
             String planned = PlanSummary.of(metric.id(), pilot, costs, question, earlier);
             String budgeted;

@@ -19,12 +19,21 @@ import java.util.ArrayList;
  * @param power      the chance of declaring a difference of {@code detect} when there is one ({@link #POWER})
  * @param variants   how many variants are compared, each in JVMs of its own ({@link #VARIANTS})
  * @param budget     at most this much wall time for JVMs and trials together; null for none
+ * @param together   whether each round measures one JVM of every variant at the same time: the analysis then compares a
+ *                   pair JVM by JVM, as measured together, with {@code J - 1} degrees of freedom for J JVMs per variant;
+ *                   in turns, with those of the variant-plus-generation model, {@code k J - k - G + 1}
  */
-public record Question(double detect, double confidence, double power, int variants, Duration budget) {
+public record Question(
+        double detect, double confidence, double power, int variants, Duration budget, boolean together) {
 
     public static final double CONFIDENCE = 0.95;
     public static final double POWER = 0.90;
     public static final int VARIANTS = 2;
+
+    /** A question for rounds in turns. */
+    public Question(double detect, double confidence, double power, int variants, Duration budget) {
+        this(detect, confidence, power, variants, budget, false);
+    }
 
     /** @throws IllegalArgumentException naming every bad value at once */
     public Question {
@@ -60,19 +69,23 @@ public record Question(double detect, double confidence, double power, int varia
     }
 
     public Question withConfidence(double confidence) {
-        return new Question(detect, confidence, power, variants, budget);
+        return new Question(detect, confidence, power, variants, budget, together);
     }
 
     public Question withPower(double power) {
-        return new Question(detect, confidence, power, variants, budget);
+        return new Question(detect, confidence, power, variants, budget, together);
     }
 
     public Question withVariants(int variants) {
-        return new Question(detect, confidence, power, variants, budget);
+        return new Question(detect, confidence, power, variants, budget, together);
     }
 
     public Question withBudget(Duration budget) {
-        return new Question(detect, confidence, power, variants, budget);
+        return new Question(detect, confidence, power, variants, budget, together);
+    }
+
+    public Question withTogether(boolean measuredTogether) {
+        return new Question(detect, confidence, power, variants, budget, measuredTogether);
     }
 
     /** How many pairs the variants make: the confidence is shared among them. */
