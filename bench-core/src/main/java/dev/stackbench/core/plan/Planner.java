@@ -20,10 +20,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *   <li><b>JVMs per variant</b>: the fewest, at least a generation of {@link #JVMS_PER_GENERATION} (compare starts them
  *       in generations of as many, the last with the rest), with which Student's test of a pair (each variant's mean
  *       over its JVMs, the JVMs' spread pooled over the variants: {@code variants J - variants - G + 1} degrees of
- *       freedom for G generations, as compare's analysis over forks counts them) declares a difference of
- *       {@code detect} with the power asked for, at the confidence shared by all pairs (Bonferroni over pairs: Holm's,
- *       which the analysis uses, is never less powerful). The power is the noncentral t distribution's: the chance that
- *       the analysis' own test declares it.</li>
+ *       freedom for G generations in turns, {@code J - 1} together, as compare's analysis counts them) declares a
+ *       difference of {@code detect} with the power asked for, at the confidence shared by all pairs (Bonferroni over
+ *       pairs: Holm's, which the analysis uses, is never less powerful). The power is the noncentral t distribution's:
+ *       the chance that the analysis' own test declares it.</li>
  *   <li><b>Time</b>: {@code variants J (cJvm + n cTrial)}, JVMs and trials one at a time, and the trials a pilot's
  *       generation serves beyond {@code n}.</li>
  *   <li><b>With a budget</b> that the plan above does not fit in: no more JVMs than the budget buys, at whichever number of
