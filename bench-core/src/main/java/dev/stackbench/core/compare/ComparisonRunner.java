@@ -386,7 +386,7 @@ public final class ComparisonRunner {
                                 : "following the plan: " + jvmsInAll + " JVMs per variant in all, in "
                                         + design.generations()
                                         + " generations of " + forks
-                                        + (jvmsInAll % forks == 0 ? "" : " (the last of " + jvmsInAll % forks + ")")
+                                        + design.smallerLastGeneration()
                                         + ", " + plan.trialsPerJvm() + " trial(s) each after the pilot");
             });
         }

@@ -90,9 +90,7 @@ public final class ComparisonSummary {
                                         design.jvmsPerVariant(),
                                         design.generations(),
                                         design.forks(),
-                                        design.forksIn(design.generations()) == design.forks()
-                                                ? ""
-                                                : " (the last of " + design.forksIn(design.generations()) + ")",
+                                        design.smallerLastGeneration(),
                                         design.trialsPerJvm(),
                                         design.pilotTrials() > 0
                                                 ? " (the pilot's in " + design.pilotTrials() + ")"

@@ -265,6 +265,12 @@ public record Design(
         return Math.min(forks, jvms - (generation - 1) * forks);
     }
 
+    /** " (the last of 2)" when the last generation has fewer JVMs than {@code forks}; else nothing. */
+    public String smallerLastGeneration() {
+        int last = forksIn(generations());
+        return last == forks ? "" : " (the last of " + last + ")";
+    }
+
     private static int ceilDiv(int jvms, int forks) {
         return forks < 1 ? 0 : Math.ceilDiv(jvms, forks);
     }
