@@ -31,11 +31,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Runs a {@link Comparison}: every variant in a JVM of its own, started one after another, each warmed up (until
@@ -103,6 +105,28 @@ public final class ComparisonRunner {
     }
 
     /**
+     * The most JVMs per variant, fewer than {@code forks}, that a pilot of {@code variants} variants can go on with: those
+     * still waiting to warm up ({@code waiting.applyAsInt(m)} of the first m of each variant), at {@code pace} s each,
+     * and then its {@code rounds} rounds of m JVMs per variant, at {@code roundPerJvm} s per JVM in a round, end within
+     * {@code secondsLeft}; 0 if not even one per variant does.
+     */
+    static int pilotForksThatFit(
+            int forks,
+            int variants,
+            IntUnaryOperator waiting,
+            double pace,
+            int rounds,
+            double roundPerJvm,
+            double secondsLeft) {
+        for (int m = forks - 1; m >= 1; m--) {
+            if (pace * waiting.applyAsInt(m) + rounds * roundPerJvm * m * variants <= secondsLeft) {
+                return m;
+            }
+        }
+        return 0;
+    }
+
+    /**
      * @param out  where comparison.json, each trial's files and the JVMs' logs go; null for none (the logs then go
      *             to a temporary directory, named in failures)
      * @param stop ends it at once, the warm-up or trial under way cut short; the complete rounds are kept
@@ -123,6 +147,8 @@ public final class ComparisonRunner {
         private boolean pilotPlanned;
         /** Why it stopped warming up, when the time limit could not fit the rest; null if it did not. */
         private String stoppedWarmingUp;
+        /** Whether the pilot's JVMs are all it has: the time limit held fewer than the pilot's ({@link #smallerPilot}). */
+        private boolean pilotAlone;
 
         private final Path out;
         private final StopRequest stop;
@@ -255,11 +281,11 @@ public final class ComparisonRunner {
         /** A JVM's directory under {@code kind}: kind/LABEL, or kind/LABEL/fork-N with several JVMs per variant. */
         private String directory(String kind, VariantJvm jvm) {
             Path directory = out.resolve(kind).resolve(jvm.variant().label());
-            return (design.severalJvms() ? directory.resolve("fork-" + jvm.fork()) : directory).toString();
+            return (design.forkNamed() ? directory.resolve("fork-" + jvm.fork()) : directory).toString();
         }
 
         private String name(VariantJvm jvm) {
-            return jvm.name(design.severalJvms());
+            return jvm.name(design.forkNamed());
         }
 
         /**
@@ -292,7 +318,14 @@ public final class ComparisonRunner {
          *     time limit
          */
         private boolean warmUp(long start) {
-            boolean all = warmups.warmAll(jvms, schedule, this::roomForTheRest);
+            // Fork by fork (every variant's first JVM, then every second): a pilot the time limit makes smaller keeps
+            // the JVMs warmed before it knew.
+            boolean all = warmups.warmAll(
+                    jvms.stream()
+                            .sorted(Comparator.comparingInt(VariantJvm::fork))
+                            .toList(),
+                    schedule,
+                    this::restToWarm);
             generationSeconds = (System.nanoTime() - start) / 1e9;
             if (all && pilot != null && generation == 1) {
                 pilot.jvmsReady(generationSeconds);
@@ -301,16 +334,35 @@ public final class ComparisonRunner {
         }
 
         /**
-         * Whether the JVMs left to warm up, at the pace of those warmed so far, and then a first round still end within
-         * the time limit. If not, it says so: the rest of the time would go to warm-ups that no round follows (nine JVMs
-         * of a check on Zipkin took its 10 minutes and measured nothing).
+         * Which of the JVMs waiting to warm up to go on with: all, when they, at the pace of those warmed so far, and then
+         * a first round still end within the time limit. If not, it says so: the rest of the time would go to warm-ups
+         * that no round follows (nine JVMs of a check on Zipkin took its 10 minutes and measured nothing). A planned
+         * design's pilot that does not fit goes on with the JVMs per variant that fit with the pilot's rounds, if one
+         * does ({@link #smallerPilot}): eight variants' pilot of 24 JVMs stopped here with nothing measured.
          */
-        private boolean roomForTheRest(int warmed, int total, double warmupSeconds) {
-            double rest = warmupSeconds / warmed * (total - warmed);
+        private List<VariantJvm> restToWarm(int warmed, double warmupSeconds, List<VariantJvm> waiting) {
+            double pace = warmupSeconds / warmed;
+            double rest = pace * waiting.size();
             double round = schedule.firstRoundSeconds(jvms, trialLength);
             double left = secondsLeft();
             if (rest + round <= left) {
-                return true;
+                return waiting;
+            }
+            if (pilot != null && generation == 1) {
+                int forks = design.forksIn(1);
+                int fit = pilotForksThatFit(
+                        forks,
+                        variants.size(),
+                        m -> (int)
+                                waiting.stream().filter(jvm -> jvm.fork() <= m).count(),
+                        pace,
+                        Design.PILOT_TRIALS,
+                        round / jvms.size(),
+                        left);
+                if (fit > 0) {
+                    smallerPilot(fit, pace, left);
+                    return waiting.stream().filter(jvm -> jvm.fork() <= fit).toList();
+                }
             }
             String instead;
             if (generation == 1) {
@@ -333,16 +385,46 @@ public final class ComparisonRunner {
                             + " round (about %.0f s) would end after the time limit of %s, %.0f s from now: stopping"
                             + " here, %s",
                     warmed,
-                    total,
+                    warmed + waiting.size(),
                     warmupSeconds,
-                    total - warmed,
+                    waiting.size(),
                     rest,
                     round,
                     Durations.format(design.timeLimit()),
                     left,
                     instead);
             listener.message(stoppedWarmingUp);
-            return false;
+            return List.of();
+        }
+
+        /**
+         * The pilot goes on with its first {@code forks} JVMs per variant, all that the time limit holds: the others,
+         * started (warmed up too, when the pace changed late: the pilot warms fork by fork), are stopped and left out of
+         * the result, and the pilot's JVMs serve the comparison to its end ({@link #plan}).
+         */
+        private void smallerPilot(int forks, double pace, double left) {
+            var dropped = jvms.stream().filter(jvm -> jvm.fork() > forks).toList();
+            listener.message(String.format(
+                    Locale.ROOT,
+                    "time limit: the pilot's %d JVMs per variant, at %.0f s a JVM to warm up, and its %d rounds would"
+                            + " end after the time limit of %s, %.0f s from now; %d per variant fit: stopping the other"
+                            + " %d JVMs, the pilot's %d JVM(s) per variant serve the comparison to its end",
+                    design.forksIn(1),
+                    pace,
+                    Design.PILOT_TRIALS,
+                    Durations.format(design.timeLimit()),
+                    left,
+                    forks,
+                    dropped.size(),
+                    forks));
+            dropped.forEach(VariantJvm::close);
+            started.removeAll(dropped);
+            dropped.forEach(jvm -> cpu.remove(name(jvm)));
+            jvms = jvms.stream().filter(jvm -> jvm.fork() <= forks).toList();
+            design = design.pilotOf(forks);
+            looks = design.looks();
+            pilot.alone();
+            pilotAlone = true;
         }
 
         /** Ends the generation alive: each JVM's profile over its trials (when profiling and {@code profile}), then its JVM. */
@@ -365,6 +447,15 @@ public final class ComparisonRunner {
         private void plan() {
             PilotPlan.Decision decision = pilot.decide();
             decision.text().lines().forEach(listener::message);
+            if (pilotAlone) {
+                // No generation after a pilot the time limit could not hold whole: its JVMs serve the rounds left. Not
+                // kept for the next plan: its cost per JVM counts the starts of the JVMs it stopped.
+                design = design.untilTheTimeLimit();
+                looks = design.looks();
+                listener.message("following the time limit: the pilot's " + design.jvmsPerVariant()
+                        + " JVM(s) per variant serve rounds until it ends (at most " + design.maxRounds() + ")");
+                return;
+            }
             pilot.remembered(machine.id(), pilotKind, Instant.now()).ifPresent(pilots::remember);
             decision.plan().ifPresent(plan -> {
                 int forks = design.forks();
@@ -454,7 +545,7 @@ public final class ComparisonRunner {
                 var ran = new ComparisonResult.Round(
                         round, order.stream().map(this::name).toList(), trials, seconds);
                 rounds.add(ran);
-                var nothingServed = NothingServed.in(ran, rounds.size() == 1, design.severalJvms());
+                var nothingServed = NothingServed.in(ran, rounds.size() == 1, design.forkNamed());
                 if (nothingServed.isPresent()) {
                     throw nothingServed.get();
                 }
@@ -506,7 +597,7 @@ public final class ComparisonRunner {
             String label = jvm.variant().label();
             String relative = out == null
                     ? null
-                    : "trials/" + label + (design.severalJvms() ? "/fork-" + jvm.fork() : "") + "/round-"
+                    : "trials/" + label + (design.forkNamed() ? "/fork-" + jvm.fork() : "") + "/round-"
                             + String.format("%02d", round);
             Instant startedAt = Instant.now();
             long start = System.nanoTime();

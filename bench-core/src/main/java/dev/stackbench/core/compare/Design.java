@@ -245,9 +245,17 @@ public record Design(
         return pilotTrials > 0 ? pilotTrials : trialsPerJvm;
     }
 
-    /** Whether its JVMs are more than one per variant (forks, or generations of one), so each is named by its number. */
+    /** Whether its JVMs are more than one per variant (forks, or generations of one). */
     public boolean severalJvms() {
         return jvms > 1;
+    }
+
+    /**
+     * Whether each JVM is named by its number (its logs, trials and profiles under fork-N): with several per variant, and
+     * in a planned design, whose pilot starts several even when the time limit leaves it one ({@link #pilotOf}).
+     */
+    public boolean forkNamed() {
+        return severalJvms() || planned();
     }
 
     /** JVMs per variant in all. */
@@ -303,6 +311,52 @@ public record Design(
      */
     public Design endingWith(int generation, int forksThere) {
         return withJvms((generation - 1) * forks + forksThere, trialsPerJvm, pilotTrials);
+    }
+
+    /**
+     * This planned design's pilot with {@code pilotForks} JVMs per variant, fewer than it started: all that its time
+     * limit holds, the comparison's only generation ({@link #untilTheTimeLimit}).
+     */
+    public Design pilotOf(int pilotForks) {
+        return new Design(
+                minRounds,
+                maxRounds,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                pilotForks,
+                pilotForks,
+                trialsPerJvm,
+                pilotTrials,
+                schedule,
+                confidence,
+                equivalenceMargin,
+                deciding,
+                seed,
+                detect);
+    }
+
+    /**
+     * This design's JVMs serving rounds until the time limit ends them (at most {@link #MAX_ROUNDS}), looked at as a
+     * design of rounds is: a smaller pilot's, whose JVMs are all it has.
+     */
+    public Design untilTheTimeLimit() {
+        return new Design(
+                minRounds,
+                MAX_ROUNDS,
+                timeLimit,
+                trialWarmup,
+                rehearsals,
+                forks,
+                jvms,
+                0,
+                0,
+                schedule,
+                confidence,
+                equivalenceMargin,
+                deciding,
+                seed,
+                detect);
     }
 
     private Design withJvms(int newJvms, int newTrialsPerJvm, int newPilotTrials) {

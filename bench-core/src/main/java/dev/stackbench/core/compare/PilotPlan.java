@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +52,9 @@ public final class PilotPlan {
     private double secondsBeforeFirstTrial = Double.NaN;
     private double roundSeconds;
     private int roundTrials;
+    private int rounds;
+    /** Whether the pilot's JVMs are all the comparison has: the time limit held fewer than the pilot's ({@link #alone}). */
+    private boolean alone;
     /** Every value with what it was measured with: its round, and its fork when the schedule measured forks together. */
     private final List<Measured> measured = new ArrayList<>();
 
@@ -115,6 +119,15 @@ public final class PilotPlan {
     public void round(double seconds, int trials) {
         roundSeconds += seconds;
         roundTrials += trials;
+        rounds++;
+    }
+
+    /**
+     * The pilot's JVMs are all the comparison has: its time limit held fewer JVMs per variant than a pilot's, and they
+     * serve rounds until it ends. The plan then says what those rounds can resolve, and which pairs they likely cannot.
+     */
+    public void alone() {
+        alone = true;
     }
 
     /**
@@ -125,7 +138,7 @@ public final class PilotPlan {
 
     /** The plan within the comparison's time limit (the pilot's time counted), and its text ({@link #text()}). */
     public Decision decide() {
-        if (fewestJvmsPerVariant() < 2) {
+        if (alone || fewestJvmsPerVariant() < 2) {
             return new Decision(Optional.empty(), text());
         }
         var pilot = pilot();
@@ -333,6 +346,9 @@ public final class PilotPlan {
 
     /** The pilot, the costs and the plan, in lines; or why there is no plan. */
     public String text() {
+        if (alone) {
+            return aloneText();
+        }
         if (fewestJvmsPerVariant() < 2) {
             return String.format(
                     "Plan:         not made for --detect %s: with one JVM per variant this comparison cannot see what JVMs"
@@ -350,7 +366,9 @@ public final class PilotPlan {
             try {
                 VarianceComponents components = planningComponents(pilot);
                 Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit), Design.PILOT_TRIALS);
-                budgeted = String.format("In its time:  %s%n", inTime.describe()) + unlikelyPairs(components, inTime);
+                budgeted = String.format("In its time:  %s%n", inTime.describe())
+                        + unlikelyPairs(
+                                components, inTime.question(), inTime.jvmsPerVariant(), inTime.trialsPerJvm(), "");
             } catch (IllegalArgumentException e) {
                 budgeted = String.format("In its time:  %s%n", e.getMessage());
             }
@@ -361,12 +379,107 @@ public final class PilotPlan {
     }
 
     /**
+     * A pilot whose JVMs are all the comparison has ({@link #alone}): what its JVMs and the rounds the time left holds
+     * resolve, and the pairs they likely cannot. With one JVM per variant what JVMs differ by cannot be seen, so it is
+     * taken as nothing: what is said is the best case (a pair named cannot be decided even then), and the analysis then
+     * compares a pair over its rounds (Student's paired t), which the planner's test of as many JVMs of one trial each,
+     * measured together, is.
+     */
+    private String aloneText() {
+        var pilot = pilot();
+        int jvms = fewestJvmsPerVariant();
+        double left = timeLimit.toNanos() / 1e9 - (System.nanoTime() - startNanos) / 1e9;
+        double perRound = Math.max(roundSeconds / Math.max(rounds, 1), 1e-3);
+        int roundsInAll = (int) Math.min(Design.MAX_ROUNDS, rounds + Math.max(0, Math.floor(left / perRound)));
+        Question question = new Question(detect, confidence, Question.POWER, pilot.size(), null, together());
+        String fewer = String.format(
+                Locale.ROOT,
+                "Plan:         not made for --detect %s: the time limit held %d of the pilot's %d JVMs per variant, no"
+                        + " more; they serve about %d rounds in all%n",
+                percent(detect),
+                jvms,
+                Design.PILOT_FORKS,
+                roundsInAll);
+        try {
+            VarianceComponents components;
+            String pilotLine;
+            String atBest;
+            int planJvms;
+            int planTrials;
+            if (jvms < 2) {
+                double within = withinJvmOfOne(pilot);
+                components = VarianceComponents.known(0, within);
+                question = question.withTogether(true);
+                planJvms = roundsInAll;
+                planTrials = 1;
+                pilotLine = String.format(
+                        Locale.ROOT,
+                        "Pilot:        %s, %d variants, 1 JVM each, %d trials: trials within a JVM differ by %.1f%% (what"
+                                + " JVMs of one variant differ by cannot be seen with one each)%n",
+                        metric.id(),
+                        pilot.size(),
+                        rounds,
+                        100 * Math.expm1(Math.sqrt(within)));
+                atBest = ", even were JVMs of one variant alike";
+            } else {
+                components = planningComponents(pilot);
+                planJvms = jvms;
+                planTrials = roundsInAll;
+                pilotLine = String.format(
+                        Locale.ROOT,
+                        "Pilot:        %s, %d variants, %d JVMs each, %d trials per JVM: %s%n",
+                        metric.id(),
+                        pilot.size(),
+                        jvms,
+                        rounds,
+                        PlanSummary.spreads(components));
+                atBest = "";
+            }
+            double resolves = Planner.resolution(components, question, planJvms, planTrials);
+            return pilotLine
+                    + fewer
+                    + String.format(
+                            Locale.ROOT,
+                            "In its time:  those rounds tell %s apart at %s with %s power%s%n",
+                            percent(resolves),
+                            percent(confidence),
+                            percent(Question.POWER),
+                            atBest)
+                    + unlikelyPairs(components, question, planJvms, planTrials, atBest);
+        } catch (IllegalArgumentException e) {
+            return fewer + String.format("In its time:  %s%n", e.getMessage());
+        }
+    }
+
+    /**
+     * What trials of one JVM differ by (a variance of logs) when each variant has one: each variant's values about their
+     * own mean, pooled over the variants.
+     */
+    private static double withinJvmOfOne(Map<String, double[][]> pilot) {
+        double squares = 0;
+        int degrees = 0;
+        for (double[][] byJvm : pilot.values()) {
+            double[] logs = Arrays.stream(byJvm[0]).map(Math::log).toArray();
+            double mean = Arrays.stream(logs).average().orElse(0);
+            for (double log : logs) {
+                squares += (log - mean) * (log - mean);
+            }
+            degrees += logs.length - 1;
+        }
+        if (degrees < 1) {
+            throw new IllegalArgumentException("a pilot of one trial per JVM cannot say what trials differ by");
+        }
+        return squares / degrees;
+    }
+
+    /**
      * The pairs that the design within the time limit has less than an even chance to decide (declare different, or
      * equivalent within the margin) at the ratio the pilot saw between them, said before that time is spent; nothing
      * when every pair is likely decided. The A/A control's pairs are no question to decide. The pilot's ratios are
      * estimates of a few JVMs: a pair named here may still be decided, and one not named may not.
      */
-    private String unlikelyPairs(VarianceComponents components, Plan inTime) {
+    private String unlikelyPairs(
+            VarianceComponents components, Question question, int jvms, int trials, String atBest) {
         Map<String, Double> levels = pilotLevels();
         var labels = new ArrayList<>(levels.keySet());
         labels.remove(control);
@@ -376,10 +489,8 @@ public final class PilotPlan {
             for (int j = i + 1; j < labels.size(); j++) {
                 pairs++;
                 double ratio = Math.exp(Math.abs(levels.get(labels.get(i)) - levels.get(labels.get(j))));
-                int jvms = inTime.jvmsPerVariant();
-                int trials = inTime.trialsPerJvm();
-                double chance = Planner.power(components, inTime.question(), jvms, trials, ratio - 1)
-                        + Planner.equivalence(components, inTime.question(), jvms, trials, ratio - 1, margin);
+                double chance = Planner.power(components, question, jvms, trials, ratio - 1)
+                        + Planner.equivalence(components, question, jvms, trials, ratio - 1, margin);
                 if (chance < 0.5) {
                     unlikely.add(String.format(
                             Locale.ROOT,
@@ -397,10 +508,11 @@ public final class PilotPlan {
         return String.format(
                 Locale.ROOT,
                 "Unlikely:     %d of %d pair(s) have less than an even chance to be decided in this time (declared"
-                        + " different, or equivalent within %s) at the ratio the pilot saw: %s%n",
+                        + " different, or equivalent within %s) at the ratio the pilot saw%s: %s%n",
                 unlikely.size(),
                 pairs,
                 percent(margin),
+                atBest,
                 String.join("; ", unlikely));
     }
 

@@ -84,7 +84,7 @@ final class Warmups {
         int firstFork = (generation - 1) * design.forks() + 1;
         int forks = design.forksIn(generation);
         int jvmsInAll = design.jvmsPerVariant();
-        boolean several = design.severalJvms();
+        boolean several = design.forkNamed();
         var jvms = new ArrayList<VariantJvm>();
         try {
             for (Variant variant : comparison.measured()) {
@@ -132,30 +132,36 @@ final class Warmups {
     }
 
     /**
-     * After some JVMs of a generation are warm: whether to warm up the rest (whether they and a round still fit in the
-     * time left, at the pace so far).
+     * After some JVMs of a generation are warm: which of those waiting to warm up to go on with, as the time left holds
+     * them and a round: all, fewer (a pilot of what the time holds), or none (stop).
      */
     @FunctionalInterface
     interface Pace {
-        boolean roomForTheRest(int warmed, int total, double warmupSeconds);
+        List<VariantJvm> rest(int warmed, double warmupSeconds, List<VariantJvm> waiting);
     }
 
     /**
      * Each JVM's warm-up and rehearsals, group by group as {@code schedule} makes them; none once stopped, nor once
-     * {@code pace} says the rest would not fit.
+     * {@code pace} says the rest would not fit; only those {@code pace} keeps when it keeps fewer.
      *
-     * @return whether every JVM was warmed up
+     * @return whether every JVM kept was warmed up
      */
     boolean warmAll(List<VariantJvm> jvms, RoundSchedule schedule, Pace pace) {
         long start = System.nanoTime();
+        var waiting = new ArrayList<>(jvms);
         int warmedUp = 0;
-        for (List<VariantJvm> group : schedule.groups(jvms)) {
+        while (!waiting.isEmpty()) {
             if (stop.requested()) {
                 return false;
             }
-            if (warmedUp > 0 && !pace.roomForTheRest(warmedUp, jvms.size(), (System.nanoTime() - start) / 1e9)) {
-                return false;
+            if (warmedUp > 0) {
+                List<VariantJvm> rest = pace.rest(warmedUp, (System.nanoTime() - start) / 1e9, List.copyOf(waiting));
+                if (rest.isEmpty()) {
+                    return false;
+                }
+                waiting.retainAll(rest);
             }
+            List<VariantJvm> group = schedule.groups(waiting).getFirst();
             group.forEach(jvm -> listener.message("warming up " + name.apply(jvm)));
             List<Warmed> warmed = RoundSchedule.atOnce(group, this::warm);
             for (int i = 0; i < group.size(); i++) {
@@ -165,6 +171,7 @@ final class Warmups {
                 listener.message("warmed up " + jvm + ": " + words(warmed.get(i).warmup()));
                 listener.message("rehearsed " + jvm + ": " + warmed.get(i).rehearsalWords());
             }
+            waiting.removeAll(group);
             warmedUp += group.size();
         }
         return true;

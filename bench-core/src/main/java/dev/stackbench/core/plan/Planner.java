@@ -263,7 +263,7 @@ public final class Planner {
     }
 
     /** The smallest relative difference declared with the power asked for, by bisection on the log ratio. */
-    static double resolution(VarianceComponents components, Question question, int jvms, int trials) {
+    public static double resolution(VarianceComponents components, Question question, int jvms, int trials) {
         double low = 0;
         double high = 0.01;
         while (power(components, question, jvms, trials, Math.expm1(high)) < question.power()) {

@@ -201,7 +201,7 @@ public final class ComparisonReport {
                 .map(MetricVerdict.VariantScore::median)
                 .orElse(null);
         Path directory = home.resolve(ComparisonRunner.PROFILES).resolve(variant.label());
-        boolean forked = result.design().severalJvms();
+        boolean forked = result.design().forkNamed();
         return new ProfileGraphs.Profiled(
                 forked ? directory.resolve("fork-" + variant.fork()) : directory, variant.profile(), serverCpu);
     }

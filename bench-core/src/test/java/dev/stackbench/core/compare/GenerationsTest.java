@@ -11,6 +11,7 @@ import dev.stackbench.core.result.Metric;
 import dev.stackbench.testing.ChecksBehaviour;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** JVMs in generations: the design's arithmetic, its looks, and the analysis counting each generation's JVMs as its own. */
@@ -150,6 +151,63 @@ class GenerationsTest {
         assertThat(ComparisonRunner.jvmsThatFit(3, 3, 216, 1, 20, 70)).isZero();
         // the last generation's rounds count: 3 rounds each
         assertThat(ComparisonRunner.jvmsThatFit(3, 3, 216, 3, 20, 180)).isEqualTo(1);
+    }
+
+    /**
+     * A pilot the time limit holds one JVM per variant of: still its pilot (3 rounds, a look at the third, its JVMs
+     * named by their fork as they started), then its JVMs' rounds until the time limit, looked at as rounds are.
+     */
+    @Test
+    void aSmallerPilotIsTheOnlyGenerationAndItsJvmsServeUntilTheTimeLimit() {
+        Design pilot = Design.planned(
+                        0.10,
+                        Duration.ofMinutes(15),
+                        Duration.ofSeconds(1),
+                        0,
+                        Schedule.TURNS,
+                        0.95,
+                        0.10,
+                        List.of(Metric.RPS),
+                        1)
+                .pilotOf(1);
+
+        assertThat(pilot.jvmsPerVariant()).isEqualTo(1);
+        assertThat(pilot.generations()).isEqualTo(1);
+        assertThat(pilot.maxRounds()).isEqualTo(Design.PILOT_TRIALS);
+        assertThat(pilot.lastRound(1)).isEqualTo(Design.PILOT_TRIALS);
+        assertThat(pilot.looks().rounds()).containsExactly(Design.PILOT_TRIALS);
+        assertThat(pilot.severalJvms()).isFalse();
+        assertThat(pilot.forkNamed()).isTrue();
+
+        Design rest = pilot.untilTheTimeLimit();
+        assertThat(rest.maxRounds()).isEqualTo(Design.MAX_ROUNDS);
+        assertThat(rest.generations()).isEqualTo(1);
+        assertThat(rest.generation(Design.MAX_ROUNDS)).isEqualTo(1);
+        assertThat(rest.looks().rounds()).contains(Design.PILOT_TRIALS, Design.MAX_ROUNDS);
+        assertThat(rest.forkNamed()).isTrue();
+    }
+
+    /**
+     * Eight variants' pilot of 3 JVMs each, as measured here (2026-11-28): its first JVM warmed up in 53 s, 776 s left,
+     * a round of its 24 JVMs reckoned at 192 s (8 s a JVM). The other 23 warm-ups alone would take 1,219 s; two per
+     * variant still 15 warm-ups (795 s); one per variant 7 warm-ups and 3 rounds of 8 JVMs (371 + 192 s): one.
+     */
+    @Test
+    void aPilotTheTimeCannotHoldGoesOnWithTheJvmsPerVariantItHolds() {
+        // the first JVM of the first variant is warm: m per variant leave 8 m - 1 waiting
+        IntUnaryOperator waiting = m -> 8 * m - 1;
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 776))
+                .isEqualTo(1);
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 1200))
+                .isEqualTo(2);
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 500))
+                .isZero();
+        // the rounds count: 7 warm-ups fit in 400 s, not with 3 rounds of 8 JVMs
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 400))
+                .isZero();
+        // never the pilot's own size: that one did not fit
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 1, 3, 1, 10_000))
+                .isEqualTo(2);
     }
 
     @Test

@@ -220,6 +220,54 @@ class PilotPlanTest {
                 .isEmpty();
     }
 
+    /**
+     * A pilot whose JVMs are all the time limit held (eight variants' pilot of 24 JVMs did not fit in 15 minutes; one JVM
+     * each did): no plan to follow, but what the rounds left can tell apart, and the pairs they cannot decide. With one
+     * JVM per variant what JVMs differ by is unseen, so that is the best case, and said so: v1 and v2, 1% apart in
+     * trials of about 5%, cannot be told apart (nor shown equivalent within 3%) in 30 rounds; v3, 50% away, can.
+     */
+    @Test
+    void aPilotTheTimeLimitLeftAloneSaysWhichPairsItsRoundsCannotDecide() {
+        var one = new PilotPlan(0.03, design(1));
+        double[][] values = {{40, 42, 38}, {40.4 * 0.95, 40.4, 40.4 * 1.05}, {60, 58.2, 61.8}};
+        for (int round = 1; round <= 3; round++) {
+            for (int v = 0; v < values.length; v++) {
+                one.trial(
+                        round,
+                        new ComparisonResult.Trial(
+                                "v" + (v + 1),
+                                1,
+                                "",
+                                2,
+                                new TrialValues(Map.of(Metric.CPU_PER_REQUEST, values[v][round - 1])),
+                                null,
+                                null));
+            }
+            one.round(12, 3);
+        }
+        one.alone();
+
+        assertThat(one.decide().plan()).isEmpty();
+        assertThat(one.text())
+                .contains(
+                        "Pilot:        cpuPerRequest, 3 variants, 1 JVM each, 3 trials: trials within a JVM differ by ")
+                .contains("Plan:         not made for --detect 3%: the time limit held 1 of the pilot's 3 JVMs per"
+                        + " variant, no more; they serve about 30 rounds in all")
+                .containsPattern("In its time:  those rounds tell \\d+(\\.\\d)?% apart at 95% with 90% power, even were"
+                        + " JVMs of one variant alike\\n")
+                .containsPattern("Unlikely: +1 of 3 pair\\(s\\) have less than an even chance to be decided in this"
+                        + " time \\(declared different, or equivalent within 3%\\) at the ratio the pilot saw, even"
+                        + " were JVMs of one variant alike: v1 and v2 \\(1\\.010x, \\d+(\\.\\d)?%\\)\\n");
+
+        PilotPlan two = pilot(2, 0.02, 0.05, 0.1, new double[] {1, 1.01, 1.5});
+        two.alone();
+        assertThat(two.text())
+                .contains("Pilot:        cpuPerRequest, 3 variants, 2 JVMs each, 3 trials per JVM: JVMs differ by ")
+                .contains("the time limit held 2 of the pilot's 3 JVMs per variant")
+                .containsPattern("In its time:  those rounds tell \\d+(\\.\\d)?% apart at 95% with 90% power\\n")
+                .doesNotContain("even were JVMs");
+    }
+
     @Test
     void withOneJvmPerVariantItSaysWhyItCannotPlan() {
         assertThat(pilot(1, 0.04, 0.01).text())
