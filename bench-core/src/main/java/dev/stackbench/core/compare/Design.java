@@ -318,22 +318,7 @@ public record Design(
      * limit holds, the comparison's only generation ({@link #untilTheTimeLimit}).
      */
     public Design pilotOf(int pilotForks) {
-        return new Design(
-                minRounds,
-                maxRounds,
-                timeLimit,
-                trialWarmup,
-                rehearsals,
-                pilotForks,
-                pilotForks,
-                trialsPerJvm,
-                pilotTrials,
-                schedule,
-                confidence,
-                equivalenceMargin,
-                deciding,
-                seed,
-                detect);
+        return with(maxRounds, pilotForks, pilotForks, trialsPerJvm, pilotTrials);
     }
 
     /**
@@ -341,32 +326,22 @@ public record Design(
      * design of rounds is: a smaller pilot's, whose JVMs are all it has.
      */
     public Design untilTheTimeLimit() {
-        return new Design(
-                minRounds,
-                MAX_ROUNDS,
-                timeLimit,
-                trialWarmup,
-                rehearsals,
-                forks,
-                jvms,
-                0,
-                0,
-                schedule,
-                confidence,
-                equivalenceMargin,
-                deciding,
-                seed,
-                detect);
+        return with(MAX_ROUNDS, forks, jvms, 0, 0);
     }
 
     private Design withJvms(int newJvms, int newTrialsPerJvm, int newPilotTrials) {
+        return with(maxRounds, forks, newJvms, newTrialsPerJvm, newPilotTrials);
+    }
+
+    /** This design with its rounds and JVMs changed, the rest as it is. */
+    private Design with(int newMaxRounds, int newForks, int newJvms, int newTrialsPerJvm, int newPilotTrials) {
         return new Design(
                 minRounds,
-                maxRounds,
+                newMaxRounds,
                 timeLimit,
                 trialWarmup,
                 rehearsals,
-                forks,
+                newForks,
                 newJvms,
                 newTrialsPerJvm,
                 newPilotTrials,
