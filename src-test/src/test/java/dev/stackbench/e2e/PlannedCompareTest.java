@@ -101,6 +101,27 @@ class PlannedCompareTest {
                 .isEqualTo(2 * Design.PILOT_FORKS);
     }
     /**
+     * A planned pilot of which not even one JVM per variant fits with its rounds (6 JVMs to start, a time limit of 10 s):
+     * it stops after the first warm-up, as a design by hand does, and says what a pilot of one JVM per variant would
+     * need, not "fewer JVMs", which a plan does not take.
+     */
+    @Test
+    void aPilotNotOneJvmPerVariantOfWhichFitsStopsSayingWhatOneWouldNeed() throws Exception {
+        Path out = temp.resolve("pilot-out-of-time");
+        Cli.Run run = Cli.jar(
+                Duration.ofMinutes(4),
+                Map.of("STACKBENCH_HOME", temp.resolve("home-out-of-time").toString()),
+                compare("--detect", "30%", "--time-limit", "10s", "--out", out.toString()));
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err())
+                .doesNotContain("per variant fit: stopping the other")
+                .containsPattern("stopping here, with nothing measured \\(give fewer variants, or a --time-limit of at"
+                        + " least [1-9][0-9]*m: a pilot of one JVM per variant at this pace and its 3 rounds\\)");
+        assertThat(Results.comparison(out).rounds()).isEmpty();
+    }
+
+    /**
      * A time limit that two JVMs cannot warm up in (4 s each, 10 s in all, their starts included; a planned pilot's
      * six are the same case): once the first is warm, the second at that pace and a round would end after the limit,
      * so it stops there and says so, instead of spending the time on warm-ups that no round follows (a check on Zipkin

@@ -105,7 +105,7 @@ public final class ComparisonRunner {
     }
 
     /**
-     * The most JVMs per variant, fewer than {@code forks}, that a pilot of {@code variants} variants can go on with: those
+     * The most JVMs per variant, at most {@code forks}, that a pilot of {@code variants} variants can go on with: those
      * still waiting to warm up ({@code waiting.applyAsInt(m)} of the first m of each variant), at {@code pace} s each,
      * and then its {@code rounds} rounds of m JVMs per variant, at {@code roundPerJvm} s per JVM in a round, end within
      * {@code secondsLeft}; 0 if not even one per variant does.
@@ -118,7 +118,7 @@ public final class ComparisonRunner {
             int rounds,
             double roundPerJvm,
             double secondsLeft) {
-        for (int m = forks - 1; m >= 1; m--) {
+        for (int m = forks; m >= 1; m--) {
             if (pace * waiting.applyAsInt(m) + rounds * roundPerJvm * m * variants <= secondsLeft) {
                 return m;
             }
@@ -145,10 +145,11 @@ public final class ComparisonRunner {
         private Looks looks;
         /** Whether the pilot's trials have made the plan. */
         private boolean pilotPlanned;
-        /** Why it stopped warming up, when the time limit could not fit the rest; null if it did not. */
-        private String stoppedWarmingUp;
-        /** Whether the pilot's JVMs are all it has: the time limit held fewer than the pilot's ({@link #smallerPilot}). */
-        private boolean pilotAlone;
+        /**
+         * What the time limit cut of the warm-ups, for the result's warnings: the pilot made smaller, or the warm-ups
+         * stopped (the later says all); null if nothing.
+         */
+        private String warmingCut;
 
         private final Path out;
         private final StopRequest stop;
@@ -325,7 +326,7 @@ public final class ComparisonRunner {
                             .sorted(Comparator.comparingInt(VariantJvm::fork))
                             .toList(),
                     schedule,
-                    this::restToWarm);
+                    this::goOnWarming);
             generationSeconds = (System.nanoTime() - start) / 1e9;
             if (all && pilot != null && generation == 1) {
                 pilot.jvmsReady(generationSeconds);
@@ -335,39 +336,49 @@ public final class ComparisonRunner {
 
         /**
          * Which of the JVMs waiting to warm up to go on with: all, when they, at the pace of those warmed so far, and then
-         * a first round still end within the time limit. If not, it says so: the rest of the time would go to warm-ups
-         * that no round follows (nine JVMs of a check on Zipkin took its 10 minutes and measured nothing). A planned
-         * design's pilot that does not fit goes on with the JVMs per variant that fit with the pilot's rounds, if one
-         * does ({@link #smallerPilot}): eight variants' pilot of 24 JVMs stopped here with nothing measured.
+         * a first round still end within the time limit (a planned design's pilot: its rounds, which its plan is made
+         * from). If not, it says so: the rest of the time would go to warm-ups that no round follows (nine JVMs of a check
+         * on Zipkin took its 10 minutes and measured nothing). A pilot goes on with the most JVMs per variant that fit
+         * with its rounds, if one does, and makes itself smaller ({@link #smallerPilot}): eight variants' pilot of 24 JVMs
+         * stopped here with nothing measured.
          */
-        private List<VariantJvm> restToWarm(int warmed, double warmupSeconds, List<VariantJvm> waiting) {
+        private List<VariantJvm> goOnWarming(int warmed, double warmupSeconds, List<VariantJvm> waiting) {
             double pace = warmupSeconds / warmed;
             double rest = pace * waiting.size();
             double round = schedule.firstRoundSeconds(jvms, trialLength);
             double left = secondsLeft();
-            if (rest + round <= left) {
-                return waiting;
-            }
+            IntUnaryOperator waitingOf =
+                    m -> (int) waiting.stream().filter(jvm -> jvm.fork() <= m).count();
             if (pilot != null && generation == 1) {
                 int forks = design.forksIn(1);
                 int fit = pilotForksThatFit(
-                        forks,
-                        variants.size(),
-                        m -> (int)
-                                waiting.stream().filter(jvm -> jvm.fork() <= m).count(),
-                        pace,
-                        Design.PILOT_TRIALS,
-                        round / jvms.size(),
-                        left);
+                        forks, variants.size(), waitingOf, pace, Design.PILOT_TRIALS, round / jvms.size(), left);
+                if (fit == forks) {
+                    return waiting;
+                }
                 if (fit > 0) {
                     smallerPilot(fit, pace, left);
                     return waiting.stream().filter(jvm -> jvm.fork() <= fit).toList();
                 }
             }
+            if (rest + round <= left) {
+                return waiting;
+            }
             String instead;
-            if (generation == 1) {
-                // What would fit: the time so far, the rest of the warm-ups, and the rounds of the first look (a
-                // planned design's pilot rounds, which its plan is made from).
+            if (pilot != null && generation == 1) {
+                // What a pilot of one JVM per variant needs: the time so far, its warm-ups left, and its rounds.
+                double needed = design.timeLimit().toSeconds()
+                        - left
+                        + pace * waitingOf.applyAsInt(1)
+                        + Design.PILOT_TRIALS * round / jvms.size() * variants.size();
+                instead = String.format(
+                        Locale.ROOT,
+                        "with nothing measured (give fewer variants, or a --time-limit of at least %s: a pilot of one JVM"
+                                + " per variant at this pace and its %d rounds)",
+                        Durations.format(Duration.ofMinutes((long) Math.ceil(needed / 60))),
+                        Design.PILOT_TRIALS);
+            } else if (generation == 1) {
+                // What would fit: the time so far, the rest of the warm-ups, and the rounds of the first look.
                 int firstLook = looks.rounds().getFirst();
                 double needed = design.timeLimit().toSeconds() - left + rest + firstLook * round;
                 instead = String.format(
@@ -379,7 +390,7 @@ public final class ComparisonRunner {
             } else {
                 instead = "with the generations before it measured (give a longer --time-limit, or fewer JVMs)";
             }
-            stoppedWarmingUp = String.format(
+            warmingCut = String.format(
                     Locale.ROOT,
                     "time limit: %d of %d JVMs warmed up in %.0f s; the other %d at that pace (about %.0f s) and a first"
                             + " round (about %.0f s) would end after the time limit of %s, %.0f s from now: stopping"
@@ -393,7 +404,7 @@ public final class ComparisonRunner {
                     Durations.format(design.timeLimit()),
                     left,
                     instead);
-            listener.message(stoppedWarmingUp);
+            listener.message(warmingCut);
             return List.of();
         }
 
@@ -404,7 +415,7 @@ public final class ComparisonRunner {
          */
         private void smallerPilot(int forks, double pace, double left) {
             var dropped = jvms.stream().filter(jvm -> jvm.fork() > forks).toList();
-            listener.message(String.format(
+            warmingCut = String.format(
                     Locale.ROOT,
                     "time limit: the pilot's %d JVMs per variant, at %.0f s a JVM to warm up, and its %d rounds would"
                             + " end after the time limit of %s, %.0f s from now; %d per variant fit: stopping the other"
@@ -416,15 +427,16 @@ public final class ComparisonRunner {
                     left,
                     forks,
                     dropped.size(),
-                    forks));
-            dropped.forEach(VariantJvm::close);
+                    forks);
+            listener.message(warmingCut);
+            // Out of the generation before they close: a stop meanwhile cancels only the JVMs kept.
+            jvms = jvms.stream().filter(jvm -> jvm.fork() <= forks).toList();
             started.removeAll(dropped);
             dropped.forEach(jvm -> cpu.remove(name(jvm)));
-            jvms = jvms.stream().filter(jvm -> jvm.fork() <= forks).toList();
+            dropped.forEach(VariantJvm::close);
             design = design.pilotOf(forks);
             looks = design.looks();
-            pilot.alone();
-            pilotAlone = true;
+            pilot.servesAlone();
         }
 
         /** Ends the generation alive: each JVM's profile over its trials (when profiling and {@code profile}), then its JVM. */
@@ -447,7 +459,7 @@ public final class ComparisonRunner {
         private void plan() {
             PilotPlan.Decision decision = pilot.decide();
             decision.text().lines().forEach(listener::message);
-            if (pilotAlone) {
+            if (pilot.alone()) {
                 // No generation after a pilot the time limit could not hold whole: its JVMs serve the rounds left. Not
                 // kept for the next plan: its cost per JVM counts the starts of the JVMs it stopped.
                 design = design.untilTheTimeLimit();
@@ -696,7 +708,7 @@ public final class ComparisonRunner {
                     aa,
                     List.of(),
                     machine);
-            return partial.withWarnings(ComparisonWarnings.of(partial, failure, stoppedWarmingUp));
+            return partial.withWarnings(ComparisonWarnings.of(partial, failure, warmingCut));
         }
 
         private ComparisonResult.Load load() {

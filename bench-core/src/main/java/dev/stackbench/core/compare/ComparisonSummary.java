@@ -77,7 +77,8 @@ public final class ComparisonSummary {
         text.append(
                 !design.severalJvms()
                         ? "JVMs:         one per variant: a difference of a few percent may be what a JVM keeps of its own (its JIT, its memory "
-                                + "layout); --forks 3 puts that in the intervals" + System.lineSeparator()
+                                + "layout); " + design.moreJvms() + " puts that in the intervals"
+                                + System.lineSeparator()
                         : design.generations() == 1
                                 ? String.format(
                                         Locale.ROOT,

@@ -37,7 +37,9 @@ final class ComparisonWarnings {
                         aa.verdict().high(),
                         !result.design().severalJvms()
                                 ? "with one JVM per variant, what a JVM keeps of its own (its JIT, its memory layout) "
-                                        + "is not in the intervals (--forks 3 puts it there), or the machine's noise was beyond what "
+                                        + "is not in the intervals ("
+                                        + result.design().moreJvms()
+                                        + " puts it there), or the machine's noise was beyond what "
                                         + result.rounds().size() + " rounds average out"
                                 : "the machine's noise was beyond what "
                                         + result.rounds().size() + " rounds and "

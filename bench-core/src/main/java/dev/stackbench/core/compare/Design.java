@@ -258,6 +258,14 @@ public record Design(
         return severalJvms() || planned();
     }
 
+    /**
+     * What gives each variant more JVMs, so that what one keeps of its own is in the intervals: {@code --forks 3} by hand;
+     * for a planned design, whose pilot the time limit held to one JVM per variant, more time or fewer variants.
+     */
+    public String moreJvms() {
+        return planned() ? "a longer --time-limit or fewer variants (a pilot of 3 JVMs per variant)" : "--forks 3";
+    }
+
     /** JVMs per variant in all. */
     public int jvmsPerVariant() {
         return jvms;
@@ -322,8 +330,8 @@ public record Design(
     }
 
     /**
-     * This design's JVMs serving rounds until the time limit ends them (at most {@link #MAX_ROUNDS}), looked at as a
-     * design of rounds is: a smaller pilot's, whose JVMs are all it has.
+     * This design's JVMs serving rounds until the time limit ends them (at most {@link #MAX_ROUNDS}), with the looks of a
+     * design of rounds (no generations): a smaller pilot's, whose JVMs are all it has.
      */
     public Design untilTheTimeLimit() {
         return with(MAX_ROUNDS, forks, jvms, 0, 0);

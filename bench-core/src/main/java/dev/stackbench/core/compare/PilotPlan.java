@@ -53,7 +53,7 @@ public final class PilotPlan {
     private double roundSeconds;
     private int roundTrials;
     private int rounds;
-    /** Whether the pilot's JVMs are all the comparison has: the time limit held fewer than the pilot's ({@link #alone}). */
+    /** Whether the pilot's JVMs are all the comparison has: the time limit held fewer than a pilot's ({@link #servesAlone}). */
     private boolean alone;
     /** Every value with what it was measured with: its round, and its fork when the schedule measured forks together. */
     private final List<Measured> measured = new ArrayList<>();
@@ -126,8 +126,13 @@ public final class PilotPlan {
      * The pilot's JVMs are all the comparison has: its time limit held fewer JVMs per variant than a pilot's, and they
      * serve rounds until it ends. The plan then says what those rounds can resolve, and which pairs they likely cannot.
      */
-    public void alone() {
+    public void servesAlone() {
         alone = true;
+    }
+
+    /** Whether the pilot's JVMs are all the comparison has ({@link #servesAlone}). */
+    public boolean alone() {
+        return alone;
     }
 
     /**
@@ -379,9 +384,9 @@ public final class PilotPlan {
     }
 
     /**
-     * A pilot whose JVMs are all the comparison has ({@link #alone}): what its JVMs and the rounds the time left holds
+     * A pilot whose JVMs are all the comparison has ({@link #servesAlone}): what its JVMs and the rounds the time left holds
      * resolve, and the pairs they likely cannot. With one JVM per variant what JVMs differ by cannot be seen, so it is
-     * taken as nothing: what is said is the best case (a pair named cannot be decided even then), and the analysis then
+     * taken as nothing: what is said is the best case (a pair named is unlikely to be decided even then), and the analysis then
      * compares a pair over its rounds (Student's paired t), which the planner's test of as many JVMs of one trial each,
      * measured together, is.
      */

@@ -133,11 +133,11 @@ final class Warmups {
 
     /**
      * After some JVMs of a generation are warm: which of those waiting to warm up to go on with, as the time left holds
-     * them and a round: all, fewer (a pilot of what the time holds), or none (stop).
+     * them and a round: all, fewer (a pilot of what the time holds, which the caller then makes smaller), or none (stop).
      */
     @FunctionalInterface
     interface Pace {
-        List<VariantJvm> rest(int warmed, double warmupSeconds, List<VariantJvm> waiting);
+        List<VariantJvm> goOnWith(int warmed, double warmupSeconds, List<VariantJvm> waiting);
     }
 
     /**
@@ -155,7 +155,8 @@ final class Warmups {
                 return false;
             }
             if (warmedUp > 0) {
-                List<VariantJvm> rest = pace.rest(warmedUp, (System.nanoTime() - start) / 1e9, List.copyOf(waiting));
+                List<VariantJvm> rest =
+                        pace.goOnWith(warmedUp, (System.nanoTime() - start) / 1e9, List.copyOf(waiting));
                 if (rest.isEmpty()) {
                     return false;
                 }

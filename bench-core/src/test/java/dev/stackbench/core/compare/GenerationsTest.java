@@ -190,7 +190,8 @@ class GenerationsTest {
     /**
      * Eight variants' pilot of 3 JVMs each, as measured here (2026-11-28): its first JVM warmed up in 53 s, 776 s left,
      * a round of its 24 JVMs reckoned at 192 s (8 s a JVM). The other 23 warm-ups alone would take 1,219 s; two per
-     * variant still 15 warm-ups (795 s); one per variant 7 warm-ups and 3 rounds of 8 JVMs (371 + 192 s): one.
+     * variant still 15 warm-ups (795 s); one per variant 7 warm-ups and 3 rounds of 8 JVMs (371 + 192 s): one. Its own 3
+     * when they and their 3 rounds fit, not when only a first round does.
      */
     @Test
     void aPilotTheTimeCannotHoldGoesOnWithTheJvmsPerVariantItHolds() {
@@ -205,8 +206,11 @@ class GenerationsTest {
         // the rounds count: 7 warm-ups fit in 400 s, not with 3 rounds of 8 JVMs
         assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 400))
                 .isZero();
-        // never the pilot's own size: that one did not fit
-        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 1, 3, 1, 10_000))
+        // all 3: 1,219 s of warm-ups and 3 rounds of 24 JVMs (576 s); at 1,500 s a first round fits after the 23
+        // warm-ups (1,411 s) but not the pilot's 3 rounds: 2 per variant
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 1800))
+                .isEqualTo(3);
+        assertThat(ComparisonRunner.pilotForksThatFit(3, 8, waiting, 53, 3, 8, 1500))
                 .isEqualTo(2);
     }
 

@@ -224,7 +224,7 @@ class PilotPlanTest {
      * A pilot whose JVMs are all the time limit held (eight variants' pilot of 24 JVMs did not fit in 15 minutes; one JVM
      * each did): no plan to follow, but what the rounds left can tell apart, and the pairs they cannot decide. With one
      * JVM per variant what JVMs differ by is unseen, so that is the best case, and said so: v1 and v2, 1% apart in
-     * trials of about 5%, cannot be told apart (nor shown equivalent within 3%) in 30 rounds; v3, 50% away, can.
+     * trials of about 5%, are unlikely to be told apart (or shown equivalent within 3%) in 30 rounds; v3, 50% away, is not.
      */
     @Test
     void aPilotTheTimeLimitLeftAloneSaysWhichPairsItsRoundsCannotDecide() {
@@ -245,7 +245,7 @@ class PilotPlanTest {
             }
             one.round(12, 3);
         }
-        one.alone();
+        one.servesAlone();
 
         assertThat(one.decide().plan()).isEmpty();
         assertThat(one.text())
@@ -260,7 +260,7 @@ class PilotPlanTest {
                         + " were JVMs of one variant alike: v1 and v2 \\(1\\.010x, \\d+(\\.\\d)?%\\)\\n");
 
         PilotPlan two = pilot(2, 0.02, 0.05, 0.1, new double[] {1, 1.01, 1.5});
-        two.alone();
+        two.servesAlone();
         assertThat(two.text())
                 .contains("Pilot:        cpuPerRequest, 3 variants, 2 JVMs each, 3 trials per JVM: JVMs differ by ")
                 .contains("the time limit held 2 of the pilot's 3 JVMs per variant")
