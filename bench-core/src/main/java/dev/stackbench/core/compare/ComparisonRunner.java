@@ -346,13 +346,15 @@ public final class ComparisonRunner {
             double pace = warmupSeconds / warmed;
             double rest = pace * waiting.size();
             double round = schedule.firstRoundSeconds(jvms, trialLength);
+            double roundPerJvm = round / jvms.size();
             double left = secondsLeft();
+            boolean ofPilot = pilot != null && generation == 1;
             IntUnaryOperator waitingOf =
                     m -> (int) waiting.stream().filter(jvm -> jvm.fork() <= m).count();
-            if (pilot != null && generation == 1) {
+            if (ofPilot) {
                 int forks = design.forksIn(1);
                 int fit = pilotForksThatFit(
-                        forks, variants.size(), waitingOf, pace, Design.PILOT_TRIALS, round / jvms.size(), left);
+                        forks, variants.size(), waitingOf, pace, Design.PILOT_TRIALS, roundPerJvm, left);
                 if (fit == forks) {
                     return waiting;
                 }
@@ -365,12 +367,12 @@ public final class ComparisonRunner {
                 return waiting;
             }
             String instead;
-            if (pilot != null && generation == 1) {
+            if (ofPilot) {
                 // What a pilot of one JVM per variant needs: the time so far, its warm-ups left, and its rounds.
                 double needed = design.timeLimit().toSeconds()
                         - left
                         + pace * waitingOf.applyAsInt(1)
-                        + Design.PILOT_TRIALS * round / jvms.size() * variants.size();
+                        + Design.PILOT_TRIALS * roundPerJvm * variants.size();
                 instead = String.format(
                         Locale.ROOT,
                         "with nothing measured (give fewer variants, or a --time-limit of at least %s: a pilot of one JVM"
