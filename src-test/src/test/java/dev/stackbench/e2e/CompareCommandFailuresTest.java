@@ -75,8 +75,11 @@ class CompareCommandFailuresTest {
                         .start()
                         .waitFor(10, TimeUnit.SECONDS);
                 // Well within the minute of warm-up left: only cutting it short ends it this soon.
-                assertThat(coordinator.waitFor(30, TimeUnit.SECONDS))
-                        .as("SIG%s: the coordinator ends soon after it", signal)
+                boolean ended = coordinator.waitFor(30, TimeUnit.SECONDS);
+                assertThat(ended)
+                        .as(
+                                "SIG%s: the coordinator ends soon after it; it wrote:%n%s",
+                                signal, Files.readString(stderr))
                         .isTrue();
                 if (signal.equals("INT")) {
                     assertThat(coordinator.exitValue())

@@ -40,6 +40,8 @@ public final class VariantJvm implements AutoCloseable {
     private final BufferedWriter orders;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private VariantReply.Started started;
+    /** Set by {@link #cancel()}: the comparison is stopping, and every run ordered from then on is cut short too. */
+    private volatile boolean cancelled;
 
     private VariantJvm(Variant variant, int fork, Process process, Path log) {
         this.variant = variant;
@@ -117,9 +119,13 @@ public final class VariantJvm implements AutoCloseable {
         return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
-    /** Sends {@code order} and waits for its measurement. */
+    /** Sends {@code order} and waits for its measurement; once {@link #cancel() cancelled}, the run ends as it begins. */
     public RunResult measure(VariantOrder order, Duration timeout) {
         send(order);
+        if (cancelled) {
+            // A cancel sent before this order (the stop came between a caller's last look and its order) ended nothing.
+            send(new VariantOrder.Cancel());
+        }
         return switch (await(
                 timeout, order instanceof VariantOrder.Trial trial ? "trial of round " + trial.round() : "warm-up")) {
             case VariantReply.Measured measured -> measured.result();
@@ -149,6 +155,7 @@ public final class VariantJvm implements AutoCloseable {
      * any thread (a Ctrl-C handler's); nothing if its JVM is gone.
      */
     public void cancel() {
+        cancelled = true;
         if (process.isAlive()) {
             try {
                 send(new VariantOrder.Cancel());

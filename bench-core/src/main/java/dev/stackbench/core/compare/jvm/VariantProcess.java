@@ -8,7 +8,6 @@ import dev.stackbench.core.load.RequestMix;
 import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.load.engine.LoadGenerator;
 import dev.stackbench.core.load.engine.ProgressListener;
-import dev.stackbench.core.load.engine.StopRequest;
 import dev.stackbench.core.profile.Profile;
 import dev.stackbench.core.profile.ProfileFiles;
 import dev.stackbench.core.profile.ProfileRecorder;
@@ -118,7 +117,7 @@ public final class VariantProcess {
         // An application that stops serving by itself (its context closed, its process gone, System.exit: then from a
         // shutdown hook) ends the trial under way and this JVM, saying why; the coordinator keeps the complete rounds.
         server.onStopped(reason -> {
-            current.request("the application stopped serving: " + reason);
+            stops.stopCurrent("the application stopped serving: " + reason);
             reply(new VariantReply.Failed("its application stopped serving: " + reason, true, true, List.of()));
         });
         ProfileRecorder profiled;
@@ -139,7 +138,9 @@ public final class VariantProcess {
                     server.baseUri().toString(), ProcessHandle.current().pid(), server.startup(), target));
             BlockingQueue<VariantOrder> queue = readOrdersAsTheyCome();
             while (true) {
-                switch (queue.take()) {
+                VariantOrder next = queue.take();
+                stops.taken();
+                switch (next) {
                     case VariantOrder.Warm warm ->
                         replyUnlessStopped(server, measure(base, server, target, mix, warm.directory()));
                     case VariantOrder.Trial trial -> {
@@ -193,16 +194,16 @@ public final class VariantProcess {
                 for (String line = orders.readLine(); line != null; line = orders.readLine()) {
                     VariantOrder order = read(line, VariantOrder.class);
                     if (order instanceof VariantOrder.Cancel) {
-                        current.request("interrupted by its coordinator");
+                        stops.cancel();
                     } else {
+                        stops.received();
                         queue.add(order);
                     }
                 }
             } catch (IOException | RuntimeException e) {
                 // the pipe is broken: as good as closed
             }
-            coordinatorGone = true;
-            current.request(COORDINATOR_GONE);
+            stops.coordinatorGone();
             queue.add(new VariantOrder.Stop());
         });
         return queue;
@@ -221,23 +222,14 @@ public final class VariantProcess {
         return profile.facts(profiledRequests, files);
     }
 
-    /** The run under way: an application that stops serving stops it, as does a {@link VariantOrder.Cancel}. */
-    private volatile StopRequest current = new StopRequest();
-
-    /** Set once the coordinator's pipe has closed: every run from then on ends as it starts. */
-    private volatile boolean coordinatorGone;
-
-    private static final String COORDINATOR_GONE = "its coordinator is gone";
+    /** What ends the run under way: a {@link VariantOrder.Cancel}, the coordinator's pipe closing, the application stopping. */
+    private final RunStops stops = new RunStops();
 
     private VariantReply measure(
             LoadOptions options, VariantServer server, RunResult.Target target, RequestMix mix, String directory)
             throws UnknownHostException {
         LoadRun run = options.toRun(server.baseUri(), mix, LoadOption.Naming.COMMAND_LINE);
-        current = new StopRequest();
-        if (coordinatorGone) {
-            current.request(COORDINATOR_GONE); // an order the coordinator sent before it went
-        }
-        Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE, current);
+        Measurement measurement = LoadGenerator.run(run, target, ProgressListener.NONE, stops.begin());
         if (directory != null) {
             ResultFiles.write(Path.of(directory), measurement);
         }
