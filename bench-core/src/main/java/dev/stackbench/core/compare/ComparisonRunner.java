@@ -237,9 +237,14 @@ public final class ComparisonRunner {
                     .ifPresent(words -> listener.message("speed: this machine is " + words));
             if (pilot != null) {
                 List<PilotMemory.Remembered> earlier = pilots.recent(machine.id(), pilotKind);
-                pilot.upFront(earlier, variants.size()).lines().forEach(listener::message);
-                pilot.alongside(
-                        earlier.stream().map(PilotMemory.Remembered::components).toList());
+                pilot.upFront(earlier, variants.stream().map(Variant::label).toList())
+                        .lines()
+                        .forEach(listener::message);
+                // A pilot its time limit held smaller has not seen what JVMs differ by: it plans nothing.
+                pilot.alongside(earlier.stream()
+                        .filter(kept -> !kept.held())
+                        .map(PilotMemory.Remembered::components)
+                        .toList());
             }
             logs = logDirectory();
             aot = new VariantAot(comparison, AotCaches.standard(), logs, listener);
@@ -249,6 +254,9 @@ public final class ComparisonRunner {
             stop.whenRequested(() -> jvms.forEach(VariantJvm::cancel));
             long start = System.nanoTime();
             startJvms(1); // a JVM that does not start ends it here, before anything is written
+            if (pilot != null) {
+                pilot.jvmsStarted((System.nanoTime() - start) / 1e9 / jvms.size());
+            }
             VariantFailure failure = null;
             ComparisonResult.Stop stopped;
             try {
@@ -438,7 +446,7 @@ public final class ComparisonRunner {
             dropped.forEach(VariantJvm::close);
             design = design.pilotOf(forks);
             looks = design.looks();
-            pilot.servesAlone();
+            pilot.servesAlone(pace);
         }
 
         /** Ends the generation alive: each JVM's profile over its trials (when profiling and {@code profile}), then its JVM. */
@@ -461,16 +469,17 @@ public final class ComparisonRunner {
         private void plan() {
             PilotPlan.Decision decision = pilot.decide();
             decision.text().lines().forEach(listener::message);
+            // Kept for the next comparison of its kind: a pilot held smaller says up front what the next time limit
+            // holds.
+            pilot.remembered(machine.id(), pilotKind, Instant.now()).ifPresent(pilots::remember);
             if (pilot.alone()) {
-                // No generation after a pilot the time limit could not hold whole: its JVMs serve the rounds left. Not
-                // kept for the next plan: its cost per JVM counts the starts of the JVMs it stopped.
+                // No generation after a pilot the time limit could not hold whole: its JVMs serve the rounds left.
                 design = design.untilTheTimeLimit();
                 looks = design.looks();
                 listener.message("following the time limit: the pilot's " + design.jvmsPerVariant()
                         + " JVM(s) per variant serve rounds until it ends (at most " + design.maxRounds() + ")");
                 return;
             }
-            pilot.remembered(machine.id(), pilotKind, Instant.now()).ifPresent(pilots::remember);
             decision.plan().ifPresent(plan -> {
                 int forks = design.forks();
                 // What the plan asks; when the time limit bounds it, rounded up to a whole generation: the last one

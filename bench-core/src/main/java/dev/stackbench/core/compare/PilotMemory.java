@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.core.type.TypeReference;
 
 /**
@@ -34,7 +35,15 @@ final class PilotMemory {
     /**
      * One pilot's components and costs, with where (the machine's fingerprint) and of what (the kind) it was measured.
      *
-     * @param measuredAt when its plan was made, ISO-8601
+     * @param measuredAt     when its plan was made, ISO-8601
+     * @param levels         each variant's level in the pilot, by label (the log of its values relative to their
+     *                       moment's): the pairs' ratios, to say up front which pairs a budget likely leaves undecided;
+     *                       null in pilots kept before they were
+     * @param heldJvms       for a pilot its time limit held smaller ({@link PilotPlan#servesAlone}), the JVMs per
+     *                       variant it kept; null for a whole pilot. Its components do not plan (with one JVM a variant,
+     *                       what JVMs differ by is unseen): it says up front what a budget holds
+     * @param startSeconds   a held pilot's JVM start, each; null for a whole pilot
+     * @param warmupSeconds  a held pilot's JVM warm-up with its rehearsals, each; null for a whole pilot
      */
     record Remembered(
             String machine,
@@ -45,9 +54,19 @@ final class PilotMemory {
             int jvms,
             int trialsPerJvm,
             double jvmSeconds,
-            double trialSeconds) {
+            double trialSeconds,
+            Map<String, Double> levels,
+            Integer heldJvms,
+            Double startSeconds,
+            Double warmupSeconds) {
 
-        static Remembered of(String machine, String kind, Instant at, VarianceComponents components, Costs costs) {
+        static Remembered of(
+                String machine,
+                String kind,
+                Instant at,
+                VarianceComponents components,
+                Costs costs,
+                Map<String, Double> levels) {
             return new Remembered(
                     machine,
                     kind,
@@ -57,7 +76,44 @@ final class PilotMemory {
                     components.jvms(),
                     components.trialsPerJvm(),
                     costs.perJvm().toNanos() / 1e9,
-                    costs.perTrial().toNanos() / 1e9);
+                    costs.perTrial().toNanos() / 1e9,
+                    Map.copyOf(levels),
+                    null,
+                    null,
+                    null);
+        }
+
+        /** A pilot its time limit held to {@code heldJvms} JVMs per variant, with its JVMs' start and warm-up each. */
+        static Remembered held(
+                String machine,
+                String kind,
+                Instant at,
+                VarianceComponents components,
+                Costs costs,
+                Map<String, Double> levels,
+                int heldJvms,
+                double startSeconds,
+                double warmupSeconds) {
+            var whole = of(machine, kind, at, components, costs, levels);
+            return new Remembered(
+                    machine,
+                    kind,
+                    whole.measuredAt(),
+                    whole.betweenJvm(),
+                    whole.withinJvm(),
+                    whole.jvms(),
+                    whole.trialsPerJvm(),
+                    whole.jvmSeconds(),
+                    whole.trialSeconds(),
+                    whole.levels(),
+                    heldJvms,
+                    startSeconds,
+                    warmupSeconds);
+        }
+
+        /** Whether its time limit held it smaller than a pilot: its components do not plan. */
+        boolean held() {
+            return heldJvms != null;
         }
 
         VarianceComponents components() {

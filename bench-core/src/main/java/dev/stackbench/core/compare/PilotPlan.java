@@ -11,6 +11,7 @@ import dev.stackbench.core.plan.Question;
 import dev.stackbench.core.plan.VarianceComponents;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.variant.Variant;
+import dev.stackbench.core.vocabulary.Durations;
 import dev.stackbench.core.vocabulary.Percent;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,6 +56,10 @@ public final class PilotPlan {
     private int rounds;
     /** Whether the pilot's JVMs are all the comparison has: the time limit held fewer than a pilot's ({@link #servesAlone}). */
     private boolean alone;
+    /** A JVM's start, each (the pilot's generation started at once); NaN until said ({@link #jvmsStarted}). */
+    private double startSeconds = Double.NaN;
+    /** A JVM's warm-up with its rehearsals, each, when the time limit held the pilot smaller; NaN otherwise. */
+    private double warmupSeconds = Double.NaN;
     /** Every value with what it was measured with: its round, and its fork when the schedule measured forks together. */
     private final List<Measured> measured = new ArrayList<>();
 
@@ -126,8 +131,14 @@ public final class PilotPlan {
      * The pilot's JVMs are all the comparison has: its time limit held fewer JVMs per variant than a pilot's, and they
      * serve rounds until it ends. The plan then says what those rounds can resolve, and which pairs they likely cannot.
      */
-    public void servesAlone() {
+    public void servesAlone(double warmupSecondsPerJvm) {
         alone = true;
+        warmupSeconds = warmupSecondsPerJvm;
+    }
+
+    /** What starting the pilot's JVMs took, each: with their warm-ups, what says up front whether a pilot fits. */
+    public void jvmsStarted(double secondsPerJvm) {
+        startSeconds = secondsPerJvm;
     }
 
     /** Whether the pilot's JVMs are all the comparison has ({@link #servesAlone}). */
@@ -191,15 +202,33 @@ public final class PilotPlan {
      * What this comparison will take, said before it spends anything: planned from the last pilots of its kind on this
      * machine, pooled, when some are kept; otherwise that the plan comes after this comparison's own pilot.
      *
+     * When the newest of them was a pilot its time limit held smaller (too many variants for the time), it says what
+     * this comparison's time limit holds instead, from that pilot's costs ({@link #upFrontHeld}). Either way, when a
+     * kept pilot measured the same variants, the pairs the budget likely leaves undecided are named.
+     *
      * @param remembered the last pilots of its kind on this machine, the newest first
-     * @param variants   how many variants it measures (the A/A control's copy counted)
+     * @param labels     the variants it measures (the A/A control's copy among them)
      */
-    String upFront(List<PilotMemory.Remembered> remembered, int variants) {
+    String upFront(List<PilotMemory.Remembered> remembered, List<String> labels) {
+        int variants = labels.size();
+        if (!remembered.isEmpty() && remembered.getFirst().held()) {
+            String held = upFrontHeld(remembered.getFirst(), labels);
+            if (!held.isEmpty()) {
+                return held;
+            }
+        }
+        boolean heldOnly = !remembered.isEmpty();
+        remembered = remembered.stream().filter(pilot -> !pilot.held()).toList();
         if (remembered.isEmpty()) {
             return String.format(
-                    "Up front:     no pilot of this kind kept for this machine: the plan comes from this comparison's"
-                            + " pilot (%d JVMs per variant, %d trials each)%n",
-                    Design.PILOT_FORKS, Design.PILOT_TRIALS);
+                    "Up front:     %s: the plan comes from this comparison's pilot (%d JVMs per variant, %d trials"
+                            + " each)%n",
+                    heldOnly
+                            ? "the pilots of this kind kept for this machine were held smaller by their time limits,"
+                                    + " and this one holds a whole pilot"
+                            : "no pilot of this kind kept for this machine",
+                    Design.PILOT_FORKS,
+                    Design.PILOT_TRIALS);
         }
         Question question = new Question(detect, confidence, Question.POWER, variants, null, together());
         try {
@@ -216,12 +245,22 @@ public final class PilotPlan {
                             .orElseThrow()));
             Plan unlimited = Planner.plan(components, costs, question, Design.PILOT_TRIALS);
             String plans;
+            String unlikely = "";
             try {
                 Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit), Design.PILOT_TRIALS);
                 plans = inTime.jvmsPerVariant() == unlimited.jvmsPerVariant()
                                 && inTime.trialsPerJvm() == unlimited.trialsPerJvm()
                         ? inTime.describe()
                         : unlimited.describe() + String.format("%n              ") + inTime.describe();
+                unlikely = unlikelyPairs(
+                        remembered.getFirst().levels(),
+                        labels,
+                        components,
+                        inTime.question(),
+                        inTime.jvmsPerVariant(),
+                        inTime.trialsPerJvm(),
+                        "the last pilot saw",
+                        "");
             } catch (IllegalArgumentException e) {
                 plans = unlimited.describe() + String.format("%n              ") + e.getMessage();
             }
@@ -233,12 +272,13 @@ public final class PilotPlan {
             return String.format(
                     Locale.ROOT,
                     "Up front:     from this machine's %s: %s; a JVM %s, a trial %s), before this one's own:%n"
-                            + "              %s%n",
+                            + "              %s%n%s",
                     which,
                     PlanSummary.spreads(components),
                     Plan.about(costs.perJvm()),
                     Plan.about(costs.perTrial()),
-                    plans);
+                    plans,
+                    unlikely);
         } catch (IllegalArgumentException e) {
             return String.format(
                     "Up front:     the pilots of this kind kept for this machine cannot plan: %s%n", e.getMessage());
@@ -247,14 +287,139 @@ public final class PilotPlan {
 
     /** What this pilot measured, to be kept for the next comparison of its kind; empty when it cannot plan. */
     Optional<PilotMemory.Remembered> remembered(String machine, String kind, Instant at) {
-        if (fewestJvmsPerVariant() < 2) {
-            return Optional.empty();
-        }
         try {
-            return Optional.of(PilotMemory.Remembered.of(machine, kind, at, pooledComponents(pilot()), costs()));
+            if (alone) {
+                if (Double.isNaN(startSeconds) || Double.isNaN(warmupSeconds)) {
+                    return Optional.empty();
+                }
+                int jvms = fewestJvmsPerVariant();
+                int variants = pilot().size();
+                VarianceComponents components = jvms < 2
+                        ? new VarianceComponents(0, withinJvmOfOne(pilot()), variants, rounds)
+                        : pooledComponents(pilot());
+                // A kept JVM's warm-up on average, from what readying them all took less every pilot JVM's start: the
+                // first warm-up's pace, which decided the cut, can be far from the rest's (28 s against up to 60 s
+                // here, and an up-front estimate of 9 rounds where 7 came).
+                double warmup =
+                        (secondsBeforeFirstTrial - startSeconds * Design.PILOT_FORKS * variants) / (jvms * variants);
+                return Optional.of(PilotMemory.Remembered.held(
+                        machine,
+                        kind,
+                        at,
+                        components,
+                        costs(),
+                        pilotLevels(),
+                        jvms,
+                        startSeconds,
+                        warmup > 0 ? warmup : warmupSeconds));
+            }
+            if (fewestJvmsPerVariant() < 2) {
+                return Optional.empty();
+            }
+            return Optional.of(
+                    PilotMemory.Remembered.of(machine, kind, at, pooledComponents(pilot()), costs(), pilotLevels()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Up front, from the last pilot of this kind, which its time limit held smaller: how many JVMs per variant this time
+     * limit holds with a pilot's rounds, at that pilot's start and warm-up each (every pilot JVM is started, then they
+     * warm up fork by fork, as {@link ComparisonRunner} does), the rounds they then serve, what those tell apart, and the
+     * pairs they likely leave undecided; empty when this time limit holds a whole pilot (then the whole pilots kept
+     * plan, if any).
+     */
+    private String upFrontHeld(PilotMemory.Remembered last, List<String> labels) {
+        int variants = labels.size();
+        double start = last.startSeconds();
+        double warmup = last.warmupSeconds();
+        double trial = last.trialSeconds();
+        double limit = timeLimit.toNanos() / 1e9;
+        double starts = Design.PILOT_FORKS * variants * start;
+        int fit = ComparisonRunner.pilotForksThatFit(
+                Design.PILOT_FORKS, variants, m -> m * variants, warmup, Design.PILOT_TRIALS, trial, limit - starts);
+        if (fit == Design.PILOT_FORKS) {
+            return "";
+        }
+        String lead = String.format(
+                Locale.ROOT,
+                "Up front:     from this machine's last pilot of this kind (%s: a JVM started in %s and warmed up in %s,"
+                        + " a trial %s; the time limit held %d of its %d JVMs per variant), before this one's own:%n",
+                when(last.measuredAt()),
+                Plan.about(seconds(start)),
+                Plan.about(seconds(warmup)),
+                Plan.about(seconds(trial)),
+                last.heldJvms(),
+                Design.PILOT_FORKS);
+        if (fit == 0) {
+            double needed = starts + variants * (warmup + Design.PILOT_TRIALS * trial);
+            return lead
+                    + String.format(
+                            Locale.ROOT,
+                            "              in the budget of %s not even one JVM per variant fits with a pilot's %d"
+                                    + " rounds: give fewer variants, or a --time-limit of at least %s%n",
+                            Durations.format(timeLimit),
+                            Design.PILOT_TRIALS,
+                            Durations.format(Duration.ofMinutes((long) Math.ceil(needed / 60))));
+        }
+        int rounds = (int) Math.min(
+                Design.MAX_ROUNDS, Math.floor((limit - starts - fit * variants * warmup) / (trial * fit * variants)));
+        var held = new Held(
+                new VarianceComponents(last.betweenJvm(), last.withinJvm(), last.jvms(), last.trialsPerJvm()),
+                fit == 1 || last.heldJvms() < 2,
+                fit,
+                rounds,
+                new Question(detect, confidence, Question.POWER, variants, null, together()));
+        return lead
+                + String.format(
+                        Locale.ROOT,
+                        "              in the budget of %s a pilot's %d JVMs per variant and its %d rounds do not fit:"
+                                + " %d per variant will, serving about %d rounds; %s%n",
+                        Durations.format(timeLimit),
+                        Design.PILOT_FORKS,
+                        Design.PILOT_TRIALS,
+                        fit,
+                        rounds,
+                        resolves(held))
+                + unlikelyPairs(
+                        last.levels(),
+                        labels,
+                        held.components(),
+                        held.question(),
+                        held.jvms(),
+                        held.trials(),
+                        "the last pilot saw",
+                        held.atBest());
+    }
+
+    /**
+     * What {@code jvms} JVMs per variant serving {@code rounds} rounds test, as the analysis then compares them. With one
+     * JVM a variant (or components from one), what JVMs differ by is unseen, so it is taken as nothing, the best case:
+     * the analysis compares a pair over its rounds (Student's paired t), which the planner's test of as many JVMs of one
+     * trial each, measured together, is.
+     */
+    private record Held(VarianceComponents components, Question question, int jvms, int trials, String atBest) {
+
+        Held(VarianceComponents measured, boolean bestCase, int jvms, int rounds, Question question) {
+            this(
+                    bestCase ? VarianceComponents.known(0, measured.withinJvm()) : measured,
+                    bestCase ? question.withTogether(true) : question,
+                    bestCase ? rounds : jvms,
+                    bestCase ? 1 : rounds,
+                    bestCase ? ", even were JVMs of one variant alike" : "");
+        }
+    }
+
+    /** "those rounds tell 8.2% apart at 95% with 90% power[, even were JVMs of one variant alike]". */
+    private String resolves(Held held) {
+        return String.format(
+                Locale.ROOT,
+                "those rounds tell %s apart at %s with %s power%s",
+                percent(Planner.resolution(held.components(), held.question(), held.jvms(), held.trials())),
+                percent(confidence),
+                percent(Question.POWER),
+                held.atBest());
     }
 
     private static String when(String instant) {
@@ -373,7 +538,14 @@ public final class PilotPlan {
                 Plan inTime = Planner.plan(components, costs, question.withBudget(timeLimit), Design.PILOT_TRIALS);
                 budgeted = String.format("In its time:  %s%n", inTime.describe())
                         + unlikelyPairs(
-                                components, inTime.question(), inTime.jvmsPerVariant(), inTime.trialsPerJvm(), "");
+                                pilotLevels(),
+                                List.copyOf(pilot.keySet()),
+                                components,
+                                inTime.question(),
+                                inTime.jvmsPerVariant(),
+                                inTime.trialsPerJvm(),
+                                "the pilot saw",
+                                "");
             } catch (IllegalArgumentException e) {
                 budgeted = String.format("In its time:  %s%n", e.getMessage());
             }
@@ -406,17 +578,11 @@ public final class PilotPlan {
                 Design.PILOT_FORKS,
                 roundsInAll);
         try {
-            VarianceComponents components;
+            Held held;
             String pilotLine;
-            String atBest;
-            int planJvms;
-            int planTrials;
             if (jvms < 2) {
                 double within = withinJvmOfOne(pilot);
-                components = VarianceComponents.known(0, within);
-                question = question.withTogether(true);
-                planJvms = roundsInAll;
-                planTrials = 1;
+                held = new Held(VarianceComponents.known(0, within), true, jvms, roundsInAll, question);
                 pilotLine = String.format(
                         Locale.ROOT,
                         "Pilot:        %s, %d variants, 1 JVM each, %d trials: trials within a JVM differ by %.1f%% (what"
@@ -425,11 +591,8 @@ public final class PilotPlan {
                         pilot.size(),
                         rounds,
                         100 * Math.expm1(Math.sqrt(within)));
-                atBest = ", even were JVMs of one variant alike";
             } else {
-                components = planningComponents(pilot);
-                planJvms = jvms;
-                planTrials = roundsInAll;
+                held = new Held(planningComponents(pilot), false, jvms, roundsInAll, question);
                 pilotLine = String.format(
                         Locale.ROOT,
                         "Pilot:        %s, %d variants, %d JVMs each, %d trials per JVM: %s%n",
@@ -437,20 +600,20 @@ public final class PilotPlan {
                         pilot.size(),
                         jvms,
                         rounds,
-                        PlanSummary.spreads(components));
-                atBest = "";
+                        PlanSummary.spreads(held.components()));
             }
-            double resolves = Planner.resolution(components, question, planJvms, planTrials);
             return pilotLine
                     + fewer
-                    + String.format(
-                            Locale.ROOT,
-                            "In its time:  those rounds tell %s apart at %s with %s power%s%n",
-                            percent(resolves),
-                            percent(confidence),
-                            percent(Question.POWER),
-                            atBest)
-                    + unlikelyPairs(components, question, planJvms, planTrials, atBest);
+                    + String.format("In its time:  %s%n", resolves(held))
+                    + unlikelyPairs(
+                            pilotLevels(),
+                            List.copyOf(pilot.keySet()),
+                            held.components(),
+                            held.question(),
+                            held.jvms(),
+                            held.trials(),
+                            "the pilot saw",
+                            held.atBest());
         } catch (IllegalArgumentException e) {
             return fewer + String.format("In its time:  %s%n", e.getMessage());
         }
@@ -482,11 +645,26 @@ public final class PilotPlan {
      * equivalent within the margin) at the ratio the pilot saw between them, said before that time is spent; nothing
      * when every pair is likely decided. The A/A control's pairs are no question to decide. The pilot's ratios are
      * estimates of a few JVMs: a pair named here may still be decided, and one not named may not.
+     *
+     * @param levels   each variant's level in a pilot ({@link #pilotLevels}); null (a pilot kept before they were) names
+     *                 none
+     * @param measured the variants measured now: only their pairs that the pilot measured too are named
+     * @param saw      whose ratios these are: "the pilot saw", "the last pilot saw"
      */
     private String unlikelyPairs(
-            VarianceComponents components, Question question, int jvms, int trials, String atBest) {
-        Map<String, Double> levels = pilotLevels();
-        var labels = new ArrayList<>(levels.keySet());
+            Map<String, Double> levels,
+            List<String> measured,
+            VarianceComponents components,
+            Question question,
+            int jvms,
+            int trials,
+            String saw,
+            String atBest) {
+        if (levels == null) {
+            return "";
+        }
+        var labels = new ArrayList<>(measured);
+        labels.retainAll(levels.keySet());
         labels.remove(control);
         var unlikely = new ArrayList<String>();
         int pairs = 0;
@@ -513,10 +691,11 @@ public final class PilotPlan {
         return String.format(
                 Locale.ROOT,
                 "Unlikely:     %d of %d pair(s) have less than an even chance to be decided in this time (declared"
-                        + " different, or equivalent within %s) at the ratio the pilot saw%s: %s%n",
+                        + " different, or equivalent within %s) at the ratio %s%s: %s%n",
                 unlikely.size(),
                 pairs,
                 percent(margin),
+                saw,
                 atBest,
                 String.join("; ", unlikely));
     }

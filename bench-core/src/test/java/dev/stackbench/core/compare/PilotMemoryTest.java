@@ -28,7 +28,8 @@ class PilotMemoryTest {
                 kind,
                 at,
                 new VarianceComponents(between, 0.006 * 0.006, 3, 3),
-                new Costs(Duration.ofSeconds(48), Duration.ofSeconds(3)));
+                new Costs(Duration.ofSeconds(48), Duration.ofSeconds(3)),
+                java.util.Map.of("base", -0.01, "head", 0.01));
     }
 
     @Test
@@ -67,6 +68,44 @@ class PilotMemoryTest {
         assertThat(memory.recent("m-1", KIND))
                 .as("the oldest, beyond " + PilotMemory.KEPT)
                 .isEmpty();
+    }
+
+    /**
+     * A pilot its time limit held smaller comes back with what says up front what another time limit holds: its JVMs'
+     * start and warm-up, the JVMs per variant it kept, the variants' levels; a file written before those were kept
+     * reads as whole pilots without levels.
+     */
+    @Test
+    void aHeldPilotKeepsItsStartWarmupAndLevelsAndAnOlderFileStillReads() throws Exception {
+        Path file = home.resolve(PilotMemory.FILE);
+        var memory = new PilotMemory(file);
+        memory.remember(PilotMemory.Remembered.held(
+                "m-1",
+                KIND,
+                Instant.parse("2026-11-28T10:55:00Z"),
+                new VarianceComponents(0, 0.02 * 0.02, 8, 3),
+                new Costs(Duration.ofSeconds(46), Duration.ofSeconds(6)),
+                java.util.Map.of("a", 0.1, "b", -0.1),
+                1,
+                3.0,
+                38.0));
+
+        var found = new PilotMemory(file).recent("m-1", KIND).getFirst();
+        assertThat(found.held()).isTrue();
+        assertThat(found.heldJvms()).isEqualTo(1);
+        assertThat(found.startSeconds()).isEqualTo(3.0);
+        assertThat(found.warmupSeconds()).isEqualTo(38.0);
+        assertThat(found.levels()).containsEntry("a", 0.1).containsEntry("b", -0.1);
+        assertThat(Files.readString(file)).doesNotContain("\"held\"");
+
+        Files.writeString(
+                file,
+                "[{\"machine\":\"m-1\",\"kind\":\"k\",\"measuredAt\":\"2026-11-28T10:55:00Z\",\"betweenJvm\":0.0002,"
+                        + "\"withinJvm\":0.0001,\"jvms\":6,\"trialsPerJvm\":3,\"jvmSeconds\":48.0,\"trialSeconds\":3.0}]");
+        var older = new PilotMemory(file).recent("m-1", "k");
+        assertThat(older).hasSize(1);
+        assertThat(older.getFirst().held()).isFalse();
+        assertThat(older.getFirst().levels()).isNull();
     }
 
     @Test

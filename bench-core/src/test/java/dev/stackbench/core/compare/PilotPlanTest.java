@@ -16,11 +16,17 @@ import org.junit.jupiter.api.Test;
 @ChecksBehaviour
 class PilotPlanTest {
 
+    private static final List<String> TWO = List.of("base", "head");
+
     private static Design design(int forks) {
+        return design(forks, Duration.ofMinutes(20));
+    }
+
+    private static Design design(int forks, Duration timeLimit) {
         return new Design(
                 3,
                 30,
-                Duration.ofMinutes(20),
+                timeLimit,
                 Duration.ofSeconds(1),
                 0,
                 forks,
@@ -172,7 +178,7 @@ class PilotPlanTest {
                 .orElseThrow();
         String pilotsOwn = measured.text();
 
-        String upFront = pilot(3, 0.04, 0.01).upFront(List.of(kept), 2);
+        String upFront = pilot(3, 0.04, 0.01).upFront(List.of(kept), TWO);
 
         assertThat(upFront)
                 .startsWith(
@@ -180,7 +186,7 @@ class PilotPlanTest {
                 .contains(field(pilotsOwn, "Costs:").replace(" (start and warm-up)", ""))
                 .contains(field(pilotsOwn, "Plan:"))
                 .contains(field(pilotsOwn, "In its time:"));
-        assertThat(pilot(3, 0.04, 0.01).upFront(List.of(), 2))
+        assertThat(pilot(3, 0.04, 0.01).upFront(List.of(), TWO))
                 .startsWith("Up front:     no pilot of this kind kept for this machine");
     }
 
@@ -203,15 +209,15 @@ class PilotPlanTest {
                 .remembered("m-1", "kind", at.plusSeconds(600))
                 .orElseThrow();
 
-        String pooled = pilot(3, 0.01, 0.01).upFront(List.of(wild, calm), 2);
+        String pooled = pilot(3, 0.01, 0.01).upFront(List.of(wild, calm), TWO);
 
         assertThat(pooled)
                 .startsWith(
                         "Up front:     from this machine's last 2 pilots of this kind pooled (2026-11-28 10:55 UTC to"
                                 + " 2026-11-28 11:05 UTC: JVMs differ by ");
         assertThat(jvmsPlanned(pooled))
-                .isGreaterThan(jvmsPlanned(pilot(3, 0.01, 0.01).upFront(List.of(calm), 2)))
-                .isLessThan(jvmsPlanned(pilot(3, 0.01, 0.01).upFront(List.of(wild), 2)));
+                .isGreaterThan(jvmsPlanned(pilot(3, 0.01, 0.01).upFront(List.of(calm), TWO)))
+                .isLessThan(jvmsPlanned(pilot(3, 0.01, 0.01).upFront(List.of(wild), TWO)));
     }
 
     @Test
@@ -226,8 +232,11 @@ class PilotPlanTest {
      * JVM per variant what JVMs differ by is unseen, so that is the best case, and said so: v1 and v2, 1% apart in
      * trials of about 5%, are unlikely to be told apart (or shown equivalent within 3%) in 30 rounds; v3, 50% away, is not.
      */
-    @Test
-    void aPilotTheTimeLimitLeftAloneSaysWhichPairsItsRoundsCannotDecide() {
+    /**
+     * A pilot its time limit held to one JVM per variant of three: v1 and v2 1% apart in trials of about 5%, v3 50% away;
+     * its 9 JVMs started in 3 s each, the 3 kept warmed up in 38 s each on average, its trials 4 s.
+     */
+    private static PilotPlan heldToOneJvmPerVariant() {
         var one = new PilotPlan(0.03, design(1));
         double[][] values = {{40, 42, 38}, {40.4 * 0.95, 40.4, 40.4 * 1.05}, {60, 58.2, 61.8}};
         for (int round = 1; round <= 3; round++) {
@@ -245,7 +254,15 @@ class PilotPlanTest {
             }
             one.round(12, 3);
         }
-        one.servesAlone();
+        one.jvmsStarted(3);
+        one.servesAlone(30); // the first warm-up's pace; the three kept took 38 s each on average
+        one.jvmsReady(9 * 3 + 3 * 38);
+        return one;
+    }
+
+    @Test
+    void aPilotTheTimeLimitLeftAloneSaysWhichPairsItsRoundsCannotDecide() {
+        var one = heldToOneJvmPerVariant();
 
         assertThat(one.decide().plan()).isEmpty();
         assertThat(one.text())
@@ -260,12 +277,48 @@ class PilotPlanTest {
                         + " were JVMs of one variant alike: v1 and v2 \\(1\\.010x, \\d+(\\.\\d)?%\\)\\n");
 
         PilotPlan two = pilot(2, 0.02, 0.05, 0.1, new double[] {1, 1.01, 1.5});
-        two.servesAlone();
+        two.servesAlone(38);
         assertThat(two.text())
                 .contains("Pilot:        cpuPerRequest, 3 variants, 2 JVMs each, 3 trials per JVM: JVMs differ by ")
                 .contains("the time limit held 2 of the pilot's 3 JVMs per variant")
                 .containsPattern("In its time:  those rounds tell \\d+(\\.\\d)?% apart at 95% with 90% power\\n")
                 .doesNotContain("even were JVMs");
+    }
+
+    /**
+     * A pilot held smaller is kept, and the next comparison of its kind says up front, before it starts a JVM, what its
+     * own time limit holds at that pilot's costs and which pairs it likely leaves undecided: in 5 minutes, 9 starts of
+     * 3 s, then one JVM per variant of 38 s each fits with 3 rounds of 4 s trials (3 of 3 JVMs would need 450 s, 2 need
+     * 300), and the rest holds 13 rounds in all, (300 - 27 - 3 x 38) / (3 x 4); in 15 minutes a whole pilot fits; in one
+     * minute not even one JVM per variant does.
+     */
+    @Test
+    void aPilotHeldSmallerSaysUpFrontWhatTheNextTimeLimitHoldsAndWhichPairsItLikelyLeaves() {
+        var kept = heldToOneJvmPerVariant()
+                .remembered("m-1", "kind", java.time.Instant.parse("2026-11-28T20:36:00Z"))
+                .orElseThrow();
+        var labels = List.of("v1", "v2", "v3");
+
+        assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(5))).upFront(List.of(kept), labels))
+                .startsWith("Up front:     from this machine's last pilot of this kind (2026-11-28 20:36 UTC: a JVM"
+                        + " started in 3 s and warmed up in 38 s, a trial 4 s; the time limit held 1 of its 3 JVMs per"
+                        + " variant), before this one's own:\n")
+                .contains("in the budget of 5m a pilot's 3 JVMs per variant and its 3 rounds do not fit: 1 per variant"
+                        + " will, serving about 13 rounds; those rounds tell ")
+                .contains("apart at 95% with 90% power, even were JVMs of one variant alike\n")
+                .containsPattern("Unlikely: +1 of 3 pair\\(s\\) have less than an even chance to be decided in this"
+                        + " time \\(declared different, or equivalent within 3%\\) at the ratio the last pilot saw,"
+                        + " even were JVMs of one variant alike: v1 and v2 \\(1\\.010x, \\d+(\\.\\d)?%\\)\\n");
+        assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(15))).upFront(List.of(kept), labels))
+                .startsWith(
+                        "Up front:     the pilots of this kind kept for this machine were held smaller by their time"
+                                + " limits, and this one holds a whole pilot: the plan comes from this comparison's pilot");
+        assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(1))).upFront(List.of(kept), labels))
+                .contains("in the budget of 1m not even one JVM per variant fits with a pilot's 3 rounds: give fewer"
+                        + " variants, or a --time-limit of at least 3m");
+        assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(5))).upFront(List.of(kept), List.of("v1", "v4")))
+                .as("pairs the last pilot did not measure are not named")
+                .doesNotContain("Unlikely:");
     }
 
     @Test
