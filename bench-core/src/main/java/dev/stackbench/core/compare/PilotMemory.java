@@ -116,6 +116,11 @@ final class PilotMemory {
             return heldJvms != null;
         }
 
+        /** A held pilot without its start or warm-up (a file edited by hand) can say nothing up front: read as none. */
+        boolean usable() {
+            return !held() || (startSeconds != null && warmupSeconds != null);
+        }
+
         VarianceComponents components() {
             return new VarianceComponents(betweenJvm, withinJvm, jvms, trialsPerJvm);
         }
@@ -137,26 +142,43 @@ final class PilotMemory {
         return new PilotMemory(MachineStore.home().resolve(FILE));
     }
 
-    /** The last pilots of {@code kind} measured on {@code machine} (at most {@value #PER_KIND}), the newest first. */
+    /**
+     * The last pilots of {@code kind} measured on {@code machine}, the newest first: at most {@value #PER_KIND} whole ones
+     * and the newest held one (held pilots, of a shorter time limit, do not crowd out the whole ones that plan).
+     */
     List<Remembered> recent(String machine, String kind) {
-        return all().stream()
+        return newestOfKind(all().stream()
                 .filter(pilot -> machine.equals(pilot.machine()) && kind.equals(pilot.kind()))
-                .sorted(Comparator.comparing(Remembered::measuredAt).reversed())
-                .limit(PER_KIND)
-                .toList();
+                .toList());
     }
 
-    /** Keeps {@code pilot}, dropping the oldest of its machine and kind beyond {@value #PER_KIND}, and any beyond {@value #KEPT}. */
+    /** Of pilots of one machine and kind: the newest {@value #PER_KIND} whole ones and the newest held one, newest first. */
+    private static List<Remembered> newestOfKind(List<Remembered> ofKind) {
+        var newestFirst = ofKind.stream()
+                .sorted(Comparator.comparing(Remembered::measuredAt).reversed())
+                .toList();
+        var kept = new ArrayList<>(newestFirst.stream()
+                .filter(pilot -> !pilot.held())
+                .limit(PER_KIND)
+                .toList());
+        newestFirst.stream().filter(Remembered::held).findFirst().ifPresent(kept::add);
+        kept.sort(Comparator.comparing(Remembered::measuredAt).reversed());
+        return kept;
+    }
+
+    /**
+     * Keeps {@code pilot}, dropping the oldest of its machine and kind beyond {@value #PER_KIND} whole ones and one held
+     * one, and any beyond {@value #KEPT}.
+     */
     void remember(Remembered pilot) {
-        var sameKind = recent(pilot.machine(), pilot.kind());
+        var sameKind = new ArrayList<>(recent(pilot.machine(), pilot.kind()));
+        sameKind.add(pilot);
         var kept = new ArrayList<>(all().stream()
                 .filter(other -> !(other.machine().equals(pilot.machine())
-                                && other.kind().equals(pilot.kind()))
-                        || sameKind.subList(0, Math.min(sameKind.size(), PER_KIND - 1))
-                                .contains(other))
-                .sorted(Comparator.comparing(Remembered::measuredAt))
+                        && other.kind().equals(pilot.kind())))
                 .toList());
-        kept.add(pilot);
+        kept.addAll(newestOfKind(sameKind));
+        kept.sort(Comparator.comparing(Remembered::measuredAt));
         List<Remembered> newest = kept.subList(Math.max(0, kept.size() - KEPT), kept.size());
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
@@ -180,7 +202,8 @@ final class PilotMemory {
                             .filter(pilot -> pilot != null
                                     && pilot.machine() != null
                                     && pilot.kind() != null
-                                    && pilot.measuredAt() != null)
+                                    && pilot.measuredAt() != null
+                                    && pilot.usable())
                             .toList();
         } catch (RuntimeException e) { // JacksonException among them
             return List.of();

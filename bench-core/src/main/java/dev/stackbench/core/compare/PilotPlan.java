@@ -218,6 +218,7 @@ public final class PilotPlan {
             }
         }
         boolean heldOnly = !remembered.isEmpty();
+        boolean newestHeld = heldOnly && remembered.getFirst().held();
         remembered = remembered.stream().filter(pilot -> !pilot.held()).toList();
         if (remembered.isEmpty()) {
             return String.format(
@@ -225,7 +226,7 @@ public final class PilotPlan {
                             + " each)%n",
                     heldOnly
                             ? "the pilots of this kind kept for this machine were held smaller by their time limits,"
-                                    + " and this one holds a whole pilot"
+                                    + " and at their costs this one likely holds a whole pilot"
                             : "no pilot of this kind kept for this machine",
                     Design.PILOT_FORKS,
                     Design.PILOT_TRIALS);
@@ -259,7 +260,7 @@ public final class PilotPlan {
                         inTime.question(),
                         inTime.jvmsPerVariant(),
                         inTime.trialsPerJvm(),
-                        "the last pilot saw",
+                        newestHeld ? "the last whole pilot saw" : "the last pilot saw",
                         "");
             } catch (IllegalArgumentException e) {
                 plans = unlimited.describe() + String.format("%n              ") + e.getMessage();
@@ -344,8 +345,9 @@ public final class PilotPlan {
         }
         String lead = String.format(
                 Locale.ROOT,
-                "Up front:     from this machine's last pilot of this kind (%s: a JVM started in %s and warmed up in %s,"
-                        + " a trial %s; the time limit held %d of its %d JVMs per variant), before this one's own:%n",
+                "Up front:     from this machine's last pilot of this kind (%s: a JVM started in %s, each it kept was"
+                        + " ready %s later (its warm-up, its share of stopping the others), a trial %s; the time limit"
+                        + " held %d of its %d JVMs per variant), before this one's own:%n",
                 when(last.measuredAt()),
                 Plan.about(seconds(start)),
                 Plan.about(seconds(warmup)),
@@ -357,8 +359,8 @@ public final class PilotPlan {
             return lead
                     + String.format(
                             Locale.ROOT,
-                            "              in the budget of %s not even one JVM per variant fits with a pilot's %d"
-                                    + " rounds: give fewer variants, or a --time-limit of at least %s%n",
+                            "              at those costs, in the budget of %s not even one JVM per variant fits with a"
+                                    + " pilot's %d rounds: give fewer variants, or a --time-limit of at least %s%n",
                             Durations.format(timeLimit),
                             Design.PILOT_TRIALS,
                             Durations.format(Duration.ofMinutes((long) Math.ceil(needed / 60))));
@@ -367,15 +369,15 @@ public final class PilotPlan {
                 Design.MAX_ROUNDS, Math.floor((limit - starts - fit * variants * warmup) / (trial * fit * variants)));
         var held = new Held(
                 new VarianceComponents(last.betweenJvm(), last.withinJvm(), last.jvms(), last.trialsPerJvm()),
-                fit == 1 || last.heldJvms() < 2,
+                last.heldJvms() < 2,
                 fit,
                 rounds,
                 new Question(detect, confidence, Question.POWER, variants, null, together()));
         return lead
                 + String.format(
                         Locale.ROOT,
-                        "              in the budget of %s a pilot's %d JVMs per variant and its %d rounds do not fit:"
-                                + " %d per variant will, serving about %d rounds; %s%n",
+                        "              at those costs, in the budget of %s a pilot's %d JVMs per variant and its %d rounds"
+                                + " do not fit: %d per variant likely will, serving about %d rounds; %s%n",
                         Durations.format(timeLimit),
                         Design.PILOT_FORKS,
                         Design.PILOT_TRIALS,
@@ -394,20 +396,20 @@ public final class PilotPlan {
     }
 
     /**
-     * What {@code jvms} JVMs per variant serving {@code rounds} rounds test, as the analysis then compares them. With one
-     * JVM a variant (or components from one), what JVMs differ by is unseen, so it is taken as nothing, the best case:
-     * the analysis compares a pair over its rounds (Student's paired t), which the planner's test of as many JVMs of one
-     * trial each, measured together, is.
+     * What {@code jvms} JVMs per variant serving {@code rounds} rounds test, as the analysis then compares them. When what
+     * JVMs differ by is unseen (components from one JVM a variant), it is taken as nothing, the best case, and said so.
+     * One JVM a variant is compared over its rounds (Student's paired t), which the planner's test of as many JVMs of one
+     * trial each, measured together, is; several, by their JVMs' means, each of {@code rounds} trials.
      */
     private record Held(VarianceComponents components, Question question, int jvms, int trials, String atBest) {
 
-        Held(VarianceComponents measured, boolean bestCase, int jvms, int rounds, Question question) {
+        Held(VarianceComponents measured, boolean betweenUnseen, int jvms, int rounds, Question question) {
             this(
-                    bestCase ? VarianceComponents.known(0, measured.withinJvm()) : measured,
-                    bestCase ? question.withTogether(true) : question,
-                    bestCase ? rounds : jvms,
-                    bestCase ? 1 : rounds,
-                    bestCase ? ", even were JVMs of one variant alike" : "");
+                    betweenUnseen ? VarianceComponents.known(0, measured.withinJvm()) : measured,
+                    jvms < 2 ? question.withTogether(true) : question,
+                    jvms < 2 ? rounds : jvms,
+                    jvms < 2 ? 1 : rounds,
+                    betweenUnseen ? ", even were JVMs of one variant alike" : "");
         }
     }
 
@@ -664,8 +666,9 @@ public final class PilotPlan {
             return "";
         }
         var labels = new ArrayList<>(measured);
-        labels.retainAll(levels.keySet());
         labels.remove(control);
+        int asked = labels.size();
+        labels.removeIf(label -> levels.get(label) == null);
         var unlikely = new ArrayList<String>();
         int pairs = 0;
         for (int i = 0; i < labels.size(); i++) {
@@ -690,10 +693,11 @@ public final class PilotPlan {
         }
         return String.format(
                 Locale.ROOT,
-                "Unlikely:     %d of %d pair(s) have less than an even chance to be decided in this time (declared"
+                "Unlikely:     %d of %d pair(s)%s have less than an even chance to be decided in this time (declared"
                         + " different, or equivalent within %s) at the ratio %s%s: %s%n",
                 unlikely.size(),
                 pairs,
+                labels.size() < asked ? " that it measured" : "",
                 percent(margin),
                 saw,
                 atBest,

@@ -108,6 +108,39 @@ class PilotMemoryTest {
         assertThat(older.getFirst().levels()).isNull();
     }
 
+    /** Held pilots (of a shorter time limit) keep only their newest, and never push out the whole ones that plan. */
+    @Test
+    void heldPilotsDoNotCrowdOutTheWholeOnes() {
+        var memory = new PilotMemory(home.resolve(PilotMemory.FILE));
+        Instant at = Instant.parse("2026-11-28T10:00:00Z");
+        for (int i = 0; i < PilotMemory.PER_KIND; i++) {
+            memory.remember(pilot("m-1", KIND, at.plusSeconds(60 * i), (i + 1) / 10_000.0));
+        }
+        for (int i = 0; i < 3; i++) {
+            memory.remember(held(at.plusSeconds(3600 + 60 * i), 40.0 + i));
+        }
+
+        var recent = memory.recent("m-1", KIND);
+        assertThat(recent.getFirst().warmupSeconds())
+                .as("the newest held one, first")
+                .isEqualTo(42.0);
+        assertThat(recent.stream().filter(PilotMemory.Remembered::held)).hasSize(1);
+        assertThat(recent.stream().filter(pilot -> !pilot.held())).hasSize(PilotMemory.PER_KIND);
+    }
+
+    private static PilotMemory.Remembered held(Instant at, double warmupSeconds) {
+        return PilotMemory.Remembered.held(
+                "m-1",
+                KIND,
+                at,
+                new VarianceComponents(0, 0.02 * 0.02, 8, 3),
+                new Costs(Duration.ofSeconds(46), Duration.ofSeconds(6)),
+                java.util.Map.of("a", 0.1, "b", -0.1),
+                1,
+                3.0,
+                warmupSeconds);
+    }
+
     @Test
     void aFileThatCannotBeReadIsNoMemoryAndIsReplaced() throws Exception {
         Path file = home.resolve(PilotMemory.FILE);

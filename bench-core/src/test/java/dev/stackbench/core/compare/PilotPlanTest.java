@@ -301,24 +301,40 @@ class PilotPlanTest {
 
         assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(5))).upFront(List.of(kept), labels))
                 .startsWith("Up front:     from this machine's last pilot of this kind (2026-11-28 20:36 UTC: a JVM"
-                        + " started in 3 s and warmed up in 38 s, a trial 4 s; the time limit held 1 of its 3 JVMs per"
-                        + " variant), before this one's own:\n")
-                .contains("in the budget of 5m a pilot's 3 JVMs per variant and its 3 rounds do not fit: 1 per variant"
-                        + " will, serving about 13 rounds; those rounds tell ")
+                        + " started in 3 s, each it kept was ready 38 s later (its warm-up, its share of stopping the"
+                        + " others), a trial 4 s; the time limit held 1 of its 3 JVMs per variant), before this one's"
+                        + " own:\n")
+                .contains("at those costs, in the budget of 5m a pilot's 3 JVMs per variant and its 3 rounds do not"
+                        + " fit: 1 per variant likely will, serving about 13 rounds; those rounds tell ")
                 .contains("apart at 95% with 90% power, even were JVMs of one variant alike\n")
                 .containsPattern("Unlikely: +1 of 3 pair\\(s\\) have less than an even chance to be decided in this"
                         + " time \\(declared different, or equivalent within 3%\\) at the ratio the last pilot saw,"
                         + " even were JVMs of one variant alike: v1 and v2 \\(1\\.010x, \\d+(\\.\\d)?%\\)\\n");
+        // 7 minutes hold 2 JVMs per variant (27 + 6 x 38 + 3 x 6 x 4 = 327 s of 420), serving (420 - 27 - 228) / 24 = 6
+        // rounds: compared by their JVMs' means, each of 6 trials; still the best case of a pilot of one JVM a variant.
+        assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(7))).upFront(List.of(kept), labels))
+                .contains("2 per variant likely will, serving about 6 rounds; those rounds tell "
+                        + dev.stackbench.core.vocabulary.Percent.format(dev.stackbench.core.plan.Planner.resolution(
+                                dev.stackbench.core.plan.VarianceComponents.known(0, kept.withinJvm()),
+                                new dev.stackbench.core.plan.Question(
+                                        0.03, 0.95, dev.stackbench.core.plan.Question.POWER, 3, null, false),
+                                2,
+                                6))
+                        + " apart at 95% with 90% power, even were JVMs of one variant alike\n");
         assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(15))).upFront(List.of(kept), labels))
                 .startsWith(
                         "Up front:     the pilots of this kind kept for this machine were held smaller by their time"
-                                + " limits, and this one holds a whole pilot: the plan comes from this comparison's pilot");
+                                + " limits, and at their costs this one likely holds a whole pilot: the plan comes from this"
+                                + " comparison's pilot");
         assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(1))).upFront(List.of(kept), labels))
                 .contains("in the budget of 1m not even one JVM per variant fits with a pilot's 3 rounds: give fewer"
                         + " variants, or a --time-limit of at least 3m");
         assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(5))).upFront(List.of(kept), List.of("v1", "v4")))
                 .as("pairs the last pilot did not measure are not named")
                 .doesNotContain("Unlikely:");
+        assertThat(new PilotPlan(0.03, design(3, Duration.ofMinutes(5)))
+                        .upFront(List.of(kept), List.of("v1", "v2", "v4")))
+                .contains("Unlikely:     1 of 1 pair(s) that it measured have less than an even chance");
     }
 
     @Test

@@ -69,8 +69,9 @@ public sealed interface VariantOrder {
 
     /**
      * End the run under way now, a warm-up's or a trial's (its window cut short, answered as usual, marked interrupted);
-     * taken at once, even in the middle of a run, and nothing when no run is under way. The comparison was interrupted:
-     * a warm-up of a minute must not hold Ctrl-C for a minute.
+     * taken at once, even in the middle of a run; it also ends, as they begin, the runs of orders sent before it and not
+     * yet begun (it can overtake them), and none sent after it. The comparison was interrupted: a warm-up of a minute must
+     * not hold Ctrl-C for a minute.
      */
     record Cancel() implements VariantOrder {}
 }

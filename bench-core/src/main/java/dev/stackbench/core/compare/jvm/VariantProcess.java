@@ -204,6 +204,7 @@ public final class VariantProcess {
                 // the pipe is broken: as good as closed
             }
             stops.coordinatorGone();
+            stops.received();
             queue.add(new VariantOrder.Stop());
         });
         return queue;
