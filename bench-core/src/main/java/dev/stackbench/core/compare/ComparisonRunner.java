@@ -240,9 +240,7 @@ public final class ComparisonRunner {
                 pilot.upFront(earlier, variants.stream().map(Variant::label).toList())
                         .lines()
                         .forEach(listener::message);
-                // A pilot its time limit held smaller has not seen what JVMs differ by: it plans nothing.
-                pilot.alongside(earlier.stream()
-                        .filter(kept -> !kept.held())
+                pilot.alongside(PilotMemory.whole(earlier).stream()
                         .map(PilotMemory.Remembered::components)
                         .toList());
             }

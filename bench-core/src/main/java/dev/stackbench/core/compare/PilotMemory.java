@@ -67,20 +67,7 @@ final class PilotMemory {
                 VarianceComponents components,
                 Costs costs,
                 Map<String, Double> levels) {
-            return new Remembered(
-                    machine,
-                    kind,
-                    at.toString(),
-                    components.betweenJvm(),
-                    components.withinJvm(),
-                    components.jvms(),
-                    components.trialsPerJvm(),
-                    costs.perJvm().toNanos() / 1e9,
-                    costs.perTrial().toNanos() / 1e9,
-                    Map.copyOf(levels),
-                    null,
-                    null,
-                    null);
+            return of(machine, kind, at, components, costs, levels, null, null, null);
         }
 
         /** A pilot its time limit held to {@code heldJvms} JVMs per variant, with its JVMs' start and warm-up each. */
@@ -94,18 +81,30 @@ final class PilotMemory {
                 int heldJvms,
                 double startSeconds,
                 double warmupSeconds) {
-            var whole = of(machine, kind, at, components, costs, levels);
+            return of(machine, kind, at, components, costs, levels, heldJvms, startSeconds, warmupSeconds);
+        }
+
+        private static Remembered of(
+                String machine,
+                String kind,
+                Instant at,
+                VarianceComponents components,
+                Costs costs,
+                Map<String, Double> levels,
+                Integer heldJvms,
+                Double startSeconds,
+                Double warmupSeconds) {
             return new Remembered(
                     machine,
                     kind,
-                    whole.measuredAt(),
-                    whole.betweenJvm(),
-                    whole.withinJvm(),
-                    whole.jvms(),
-                    whole.trialsPerJvm(),
-                    whole.jvmSeconds(),
-                    whole.trialSeconds(),
-                    whole.levels(),
+                    at.toString(),
+                    components.betweenJvm(),
+                    components.withinJvm(),
+                    components.jvms(),
+                    components.trialsPerJvm(),
+                    costs.perJvm().toNanos() / 1e9,
+                    costs.perTrial().toNanos() / 1e9,
+                    Map.copyOf(levels),
                     heldJvms,
                     startSeconds,
                     warmupSeconds);
@@ -147,9 +146,18 @@ final class PilotMemory {
      * and the newest held one (held pilots, of a shorter time limit, do not crowd out the whole ones that plan).
      */
     List<Remembered> recent(String machine, String kind) {
-        return newestOfKind(all().stream()
+        return newestOfKind(ofKind(all(), machine, kind));
+    }
+
+    /** The whole pilots among {@code pilots}: the ones that plan (a held one has not seen what JVMs differ by). */
+    static List<Remembered> whole(List<Remembered> pilots) {
+        return pilots.stream().filter(pilot -> !pilot.held()).toList();
+    }
+
+    private static List<Remembered> ofKind(List<Remembered> pilots, String machine, String kind) {
+        return pilots.stream()
                 .filter(pilot -> machine.equals(pilot.machine()) && kind.equals(pilot.kind()))
-                .toList());
+                .toList();
     }
 
     /** Of pilots of one machine and kind: the newest {@value #PER_KIND} whole ones and the newest held one, newest first. */
@@ -171,9 +179,10 @@ final class PilotMemory {
      * one, and any beyond {@value #KEPT}.
      */
     void remember(Remembered pilot) {
-        var sameKind = new ArrayList<>(recent(pilot.machine(), pilot.kind()));
+        List<Remembered> all = all();
+        var sameKind = new ArrayList<>(ofKind(all, pilot.machine(), pilot.kind()));
         sameKind.add(pilot);
-        var kept = new ArrayList<>(all().stream()
+        var kept = new ArrayList<>(all.stream()
                 .filter(other -> !(other.machine().equals(pilot.machine())
                         && other.kind().equals(pilot.kind())))
                 .toList());

@@ -211,20 +211,20 @@ public final class PilotPlan {
      */
     String upFront(List<PilotMemory.Remembered> remembered, List<String> labels) {
         int variants = labels.size();
-        if (!remembered.isEmpty() && remembered.getFirst().held()) {
+        boolean newestHeld = !remembered.isEmpty() && remembered.getFirst().held();
+        if (newestHeld) {
             String held = upFrontHeld(remembered.getFirst(), labels);
             if (!held.isEmpty()) {
                 return held;
             }
         }
-        boolean heldOnly = !remembered.isEmpty();
-        boolean newestHeld = heldOnly && remembered.getFirst().held();
-        remembered = remembered.stream().filter(pilot -> !pilot.held()).toList();
+        boolean anyKept = !remembered.isEmpty();
+        remembered = PilotMemory.whole(remembered);
         if (remembered.isEmpty()) {
             return String.format(
                     "Up front:     %s: the plan comes from this comparison's pilot (%d JVMs per variant, %d trials"
                             + " each)%n",
-                    heldOnly
+                    anyKept
                             ? "the pilots of this kind kept for this machine were held smaller by their time limits,"
                                     + " and at their costs this one likely holds a whole pilot"
                             : "no pilot of this kind kept for this machine",
@@ -293,11 +293,12 @@ public final class PilotPlan {
                 if (Double.isNaN(startSeconds) || Double.isNaN(warmupSeconds)) {
                     return Optional.empty();
                 }
+                var pilot = pilot();
                 int jvms = fewestJvmsPerVariant();
-                int variants = pilot().size();
+                int variants = pilot.size();
                 VarianceComponents components = jvms < 2
-                        ? new VarianceComponents(0, withinJvmOfOne(pilot()), variants, rounds)
-                        : pooledComponents(pilot());
+                        ? new VarianceComponents(0, withinJvmOfOne(pilot), variants, rounds)
+                        : pooledComponents(pilot);
                 // A kept JVM's warm-up on average, from what readying them all took less every pilot JVM's start: the
                 // first warm-up's pace, which decided the cut, can be far from the rest's (28 s against up to 60 s
                 // here, and an up-front estimate of 9 rounds where 7 came).
@@ -368,7 +369,7 @@ public final class PilotPlan {
         int rounds = (int) Math.min(
                 Design.MAX_ROUNDS, Math.floor((limit - starts - fit * variants * warmup) / (trial * fit * variants)));
         var held = new Held(
-                new VarianceComponents(last.betweenJvm(), last.withinJvm(), last.jvms(), last.trialsPerJvm()),
+                last.components(),
                 last.heldJvms() < 2,
                 fit,
                 rounds,
