@@ -400,7 +400,8 @@ class AgentsTest {
             killAgentBOnceItRuns(load);
         }
         boolean finished = load.waitFor(STEP_SECONDS, TimeUnit.SECONDS);
-        String text = Files.readString(printed);
+        // What the coordinator printed, and the agents' own logs: a lost report shows on one side or the other.
+        String text = Files.readString(printed) + agentLogs();
         assertThat(finished)
                 .as("%s finished within %d s: %s", name, STEP_SECONDS, text)
                 .isTrue();
@@ -428,12 +429,24 @@ class AgentsTest {
                 .isTrue();
         load.destroy(); // SIGTERM
         boolean finished = load.waitFor(STEP_SECONDS, TimeUnit.SECONDS);
-        String text = Files.readString(printed);
+        String text = Files.readString(printed) + agentLogs();
         assertThat(finished)
                 .as("%s finished within %d s: %s", name, STEP_SECONDS, text)
                 .isTrue();
         assertThat(load.exitValue()).as("%s's exit code: %s", name, text).isEqualTo(143);
         return ResultFiles.json().readTree(out.resolve(ResultFiles.RESULT_JSON).toFile());
+    }
+
+    /** Both agents' logs so far, each under its name. */
+    private String agentLogs() throws java.io.IOException {
+        var logs = new StringBuilder();
+        for (int agent : List.of(AGENT_A, AGENT_B)) {
+            Path log = temp.resolve("agent-" + agent + ".out");
+            if (Files.exists(log)) {
+                logs.append("\n--- agent-").append(agent).append("'s log:\n").append(Files.readString(log));
+            }
+        }
+        return logs.toString();
     }
 
     /** Agent B is killed once its log says its second segment is measuring: a second into the window. */

@@ -181,15 +181,9 @@ class CheckCommandFailuresTest {
 
     /** {@code check} of {@code head} against the test application, one JVM per build, its variants on C1 only. */
     private static Cli.Run check(Path head, String... more) throws Exception {
-        var args = new ArrayList<>(List.of(
-                "check",
-                Cli.VARIANTS_QUICK_JIT,
-                "--base",
-                TestApps.BOOT4.toString(),
-                "--head",
-                head.toString(),
-                "--forks",
-                "1"));
+        var args = new ArrayList<>(List.of("check"));
+        args.addAll(Cli.variantsQuickJit());
+        args.addAll(List.of("--base", TestApps.BOOT4.toString(), "--head", head.toString(), "--forks", "1"));
         args.addAll(List.of(more));
         return Cli.jar(Duration.ofMinutes(3), args.toArray(String[]::new));
     }

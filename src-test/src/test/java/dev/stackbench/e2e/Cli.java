@@ -55,11 +55,16 @@ public final class Cli {
 
     /**
      * The options that start a JVM of the jar from its AOT cache, where the build wrote one, with the JVM's messages about
-     * it off: a cache the JVM cannot use (a jar rebuilt without it) only costs the time it would have saved.
+     * it off: a cache the JVM cannot use (a jar rebuilt without it) only costs the time it would have saved. With the
+     * native access its training run had (bench-jmh's aot-cache profile), which every variant's JVM and JMH fork has too:
+     * a JVM whose module options differ from the training's cannot use the cache.
      */
     public static List<String> aotCache() {
         return Files.isRegularFile(AOT_CACHE)
-                ? List.of("-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(), "-Xlog:aot=off")
+                ? List.of(
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(),
+                        "-Xlog:aot=off")
                 : List.of();
     }
 
@@ -76,6 +81,18 @@ public final class Cli {
      * whose verdicts do not matter.
      */
     public static final String VARIANTS_QUICK_JIT = "--jvm-option=" + QUICK_JIT;
+
+    /**
+     * {@code --jvm-option}s for {@code compare} and {@code check}: {@link #VARIANTS_QUICK_JIT}, and their variants' JVMs
+     * from the jar's AOT cache ({@link #aotCache}; their class path is the jar's). Measured here, webflux-netty's JVM
+     * spent 1.8-2.0 s of CPU until it served against 2.9-3.4 s without (2026-11-29): on two cores shared by three test
+     * classes, that CPU is the build's time. Not with {@code --aot-cache on}, which trains a cache of its own.
+     */
+    public static List<String> variantsQuickJit() {
+        var options = new ArrayList<>(List.of(VARIANTS_QUICK_JIT));
+        aotCache().forEach(option -> options.add("--jvm-option=" + option));
+        return options;
+    }
 
     /** {@code java [AOT cache] -jar bench-jmh.jar ARGS}: how the tests start stackbench's own JVM. */
     public static List<String> javaJar(String... args) {

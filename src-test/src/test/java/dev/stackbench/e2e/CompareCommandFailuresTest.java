@@ -25,7 +25,8 @@ class CompareCommandFailuresTest {
     Path temp;
 
     private static Cli.Run compare(String... args) throws Exception {
-        var command = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT));
+        var command = new ArrayList<>(List.of("compare"));
+        command.addAll(Cli.variantsQuickJit());
         command.addAll(List.of(args));
         return Cli.jar(command.toArray(String[]::new));
     }

@@ -33,7 +33,8 @@ class CompareCommandTest {
      * JVMs alike (Cli.QUICK_JIT), which the JIT does not move, and each JVM starts at about half the CPU.
      */
     private static Cli.Run compare(String... args) throws Exception {
-        var command = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT));
+        var command = new ArrayList<>(List.of("compare"));
+        command.addAll(Cli.variantsQuickJit());
         command.addAll(List.of(args));
         return Cli.jar(command.toArray(String[]::new));
     }

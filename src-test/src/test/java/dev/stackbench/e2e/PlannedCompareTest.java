@@ -32,7 +32,6 @@ class PlannedCompareTest {
      * the machine: what is checked is the design's course, not a verdict.
      */
     private static final List<String> SHORT = List.of(
-            Cli.VARIANTS_QUICK_JIT,
             "--variant",
             "platform-tomcat",
             "--aa",
@@ -51,9 +50,14 @@ class PlannedCompareTest {
             "--seed",
             "1");
 
-    /** compare with {@link #SHORT} and {@code more}. */
+    /** compare with {@link Cli#variantsQuickJit}, {@link #SHORT} and {@code more}. */
     static String[] compare(String... more) {
-        return Stream.of(Stream.of("compare"), SHORT.stream(), Stream.of(more))
+        return compare(Cli.variantsQuickJit(), more);
+    }
+
+    /** compare with the variants' {@code --jvm-option}s given, {@link #SHORT} and {@code more}. */
+    static String[] compare(List<String> jvmOptions, String... more) {
+        return Stream.of(Stream.of("compare"), jvmOptions.stream(), SHORT.stream(), Stream.of(more))
                 .flatMap(each -> each)
                 .toArray(String[]::new);
     }
@@ -95,7 +99,12 @@ class PlannedCompareTest {
                 .isEqualTo(result.machine().id());
         assertThat(kept.get(0).get("kind").asString())
                 .startsWith("cpuPerRequest, together, 2 variants of platform-tomcat serving date, closed: 4 users")
-                .endsWith(", JVM options " + Cli.QUICK_JIT);
+                .endsWith(", JVM options "
+                        + String.join(
+                                " ",
+                                Cli.variantsQuickJit().stream()
+                                        .map(option -> option.substring("--jvm-option=".length()))
+                                        .toList()));
         assertThat(kept.get(0).get("jvms").asInt())
                 .as("pooled over both variants")
                 .isEqualTo(2 * Design.PILOT_FORKS);
@@ -130,7 +139,9 @@ class PlannedCompareTest {
     @Test
     void aTimeLimitTheWarmupsCannotFitStopsAfterTheFirstWarmupSayingWhy() throws Exception {
         Path out = temp.resolve("out-of-time");
-        var args = new ArrayList<>(List.of("compare", Cli.VARIANTS_QUICK_JIT, "--variant", "platform-tomcat", "--aa"));
+        var args = new ArrayList<>(List.of("compare"));
+        args.addAll(Cli.variantsQuickJit());
+        args.addAll(List.of("--variant", "platform-tomcat", "--aa"));
         args.addAll(List.of("--concurrency", "4", "--think-time", "10ms", "--warmup", "4s", "--duration", "300ms"));
         args.addAll(List.of("--time-limit", "10s", "--out", out.toString()));
 

@@ -48,9 +48,11 @@ class QuickStartTest {
                     .directory(workingDirectory.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile());
-            // C1 for every JVM a command starts, compare's variants included (they inherit the environment): these
-            // commands are checked for running, not for their numbers (Cli.QUICK_JIT).
-            builder.environment().put("JDK_JAVA_OPTIONS", Cli.QUICK_JIT);
+            // C1 for every JVM a command starts, compare's variants included (they inherit the environment), and the
+            // jar's AOT cache: these commands are checked for running, not for their numbers (Cli.QUICK_JIT).
+            var options = new ArrayList<>(List.of(Cli.QUICK_JIT));
+            options.addAll(Cli.aotCache());
+            builder.environment().put("JDK_JAVA_OPTIONS", String.join(" ", options));
             Process process = builder.start();
             boolean finished = process.waitFor(4, TimeUnit.MINUTES);
             if (!finished) {

@@ -107,6 +107,10 @@ public final class AotCaches {
         record Off(String reason) implements AotCache {}
     }
 
+    /** JVM options that choose the JVM's AOT or CDS archive themselves. */
+    private static final List<String> OWN_CACHE_OPTIONS = List.of(
+            "-XX:AOTCache=", "-XX:AOTCacheOutput=", "-XX:AOTConfiguration=", "-XX:AOTMode=", "-XX:SharedArchiveFile=");
+
     private final Path directory;
     private final int jdk;
     /** A jar's digest by its path, size and time: a suite of runs digests a large jar once. */
@@ -143,6 +147,12 @@ public final class AotCaches {
         if (jdk < FIRST_JDK) {
             return new AotCache.Off("the JVM is JDK " + jdk + "; a cache written by its training run needs JDK "
                     + FIRST_JDK + " or newer");
+        }
+        for (String option : options) {
+            // The JVM takes one cache: with a training's -XX:AOTCacheOutput beside one of these it would not start.
+            if (OWN_CACHE_OPTIONS.stream().anyMatch(option::startsWith)) {
+                return new AotCache.Off("its JVM options choose a cache of their own (" + option + ")");
+            }
         }
         for (Path entry : classPath) {
             if (Files.isDirectory(entry) && !empty(entry)) {

@@ -50,6 +50,19 @@ class AotCachesTest {
     }
 
     @Test
+    void offWhenTheJvmOptionsChooseACacheOfTheirOwn() {
+        var caches = new AotCaches(temp.resolve("aot"), AotCaches.FIRST_JDK);
+        for (String own :
+                List.of("-XX:AOTCache=/jars/app.aot", "-XX:SharedArchiveFile=/jars/app.jsa", "-XX:AOTMode=off")) {
+            assertThat(caches.of("v", List.of(), List.of(), List.of("-Xmx1g", own), "load"))
+                    .as(own)
+                    .isEqualTo(new AotCache.Off("its JVM options choose a cache of their own (" + own + ")"));
+        }
+        assertThat(caches.of("v", List.of(), List.of(), List.of("-Xmx1g", "-Xlog:aot=off"), "load"))
+                .isInstanceOf(AotCache.Missing.class);
+    }
+
+    @Test
     void offOnAnOlderJdkAndWithClassesInADirectorySayingWhy() throws Exception {
         assertThat(new AotCaches(temp, 21).of("v", List.of(), List.of(), List.of(), "load"))
                 .isInstanceOfSatisfying(
