@@ -1,7 +1,7 @@
 package dev.stackbench.testing;
 
 /**
- * What test classes running at the same time share (the root pom runs three at a time), as the keys of their
+ * What test classes running at the same time share (the root pom runs three at a time, bench-core five), as the keys of their
  * {@code @ResourceLock}s: a class that uses one of these declares it, and no two such classes run together.
  */
 public final class SharedResources {

@@ -6,6 +6,7 @@ import dev.stackbench.core.gate.GateRules;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.MeasuresSpeed;
 import dev.stackbench.testing.SharedResources;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -438,7 +439,7 @@ class AgentsTest {
     }
 
     /** Both agents' logs so far, each under its name. */
-    private String agentLogs() throws java.io.IOException {
+    private String agentLogs() throws IOException {
         var logs = new StringBuilder();
         for (int agent : List.of(AGENT_A, AGENT_B)) {
             Path log = temp.resolve("agent-" + agent + ".out");

@@ -3,6 +3,7 @@ package dev.stackbench.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stackbench.cli.StackbenchMain;
+import dev.stackbench.jmh.JvmFlags;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -61,10 +62,7 @@ public final class Cli {
      */
     public static List<String> aotCache() {
         return Files.isRegularFile(AOT_CACHE)
-                ? List.of(
-                        "--enable-native-access=ALL-UNNAMED",
-                        "-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(),
-                        "-Xlog:aot=off")
+                ? List.of(JvmFlags.ENABLE_NATIVE_ACCESS, "-XX:AOTCache=" + AOT_CACHE.toAbsolutePath(), "-Xlog:aot=off")
                 : List.of();
     }
 
@@ -83,15 +81,26 @@ public final class Cli {
     public static final String VARIANTS_QUICK_JIT = "--jvm-option=" + QUICK_JIT;
 
     /**
-     * {@code --jvm-option}s for {@code compare} and {@code check}: {@link #VARIANTS_QUICK_JIT}, and their variants' JVMs
-     * from the jar's AOT cache ({@link #aotCache}; their class path is the jar's). Measured here, webflux-netty's JVM
-     * spent 1.8-2.0 s of CPU until it served against 2.9-3.4 s without (2026-11-29): on two cores shared by three test
-     * classes, that CPU is the build's time. Not with {@code --aot-cache on}, which trains a cache of its own.
+     * The JVM options of the variants' JVMs in {@link #variantsQuickJit}: {@link #QUICK_JIT}, and the jar's AOT cache
+     * ({@link #aotCache}), whose class path those JVMs have. Measured here, webflux-netty's JVM spent 1.8-2.0 s of CPU
+     * until it served against 2.9-3.4 s without (2026-11-29): on two cores shared by three test classes, that CPU is the
+     * build's time.
+     */
+    public static List<String> variantJvmOptions() {
+        var options = new ArrayList<>(List.of(QUICK_JIT));
+        options.addAll(aotCache());
+        return options;
+    }
+
+    /**
+     * {@code --jvm-option}s for {@code compare} and {@code check}: {@link #variantJvmOptions}. Not with {@code --aot-cache
+     * on}, which trains a cache of its own, nor for an application in a process of its own ({@code --app-process}), to
+     * which these options go and whose class path is not the jar's.
      */
     public static List<String> variantsQuickJit() {
-        var options = new ArrayList<>(List.of(VARIANTS_QUICK_JIT));
-        aotCache().forEach(option -> options.add("--jvm-option=" + option));
-        return options;
+        return variantJvmOptions().stream()
+                .map(option -> "--jvm-option=" + option)
+                .toList();
     }
 
     /** {@code java [AOT cache] -jar bench-jmh.jar ARGS}: how the tests start stackbench's own JVM. */

@@ -99,12 +99,7 @@ class PlannedCompareTest {
                 .isEqualTo(result.machine().id());
         assertThat(kept.get(0).get("kind").asString())
                 .startsWith("cpuPerRequest, together, 2 variants of platform-tomcat serving date, closed: 4 users")
-                .endsWith(", JVM options "
-                        + String.join(
-                                " ",
-                                Cli.variantsQuickJit().stream()
-                                        .map(option -> option.substring("--jvm-option=".length()))
-                                        .toList()));
+                .endsWith(", JVM options " + String.join(" ", Cli.variantJvmOptions()));
         assertThat(kept.get(0).get("jvms").asInt())
                 .as("pooled over both variants")
                 .isEqualTo(2 * Design.PILOT_FORKS);

@@ -37,8 +37,7 @@ class QuickStartTest {
             var args = new ArrayList<String>();
             for (String word : command.split("\\s+")) {
                 if (word.equals("java") && args.isEmpty()) {
-                    args.add(Cli.java());
-                    args.addAll(Cli.aotCache()); // the jar's JVM from its AOT cache, as every test starts it
+                    args.add(Cli.java()); // from the jar's AOT cache, as every test starts it: JDK_JAVA_OPTIONS below
                 } else {
                     args.add(word.equals(JAR_IN_DOCS) ? JAR.toString() : word);
                 }

@@ -107,9 +107,21 @@ public final class AotCaches {
         record Off(String reason) implements AotCache {}
     }
 
-    /** JVM options that choose the JVM's AOT or CDS archive themselves. */
-    private static final List<String> OWN_CACHE_OPTIONS = List.of(
-            "-XX:AOTCache=", "-XX:AOTCacheOutput=", "-XX:AOTConfiguration=", "-XX:AOTMode=", "-XX:SharedArchiveFile=");
+    /**
+     * JVM options that set the JVM's AOT or CDS archive themselves: beside a training's -XX:AOTCacheOutput the JVM
+     * refuses to start (JDK 25: "Only one of AOTCache or AOTCacheOutput", "cannot be used at the same time with -Xshare:
+     * ..."), or writes nothing (-XX:AOTMode=off). Options from JDK_JAVA_OPTIONS or JAVA_TOOL_OPTIONS are not seen here.
+     */
+    private static final List<String> OWN_ARCHIVE_OPTIONS = List.of(
+            "-XX:AOTCache=",
+            "-XX:AOTCacheOutput=",
+            "-XX:AOTConfiguration=",
+            "-XX:AOTMode=",
+            "-XX:SharedArchiveFile=",
+            "-XX:SharedClassListFile=",
+            "-XX:DumpLoadedClassList=",
+            "-XX:ArchiveClassesAtExit=",
+            "-Xshare:");
 
     private final Path directory;
     private final int jdk;
@@ -149,9 +161,8 @@ public final class AotCaches {
                     + FIRST_JDK + " or newer");
         }
         for (String option : options) {
-            // The JVM takes one cache: with a training's -XX:AOTCacheOutput beside one of these it would not start.
-            if (OWN_CACHE_OPTIONS.stream().anyMatch(option::startsWith)) {
-                return new AotCache.Off("its JVM options choose a cache of their own (" + option + ")");
+            if (OWN_ARCHIVE_OPTIONS.stream().anyMatch(option::startsWith)) {
+                return new AotCache.Off("its JVM options set the JVM's class-data archive themselves (" + option + ")");
             }
         }
         for (Path entry : classPath) {

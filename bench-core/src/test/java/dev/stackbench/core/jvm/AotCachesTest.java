@@ -50,13 +50,17 @@ class AotCachesTest {
     }
 
     @Test
-    void offWhenTheJvmOptionsChooseACacheOfTheirOwn() {
+    void offWhenTheJvmOptionsSetTheArchiveThemselves() {
         var caches = new AotCaches(temp.resolve("aot"), AotCaches.FIRST_JDK);
-        for (String own :
-                List.of("-XX:AOTCache=/jars/app.aot", "-XX:SharedArchiveFile=/jars/app.jsa", "-XX:AOTMode=off")) {
+        for (String own : List.of(
+                "-XX:AOTCache=/jars/app.aot",
+                "-XX:SharedArchiveFile=/jars/app.jsa",
+                "-XX:AOTMode=off",
+                "-Xshare:off")) {
             assertThat(caches.of("v", List.of(), List.of(), List.of("-Xmx1g", own), "load"))
                     .as(own)
-                    .isEqualTo(new AotCache.Off("its JVM options choose a cache of their own (" + own + ")"));
+                    .isEqualTo(new AotCache.Off(
+                            "its JVM options set the JVM's class-data archive themselves (" + own + ")"));
         }
         assertThat(caches.of("v", List.of(), List.of(), List.of("-Xmx1g", "-Xlog:aot=off"), "load"))
                 .isInstanceOf(AotCache.Missing.class);
