@@ -256,12 +256,8 @@ public final class PilotPlan {
                 unlikely = unlikelyPairs(
                         remembered.getFirst().levels(),
                         labels,
-                        components,
-                        inTime.question(),
-                        inTime.jvmsPerVariant(),
-                        inTime.trialsPerJvm(),
-                        newestHeld ? "the last whole pilot saw" : "the last pilot saw",
-                        "");
+                        Tested.planned(components, inTime),
+                        newestHeld ? "the last whole pilot saw" : "the last pilot saw");
             } catch (IllegalArgumentException e) {
                 plans = unlimited.describe() + String.format("%n              ") + e.getMessage();
             }
@@ -368,7 +364,7 @@ public final class PilotPlan {
         }
         int rounds = (int) Math.min(
                 Design.MAX_ROUNDS, Math.floor((limit - starts - fit * variants * warmup) / (trial * fit * variants)));
-        var held = new Held(
+        var held = new Tested(
                 last.components(),
                 last.heldJvms() < 2,
                 fit,
@@ -385,26 +381,19 @@ public final class PilotPlan {
                         fit,
                         rounds,
                         resolves(held))
-                + unlikelyPairs(
-                        last.levels(),
-                        labels,
-                        held.components(),
-                        held.question(),
-                        held.jvms(),
-                        held.trials(),
-                        "the last pilot saw",
-                        held.atBest());
+                + unlikelyPairs(last.levels(), labels, held, "the last pilot saw");
     }
 
     /**
-     * What {@code jvms} JVMs per variant serving {@code rounds} rounds test, as the analysis then compares them. When what
-     * JVMs differ by is unseen (components from one JVM a variant), it is taken as nothing, the best case, and said so.
-     * One JVM a variant is compared over its rounds (Student's paired t), which the planner's test of as many JVMs of one
-     * trial each, measured together, is; several, by their JVMs' means, each of {@code rounds} trials.
+     * What a design's JVMs per variant and trials each test, as the analysis then compares them: a plan's ({@link
+     * #planned}), or that of {@code jvms} JVMs per variant a time limit held, serving {@code rounds} rounds. For the
+     * latter, when what JVMs differ by is unseen (components from one JVM a variant), it is taken as nothing, the best
+     * case, and said so; one JVM a variant is compared over its rounds (Student's paired t), which the planner's test of
+     * as many JVMs of one trial each, measured together, is; several, by their JVMs' means, each of {@code rounds} trials.
      */
-    private record Held(VarianceComponents components, Question question, int jvms, int trials, String atBest) {
+    private record Tested(VarianceComponents components, Question question, int jvms, int trials, String atBest) {
 
-        Held(VarianceComponents measured, boolean betweenUnseen, int jvms, int rounds, Question question) {
+        Tested(VarianceComponents measured, boolean betweenUnseen, int jvms, int rounds, Question question) {
             this(
                     betweenUnseen ? VarianceComponents.known(0, measured.withinJvm()) : measured,
                     jvms < 2 ? question.withTogether(true) : question,
@@ -412,17 +401,22 @@ public final class PilotPlan {
                     jvms < 2 ? 1 : rounds,
                     betweenUnseen ? ", even were JVMs of one variant alike" : "");
         }
+
+        /** What a plan's JVMs and trials test, at the components it was planned from. */
+        static Tested planned(VarianceComponents components, Plan plan) {
+            return new Tested(components, plan.question(), plan.jvmsPerVariant(), plan.trialsPerJvm(), "");
+        }
     }
 
     /** "those rounds tell 8.2% apart at 95% with 90% power[, even were JVMs of one variant alike]". */
-    private String resolves(Held held) {
+    private String resolves(Tested design) {
         return String.format(
                 Locale.ROOT,
                 "those rounds tell %s apart at %s with %s power%s",
-                percent(Planner.resolution(held.components(), held.question(), held.jvms(), held.trials())),
+                percent(Planner.resolution(design.components(), design.question(), design.jvms(), design.trials())),
                 percent(confidence),
                 percent(Question.POWER),
-                held.atBest());
+                design.atBest());
     }
 
     private static String when(String instant) {
@@ -543,12 +537,8 @@ public final class PilotPlan {
                         + unlikelyPairs(
                                 pilotLevels(),
                                 List.copyOf(pilot.keySet()),
-                                components,
-                                inTime.question(),
-                                inTime.jvmsPerVariant(),
-                                inTime.trialsPerJvm(),
-                                "the pilot saw",
-                                "");
+                                Tested.planned(components, inTime),
+                                "the pilot saw");
             } catch (IllegalArgumentException e) {
                 budgeted = String.format("In its time:  %s%n", e.getMessage());
             }
@@ -581,11 +571,11 @@ public final class PilotPlan {
                 Design.PILOT_FORKS,
                 roundsInAll);
         try {
-            Held held;
+            Tested held;
             String pilotLine;
             if (jvms < 2) {
                 double within = withinJvmOfOne(pilot);
-                held = new Held(VarianceComponents.known(0, within), true, jvms, roundsInAll, question);
+                held = new Tested(VarianceComponents.known(0, within), true, jvms, roundsInAll, question);
                 pilotLine = String.format(
                         Locale.ROOT,
                         "Pilot:        %s, %d variants, 1 JVM each, %d trials: trials within a JVM differ by %.1f%% (what"
@@ -595,7 +585,7 @@ public final class PilotPlan {
                         rounds,
                         100 * Math.expm1(Math.sqrt(within)));
             } else {
-                held = new Held(planningComponents(pilot), false, jvms, roundsInAll, question);
+                held = new Tested(planningComponents(pilot), false, jvms, roundsInAll, question);
                 pilotLine = String.format(
                         Locale.ROOT,
                         "Pilot:        %s, %d variants, %d JVMs each, %d trials per JVM: %s%n",
@@ -608,15 +598,7 @@ public final class PilotPlan {
             return pilotLine
                     + fewer
                     + String.format("In its time:  %s%n", resolves(held))
-                    + unlikelyPairs(
-                            pilotLevels(),
-                            List.copyOf(pilot.keySet()),
-                            held.components(),
-                            held.question(),
-                            held.jvms(),
-                            held.trials(),
-                            "the pilot saw",
-                            held.atBest());
+                    + unlikelyPairs(pilotLevels(), List.copyOf(pilot.keySet()), held, "the pilot saw");
         } catch (IllegalArgumentException e) {
             return fewer + String.format("In its time:  %s%n", e.getMessage());
         }
@@ -654,15 +636,7 @@ public final class PilotPlan {
      * @param measured the variants measured now: only their pairs that the pilot measured too are named
      * @param saw      whose ratios these are: "the pilot saw", "the last pilot saw"
      */
-    private String unlikelyPairs(
-            Map<String, Double> levels,
-            List<String> measured,
-            VarianceComponents components,
-            Question question,
-            int jvms,
-            int trials,
-            String saw,
-            String atBest) {
+    private String unlikelyPairs(Map<String, Double> levels, List<String> measured, Tested design, String saw) {
         if (levels == null) {
             return "";
         }
@@ -676,8 +650,15 @@ public final class PilotPlan {
             for (int j = i + 1; j < labels.size(); j++) {
                 pairs++;
                 double ratio = Math.exp(Math.abs(levels.get(labels.get(i)) - levels.get(labels.get(j))));
-                double chance = Planner.power(components, question, jvms, trials, ratio - 1)
-                        + Planner.equivalence(components, question, jvms, trials, ratio - 1, margin);
+                double chance =
+                        Planner.power(design.components(), design.question(), design.jvms(), design.trials(), ratio - 1)
+                                + Planner.equivalence(
+                                        design.components(),
+                                        design.question(),
+                                        design.jvms(),
+                                        design.trials(),
+                                        ratio - 1,
+                                        margin);
                 if (chance < 0.5) {
                     unlikely.add(String.format(
                             Locale.ROOT,
@@ -701,7 +682,7 @@ public final class PilotPlan {
                 labels.size() < asked ? " that it measured" : "",
                 percent(margin),
                 saw,
-                atBest,
+                design.atBest(),
                 String.join("; ", unlikely));
     }
 
