@@ -7,8 +7,8 @@ import dev.stackbench.core.vocabulary.Durations;
 import java.io.PrintWriter;
 
 /**
- * Before a run: this machine, calibrated (once per boot and JDK, before any server or generator loads it), said on
- * stderr with how fast it is against the last other machine measured from this home.
+ * Before a run: this machine, calibrated (once per boot and JDK, and again while that ran busy, before any server or
+ * generator loads it), said on stderr with how fast it is against the last other machine measured from this home.
  */
 final class MachineLine {
 
@@ -16,12 +16,13 @@ final class MachineLine {
 
     static Machine announce(PrintWriter err, boolean quiet) {
         MachineStore store = MachineStore.standard();
-        if (!quiet && !store.calibrated()) {
-            err.println(
-                    "calibrating this machine (" + Durations.format(Calibration.LENGTH) + ", once per boot and JDK)");
-            err.flush();
+        if (!quiet) {
+            store.calibrationDue().ifPresent(why -> {
+                err.println("calibrating this machine (" + Durations.format(Calibration.LENGTH) + ", " + why + ")");
+                err.flush();
+            });
         }
-        Machine machine = store.current();
+        Machine machine = store.beforeARun();
         if (!quiet) {
             err.println("machine: " + machine.words());
             store.speedAgainstPrevious(machine).ifPresent(words -> err.println("speed: this machine is " + words));

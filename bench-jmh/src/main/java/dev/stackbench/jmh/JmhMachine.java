@@ -1,8 +1,10 @@
 package dev.stackbench.jmh;
 
+import dev.stackbench.core.machine.Calibration;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.machine.MachineStore;
+import dev.stackbench.core.vocabulary.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -44,10 +46,10 @@ public final class JmhMachine {
         }
         deleteStaleRanking(args, result);
         MachineStore store = MachineStore.standard();
-        if (!store.calibrated()) {
-            err.println("stackbench: calibrating this machine (2 s, once per boot and JDK)");
-        }
-        Machine machine = store.current();
+        store.calibrationDue()
+                .ifPresent(why -> err.println("stackbench: calibrating this machine ("
+                        + Durations.format(Calibration.LENGTH) + ", " + why + ")"));
+        Machine machine = store.beforeARun();
         Path beside = MachineFile.beside(result);
         MachineFile.write(beside, machine);
         err.println("stackbench: machine " + machine.words() + " (in " + beside + ")");

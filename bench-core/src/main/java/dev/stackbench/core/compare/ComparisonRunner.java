@@ -225,13 +225,12 @@ public final class ComparisonRunner {
             if (out != null) {
                 ResultFiles.checkWritable(out);
             }
-            // Before any JVM starts: the calibration runs (once per boot) on a machine that nothing of ours loads,
-            // and every variant's JVM finds it kept.
-            if (!machines.calibrated()) {
-                listener.message("calibrating this machine (" + Durations.format(Calibration.LENGTH)
-                        + ", once per boot and JDK)");
-            }
-            machine = machines.current();
+            // Before any JVM starts: the calibration runs (once per boot, and again while it ran busy) on a machine
+            // that nothing of ours loads, and every variant's JVM finds it kept.
+            machines.calibrationDue()
+                    .ifPresent(why -> listener.message(
+                            "calibrating this machine (" + Durations.format(Calibration.LENGTH) + ", " + why + ")"));
+            machine = machines.beforeARun();
             listener.message("machine: " + machine.words());
             machines.speedAgainstPrevious(machine)
                     .ifPresent(words -> listener.message("speed: this machine is " + words));

@@ -33,6 +33,14 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
     /** A few seconds: long enough for the JIT to finish and for several batches, short beside any run. */
     public static final Duration LENGTH = Duration.ofSeconds(2);
 
+    /**
+     * A calibration whose median batch was more than this much slower than its best ran on a busy machine: every batch
+     * shared the cores, so its best is what the machine did at least, not what it can do. Measured (2026-11-29): 6-45%
+     * with nothing of ours running beside it (7% on one machine of this kind, up to 45% on another, whose neighbours
+     * are noisier), 60-84% beside a build or two loaded JVMs, whose best batches were 2-6x slower than a quiet one's.
+     */
+    public static final double BUSY_SPREAD_PERCENT = 50;
+
     private static final Duration BATCH = Duration.ofMillis(50);
     private static final int KEYS = 4096;
 
@@ -89,6 +97,25 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
         return sum + values[KEYS / 2];
     }
 
+    /** Whether it ran on a busy machine ({@link #BUSY_SPREAD_PERCENT}): then its rate is a lower bound of the machine's. */
+    public boolean busy() {
+        return spreadPercent > BUSY_SPREAD_PERCENT;
+    }
+
+    /**
+     * Whether the slower of this and {@code other} ran busy: then their ratio is only a bound (the slower may be as fast),
+     * and says neither that they are two machines nor how much slower one is.
+     */
+    public boolean slowerBusy(Calibration other) {
+        double speed = speedAgainst(other);
+        return speed < 1 ? busy() : speed > 1 && other.busy();
+    }
+
+    /** Of two calibrations of one machine, the faster: each best batch is what the machine did at least. */
+    public static Calibration faster(Calibration one, Calibration other) {
+        return other.unitsPerSecond > one.unitsPerSecond ? other : one;
+    }
+
     /**
      * This machine's speed as a multiple of {@code other}'s: 0.4 when it ran 2.5 times fewer units per second; NaN
      * when either is missing or their work differs.
@@ -113,8 +140,9 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
                 : String.format(Locale.ROOT, "%.1fx faster than", speed);
     }
 
-    /** {@code 1,234 units/s (best of 26 batches; median 3.1% slower)}. */
+    /** {@code 1,234 units/s, median batch 3.1% slower}, and {@code (busy: at least this fast)} when {@link #busy()}. */
     public String words() {
-        return String.format(Locale.ROOT, "%,.0f units/s, median batch %.1f%% slower", unitsPerSecond, spreadPercent);
+        return String.format(Locale.ROOT, "%,.0f units/s, median batch %.1f%% slower", unitsPerSecond, spreadPercent)
+                + (busy() ? " (busy: at least this fast)" : "");
     }
 }

@@ -53,8 +53,8 @@ public record Machine(
 
     /**
      * Two machines whose calibrations differ by more than this factor are different machines, even with one
-     * fingerprint: the calibration's best batch moves by a few percent on a busy machine, the machines this was made
-     * for by 2-3x.
+     * fingerprint: a quiet calibration's best batch moves by a few percent, the machines this was made for by 2-3x. A
+     * busy one ({@link Calibration#busy}) is only a lower bound, so it sets its machine apart only as the faster.
      */
     public static final double SPEED_FACTOR = 1.5;
 
@@ -158,7 +158,9 @@ public record Machine(
         differ(differences, "cgroup memory limit", cgroupMemoryBytes, other.cgroupMemoryBytes);
         differ(differences, "OS", os, other.os);
         double speed = calibration == null ? Double.NaN : calibration.speedAgainst(other.calibration);
-        if (!Double.isNaN(speed) && (speed > SPEED_FACTOR || speed < 1 / SPEED_FACTOR)) {
+        if (!Double.isNaN(speed)
+                && !calibration.slowerBusy(other.calibration)
+                && (speed > SPEED_FACTOR || speed < 1 / SPEED_FACTOR)) {
             differences.add("speed: " + Calibration.speedWords(speed) + " the other (calibration "
                     + String.format(
                             Locale.ROOT,

@@ -7,7 +7,9 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -16,7 +18,9 @@ import tools.jackson.core.JacksonException;
  * of a comparison names the same calibration without paying for it; and the last other machine measured from this
  * home ({@value #PREVIOUS_MACHINE}), so that a summary says "2.5x slower than the last other machine you measured on".
  * A lock file makes JVMs that start together calibrate once. A home that cannot be written costs a calibration per
- * process, nothing else.
+ * process, nothing else. A calibration measured on a busy machine ({@link Calibration#busy}) is measured again before
+ * the next runs, up to {@value #BUSY_CALIBRATIONS} times a boot, and the faster kept ({@link #beforeARun}): kept as it
+ * was, it named the machine 3.5-6.5x slower than it is for the whole boot, and made its results another machine's.
  */
 public final class MachineStore {
 
@@ -27,8 +31,19 @@ public final class MachineStore {
     public static final String PREVIOUS_MACHINE = "previous-machine.json";
     private static final String LOCK = "machine.lock";
 
-    /** What is kept: the machine, and the boot it was calibrated in. */
-    public record Kept(String bootId, Machine machine) {}
+    /** Calibrations a boot measures at most while each ran busy: each costs 2 s before a run. */
+    static final int BUSY_CALIBRATIONS = 3;
+
+    /**
+     * What is kept: the machine, the boot it was calibrated in, and how many calibrations that boot measured (null in
+     * files written before they were counted: one).
+     */
+    public record Kept(String bootId, Machine machine, Integer calibrations) {
+
+        int measured() {
+            return calibrations == null ? 1 : calibrations;
+        }
+    }
 
     /** Held while this JVM's thread calibrates or waits for the file lock. */
     private static final Object IN_THIS_JVM = new Object();
@@ -36,11 +51,18 @@ public final class MachineStore {
     private final Path directory;
     private final MachineProbe probe;
     private final String bootId;
+    private final Supplier<Calibration> calibration;
 
     MachineStore(Path directory, MachineProbe probe, String bootId) {
+        this(directory, probe, bootId, () -> Calibration.measure(Calibration.LENGTH));
+    }
+
+    /** With {@code calibration} to measure the machine (tests give their own). */
+    MachineStore(Path directory, MachineProbe probe, String bootId, Supplier<Calibration> calibration) {
         this.directory = directory;
         this.probe = probe;
         this.bootId = bootId;
+        this.calibration = calibration;
     }
 
     /** The store in {@code $STACKBENCH_HOME}, else {@code ~/.stackbench}, for this machine. */
@@ -56,34 +78,74 @@ public final class MachineStore {
                 : Path.of(System.getProperty("user.home"), ".stackbench");
     }
 
-    /** This machine, calibrated: from the store when this boot and JDK calibrated it already, else measured now. */
+    /**
+     * This machine, calibrated: from the store when this boot and JDK calibrated it already, busy or not, else measured
+     * now. Inside a run (a variant's JVM assembling a trial's result), where a calibration would load the machine that
+     * another JVM measures.
+     */
     public Machine current() {
+        return calibrated(false);
+    }
+
+    /**
+     * This machine before a run loads it: as {@link #current()}, but a calibration this boot measured busy is measured
+     * again while {@link #calibrationDue()} says so, and the faster of the two kept.
+     */
+    public Machine beforeARun() {
+        return calibrated(true);
+    }
+
+    /**
+     * Why {@link #beforeARun()} will calibrate, in words: "once per boot and JDK", or "again: this boot's ran busy,
+     * median batch 60.1% slower than its best"; empty when it will take the kept calibration.
+     */
+    public Optional<String> calibrationDue() {
+        Optional<Kept> kept = keptFor(probe.read());
+        if (kept.isEmpty()) {
+            return Optional.of("once per boot and JDK");
+        }
+        return measureAgain(kept.get())
+                ? Optional.of(String.format(
+                        Locale.ROOT,
+                        "again: this boot's ran busy, median batch %.1f%% slower than its best",
+                        kept.get().machine().calibration().spreadPercent()))
+                : Optional.empty();
+    }
+
+    private Machine calibrated(boolean beforeARun) {
         Machine here = probe.read();
-        Optional<Machine> kept = keptFor(here);
-        if (kept.isPresent()) {
-            return kept.get();
+        Optional<Kept> kept = keptFor(here);
+        if (kept.isPresent() && !(beforeARun && measureAgain(kept.get()))) {
+            return here.withCalibration(kept.get().machine().calibration());
         }
         // A file lock is held by the JVM, not by a thread: two threads of one JVM taking it at once would fail with
         // OverlappingFileLockException, so they take turns here first.
         synchronized (IN_THIS_JVM) {
-            return calibrateOnce(here);
+            return calibrateOnce(here, beforeARun);
         }
     }
 
-    private Machine calibrateOnce(Machine here) {
+    private static boolean measureAgain(Kept kept) {
+        return kept.machine().calibration().busy() && kept.measured() < BUSY_CALIBRATIONS;
+    }
+
+    private Machine calibrateOnce(Machine here, boolean beforeARun) {
         try {
             Files.createDirectories(directory);
             try (FileChannel channel = FileChannel.open(
                             directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock ignored = channel.lock()) {
                 // Another JVM, or thread, may have calibrated while this one waited for the lock.
-                Optional<Machine> kept = keptFor(here);
-                if (kept.isPresent()) {
-                    return kept.get();
+                Optional<Kept> kept = keptFor(here);
+                if (kept.isPresent() && !(beforeARun && measureAgain(kept.get()))) {
+                    return here.withCalibration(kept.get().machine().calibration());
                 }
-                Machine calibrated = here.withCalibration(Calibration.measure(Calibration.LENGTH));
+                Calibration measured = calibration.get();
+                Machine calibrated = here.withCalibration(
+                        kept.map(before -> Calibration.faster(before.machine().calibration(), measured))
+                                .orElse(measured));
                 try {
-                    keep(calibrated);
+                    keep(calibrated, kept.map(Kept::measured).orElse(0) + 1);
                 } catch (UncheckedIOException e) {
                     // Kept nowhere: the next process calibrates again, nothing else.
                 }
@@ -91,13 +153,8 @@ public final class MachineStore {
             }
         } catch (IOException e) {
             // No lock to be had (a home that cannot be written): calibrate without keeping it.
-            return here.withCalibration(Calibration.measure(Calibration.LENGTH));
+            return here.withCalibration(calibration.get());
         }
-    }
-
-    /** Whether this boot and JDK calibrated this machine already: {@link #current()} then costs milliseconds. */
-    public boolean calibrated() {
-        return keptFor(probe.read()).isPresent();
     }
 
     /**
@@ -108,9 +165,15 @@ public final class MachineStore {
     public Optional<String> speedAgainstPrevious(Machine here) {
         return previous()
                 .filter(before -> here.calibration() != null && before.calibration() != null)
-                .map(before -> Calibration.speedWords(here.calibration().speedAgainst(before.calibration()))
-                        + " the last other machine measured here, " + before.words() + ", calibrated "
-                        + before.calibration().measuredAt());
+                .map(before -> {
+                    double speed = here.calibration().speedAgainst(before.calibration());
+                    return (here.calibration().slowerBusy(before.calibration()) && Math.abs(speed - 1) >= 0.1
+                                    ? "at most "
+                                    : "")
+                            + Calibration.speedWords(speed)
+                            + " the last other machine measured here, " + before.words() + ", calibrated "
+                            + before.calibration().measuredAt();
+                });
     }
 
     /** The last machine measured from this store before this one, if it was another. */
@@ -118,22 +181,21 @@ public final class MachineStore {
         return read(directory.resolve(PREVIOUS_MACHINE)).map(Kept::machine);
     }
 
-    private Optional<Machine> keptFor(Machine here) {
+    /** What this boot and JDK kept of this machine: its calibration, and how many it measured. */
+    private Optional<Kept> keptFor(Machine here) {
         return read(directory.resolve(THIS_MACHINE))
                 .filter(kept -> bootId != null && bootId.equals(kept.bootId()))
-                .map(Kept::machine)
-                .filter(machine -> machine.calibration() != null
-                        && machine.id().equals(here.id())
-                        && here.jdk().equals(machine.jdk()))
-                .map(machine -> here.withCalibration(machine.calibration()));
+                .filter(kept -> kept.machine().calibration() != null
+                        && kept.machine().id().equals(here.id())
+                        && here.jdk().equals(kept.machine().jdk()));
     }
 
-    private void keep(Machine calibrated) {
+    private void keep(Machine calibrated, int calibrations) {
         Optional<Kept> before = read(directory.resolve(THIS_MACHINE));
         if (before.isPresent() && !before.get().machine().sameAs(calibrated)) {
             MachineFile.writeAtomically(directory.resolve(PREVIOUS_MACHINE), before.get());
         }
-        MachineFile.writeAtomically(directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated));
+        MachineFile.writeAtomically(directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated, calibrations));
     }
 
     private static Optional<Kept> read(Path file) {

@@ -6,6 +6,8 @@ import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -28,19 +30,20 @@ class MachineStoreTest {
     @Test
     void aBootCalibratesOnceAndANewBootAgain() {
         var probe = new MachineProbe(root);
-        var store = new MachineStore(home, probe, "boot-1");
+        // Quiet calibrations (a real one, beside the other test classes, may run busy and be measured again).
+        var measured = new ArrayDeque<>(List.of(calibration(3_000, 5), calibration(3_100, 6)));
+        var store = new MachineStore(home, probe, "boot-1", measured::removeFirst);
 
-        assertThat(store.calibrated()).isFalse();
+        assertThat(store.calibrationDue()).hasValue("once per boot and JDK");
         Machine first = store.current();
-        boolean calibratedAfterwards = store.calibrated();
-        Machine second = store.current();
-        Machine afterReboot = new MachineStore(home, probe, "boot-2").current();
+        boolean calibratedAfterwards = store.calibrationDue().isEmpty();
+        Machine second = store.beforeARun();
+        Machine afterReboot = new MachineStore(home, probe, "boot-2", measured::removeFirst).current();
 
         assertThat(first.calibration().unitsPerSecond()).isPositive();
         assertThat(calibratedAfterwards).isTrue();
         assertThat(second.calibration()).as("kept, not measured again").isEqualTo(first.calibration());
-        assertThat(afterReboot.calibration().measuredAt())
-                .isNotEqualTo(first.calibration().measuredAt());
+        assertThat(afterReboot.calibration().unitsPerSecond()).isEqualTo(3_100);
         assertThat(home.resolve(MachineStore.THIS_MACHINE)).isRegularFile();
     }
 
@@ -85,6 +88,66 @@ class MachineStoreTest {
         assertThat(store.speedAgainstPrevious(now))
                 .hasValueSatisfying(
                         words -> assertThat(words).contains("the last other machine measured here, AMD EPYC"));
+    }
+
+    /**
+     * A calibration measured while the machine was busy is a lower bound: inside a run it is kept as it is (a
+     * calibration there would load the machine another JVM measures); before the next run it is measured again, the
+     * faster kept, at most {@value MachineStore#BUSY_CALIBRATIONS} times a boot.
+     */
+    @Test
+    void aBusyCalibrationIsMeasuredAgainBeforeTheNextRunsAndTheFasterKept() {
+        var measured = new ArrayDeque<>(
+                List.of(calibration(546, 60.1), calibration(1_800, 70), calibration(1_200, 40), calibration(3_000, 5)));
+        var store = new MachineStore(home, new MachineProbe(root), "boot-1", measured::removeFirst);
+
+        Machine busy = store.beforeARun();
+        assertThat(busy.calibration().busy()).isTrue();
+        assertThat(busy.calibration().words()).endsWith("(busy: at least this fast)");
+        assertThat(store.current().calibration())
+                .as("inside a run: kept as it is")
+                .isEqualTo(busy.calibration());
+        assertThat(store.calibrationDue())
+                .hasValue("again: this boot's ran busy, median batch 60.1% slower than its best");
+
+        assertThat(store.beforeARun().calibration().unitsPerSecond()).isEqualTo(1_800);
+        assertThat(store.beforeARun().calibration().unitsPerSecond())
+                .as("a slower one measured again keeps the faster")
+                .isEqualTo(1_800);
+        assertThat(store.calibrationDue())
+                .as("three calibrations a boot at most")
+                .isEmpty();
+        assertThat(store.beforeARun().calibration().unitsPerSecond()).isEqualTo(1_800);
+        assertThat(measured).as("the fourth never measured").hasSize(1);
+        assertThat(store.previous())
+                .as("a busy calibration of this machine makes no other machine")
+                .isEmpty();
+
+        var quietFirst = new MachineStore(home, new MachineProbe(root), "boot-2", measured::removeFirst);
+        assertThat(quietFirst.beforeARun().calibration().unitsPerSecond()).isEqualTo(3_000);
+        assertThat(quietFirst.calibrationDue())
+                .as("a quiet calibration is kept for the boot")
+                .isEmpty();
+    }
+
+    /** Slower than the last other machine by a busy calibration: said as a bound. */
+    @Test
+    void aBusyCalibrationIsAtMostThatMuchSlowerThanTheLastOtherMachine() throws IOException {
+        Path otherRoot = Files.createDirectories(root.resolve("other"));
+        Files.createDirectories(otherRoot.resolve("proc"));
+        Files.writeString(
+                otherRoot.resolve("proc/cpuinfo"),
+                "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 1\nmodel name\t: AMD EPYC\n");
+        new MachineStore(home, new MachineProbe(otherRoot), "boot-1", () -> calibration(3_000, 5)).current();
+        var store = new MachineStore(home, new MachineProbe(root), "boot-2", () -> calibration(600, 60));
+
+        assertThat(store.speedAgainstPrevious(store.current()))
+                .hasValueSatisfying(words -> assertThat(words)
+                        .startsWith("at most 5.0x slower than the last other machine measured here, AMD EPYC"));
+    }
+
+    private static Calibration calibration(double unitsPerSecond, double spreadPercent) {
+        return new Calibration(Calibration.WORK, unitsPerSecond, spreadPercent, "t", 2);
     }
 
     @Test

@@ -40,6 +40,29 @@ class MachineTest {
         assertThat(here.differencesFrom(slowTwin)).singleElement().asString().startsWith("speed: 2.0x faster");
     }
 
+    /** A busy calibration is a lower bound: slower than the other, it says nothing; faster, it still sets them apart. */
+    @Test
+    void aBusyCalibrationSetsItsMachineApartOnlyAsTheFaster() {
+        Machine quiet = TestMachines.machine(25, 17, 1, 32, "host-a", 60_000);
+        Machine busySlower = busy(TestMachines.machine(25, 17, 1, 32, "host-a", 10_000));
+        Machine busyFaster = busy(TestMachines.machine(25, 17, 1, 32, "host-e", 120_000));
+
+        assertThat(quiet.sameAs(busySlower)).as("6x slower, measured busy").isTrue();
+        assertThat(busySlower.sameAs(quiet)).isTrue();
+        assertThat(quiet.sameAs(busyFaster)).as("2x faster even busy").isFalse();
+        assertThat(busyFaster.sameAs(quiet)).isFalse();
+    }
+
+    private static Machine busy(Machine machine) {
+        var calibration = machine.calibration();
+        return machine.withCalibration(new Calibration(
+                calibration.work(),
+                calibration.unitsPerSecond(),
+                Calibration.BUSY_SPREAD_PERCENT + 35,
+                calibration.measuredAt(),
+                calibration.seconds()));
+    }
+
     @Test
     void kernelAndJdkAreReportedButDoNotMakeAnotherMachine() {
         Machine here = TestMachines.genoa();
