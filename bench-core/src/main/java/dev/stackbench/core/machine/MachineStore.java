@@ -20,7 +20,8 @@ import tools.jackson.core.JacksonException;
  * A lock file makes JVMs that start together calibrate once. A home that cannot be written costs a calibration per
  * process, nothing else. A calibration measured on a busy machine ({@link Calibration#busy}) is measured again before
  * the next runs, up to {@value #BUSY_CALIBRATIONS} times a boot, and the faster kept ({@link #beforeARun}): kept as it
- * was, it named the machine 3.5-6.5x slower than it is for the whole boot, and made its results another machine's.
+ * was, it named the machine several times slower than it is for the whole boot, and made its results another
+ * machine's.
  */
 public final class MachineStore {
 
@@ -80,8 +81,8 @@ public final class MachineStore {
 
     /**
      * This machine, calibrated: from the store when this boot and JDK calibrated it already, busy or not, else measured
-     * now. Inside a run (a variant's JVM assembling a trial's result), where a calibration would load the machine that
-     * another JVM measures.
+     * now. For use inside a run (a variant's JVM assembling a trial's result), where a calibration would load the
+     * machine that another JVM measures.
      */
     public Machine current() {
         return calibrated(false);
