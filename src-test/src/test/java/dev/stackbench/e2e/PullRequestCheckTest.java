@@ -97,7 +97,9 @@ class PullRequestCheckTest {
                     .findFirst()
                     .orElseThrow();
         }
-        assertThat(Files.readString(comparison)).containsPattern("\"stopped\"\\s*:\\s*\"answered\"");
+        // Answered at a look; or, on a noisy machine, at the round cap with the check's verdict from the last look
+        // (seen once in four CIs on m-3a9b66aa: WORSE, its rounds spent): never "decided", every pair merely differing.
+        assertThat(Files.readString(comparison)).containsPattern("\"stopped\"\\s*:\\s*\"(answered|rounds)\"");
     }
 
     /** The verdict's rows and the first lines of where the time went, for the build's log. */
