@@ -1,9 +1,7 @@
 package dev.stackbench.cli;
 
-import dev.stackbench.core.machine.Calibration;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineStore;
-import dev.stackbench.core.vocabulary.Durations;
 import java.io.PrintWriter;
 
 /**
@@ -16,13 +14,12 @@ final class MachineLine {
 
     static Machine announce(PrintWriter err, boolean quiet) {
         MachineStore store = MachineStore.standard();
-        if (!quiet) {
-            store.calibrationDue().ifPresent(why -> {
-                err.println("calibrating this machine (" + Durations.format(Calibration.LENGTH) + ", " + why + ")");
+        Machine machine = store.beforeARun(line -> {
+            if (!quiet) {
+                err.println(line);
                 err.flush();
-            });
-        }
-        Machine machine = store.beforeARun();
+            }
+        });
         if (!quiet) {
             err.println("machine: " + machine.words());
             store.speedAgainstPrevious(machine).ifPresent(words -> err.println("speed: this machine is " + words));

@@ -1,10 +1,8 @@
 package dev.stackbench.jmh;
 
-import dev.stackbench.core.machine.Calibration;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineFile;
 import dev.stackbench.core.machine.MachineStore;
-import dev.stackbench.core.vocabulary.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -46,10 +44,7 @@ public final class JmhMachine {
         }
         deleteStaleRanking(args, result);
         MachineStore store = MachineStore.standard();
-        store.calibrationDue()
-                .ifPresent(why -> err.println("stackbench: calibrating this machine ("
-                        + Durations.format(Calibration.LENGTH) + ", " + why + ")"));
-        Machine machine = store.beforeARun();
+        Machine machine = store.beforeARun(line -> err.println("stackbench: " + line));
         Path beside = MachineFile.beside(result);
         MachineFile.write(beside, machine);
         err.println("stackbench: machine " + machine.words() + " (in " + beside + ")");

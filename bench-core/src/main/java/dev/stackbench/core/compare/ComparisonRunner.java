@@ -14,7 +14,6 @@ import dev.stackbench.core.load.LoadOption;
 import dev.stackbench.core.load.LoadOptions;
 import dev.stackbench.core.load.Warmup;
 import dev.stackbench.core.load.engine.StopRequest;
-import dev.stackbench.core.machine.Calibration;
 import dev.stackbench.core.machine.Machine;
 import dev.stackbench.core.machine.MachineStore;
 import dev.stackbench.core.plan.Plan;
@@ -227,10 +226,7 @@ public final class ComparisonRunner {
             }
             // Before any JVM starts: the calibration runs (once per boot, and again while it ran busy) on a machine
             // that nothing of ours loads, and every variant's JVM finds it kept.
-            machines.calibrationDue()
-                    .ifPresent(why -> listener.message(
-                            "calibrating this machine (" + Durations.format(Calibration.LENGTH) + ", " + why + ")"));
-            machine = machines.beforeARun();
+            machine = machines.beforeARun(listener::message);
             listener.message("machine: " + machine.words());
             machines.speedAgainstPrevious(machine)
                     .ifPresent(words -> listener.message("speed: this machine is " + words));

@@ -406,6 +406,17 @@ public final class PilotPlan {
         static Tested planned(VarianceComponents components, Plan plan) {
             return new Tested(components, plan.question(), plan.jvmsPerVariant(), plan.trialsPerJvm(), "");
         }
+
+        /** The difference it tells apart at the question's power. */
+        double resolution() {
+            return Planner.resolution(components, question, jvms, trials);
+        }
+
+        /** The chance it decides a pair {@code difference} apart: declared different, or equivalent within {@code margin}. */
+        double chanceToDecide(double difference, double margin) {
+            return Planner.power(components, question, jvms, trials, difference)
+                    + Planner.equivalence(components, question, jvms, trials, difference, margin);
+        }
     }
 
     /** "those rounds tell 8.2% apart at 95% with 90% power[, even were JVMs of one variant alike]". */
@@ -413,7 +424,7 @@ public final class PilotPlan {
         return String.format(
                 Locale.ROOT,
                 "those rounds tell %s apart at %s with %s power%s",
-                percent(Planner.resolution(design.components(), design.question(), design.jvms(), design.trials())),
+                percent(design.resolution()),
                 percent(confidence),
                 percent(Question.POWER),
                 design.atBest());
@@ -650,15 +661,7 @@ public final class PilotPlan {
             for (int j = i + 1; j < labels.size(); j++) {
                 pairs++;
                 double ratio = Math.exp(Math.abs(levels.get(labels.get(i)) - levels.get(labels.get(j))));
-                double chance =
-                        Planner.power(design.components(), design.question(), design.jvms(), design.trials(), ratio - 1)
-                                + Planner.equivalence(
-                                        design.components(),
-                                        design.question(),
-                                        design.jvms(),
-                                        design.trials(),
-                                        ratio - 1,
-                                        margin);
+                double chance = design.chanceToDecide(ratio - 1, margin);
                 if (chance < 0.5) {
                     unlikely.add(String.format(
                             Locale.ROOT,

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import tools.jackson.core.JacksonException;
 
@@ -85,7 +86,7 @@ public final class MachineStore {
      * machine that another JVM measures.
      */
     public Machine current() {
-        return calibrated(false);
+        return calibrated(false, why -> {});
     }
 
     /**
@@ -93,7 +94,17 @@ public final class MachineStore {
      * again while {@link #calibrationDue()} says so, and the faster of the two kept.
      */
     public Machine beforeARun() {
-        return calibrated(true);
+        return beforeARun(line -> {});
+    }
+
+    /**
+     * {@link #beforeARun()}, telling {@code say} "calibrating this machine (2s, WHY)" before it measures one (2 s that
+     * would otherwise pass in silence).
+     */
+    public Machine beforeARun(Consumer<String> say) {
+        return calibrated(
+                true,
+                why -> say.accept("calibrating this machine (" + Calibration.LENGTH.toSeconds() + "s, " + why + ")"));
     }
 
     /**
@@ -101,36 +112,37 @@ public final class MachineStore {
      * median batch 60.1% slower than its best"; empty when it will take the kept calibration.
      */
     public Optional<String> calibrationDue() {
-        Optional<Kept> kept = keptFor(probe.read());
+        return due(keptFor(probe.read()), true);
+    }
+
+    /** Why a calibration is measured now ({@link #calibrationDue()}); empty when the kept one serves. */
+    private static Optional<String> due(Optional<Kept> kept, boolean beforeARun) {
         if (kept.isEmpty()) {
             return Optional.of("once per boot and JDK");
         }
-        return measureAgain(kept.get())
+        Calibration calibration = kept.get().machine().calibration();
+        return beforeARun && calibration.busy() && kept.get().measured() < BUSY_CALIBRATIONS
                 ? Optional.of(String.format(
                         Locale.ROOT,
                         "again: this boot's ran busy, median batch %.1f%% slower than its best",
-                        kept.get().machine().calibration().spreadPercent()))
+                        calibration.spreadPercent()))
                 : Optional.empty();
     }
 
-    private Machine calibrated(boolean beforeARun) {
+    private Machine calibrated(boolean beforeARun, Consumer<String> measuring) {
         Machine here = probe.read();
         Optional<Kept> kept = keptFor(here);
-        if (kept.isPresent() && !(beforeARun && measureAgain(kept.get()))) {
-            return here.withCalibration(kept.get().machine().calibration());
+        if (due(kept, beforeARun).isEmpty()) {
+            return here.withCalibration(kept.orElseThrow().machine().calibration());
         }
         // A file lock is held by the JVM, not by a thread: two threads of one JVM taking it at once would fail with
         // OverlappingFileLockException, so they take turns here first.
         synchronized (IN_THIS_JVM) {
-            return calibrateOnce(here, beforeARun);
+            return calibrateOnce(here, beforeARun, measuring);
         }
     }
 
-    private static boolean measureAgain(Kept kept) {
-        return kept.machine().calibration().busy() && kept.measured() < BUSY_CALIBRATIONS;
-    }
-
-    private Machine calibrateOnce(Machine here, boolean beforeARun) {
+    private Machine calibrateOnce(Machine here, boolean beforeARun, Consumer<String> measuring) {
         try {
             Files.createDirectories(directory);
             try (FileChannel channel = FileChannel.open(
@@ -138,9 +150,11 @@ public final class MachineStore {
                     FileLock ignored = channel.lock()) {
                 // Another JVM, or thread, may have calibrated while this one waited for the lock.
                 Optional<Kept> kept = keptFor(here);
-                if (kept.isPresent() && !(beforeARun && measureAgain(kept.get()))) {
-                    return here.withCalibration(kept.get().machine().calibration());
+                Optional<String> why = due(kept, beforeARun);
+                if (why.isEmpty()) {
+                    return here.withCalibration(kept.orElseThrow().machine().calibration());
                 }
+                measuring.accept(why.get());
                 Calibration measured = calibration.get();
                 Machine calibrated = here.withCalibration(
                         kept.map(before -> Calibration.faster(before.machine().calibration(), measured))
@@ -154,6 +168,7 @@ public final class MachineStore {
             }
         } catch (IOException e) {
             // No lock to be had (a home that cannot be written): calibrate without keeping it.
+            measuring.accept("once per boot and JDK");
             return here.withCalibration(calibration.get());
         }
     }

@@ -72,11 +72,7 @@ class MachineStoreTest {
 
     @Test
     void anotherMachineMeasuredFromTheSameHomeBecomesThePreviousOne() throws IOException {
-        Path otherRoot = Files.createDirectories(root.resolve("other"));
-        Files.createDirectories(otherRoot.resolve("proc"));
-        Files.writeString(
-                otherRoot.resolve("proc/cpuinfo"),
-                "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 1\nmodel name\t: AMD EPYC\n");
+        Path otherRoot = otherMachineRoot();
         Machine before = new MachineStore(home, new MachineProbe(otherRoot), "boot-1").current();
         var store = new MachineStore(home, new MachineProbe(root), "boot-2");
 
@@ -133,17 +129,23 @@ class MachineStoreTest {
     /** Slower than the last other machine by a busy calibration: said as a bound. */
     @Test
     void aBusyCalibrationIsAtMostThatMuchSlowerThanTheLastOtherMachine() throws IOException {
-        Path otherRoot = Files.createDirectories(root.resolve("other"));
-        Files.createDirectories(otherRoot.resolve("proc"));
-        Files.writeString(
-                otherRoot.resolve("proc/cpuinfo"),
-                "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 1\nmodel name\t: AMD EPYC\n");
+        Path otherRoot = otherMachineRoot();
         new MachineStore(home, new MachineProbe(otherRoot), "boot-1", () -> calibration(3_000, 5)).current();
         var store = new MachineStore(home, new MachineProbe(root), "boot-2", () -> calibration(600, 60));
 
         assertThat(store.speedAgainstPrevious(store.current()))
                 .hasValueSatisfying(words -> assertThat(words)
                         .startsWith("at most 5.0x slower than the last other machine measured here, AMD EPYC"));
+    }
+
+    /** A root whose /proc says another machine: a Zen 1 "AMD EPYC". */
+    private Path otherMachineRoot() throws IOException {
+        Path otherRoot = Files.createDirectories(root.resolve("other"));
+        Files.createDirectories(otherRoot.resolve("proc"));
+        Files.writeString(
+                otherRoot.resolve("proc/cpuinfo"),
+                "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 1\nmodel name\t: AMD EPYC\n");
+        return otherRoot;
     }
 
     private static Calibration calibration(double unitsPerSecond, double spreadPercent) {
