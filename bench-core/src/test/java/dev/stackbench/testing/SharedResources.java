@@ -31,5 +31,13 @@ public final class SharedResources {
      */
     public static final String JMH = "dev.stackbench.jmh";
 
+    /**
+     * The cores while a JVM starts: class loading and the JIT take both for seconds. The waits group's classes that start
+     * JVMs (variants, agents, coordinators) take it shared; GatedScenariosTest, whose same-run ratios compare runs a few
+     * seconds apart in this JVM, takes it alone (CI 2026-11-29: beside two classes' JVM starts, loom-netty's p50 read
+     * 1.32 x webflux-netty's, measured seconds earlier, where quiet runs read about 1.0).
+     */
+    public static final String JVM_STARTS = "dev.stackbench.jvm-starts";
+
     private SharedResources() {}
 }

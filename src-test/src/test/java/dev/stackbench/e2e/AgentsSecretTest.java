@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @BoundByWaits
 @ResourceLock(SharedResources.NETWORK_NAMESPACES)
+@ResourceLock(value = SharedResources.JVM_STARTS, mode = ResourceAccessMode.READ)
 class AgentsSecretTest {
 
     private static final int AGENT = 0;

@@ -6,11 +6,14 @@ import dev.stackbench.core.compare.analysis.PairVerdict;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.RunResult;
 import dev.stackbench.testing.BoundByWaits;
+import dev.stackbench.testing.SharedResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code compare --app} through the real jar, as a user runs it on an application of their own: our test application
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * decides, not a number (the ways a variant's application fails are {@link CompareAppFailuresTest}'s).
  */
 @BoundByWaits
+@ResourceLock(value = SharedResources.JVM_STARTS, mode = ResourceAccessMode.READ)
 class CompareAppCommandTest {
 
     /** The platform variants' Tomcat request threads, and the wait of the mix's blocking requests. */

@@ -8,6 +8,7 @@ import dev.stackbench.core.compare.analysis.Schedule;
 import dev.stackbench.core.result.Metric;
 import dev.stackbench.core.result.ResultFiles;
 import dev.stackbench.testing.BoundByWaits;
+import dev.stackbench.testing.SharedResources;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +16,8 @@ import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code compare} through the real jar, as a user runs it: each variant in a JVM of its own, rounds in random orders, a
@@ -23,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * second whatever the machine's speed, and the same variant measured twice (the A/A control) is about the same.
  */
 @BoundByWaits
+@ResourceLock(value = SharedResources.JVM_STARTS, mode = ResourceAccessMode.READ)
 class CompareCommandTest {
 
     @TempDir

@@ -14,10 +14,12 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * {@code gate --rules results/gates/ci-rules.yaml}. The rules are ratios within this run and
  * physical bounds only, so a slow or busy machine does not make them flake; a broken rule fails
  * the build and prints the gate's table. Its runs are in this JVM, whose common pool their code uses: it holds that pool
- * (a commonpool-tomcat beside it served faster than its one thread allows: a compensating thread, CI 2026-11-27).
+ * (a commonpool-tomcat beside it served faster than its one thread allows: a compensating thread, CI 2026-11-27), and
+ * runs apart from the classes that start JVMs ({@link SharedResources#JVM_STARTS}).
  */
 @BoundByWaits
 @ResourceLock(SharedResources.COMMON_POOL)
+@ResourceLock(SharedResources.JVM_STARTS)
 class GatedScenariosTest {
 
     static final Path SCENARIO = Path.of("..", "results", "gates", "ci-scenario.yaml");
