@@ -1,11 +1,14 @@
 package dev.stackbench.core.machine;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * How fast a machine ran a fixed piece of CPU-bound work, the same every time ({@link #WORK}): string keys hashed into
@@ -24,8 +27,17 @@ import java.util.Locale;
  * @param spreadPercent  how much slower the median batch was than the fastest (the machine's noise meanwhile)
  * @param measuredAt     when (ISO-8601)
  * @param seconds        how long it took, warm-up included
+ * @param corePercent    how much of a core its thread had while it measured the batches: the thread's CPU time over
+ *                       their wall time; null where the JVM does not measure a thread's CPU, and in calibrations kept
+ *                       before it was measured
  */
-public record Calibration(String work, double unitsPerSecond, double spreadPercent, String measuredAt, double seconds) {
+public record Calibration(
+        String work,
+        double unitsPerSecond,
+        double spreadPercent,
+        String measuredAt,
+        double seconds,
+        Double corePercent) {
 
     /** The work's name; a change to {@link #unit} changes its version. */
     public static final String WORK = "stackbench.calibration/1: 4096 string keys hashed, looked up and sorted";
@@ -41,6 +53,16 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
      */
     public static final double BUSY_SPREAD_PERCENT = 50;
 
+    /**
+     * A calibration whose thread had less than this share of a core waited for one: every core had other work, and
+     * all its batches slowed alike, which the spread does not see. Measured (2026-11-29, m-3a9b66aa, 2 cores): one kept
+     * for a whole boot read 998 units/s with its median batch only 24.7% slower than its best, where quiet ones read
+     * 2,061-3,233; beside a JVM keeping both cores busy, 36-44% of a core; in {@code load}'s JVM just after its server
+     * started, its JIT still compiling, 91-96% on a quiet machine (seven runs), 89.6% beside another JVM starting. Two other
+     * busy threads on two cores leave it two thirds.
+     */
+    public static final double BUSY_CORE_PERCENT = 75;
+
     private static final Duration BATCH = Duration.ofMillis(50);
     private static final int KEYS = 4096;
 
@@ -53,6 +75,10 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
         while (System.nanoTime() < warmupEnd) {
             sink += unit(sink);
         }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean timed = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+        long measuredFrom = System.nanoTime();
+        long cpuFrom = timed ? threads.getCurrentThreadCpuTime() : 0;
         var rates = new ArrayList<Double>();
         while (System.nanoTime() < end) {
             long batchStart = System.nanoTime();
@@ -66,6 +92,11 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
             } while (now < batchEnd);
             rates.add(units / ((now - batchStart) / 1e9));
         }
+        // Clamped: the thread's CPU clock and the wall clock tick apart, and a quiet thread reads a hair over 100%.
+        Double corePercent = timed
+                ? Math.min(
+                        100, 100.0 * (threads.getCurrentThreadCpuTime() - cpuFrom) / (System.nanoTime() - measuredFrom))
+                : null;
         if (sink == 42) {
             // Never true in practice; keeps the work from being optimised away.
             rates.add(0.0);
@@ -75,7 +106,12 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
         double best = sorted[sorted.length - 1];
         double median = sorted[sorted.length / 2];
         return new Calibration(
-                WORK, best, 100 * (best - median) / best, Instant.now().toString(), (System.nanoTime() - start) / 1e9);
+                WORK,
+                best,
+                100 * (best - median) / best,
+                Instant.now().toString(),
+                (System.nanoTime() - start) / 1e9,
+                corePercent);
     }
 
     /** One unit of the work; its result depends on every step, so none of it can be skipped. */
@@ -97,9 +133,26 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
         return sum + values[KEYS / 2];
     }
 
-    /** Whether it ran on a busy machine ({@link #BUSY_SPREAD_PERCENT}): then its rate is a lower bound of the machine's. */
+    /**
+     * Whether it ran on a busy machine ({@link #BUSY_SPREAD_PERCENT}, {@link #BUSY_CORE_PERCENT}): then its rate is a
+     * lower bound of the machine's.
+     */
     public boolean busy() {
-        return spreadPercent > BUSY_SPREAD_PERCENT;
+        return busyBecause().isPresent();
+    }
+
+    /**
+     * Why it ran on a busy machine, in words: "median batch 60.1% slower than its best", "its thread had 52% of a
+     * core"; empty when neither says so.
+     */
+    public Optional<String> busyBecause() {
+        if (spreadPercent > BUSY_SPREAD_PERCENT) {
+            return Optional.of(String.format(Locale.ROOT, "median batch %.1f%% slower than its best", spreadPercent));
+        }
+        if (corePercent != null && corePercent < BUSY_CORE_PERCENT) {
+            return Optional.of(String.format(Locale.ROOT, "its thread had %.1f%% of a core", corePercent));
+        }
+        return Optional.empty();
     }
 
     /**
@@ -140,9 +193,13 @@ public record Calibration(String work, double unitsPerSecond, double spreadPerce
                 : String.format(Locale.ROOT, "%.1fx faster than", speed);
     }
 
-    /** {@code 1,234 units/s, median batch 3.1% slower}, and {@code (busy: at least this fast)} when {@link #busy()}. */
+    /**
+     * {@code 1,234 units/s, median batch 3.1% slower, 98.6% of a core}, and {@code (busy: at least this fast)} when
+     * {@link #busy()}.
+     */
     public String words() {
         return String.format(Locale.ROOT, "%,.0f units/s, median batch %.1f%% slower", unitsPerSecond, spreadPercent)
+                + (corePercent == null ? "" : String.format(Locale.ROOT, ", %.1f%% of a core", corePercent))
                 + (busy() ? " (busy: at least this fast)" : "");
     }
 }

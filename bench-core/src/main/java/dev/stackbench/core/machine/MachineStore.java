@@ -7,7 +7,6 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -109,7 +108,8 @@ public final class MachineStore {
 
     /**
      * Why {@link #beforeARun()} will calibrate, in words: "once per boot and JDK", or "again: this boot's ran busy,
-     * median batch 60.1% slower than its best"; empty when it will take the kept calibration.
+     * median batch 60.1% slower than its best" ({@link Calibration#busyBecause}); empty when it will take the kept
+     * calibration.
      */
     public Optional<String> calibrationDue() {
         return due(keptFor(probe.read()), true);
@@ -120,12 +120,8 @@ public final class MachineStore {
         if (kept.isEmpty()) {
             return Optional.of("once per boot and JDK");
         }
-        Calibration calibration = kept.get().machine().calibration();
-        return beforeARun && calibration.busy() && kept.get().measured() < BUSY_CALIBRATIONS
-                ? Optional.of(String.format(
-                        Locale.ROOT,
-                        "again: this boot's ran busy, median batch %.1f%% slower than its best",
-                        calibration.spreadPercent()))
+        return beforeARun && kept.get().measured() < BUSY_CALIBRATIONS
+                ? kept.get().machine().calibration().busyBecause().map(why -> "again: this boot's ran busy, " + why)
                 : Optional.empty();
     }
 

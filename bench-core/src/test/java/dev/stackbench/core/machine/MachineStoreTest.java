@@ -126,6 +126,33 @@ class MachineStoreTest {
                 .isEmpty();
     }
 
+    /**
+     * A calibration whose batches all slowed alike (every core had other work: a spread of 24.7%, as one kept for a whole
+     * boot here read 998 units/s where quiet ones read 2,061-3,233) is busy by the share of a core its thread had, and
+     * measured again before the next run.
+     */
+    @Test
+    void aCalibrationThatHadTooLittleOfACoreIsBusyAndMeasuredAgain() {
+        var measured = new ArrayDeque<>(List.of(
+                new Calibration(Calibration.WORK, 998, 24.7, "t", 2, 52.0),
+                new Calibration(Calibration.WORK, 2_400, 12, "t", 2, 99.0)));
+        var store = new MachineStore(home, new MachineProbe(root), "boot-1", measured::removeFirst);
+
+        Machine first = store.beforeARun();
+        assertThat(first.calibration().busy()).isTrue();
+        assertThat(first.calibration().words())
+                .isEqualTo("998 units/s, median batch 24.7% slower, 52.0% of a core (busy: at least this fast)");
+        assertThat(store.calibrationDue()).hasValue("again: this boot's ran busy, its thread had 52.0% of a core");
+
+        Machine again = store.beforeARun();
+        assertThat(again.calibration().unitsPerSecond()).isEqualTo(2_400);
+        assertThat(again.calibration().busy()).isFalse();
+        assertThat(store.calibrationDue())
+                .as("a quiet one is kept for the boot")
+                .isEmpty();
+        assertThat(measured).isEmpty();
+    }
+
     /** Slower than the last other machine by a busy calibration: said as a bound. */
     @Test
     void aBusyCalibrationIsAtMostThatMuchSlowerThanTheLastOtherMachine() throws IOException {
@@ -149,14 +176,14 @@ class MachineStoreTest {
     }
 
     private static Calibration calibration(double unitsPerSecond, double spreadPercent) {
-        return new Calibration(Calibration.WORK, unitsPerSecond, spreadPercent, "t", 2);
+        return new Calibration(Calibration.WORK, unitsPerSecond, spreadPercent, "t", 2, null);
     }
 
     @Test
     void calibrationsOfOtherWorkAreNeverCompared() {
-        var here = new Calibration(Calibration.WORK, 50_000, 1, "t", 2);
-        var old = new Calibration("stackbench.calibration/0: something else", 20_000, 1, "t", 2);
-        var slower = new Calibration(Calibration.WORK, 20_000, 1, "t", 2);
+        var here = new Calibration(Calibration.WORK, 50_000, 1, "t", 2, null);
+        var old = new Calibration("stackbench.calibration/0: something else", 20_000, 1, "t", 2, null);
+        var slower = new Calibration(Calibration.WORK, 20_000, 1, "t", 2, null);
 
         assertThat(here.speedAgainst(old)).isNaN();
         assertThat(here.speedAgainst(slower)).isEqualTo(2.5);

@@ -60,7 +60,8 @@ class MachineTest {
                 calibration.unitsPerSecond(),
                 Calibration.BUSY_SPREAD_PERCENT + 35,
                 calibration.measuredAt(),
-                calibration.seconds()));
+                calibration.seconds(),
+                calibration.corePercent()));
     }
 
     @Test

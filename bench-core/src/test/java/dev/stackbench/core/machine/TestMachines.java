@@ -47,7 +47,7 @@ public final class TestMachines {
                 "madvise",
                 "tsc",
                 "25.0.1+8-LTS (Eclipse Adoptium, OpenJDK 64-Bit Server VM)",
-                new Calibration(Calibration.WORK, unitsPerSecond, 2.0, "2026-11-26T00:00:00Z", 2.0));
+                new Calibration(Calibration.WORK, unitsPerSecond, 2.0, "2026-11-26T00:00:00Z", 2.0, null));
     }
 
     /** Host {@code host}: 2 cores of an AMD EPYC of {@code family} and {@code model} with {@code l3MiB} of L3, not calibrated. */
