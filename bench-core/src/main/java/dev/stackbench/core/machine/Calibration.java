@@ -142,7 +142,7 @@ public record Calibration(
     }
 
     /**
-     * Why it ran on a busy machine, in words: "median batch 60.1% slower than its best", "its thread had 52% of a
+     * Why it ran on a busy machine, in words: "median batch 60.1% slower than its best", "its thread had 52.0% of a
      * core"; empty when neither says so.
      */
     public Optional<String> busyBecause() {
