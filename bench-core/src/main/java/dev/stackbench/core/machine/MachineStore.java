@@ -7,6 +7,10 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -19,9 +23,9 @@ import tools.jackson.core.JacksonException;
  * home ({@value #PREVIOUS_MACHINE}), so that a summary says "2.5x slower than the last other machine you measured on".
  * A lock file makes JVMs that start together calibrate once. A home that cannot be written costs a calibration per
  * process, nothing else. A calibration measured on a busy machine ({@link Calibration#busy}) is measured again before
- * the next runs, up to {@value #BUSY_CALIBRATIONS} times a boot, and the faster kept ({@link #beforeARun}): kept as it
- * was, it named the machine several times slower than it is for the whole boot, and made its results another
- * machine's.
+ * the next runs, up to {@value #BUSY_CALIBRATIONS} times in a row, then before a run at least {@link #BUSY_RECHECK}
+ * after the last try, and the faster kept ({@link #beforeARun}): kept as it was, it named the machine several times
+ * slower than it is for the whole boot, and made its results another machine's.
  */
 public final class MachineStore {
 
@@ -32,17 +36,37 @@ public final class MachineStore {
     public static final String PREVIOUS_MACHINE = "previous-machine.json";
     private static final String LOCK = "machine.lock";
 
-    /** Calibrations a boot measures at most while each ran busy: each costs 2 s before a run. */
+    /** Calibrations a boot measures in a row while each ran busy: each costs 2 s before a run. */
     static final int BUSY_CALIBRATIONS = 3;
 
     /**
-     * What is kept: the machine, the boot it was calibrated in, and how many calibrations that boot measured (null in
-     * files written before they were counted: one).
+     * Once {@value #BUSY_CALIBRATIONS} ran busy, how long until the next run tries again. A test suite kept this
+     * machine's cores busy through all three of a fresh boot's (the fastest 963 units/s at 58% of a core, 2026-11-29);
+     * without a later try, the runs after it would have named the machine by that bound until the next boot.
      */
-    public record Kept(String bootId, Machine machine, Integer calibrations) {
+    static final Duration BUSY_RECHECK = Duration.ofMinutes(10);
+
+    /**
+     * What is kept: the machine, the boot it was calibrated in, how many calibrations that boot measured (null in files
+     * written before they were counted: one), and when the last of them was measured (ISO-8601; null in files written
+     * before: the kept calibration's own time).
+     */
+    public record Kept(String bootId, Machine machine, Integer calibrations, String lastMeasuredAt) {
 
         int measured() {
             return calibrations == null ? 1 : calibrations;
+        }
+
+        /** When this boot last measured a calibration; empty when the file does not say in a form that reads. */
+        Optional<Instant> lastMeasured() {
+            String when = lastMeasuredAt != null
+                    ? lastMeasuredAt
+                    : machine.calibration().measuredAt();
+            try {
+                return Optional.of(Instant.parse(when));
+            } catch (DateTimeParseException | NullPointerException e) {
+                return Optional.empty();
+            }
         }
     }
 
@@ -53,6 +77,7 @@ public final class MachineStore {
     private final MachineProbe probe;
     private final String bootId;
     private final Supplier<Calibration> calibration;
+    private final Clock clock;
 
     MachineStore(Path directory, MachineProbe probe, String bootId) {
         this(directory, probe, bootId, () -> Calibration.measure(Calibration.LENGTH));
@@ -60,10 +85,16 @@ public final class MachineStore {
 
     /** With {@code calibration} to measure the machine (tests give their own). */
     MachineStore(Path directory, MachineProbe probe, String bootId, Supplier<Calibration> calibration) {
+        this(directory, probe, bootId, calibration, Clock.systemUTC());
+    }
+
+    /** With {@code calibration} and the {@code clock} that times the tries after busy ones (tests give their own). */
+    MachineStore(Path directory, MachineProbe probe, String bootId, Supplier<Calibration> calibration, Clock clock) {
         this.directory = directory;
         this.probe = probe;
         this.bootId = bootId;
         this.calibration = calibration;
+        this.clock = clock;
     }
 
     /** The store in {@code $STACKBENCH_HOME}, else {@code ~/.stackbench}, for this machine. */
@@ -116,13 +147,21 @@ public final class MachineStore {
     }
 
     /** Why a calibration is measured now ({@link #calibrationDue()}); empty when the kept one serves. */
-    private static Optional<String> due(Optional<Kept> kept, boolean beforeARun) {
+    private Optional<String> due(Optional<Kept> kept, boolean beforeARun) {
         if (kept.isEmpty()) {
             return Optional.of("once per boot and JDK");
         }
-        return beforeARun && kept.get().measured() < BUSY_CALIBRATIONS
-                ? kept.get().machine().calibration().busyBecause().map(why -> "again: this boot's ran busy, " + why)
-                : Optional.empty();
+        Optional<String> busy = kept.get().machine().calibration().busyBecause();
+        if (!beforeARun || busy.isEmpty()) {
+            return Optional.empty();
+        }
+        if (kept.get().measured() < BUSY_CALIBRATIONS) {
+            return busy.map(why -> "again: this boot's ran busy, " + why);
+        }
+        Optional<Duration> since = kept.get().lastMeasured().map(last -> Duration.between(last, clock.instant()));
+        return since.filter(wait -> wait.compareTo(BUSY_RECHECK) >= 0)
+                .map(wait -> "again: this boot's ran busy, " + busy.get() + "; the last try was " + wait.toMinutes()
+                        + " min ago");
     }
 
     private Machine calibrated(boolean beforeARun, Consumer<String> measuring) {
@@ -156,7 +195,7 @@ public final class MachineStore {
                         kept.map(before -> Calibration.faster(before.machine().calibration(), measured))
                                 .orElse(measured));
                 try {
-                    keep(calibrated, kept.map(Kept::measured).orElse(0) + 1);
+                    keep(calibrated, kept.map(Kept::measured).orElse(0) + 1, measured.measuredAt());
                 } catch (UncheckedIOException e) {
                     // Kept nowhere: the next process calibrates again, nothing else.
                 }
@@ -202,12 +241,13 @@ public final class MachineStore {
                         && here.jdk().equals(kept.machine().jdk()));
     }
 
-    private void keep(Machine calibrated, int calibrations) {
+    private void keep(Machine calibrated, int calibrations, String lastMeasuredAt) {
         Optional<Kept> before = read(directory.resolve(THIS_MACHINE));
         if (before.isPresent() && !before.get().machine().sameAs(calibrated)) {
             MachineFile.writeAtomically(directory.resolve(PREVIOUS_MACHINE), before.get());
         }
-        MachineFile.writeAtomically(directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated, calibrations));
+        MachineFile.writeAtomically(
+                directory.resolve(THIS_MACHINE), new Kept(bootId, calibrated, calibrations, lastMeasuredAt));
     }
 
     private static Optional<Kept> read(Path file) {

@@ -6,6 +6,11 @@ import dev.stackbench.testing.ChecksBehaviour;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -150,6 +155,69 @@ class MachineStoreTest {
         assertThat(store.calibrationDue())
                 .as("a quiet one is kept for the boot")
                 .isEmpty();
+        assertThat(measured).isEmpty();
+    }
+
+    /**
+     * Three busy calibrations in a row (a test suite kept the cores busy through all three of a fresh boot's), then
+     * none until {@link MachineStore#BUSY_RECHECK} after the last try; the next run then measures again, and a quiet
+     * calibration ends the tries for the boot.
+     */
+    @Test
+    void afterThreeBusyCalibrationsTheNextTryWaitsForTheRecheck() {
+        var now = new Instant[] {Instant.parse("2026-11-29T10:00:00Z")};
+        Clock clock = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now[0];
+            }
+        };
+        var measured = new ArrayDeque<Calibration>();
+        var store = new MachineStore(
+                home,
+                new MachineProbe(root),
+                "boot-1",
+                () -> {
+                    var next = measured.removeFirst();
+                    return new Calibration(
+                            next.work(),
+                            next.unitsPerSecond(),
+                            next.spreadPercent(),
+                            now[0].toString(),
+                            next.seconds(),
+                            next.corePercent());
+                },
+                clock);
+        for (double unitsPerSecond : List.of(900.0, 963.0, 700.0)) {
+            measured.add(new Calibration(Calibration.WORK, unitsPerSecond, 51, "t", 2, 58.0));
+            store.beforeARun();
+            now[0] = now[0].plus(Duration.ofMinutes(1));
+        }
+        assertThat(store.current().calibration().unitsPerSecond()).isEqualTo(963);
+
+        now[0] = Instant.parse("2026-11-29T10:11:59Z");
+        assertThat(store.calibrationDue()).as("9 min 59 s after the last try").isEmpty();
+
+        now[0] = Instant.parse("2026-11-29T10:12:00Z");
+        assertThat(store.calibrationDue())
+                .hasValue(
+                        "again: this boot's ran busy, median batch 51.0% slower than its best; the last try was 10 min"
+                                + " ago");
+        measured.add(new Calibration(Calibration.WORK, 2_400, 12, "t", 2, 96.0));
+        assertThat(store.beforeARun().calibration().unitsPerSecond()).isEqualTo(2_400);
+
+        now[0] = now[0].plus(Duration.ofHours(1));
+        assertThat(store.calibrationDue()).as("a quiet one ends the tries").isEmpty();
         assertThat(measured).isEmpty();
     }
 
