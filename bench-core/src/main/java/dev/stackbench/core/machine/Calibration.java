@@ -194,6 +194,15 @@ public record Calibration(
     }
 
     /**
+     * {@link #speedWords} of this against {@code other}, said as a bound ({@code at most 5.0x slower than}) when the
+     * slower ran busy ({@link #slowerBusy}).
+     */
+    public String speedWordsAgainst(Calibration other) {
+        String words = speedWords(speedAgainst(other));
+        return slowerBusy(other) && !words.equals("as fast as") ? "at most " + words : words;
+    }
+
+    /**
      * {@code 1,234 units/s, median batch 3.1% slower, 98.6% of a core}, and {@code (busy: at least this fast)} when
      * {@link #busy()}.
      */

@@ -63,8 +63,8 @@ public final class MachineStore {
                     ? lastMeasuredAt
                     : machine.calibration().measuredAt();
             try {
-                return Optional.of(Instant.parse(when));
-            } catch (DateTimeParseException | NullPointerException e) {
+                return when == null ? Optional.empty() : Optional.of(Instant.parse(when));
+            } catch (DateTimeParseException e) {
                 return Optional.empty();
             }
         }
@@ -151,17 +151,25 @@ public final class MachineStore {
         if (kept.isEmpty()) {
             return Optional.of("once per boot and JDK");
         }
-        Optional<String> busy = kept.get().machine().calibration().busyBecause();
-        if (!beforeARun || busy.isEmpty()) {
+        if (!beforeARun) {
             return Optional.empty();
         }
-        if (kept.get().measured() < BUSY_CALIBRATIONS) {
-            return busy.map(why -> "again: this boot's ran busy, " + why);
-        }
-        Optional<Duration> since = kept.get().lastMeasured().map(last -> Duration.between(last, clock.instant()));
-        return since.filter(wait -> wait.compareTo(BUSY_RECHECK) >= 0)
-                .map(wait -> "again: this boot's ran busy, " + busy.get() + "; the last try was " + wait.toMinutes()
-                        + " min ago");
+        Kept before = kept.get();
+        return before.machine()
+                .calibration()
+                .busyBecause()
+                .flatMap(why -> before.measured() < BUSY_CALIBRATIONS
+                        ? Optional.of(why)
+                        : sinceTheLastTry(before)
+                                .map(wait -> why + "; the last try was " + wait.toMinutes() + " min ago"))
+                .map(why -> "again: this boot's ran busy, " + why);
+    }
+
+    /** How long ago this boot's last calibration was measured, once that is {@link #BUSY_RECHECK} or more. */
+    private Optional<Duration> sinceTheLastTry(Kept kept) {
+        return kept.lastMeasured()
+                .map(last -> Duration.between(last, clock.instant()))
+                .filter(wait -> wait.compareTo(BUSY_RECHECK) >= 0);
     }
 
     private Machine calibrated(boolean beforeARun, Consumer<String> measuring) {
@@ -216,15 +224,9 @@ public final class MachineStore {
     public Optional<String> speedAgainstPrevious(Machine here) {
         return previous()
                 .filter(before -> here.calibration() != null && before.calibration() != null)
-                .map(before -> {
-                    double speed = here.calibration().speedAgainst(before.calibration());
-                    return (here.calibration().slowerBusy(before.calibration()) && Math.abs(speed - 1) >= 0.1
-                                    ? "at most "
-                                    : "")
-                            + Calibration.speedWords(speed)
-                            + " the last other machine measured here, " + before.words() + ", calibrated "
-                            + before.calibration().measuredAt();
-                });
+                .map(before -> here.calibration().speedWordsAgainst(before.calibration())
+                        + " the last other machine measured here, " + before.words() + ", calibrated "
+                        + before.calibration().measuredAt());
     }
 
     /** The last machine measured from this store before this one, if it was another. */

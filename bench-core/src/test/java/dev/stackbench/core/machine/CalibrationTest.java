@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A calibration knows when it waited for a core: measured while twice as many threads as there are cores spin, its thread
  * has at most about a third of one (n cores among 2n + 1 runnable threads), whatever the machine's speed, and it says it
- * ran busy. (Such neighbours also spread its batches; what it does with a share alone is MachineStoreTest's.) Alone, because it takes every core for a second on purpose, which would move what its neighbours measure.
+ * ran busy. (Such neighbours also spread its batches; what it does with a share alone is MachineStoreTest's.) Alone,
+ * because it takes every core for a second on purpose, which would move what its neighbours measure.
  */
 @MeasuresSpeed
 class CalibrationTest {

@@ -7,11 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -165,25 +164,41 @@ class MachineStoreTest {
      */
     @Test
     void afterThreeBusyCalibrationsTheNextTryWaitsForTheRecheck() {
-        var now = new Instant[] {Instant.parse("2026-11-29T10:00:00Z")};
-        Clock clock = new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
+        var measured = new ArrayDeque<>(List.of(
+                new Calibration(Calibration.WORK, 900, 51, "t", 2, 58.0),
+                new Calibration(Calibration.WORK, 963, 51, "t", 2, 58.0),
+                new Calibration(Calibration.WORK, 700, 51, "t", 2, 58.0),
+                new Calibration(Calibration.WORK, 2_400, 12, "t", 2, 96.0)));
+        for (String at : List.of("10:00:00", "10:01:00", "10:02:00")) {
+            storeAt(at, measured).beforeARun();
+        }
+        assertThat(storeAt("10:03:00", measured).current().calibration().unitsPerSecond())
+                .isEqualTo(963);
 
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
+        assertThat(storeAt("10:11:59", measured).calibrationDue())
+                .as("9 min 59 s after the last try")
+                .isEmpty();
 
-            @Override
-            public Instant instant() {
-                return now[0];
-            }
-        };
-        var measured = new ArrayDeque<Calibration>();
-        var store = new MachineStore(
+        assertThat(storeAt("10:12:00", measured).calibrationDue())
+                .hasValue(
+                        "again: this boot's ran busy, median batch 51.0% slower than its best; the last try was 10 min"
+                                + " ago");
+        assertThat(storeAt("10:12:00", measured).beforeARun().calibration().unitsPerSecond())
+                .isEqualTo(2_400);
+
+        assertThat(storeAt("11:12:00", measured).calibrationDue())
+                .as("a quiet one ends the tries")
+                .isEmpty();
+        assertThat(measured).isEmpty();
+    }
+
+    /**
+     * This machine's store in boot-1 at {@code time} on 2026-11-29 (UTC), measuring the next of {@code measured} as
+     * taken then.
+     */
+    private MachineStore storeAt(String time, Deque<Calibration> measured) {
+        Instant at = Instant.parse("2026-11-29T" + time + "Z");
+        return new MachineStore(
                 home,
                 new MachineProbe(root),
                 "boot-1",
@@ -193,32 +208,11 @@ class MachineStoreTest {
                             next.work(),
                             next.unitsPerSecond(),
                             next.spreadPercent(),
-                            now[0].toString(),
+                            at.toString(),
                             next.seconds(),
                             next.corePercent());
                 },
-                clock);
-        for (double unitsPerSecond : List.of(900.0, 963.0, 700.0)) {
-            measured.add(new Calibration(Calibration.WORK, unitsPerSecond, 51, "t", 2, 58.0));
-            store.beforeARun();
-            now[0] = now[0].plus(Duration.ofMinutes(1));
-        }
-        assertThat(store.current().calibration().unitsPerSecond()).isEqualTo(963);
-
-        now[0] = Instant.parse("2026-11-29T10:11:59Z");
-        assertThat(store.calibrationDue()).as("9 min 59 s after the last try").isEmpty();
-
-        now[0] = Instant.parse("2026-11-29T10:12:00Z");
-        assertThat(store.calibrationDue())
-                .hasValue(
-                        "again: this boot's ran busy, median batch 51.0% slower than its best; the last try was 10 min"
-                                + " ago");
-        measured.add(new Calibration(Calibration.WORK, 2_400, 12, "t", 2, 96.0));
-        assertThat(store.beforeARun().calibration().unitsPerSecond()).isEqualTo(2_400);
-
-        now[0] = now[0].plus(Duration.ofHours(1));
-        assertThat(store.calibrationDue()).as("a quiet one ends the tries").isEmpty();
-        assertThat(measured).isEmpty();
+                Clock.fixed(at, ZoneOffset.UTC));
     }
 
     /** Slower than the last other machine by a busy calibration: said as a bound. */
